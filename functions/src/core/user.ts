@@ -1,0 +1,120 @@
+/**
+ * Users: profile, settings and subscription. A user's record is created on first use — by Cognito's
+ * post-confirmation trigger with the profile, or by the first API call when that trigger has not run
+ * (federated sign-in) — always with default settings and the full 14-day trial.
+ */
+import {
+  defaultUserConfig,
+  effectiveStatus,
+  newTrial,
+  type Subscription,
+  type UpdateAuthUserInput,
+  type UpdateUserConfigInput,
+  type UserConfig,
+  userConfig,
+} from '@tandem/shared';
+import { UserEntity } from '../db/entities/user.ts';
+import type { Actor } from '../lib/actor.ts';
+import { ConflictError } from '../lib/errors.ts';
+
+export interface UserRecord {
+  userId: string;
+  email?: string;
+  firstName: string;
+  lastName: string;
+  typeId: string;
+  config: UserConfig;
+  subscription: Subscription;
+  version: number;
+  createdAt?: string;
+  updatedAt?: string;
+}
+
+export interface NewUserProfile {
+  email?: string;
+  firstName?: string;
+  lastName?: string;
+  typeId?: string;
+  timezone?: string;
+}
+
+const isConditionFailure = (e: unknown) =>
+  e instanceof Error && /conditional request failed|ConditionalCheckFailed/i.test(`${e.message} ${String(e.cause)}`);
+
+/** Creates the user if missing (idempotent, safe when two first calls race) and returns it. */
+export async function ensureUser(userId: string, profile: NewUserProfile = {}, now = new Date()): Promise<UserRecord> {
+  const existing = await UserEntity.get({ userId }).go();
+  if (existing.data) return existing.data as UserRecord;
+  try {
+    const created = await UserEntity.create({
+      userId,
+      ...(profile.email ? { email: profile.email.toLowerCase() } : {}),
+      firstName: profile.firstName ?? '',
+      lastName: profile.lastName ?? '',
+      typeId: profile.typeId ?? 'individual',
+      config: defaultUserConfig(profile.timezone),
+      subscription: newTrial(now),
+      version: 1,
+    }).go();
+    return created.data as UserRecord;
+  } catch (e) {
+    if (!isConditionFailure(e)) throw e;
+    const again = await UserEntity.get({ userId }).go();
+    if (!again.data) throw e;
+    return again.data as UserRecord;
+  }
+}
+
+/** Called by the post-confirmation trigger: the record with the profile given at sign-up. */
+export async function createUserFromSignUp(userId: string, profile: NewUserProfile): Promise<UserRecord> {
+  const user = await ensureUser(userId, profile);
+  if (!user.email && profile.email) return updateProfile({ userId, username: userId }, profile, profile.email);
+  return user;
+}
+
+export const getUser = (actor: Actor) => ensureUser(actor.userId);
+
+export async function getUserConfig(actor: Actor): Promise<UserConfig> {
+  return (await getUser(actor)).config;
+}
+
+/**
+ * Merges a partial settings change into the stored settings. Nested objects (preferences,
+ * routineTimes) merge key by key. The write is conditional on the version read, so two concurrent
+ * changes never silently overwrite each other: the loser gets 409 and retries.
+ */
+export async function updateUserConfig(actor: Actor, input: UpdateUserConfigInput): Promise<UserConfig> {
+  const user = await getUser(actor);
+  const next = userConfig.parse({
+    ...user.config,
+    ...input,
+    preferences: { ...user.config.preferences, ...input.preferences },
+    routineTimes: { ...user.config.routineTimes, ...input.routineTimes },
+  });
+  await patchVersioned(user, { config: next });
+  return next;
+}
+
+export async function updateProfile(actor: Actor, input: UpdateAuthUserInput, email?: string): Promise<UserRecord> {
+  const user = await getUser(actor);
+  const changes = { ...input, ...(email ? { email: email.toLowerCase() } : {}) };
+  await patchVersioned(user, changes);
+  return { ...user, ...changes, version: user.version + 1 };
+}
+
+export async function getSubscription(actor: Actor, now = new Date()) {
+  const { subscription } = await getUser(actor);
+  return { package: subscription.package, currentStatus: effectiveStatus(subscription, now) };
+}
+
+async function patchVersioned(user: UserRecord, set: Partial<Omit<UserRecord, 'userId'>>): Promise<void> {
+  try {
+    await UserEntity.patch({ userId: user.userId })
+      .set({ ...set, version: user.version + 1 })
+      .where(({ version }, { eq }) => eq(version, user.version))
+      .go({ response: 'none' });
+  } catch (e) {
+    if (isConditionFailure(e)) throw new ConflictError('Your settings were changed elsewhere. Please reload and try again.');
+    throw e;
+  }
+}

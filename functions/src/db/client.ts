@@ -1,0 +1,33 @@
+/**
+ * DynamoDB clients, built once per Lambda container. Every command sent is counted so that tests and
+ * `npm run bench` can report how many requests a call made (the brief: keep them constant).
+ */
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { env } from '../lib/env.ts';
+
+export const requestCounter = { count: 0, byCommand: {} as Record<string, number> };
+
+export function resetRequestCounter(): void {
+  requestCounter.count = 0;
+  requestCounter.byCommand = {};
+}
+
+const endpoint = env.dynamoEndpoint;
+export const dynamo = new DynamoDBClient({
+  region: env.region,
+  ...(endpoint ? { endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
+});
+dynamo.middlewareStack.add(
+  (next, context) => async (args) => {
+    requestCounter.count += 1;
+    const name = context.commandName ?? 'unknown';
+    requestCounter.byCommand[name] = (requestCounter.byCommand[name] ?? 0) + 1;
+    return next(args);
+  },
+  { step: 'initialize', name: 'tandemRequestCounter' },
+);
+
+export const documentClient = DynamoDBDocumentClient.from(dynamo, {
+  marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: true },
+});

@@ -1,0 +1,41 @@
+/**
+ * The single table (ARCHITECTURE §6). Infra creates it from this definition and the local stack
+ * creates DynamoDB Local's table from the same one, so the two cannot drift.
+ */
+export const tableDefinition = {
+  partitionKey: 'pk',
+  sortKey: 'sk',
+  /** Generic indexes; ElectroDB entities map their access patterns onto them (docs/data-model.md). */
+  globalIndexes: [
+    { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
+    { name: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
+  ],
+  /** Epoch seconds; items with it in the past are removed by DynamoDB (connections, one-time codes). */
+  ttlAttribute: 'ttl',
+} as const;
+
+/** CreateTable input for the definition, used by the local stack and tests. */
+export function createTableInput(tableName: string) {
+  const attrs = new Set<string>([tableDefinition.partitionKey, tableDefinition.sortKey]);
+  for (const g of tableDefinition.globalIndexes) {
+    attrs.add(g.partitionKey);
+    attrs.add(g.sortKey);
+  }
+  return {
+    TableName: tableName,
+    BillingMode: 'PAY_PER_REQUEST' as const,
+    AttributeDefinitions: [...attrs].map((AttributeName) => ({ AttributeName, AttributeType: 'S' as const })),
+    KeySchema: [
+      { AttributeName: tableDefinition.partitionKey, KeyType: 'HASH' as const },
+      { AttributeName: tableDefinition.sortKey, KeyType: 'RANGE' as const },
+    ],
+    GlobalSecondaryIndexes: tableDefinition.globalIndexes.map((g) => ({
+      IndexName: g.name,
+      KeySchema: [
+        { AttributeName: g.partitionKey, KeyType: 'HASH' as const },
+        { AttributeName: g.sortKey, KeyType: 'RANGE' as const },
+      ],
+      Projection: { ProjectionType: 'ALL' as const },
+    })),
+  };
+}

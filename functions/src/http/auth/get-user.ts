@@ -1,0 +1,9 @@
+import { routes } from '@tandem/shared';
+import { getUser } from '../../core/user.ts';
+import { httpHandler } from '../../lib/http-handler.ts';
+import { toProfile } from './profile.ts';
+
+export const handler = httpHandler({
+  route: routes.getAuthUser,
+  run: async ({ actor }) => toProfile(await getUser(actor)),
+});

@@ -1,0 +1,8 @@
+import { routes } from '@tandem/shared';
+import { getSubscription } from '../../core/user.ts';
+import { httpHandler } from '../../lib/http-handler.ts';
+
+export const handler = httpHandler({
+  route: routes.getSubscription,
+  run: ({ actor }) => getSubscription(actor),
+});

@@ -1,0 +1,53 @@
+/**
+ * Environment read once at cold start. The same names are set by infra in AWS and by the local
+ * stack on this machine; the optional *_ENDPOINT values exist only locally (AWS uses SDK defaults).
+ */
+const read = (name: string, fallback?: string): string => {
+  const v = process.env[name] ?? fallback;
+  if (v === undefined) throw new Error(`Environment variable ${name} is not set`);
+  return v;
+};
+const optional = (name: string): string | undefined => process.env[name] || undefined;
+
+export const env = {
+  get tableName() {
+    return read('TABLE_NAME');
+  },
+  get bucketName() {
+    return read('ATTACHMENTS_BUCKET');
+  },
+  get region() {
+    return read('AWS_REGION', 'us-east-1');
+  },
+  get buildVersion() {
+    return read('BUILD_VERSION', 'dev');
+  },
+  get mailFrom() {
+    return read('MAIL_FROM', 'Tandem <no-reply@tandem.local>');
+  },
+  get appUrl() {
+    return read('APP_URL', 'http://localhost:3000');
+  },
+  get dynamoEndpoint() {
+    return optional('DYNAMODB_ENDPOINT');
+  },
+  get s3Endpoint() {
+    return optional('S3_ENDPOINT');
+  },
+  get sesEndpoint() {
+    return optional('SES_ENDPOINT');
+  },
+  get cognitoUserPoolId() {
+    return read('COGNITO_USER_POOL_ID');
+  },
+  get cognitoClientId() {
+    return read('COGNITO_CLIENT_ID');
+  },
+  /** Issuer of the pool's tokens (https://cognito-idp.<region>.amazonaws.com/<pool> in AWS). */
+  get cognitoIssuer() {
+    return read('COGNITO_ISSUER');
+  },
+  get cognitoJwksUri() {
+    return optional('COGNITO_JWKS_URI');
+  },
+};

@@ -1,0 +1,142 @@
+/**
+ * The one handler factory every HTTP route uses (STYLE: middy). It stacks, in this order:
+ *   1. the error mapper and the build-version header (outermost, so every answer has both);
+ *   2. input: JSON body (size-bounded), snake_case → camelCase, zod parsing of body, query and path;
+ *   3. the actor, from the claims the JWT authorizer put on the event;
+ * then the route's own function, whose result is turned back into snake_case JSON.
+ * A route function receives parsed input and an actor, never a raw event.
+ */
+import middy from '@middy/core';
+import {
+  BUILD_VERSION_HEADER,
+  errorCodes,
+  MAX_JSON_BODY_BYTES,
+  messages,
+  type RouteDef,
+  toCamel,
+  toSnake,
+} from '@tandem/shared';
+import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2 } from 'aws-lambda';
+import { ElectroError } from 'electrodb';
+import { ZodError, type z } from 'zod';
+import { type Actor, actorFromClaims } from './actor.ts';
+import { env } from './env.ts';
+import { HttpError, NotAuthenticatedError, PayloadTooLargeError, ValidationError } from './errors.ts';
+import { logger } from './logger.ts';
+
+export type HttpEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
+
+/** A route function may answer a bare value (200) or choose the status and headers. */
+export interface HttpResult<T> {
+  status: number;
+  body?: T;
+  headers?: Record<string, string>;
+}
+
+export interface Request<B, Q, P, A> {
+  actor: A;
+  body: B;
+  query: Q;
+  params: P;
+  event: HttpEvent;
+}
+
+interface Options<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType, Auth extends boolean> {
+  route: RouteDef;
+  body?: B;
+  query?: Q;
+  params?: P;
+  /** Defaults to the route's auth; 'public' routes get a null actor. */
+  run: (
+    req: Request<z.output<B>, z.output<Q>, z.output<P>, Auth extends true ? Actor : null>,
+  ) => Promise<unknown>;
+}
+
+const isHttpResult = (v: unknown): v is HttpResult<unknown> =>
+  typeof v === 'object' && v !== null && 'status' in v && typeof (v as { status: unknown }).status === 'number';
+
+const json = (status: number, body: unknown, headers: Record<string, string> = {}): APIGatewayProxyResultV2 => ({
+  statusCode: status,
+  headers: { 'content-type': 'application/json', [BUILD_VERSION_HEADER]: env.buildVersion, ...headers },
+  body: body === undefined ? '' : JSON.stringify(toSnake(body)),
+});
+
+/** zod issue paths are camelCase inside; the client sees the wire (snake_case) names. */
+function zodToValidation(err: ZodError, where: 'body' | 'query' | 'params'): ValidationError {
+  const errors: Record<string, string> = {};
+  for (const issue of err.issues) {
+    const path = issue.path.map((p) => (typeof p === 'string' ? toSnakeKey(p) : String(p))).join('.');
+    const key = path || where;
+    if (!(key in errors)) errors[key] = issue.code === 'unrecognized_keys' ? unknownKeys(issue) : issue.message;
+  }
+  const first = Object.values(errors)[0] ?? messages.validation;
+  return new ValidationError(errors, first, codeForMessage(first));
+}
+const toSnakeKey = (k: string) => k.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
+const unknownKeys = (issue: z.core.$ZodIssue) =>
+  `Unknown field(s): ${('keys' in issue ? (issue.keys as string[]) : []).map(toSnakeKey).join(', ')}.`;
+
+/** Spec messages that carry their own catalogue code. */
+const codeByMessage: Record<string, string> = {
+  [messages.invalidTimeFormat]: errorCodes.invalidTimeFormat,
+  [messages.invalidTimezone]: errorCodes.invalidTimezone,
+};
+const codeForMessage = (m: string): string => codeByMessage[m] ?? errorCodes.validation;
+
+export function toErrorResponse(err: unknown): APIGatewayProxyResultV2 {
+  if (err instanceof HttpError) return json(err.status, err.toBody());
+  if (err instanceof ZodError) return json(400, zodToValidation(err, 'body').toBody());
+  if (err instanceof ElectroError && err.code >= 4000 && err.code < 5000) {
+    // ElectroDB validation of an attribute: a bad input that slipped past the schema.
+    return json(400, new ValidationError({}, messages.validation).toBody());
+  }
+  logger.error('unhandled error', err);
+  return json(500, {
+    detail: messages.generic,
+    fallbackMessage: messages.generic,
+    code: errorCodes.internal,
+    errors: {},
+  });
+}
+
+function parseBody(event: HttpEvent): unknown {
+  if (!event.body) return {};
+  const raw = event.isBase64Encoded ? Buffer.from(event.body, 'base64') : Buffer.from(event.body, 'utf8');
+  if (raw.byteLength > MAX_JSON_BODY_BYTES) throw new PayloadTooLargeError();
+  try {
+    return JSON.parse(raw.toString('utf8'));
+  } catch {
+    throw new HttpError(400, errorCodes.invalidJson, messages.invalidJson);
+  }
+}
+
+function parsePart<S extends z.ZodType>(schema: S | undefined, value: unknown, where: 'body' | 'query' | 'params') {
+  if (!schema) return value;
+  const r = schema.safeParse(value);
+  if (!r.success) throw zodToValidation(r.error, where);
+  return r.data;
+}
+
+export function httpHandler<
+  B extends z.ZodType = z.ZodUnknown,
+  Q extends z.ZodType = z.ZodUnknown,
+  P extends z.ZodType = z.ZodUnknown,
+>(opts: Options<B, Q, P, true>) {
+  const needsActor = opts.route.auth === 'user';
+  const base = async (event: HttpEvent): Promise<APIGatewayProxyResultV2> => {
+    const claims = event.requestContext?.authorizer?.jwt?.claims;
+    const actor = claims ? actorFromClaims(claims) : null;
+    if (needsActor && !actor) throw new NotAuthenticatedError();
+    const body = parsePart(opts.body, toCamel(parseBody(event)), 'body');
+    const query = parsePart(opts.query, toCamel(event.queryStringParameters ?? {}), 'query');
+    const params = parsePart(opts.params, event.pathParameters ?? {}, 'params');
+    const result = await opts.run({ actor: actor as Actor, body, query, params, event } as never);
+    if (isHttpResult(result)) return json(result.status, result.body, result.headers);
+    return json(200, result);
+  };
+  return middy<HttpEvent, APIGatewayProxyResultV2>(base).use({
+    onError: async (request) => {
+      request.response = toErrorResponse(request.error);
+    },
+  });
+}

@@ -1,0 +1,32 @@
+/**
+ * The API speaks snake_case on the wire and camelCase inside (ARCHITECTURE §5).
+ * Both the server edge and the web client convert with these two functions, so the
+ * rules (which keys move, which stay) live in one place.
+ *
+ * Keys of plain objects are converted recursively; values are left alone. Keys that
+ * are not identifiers (ids used as map keys, e.g. custom values keyed by field id)
+ * contain no letters to move, so they pass through unchanged.
+ */
+type Json = unknown;
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && Object.getPrototypeOf(v) === Object.prototype;
+
+export const snakeToCamelKey = (key: string): string =>
+  key.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
+
+export const camelToSnakeKey = (key: string): string =>
+  key.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
+
+const mapKeys = (value: Json, fn: (k: string) => string): Json => {
+  if (Array.isArray(value)) return value.map((v) => mapKeys(v, fn));
+  if (isPlainObject(value)) {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[fn(k)] = mapKeys(v, fn);
+    return out;
+  }
+  return value;
+};
+
+export const toCamel = <T = unknown>(value: Json): T => mapKeys(value, snakeToCamelKey) as T;
+export const toSnake = <T = unknown>(value: Json): T => mapKeys(value, camelToSnakeKey) as T;

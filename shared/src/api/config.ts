@@ -1,0 +1,21 @@
+/** `GET /config.json` (ARCHITECTURE §3): what the web app needs to find the API and Cognito. */
+import { z } from 'zod';
+
+export const runtimeConfig = z.object({
+  apiUrl: z.string(),
+  wsUrl: z.string(),
+  buildVersion: z.string(),
+  cognito: z.object({
+    region: z.string(),
+    userPoolId: z.string(),
+    clientId: z.string(),
+    endpoint: z.string().optional(),
+    /** Hosted UI domain for Google/LinkedIn sign-in; absent when social sign-in is not configured. */
+    domain: z.string().optional(),
+    providers: z.array(z.enum(['Google', 'LinkedIn'])).optional(),
+  }),
+});
+export type RuntimeConfig = z.infer<typeof runtimeConfig>;
+
+/** Response header that carries the server's build; the web shows an update banner when it differs. */
+export const BUILD_VERSION_HEADER = 'build-version';

@@ -1,0 +1,26 @@
+/** Lists answer `{ count, next, previous, results }` (ARCHITECTURE §5), never unbounded. */
+import { z } from 'zod';
+
+export const pageQuery = (defaultLimit = 20, maxLimit = 100) =>
+  z.object({
+    page: z.coerce.number().int().min(1).default(1),
+    limit: z.coerce.number().int().min(1).max(maxLimit).default(defaultLimit),
+  });
+
+export interface Page<T> {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  results: T[];
+}
+
+/** One page of an in-memory list, with next/previous as page numbers in the same query style. */
+export function pageOf<T>(all: readonly T[], page: number, limit: number): Page<T> {
+  const start = (page - 1) * limit;
+  return {
+    count: all.length,
+    next: start + limit < all.length ? `?page=${page + 1}&limit=${limit}` : null,
+    previous: page > 1 ? `?page=${page - 1}&limit=${limit}` : null,
+    results: all.slice(start, start + limit),
+  };
+}

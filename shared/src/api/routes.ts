@@ -1,0 +1,70 @@
+/**
+ * The route manifest: the one list of the API's routes. The local gateway routes by it, infra
+ * deploys one Lambda per entry from it, and the web client builds its URLs from it, so a route
+ * exists in all three or in none.
+ *
+ * `path` is relative to API_BASE and uses API Gateway's `{param}` syntax. `handler` names the module
+ * `functions/src/http/<handler>.ts`, which exports `handler`. `auth: 'user'` routes need a valid
+ * Cognito access token (checked by the JWT authorizer); `public` routes are reachable signed out.
+ */
+export const API_BASE = '/api/v1';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type RouteAuth = 'user' | 'public';
+
+export interface RouteDef {
+  readonly method: HttpMethod;
+  readonly path: string;
+  readonly auth: RouteAuth;
+  readonly handler: string;
+  /** Memory in MB when the default (512) is not right. */
+  readonly memory?: number;
+}
+
+export const routes = {
+  getUserConfig: { method: 'GET', path: '/user/config/', auth: 'user', handler: 'user/get-config' },
+  updateUserConfig: { method: 'PATCH', path: '/user/config/', auth: 'user', handler: 'user/update-config' },
+  getAuthUser: { method: 'GET', path: '/auth/user/', auth: 'user', handler: 'auth/get-user' },
+  updateAuthUser: { method: 'PATCH', path: '/auth/user/', auth: 'user', handler: 'auth/update-user' },
+  listTimezones: { method: 'GET', path: '/user/timezone/', auth: 'user', handler: 'user/list-timezones' },
+  getSubscription: { method: 'GET', path: '/user/subscription', auth: 'user', handler: 'user/get-subscription' },
+  createAvatar: { method: 'POST', path: '/user/avatar/', auth: 'user', handler: 'user/create-avatar' },
+  getAvatar: { method: 'GET', path: '/user/avatar/{id}', auth: 'user', handler: 'user/get-avatar' },
+  deleteAvatar: { method: 'DELETE', path: '/user/avatar/{id}', auth: 'user', handler: 'user/delete-avatar' },
+} as const satisfies Record<string, RouteDef>;
+
+export type RouteId = keyof typeof routes;
+
+/** WebSocket API routes (API Gateway route keys) and their handler modules under functions/src/ws/. */
+export const wsRoutes = {
+  $connect: 'connect',
+  $disconnect: 'disconnect',
+  $default: 'default',
+} as const;
+
+/** Scheduled jobs: EventBridge Scheduler in AWS, an in-process timer locally. Cron is in UTC. */
+export interface JobDef {
+  readonly handler: string;
+  /** EventBridge cron fields: minutes hours day-of-month month day-of-week year. */
+  readonly cron: string;
+  readonly description: string;
+}
+export const jobs = {
+  hourlyMaintenance: {
+    handler: 'expire-subscriptions',
+    cron: '5 * * * ? *',
+    description: 'Marks trials that have run out as expired.',
+  },
+} as const satisfies Record<string, JobDef>;
+
+/** Fills `{param}` placeholders: apiPath(routes.getAvatar, { id: 'a1' }) → '/api/v1/user/avatar/a1'. */
+export function apiPath(route: RouteDef, params: Record<string, string> = {}): string {
+  return (
+    API_BASE +
+    route.path.replace(/\{(\w+)\}/g, (_m, name: string) => {
+      const v = params[name];
+      if (v === undefined) throw new Error(`Missing path parameter ${name} for ${route.path}`);
+      return encodeURIComponent(v);
+    })
+  );
+}

@@ -1,0 +1,89 @@
+/**
+ * User settings (spec 000 §3 "User config", 001 §3, §7): GET and PATCH /api/v1/user/config/.
+ * The schemas here are the contract for both the server and the settings screen.
+ */
+import { z } from 'zod';
+import { messages } from '../api/errors.ts';
+import { DEFAULT_ROUTINE_TIMES, normaliseRoutineTime } from './routine-times.ts';
+import { DEFAULT_TIMEZONE, isValidTimezone } from './timezone.ts';
+
+export const TIME_FORMAT_OPTIONS = [12, 24] as const;
+export const DATE_FORMAT_OPTIONS = ['day_first', 'month_first'] as const;
+
+const routineTime = z
+  .string({ error: messages.invalidTimeFormat })
+  .transform((v, ctx) => {
+    const t = normaliseRoutineTime(v);
+    if (t === null) {
+      ctx.addIssue({ code: 'custom', message: messages.invalidTimeFormat });
+      return z.NEVER;
+    }
+    return t;
+  });
+
+export const timezoneSchema = z
+  .string({ error: messages.invalidTimezone })
+  .refine(isValidTimezone, { message: messages.invalidTimezone });
+
+export const routineTimesSchema = z.strictObject({
+  beginning: routineTime,
+  middle: routineTime,
+  end: routineTime,
+});
+
+export const preferencesSchema = z.strictObject({
+  selectedLevels: z.array(z.number().int().min(1).max(9)).max(9),
+  selectedGroups: z.array(z.string().min(1).max(64)).max(500),
+});
+
+export const userConfig = z.object({
+  timeFormatOption: z.union([z.literal(12), z.literal(24)]),
+  dateFormatOption: z.enum(DATE_FORMAT_OPTIONS),
+  preferences: preferencesSchema,
+  routineTimes: routineTimesSchema,
+  timezone: z.string(),
+  group: z.string().nullable(),
+  avatar: z.object({ id: z.string(), originalUrl: z.string(), thumbnailUrl: z.string() }).nullable(),
+});
+export type UserConfig = z.infer<typeof userConfig>;
+
+/** PATCH body: any subset of the settings; unknown keys are refused so a typo never passes silently. */
+export const updateUserConfigInput = z.strictObject({
+  timeFormatOption: z.union([z.literal(12), z.literal(24)], {
+    error: 'Time format must be 12 or 24.',
+  }),
+  dateFormatOption: z.enum(DATE_FORMAT_OPTIONS, { error: 'Date format must be day_first or month_first.' }),
+  preferences: preferencesSchema.partial(),
+  routineTimes: routineTimesSchema.partial(),
+  timezone: timezoneSchema,
+  group: z.string().min(1).max(64).nullable(),
+}).partial();
+export type UpdateUserConfigInput = z.infer<typeof updateUserConfigInput>;
+
+export const defaultUserConfig = (timezone: string = DEFAULT_TIMEZONE): UserConfig => ({
+  timeFormatOption: 24,
+  dateFormatOption: 'day_first',
+  preferences: { selectedLevels: [], selectedGroups: [] },
+  routineTimes: { ...DEFAULT_ROUTINE_TIMES },
+  timezone,
+  group: null,
+  avatar: null,
+});
+
+/** The session user (spec 001 §3): what the web keeps after sign-in. */
+export const USER_TYPES = ['individual', 'team_member', 'manager', 'educator'] as const;
+export type UserType = (typeof USER_TYPES)[number];
+
+export const userProfile = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  typeId: z.string(),
+  otpEnabled: z.boolean(),
+});
+export type UserProfile = z.infer<typeof userProfile>;
+
+const name = z.string().trim().min(1, 'This field is required.').max(150, 'At most 150 characters.');
+export const updateAuthUserInput = z.strictObject({ firstName: name, lastName: name }).partial();
+export type UpdateAuthUserInput = z.infer<typeof updateAuthUserInput>;

@@ -1,0 +1,28 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Projects: pure tests run with no engines; the `stack` project (handler integration tests and
+ * browser end-to-end tests) shares ONE local stack — DynamoDB Local, s3rver, cognito-local and the
+ * gateway — started by its globalSetup on free ports with a throwaway data folder.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'shared', include: ['shared/test/**/*.test.ts'] } },
+      { test: { name: 'functions-unit', include: ['functions/test/unit/**/*.test.ts'] } },
+      { test: { name: 'infra', include: ['infra/test/**/*.test.ts'], testTimeout: 180_000 } },
+      { test: { name: 'web', include: ['web/test/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'stack',
+          include: ['functions/test/integration/**/*.test.ts', 'scripts/test/**/*.test.ts', 'scripts/e2e/**/*.test.ts'],
+          globalSetup: ['scripts/test/global-setup.ts'],
+          setupFiles: ['scripts/test/stack-env.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          env: { TANDEM_LOG_LEVEL: 'silent' },
+        },
+      },
+    ],
+  },
+});
