@@ -7,6 +7,7 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    reporters: ['default', './scripts/src/testing/summary-reporter.ts'],
     projects: [
       { test: { name: 'shared', include: ['shared/test/**/*.test.ts'] } },
       { test: { name: 'functions-unit', include: ['functions/test/unit/**/*.test.ts'] } },
@@ -15,7 +16,11 @@ export default defineConfig({
       {
         test: {
           name: 'stack',
-          include: ['functions/test/integration/**/*.test.ts', 'scripts/test/**/*.test.ts', 'scripts/e2e/**/*.test.ts'],
+          include: [
+            'functions/test/integration/**/*.test.ts',
+            'scripts/test/**/*.test.ts',
+            'scripts/e2e/**/*.test.ts',
+          ],
           globalSetup: ['scripts/test/global-setup.ts'],
           setupFiles: ['scripts/test/stack-env.ts'],
           testTimeout: 60_000,

@@ -6,7 +6,12 @@
  * The reset link carries the account as `uid` (the e-mail, base64url) and the code as `token`,
  * matching the route /password-reset/{uid}/{token} (spec 001 §2).
  */
-export type AuthMessageSource = 'SignUp' | 'ResendCode' | 'ForgotPassword' | 'UpdateUserAttribute' | 'VerifyUserAttribute';
+export type AuthMessageSource =
+  | 'SignUp'
+  | 'ResendCode'
+  | 'ForgotPassword'
+  | 'UpdateUserAttribute'
+  | 'VerifyUserAttribute';
 
 export interface AuthMessage {
   subject: string;

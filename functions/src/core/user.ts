@@ -6,6 +6,7 @@
 import {
   defaultUserConfig,
   effectiveStatus,
+  isValidTimezone,
   newTrial,
   type Subscription,
   type UpdateAuthUserInput,
@@ -39,12 +40,18 @@ export interface NewUserProfile {
 }
 
 const isConditionFailure = (e: unknown) =>
-  e instanceof Error && /conditional request failed|ConditionalCheckFailed/i.test(`${e.message} ${String(e.cause)}`);
+  e instanceof Error &&
+  /conditional request failed|ConditionalCheckFailed/i.test(`${e.message} ${String(e.cause)}`);
 
 /** Creates the user if missing (idempotent, safe when two first calls race) and returns it. */
-export async function ensureUser(userId: string, profile: NewUserProfile = {}, now = new Date()): Promise<UserRecord> {
+export async function ensureUser(
+  userId: string,
+  profile: NewUserProfile = {},
+  now = new Date(),
+): Promise<UserRecord> {
   const existing = await UserEntity.get({ userId }).go();
   if (existing.data) return existing.data as UserRecord;
+  const trial = newTrial(now);
   try {
     const created = await UserEntity.create({
       userId,
@@ -52,8 +59,11 @@ export async function ensureUser(userId: string, profile: NewUserProfile = {}, n
       firstName: profile.firstName ?? '',
       lastName: profile.lastName ?? '',
       typeId: profile.typeId ?? 'individual',
-      config: defaultUserConfig(profile.timezone),
-      subscription: newTrial(now),
+      config: defaultUserConfig(
+        profile.timezone && isValidTimezone(profile.timezone) ? profile.timezone : undefined,
+      ),
+      subscription: trial,
+      ...(trial.endsAt ? { trialEndsOn: trial.endsAt.slice(0, 10) } : {}),
       version: 1,
     }).go();
     return created.data as UserRecord;
@@ -68,7 +78,8 @@ export async function ensureUser(userId: string, profile: NewUserProfile = {}, n
 /** Called by the post-confirmation trigger: the record with the profile given at sign-up. */
 export async function createUserFromSignUp(userId: string, profile: NewUserProfile): Promise<UserRecord> {
   const user = await ensureUser(userId, profile);
-  if (!user.email && profile.email) return updateProfile({ userId, username: userId }, profile, profile.email);
+  if (!user.email && profile.email)
+    return updateProfile({ userId, username: userId }, profile, profile.email);
   return user;
 }
 
@@ -95,9 +106,23 @@ export async function updateUserConfig(actor: Actor, input: UpdateUserConfigInpu
   return next;
 }
 
-export async function updateProfile(actor: Actor, input: UpdateAuthUserInput, email?: string): Promise<UserRecord> {
+/** Records (or clears) the avatar id; the avatar module owns the image itself. */
+export async function updateUserConfigAvatar(actor: Actor, avatar: UserConfig['avatar']): Promise<void> {
   const user = await getUser(actor);
-  const changes = { ...input, ...(email ? { email: email.toLowerCase() } : {}) };
+  await patchVersioned(user, { config: { ...user.config, avatar } });
+}
+
+export async function updateProfile(
+  actor: Actor,
+  input: Pick<UpdateAuthUserInput, 'firstName' | 'lastName'>,
+  email?: string,
+): Promise<UserRecord> {
+  const user = await getUser(actor);
+  const changes = {
+    ...(input.firstName !== undefined ? { firstName: input.firstName } : {}),
+    ...(input.lastName !== undefined ? { lastName: input.lastName } : {}),
+    ...(email ? { email: email.toLowerCase() } : {}),
+  };
   await patchVersioned(user, changes);
   return { ...user, ...changes, version: user.version + 1 };
 }
@@ -114,7 +139,8 @@ async function patchVersioned(user: UserRecord, set: Partial<Omit<UserRecord, 'u
       .where(({ version }, { eq }) => eq(version, user.version))
       .go({ response: 'none' });
   } catch (e) {
-    if (isConditionFailure(e)) throw new ConflictError('Your settings were changed elsewhere. Please reload and try again.');
+    if (isConditionFailure(e))
+      throw new ConflictError('Your settings were changed elsewhere. Please reload and try again.');
     throw e;
   }
 }

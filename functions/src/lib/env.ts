@@ -50,4 +50,11 @@ export const env = {
   get cognitoJwksUri() {
     return optional('COGNITO_JWKS_URI');
   },
+  /**
+   * The WebSocket API's @connections endpoint, https://{apiId}.execute-api.{region}.amazonaws.com/{stage}
+   * in AWS; the local gateway's own URL on this machine. Needed wherever a handler pushes to a socket.
+   */
+  get wsManagementEndpoint() {
+    return read('WS_MANAGEMENT_ENDPOINT');
+  },
 };

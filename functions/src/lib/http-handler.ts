@@ -46,6 +46,8 @@ interface Options<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType,
   body?: B;
   query?: Q;
   params?: P;
+  /** The route reads the body itself (file uploads); JSON parsing is skipped. */
+  rawBody?: boolean;
   /** Defaults to the route's auth; 'public' routes get a null actor. */
   run: (
     req: Request<z.output<B>, z.output<Q>, z.output<P>, Auth extends true ? Actor : null>,
@@ -53,9 +55,16 @@ interface Options<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType,
 }
 
 const isHttpResult = (v: unknown): v is HttpResult<unknown> =>
-  typeof v === 'object' && v !== null && 'status' in v && typeof (v as { status: unknown }).status === 'number';
+  typeof v === 'object' &&
+  v !== null &&
+  'status' in v &&
+  typeof (v as { status: unknown }).status === 'number';
 
-const json = (status: number, body: unknown, headers: Record<string, string> = {}): APIGatewayProxyResultV2 => ({
+const json = (
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): APIGatewayProxyResultV2 => ({
   statusCode: status,
   headers: { 'content-type': 'application/json', [BUILD_VERSION_HEADER]: env.buildVersion, ...headers },
   body: body === undefined ? '' : JSON.stringify(toSnake(body)),
@@ -67,7 +76,8 @@ function zodToValidation(err: ZodError, where: 'body' | 'query' | 'params'): Val
   for (const issue of err.issues) {
     const path = issue.path.map((p) => (typeof p === 'string' ? toSnakeKey(p) : String(p))).join('.');
     const key = path || where;
-    if (!(key in errors)) errors[key] = issue.code === 'unrecognized_keys' ? unknownKeys(issue) : issue.message;
+    if (!(key in errors))
+      errors[key] = issue.code === 'unrecognized_keys' ? unknownKeys(issue) : issue.message;
   }
   const first = Object.values(errors)[0] ?? messages.validation;
   return new ValidationError(errors, first, codeForMessage(first));
@@ -110,7 +120,11 @@ function parseBody(event: HttpEvent): unknown {
   }
 }
 
-function parsePart<S extends z.ZodType>(schema: S | undefined, value: unknown, where: 'body' | 'query' | 'params') {
+function parsePart<S extends z.ZodType>(
+  schema: S | undefined,
+  value: unknown,
+  where: 'body' | 'query' | 'params',
+) {
   if (!schema) return value;
   const r = schema.safeParse(value);
   if (!r.success) throw zodToValidation(r.error, where);
@@ -127,7 +141,7 @@ export function httpHandler<
     const claims = event.requestContext?.authorizer?.jwt?.claims;
     const actor = claims ? actorFromClaims(claims) : null;
     if (needsActor && !actor) throw new NotAuthenticatedError();
-    const body = parsePart(opts.body, toCamel(parseBody(event)), 'body');
+    const body = opts.rawBody ? undefined : parsePart(opts.body, toCamel(parseBody(event)), 'body');
     const query = parsePart(opts.query, toCamel(event.queryStringParameters ?? {}), 'query');
     const params = parsePart(opts.params, event.pathParameters ?? {}, 'params');
     const result = await opts.run({ actor: actor as Actor, body, query, params, event } as never);

@@ -1,11 +1,16 @@
 /** Structured one-line JSON logs (CloudWatch in AWS, the terminal locally). */
 type Level = 'debug' | 'info' | 'warn' | 'error';
-const quiet = process.env.TANDEM_LOG_LEVEL === 'silent';
 
 function log(level: Level, message: string, extra?: unknown): void {
+  // Read per call: tests and the local stack change it after modules load.
+  const quiet = process.env.TANDEM_LOG_LEVEL === 'silent';
   if (quiet && level !== 'error') return;
   const detail =
-    extra instanceof Error ? { error: extra.message, stack: extra.stack } : extra === undefined ? {} : { extra };
+    extra instanceof Error
+      ? { error: extra.message, stack: extra.stack }
+      : extra === undefined
+        ? {}
+        : { extra };
   const line = JSON.stringify({ level, message, ...detail });
   if (level === 'error') console.error(line);
   else console.log(line);

@@ -1,5 +1,5 @@
 /** `GET /config.json` (ARCHITECTURE §3): what the web app needs to find the API and Cognito. */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const runtimeConfig = z.object({
   apiUrl: z.string(),

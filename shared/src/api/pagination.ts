@@ -1,5 +1,5 @@
 /** Lists answer `{ count, next, previous, results }` (ARCHITECTURE §5), never unbounded. */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const pageQuery = (defaultLimit = 20, maxLimit = 100) =>
   z.object({

@@ -27,7 +27,12 @@ export const routes = {
   getAuthUser: { method: 'GET', path: '/auth/user/', auth: 'user', handler: 'auth/get-user' },
   updateAuthUser: { method: 'PATCH', path: '/auth/user/', auth: 'user', handler: 'auth/update-user' },
   listTimezones: { method: 'GET', path: '/user/timezone/', auth: 'user', handler: 'user/list-timezones' },
-  getSubscription: { method: 'GET', path: '/user/subscription', auth: 'user', handler: 'user/get-subscription' },
+  getSubscription: {
+    method: 'GET',
+    path: '/user/subscription',
+    auth: 'user',
+    handler: 'user/get-subscription',
+  },
   createAvatar: { method: 'POST', path: '/user/avatar/', auth: 'user', handler: 'user/create-avatar' },
   getAvatar: { method: 'GET', path: '/user/avatar/{id}', auth: 'user', handler: 'user/get-avatar' },
   deleteAvatar: { method: 'DELETE', path: '/user/avatar/{id}', auth: 'user', handler: 'user/delete-avatar' },
@@ -50,10 +55,10 @@ export interface JobDef {
   readonly description: string;
 }
 export const jobs = {
-  hourlyMaintenance: {
+  expireTrials: {
     handler: 'expire-subscriptions',
     cron: '5 * * * ? *',
-    description: 'Marks trials that have run out as expired.',
+    description: 'Ends trials whose 14 days are over and tells their users by e-mail.',
   },
 } as const satisfies Record<string, JobDef>;
 

@@ -2,7 +2,7 @@
  * User settings (spec 000 §3 "User config", 001 §3, §7): GET and PATCH /api/v1/user/config/.
  * The schemas here are the contract for both the server and the settings screen.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { messages } from '../api/errors.ts';
 import { DEFAULT_ROUTINE_TIMES, normaliseRoutineTime } from './routine-times.ts';
 import { DEFAULT_TIMEZONE, isValidTimezone } from './timezone.ts';
@@ -10,16 +10,14 @@ import { DEFAULT_TIMEZONE, isValidTimezone } from './timezone.ts';
 export const TIME_FORMAT_OPTIONS = [12, 24] as const;
 export const DATE_FORMAT_OPTIONS = ['day_first', 'month_first'] as const;
 
-const routineTime = z
-  .string({ error: messages.invalidTimeFormat })
-  .transform((v, ctx) => {
-    const t = normaliseRoutineTime(v);
-    if (t === null) {
-      ctx.addIssue({ code: 'custom', message: messages.invalidTimeFormat });
-      return z.NEVER;
-    }
-    return t;
-  });
+const routineTime = z.string({ error: messages.invalidTimeFormat }).transform((v, ctx) => {
+  const t = normaliseRoutineTime(v);
+  if (t === null) {
+    ctx.addIssue({ code: 'custom', message: messages.invalidTimeFormat });
+    return z.NEVER;
+  }
+  return t;
+});
 
 export const timezoneSchema = z
   .string({ error: messages.invalidTimezone })
@@ -48,16 +46,18 @@ export const userConfig = z.object({
 export type UserConfig = z.infer<typeof userConfig>;
 
 /** PATCH body: any subset of the settings; unknown keys are refused so a typo never passes silently. */
-export const updateUserConfigInput = z.strictObject({
-  timeFormatOption: z.union([z.literal(12), z.literal(24)], {
-    error: 'Time format must be 12 or 24.',
-  }),
-  dateFormatOption: z.enum(DATE_FORMAT_OPTIONS, { error: 'Date format must be day_first or month_first.' }),
-  preferences: preferencesSchema.partial(),
-  routineTimes: routineTimesSchema.partial(),
-  timezone: timezoneSchema,
-  group: z.string().min(1).max(64).nullable(),
-}).partial();
+export const updateUserConfigInput = z
+  .strictObject({
+    timeFormatOption: z.union([z.literal(12), z.literal(24)], {
+      error: 'Time format must be 12 or 24.',
+    }),
+    dateFormatOption: z.enum(DATE_FORMAT_OPTIONS, { error: 'Date format must be day_first or month_first.' }),
+    preferences: preferencesSchema.partial(),
+    routineTimes: routineTimesSchema.partial(),
+    timezone: timezoneSchema,
+    group: z.string().min(1).max(64).nullable(),
+  })
+  .partial();
 export type UpdateUserConfigInput = z.infer<typeof updateUserConfigInput>;
 
 export const defaultUserConfig = (timezone: string = DEFAULT_TIMEZONE): UserConfig => ({
@@ -85,5 +85,13 @@ export const userProfile = z.object({
 export type UserProfile = z.infer<typeof userProfile>;
 
 const name = z.string().trim().min(1, 'This field is required.').max(150, 'At most 150 characters.');
-export const updateAuthUserInput = z.strictObject({ firstName: name, lastName: name }).partial();
+/** The e-mail is the sign-in name; changing it needs Cognito's check of the new address (not offered yet). */
+export const EMAIL_CHANGE_UNAVAILABLE = 'The e-mail address cannot be changed yet.';
+export const updateAuthUserInput = z
+  .strictObject({
+    firstName: name,
+    lastName: name,
+    email: z.unknown().refine(() => false, EMAIL_CHANGE_UNAVAILABLE),
+  })
+  .partial();
 export type UpdateAuthUserInput = z.infer<typeof updateAuthUserInput>;

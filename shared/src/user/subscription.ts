@@ -2,7 +2,7 @@
  * Subscription packages and statuses (spec 000 §9, 002 §3). A new user starts on the full
  * 14-day trial; when it runs out the status reads 'expired'.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const SUBSCRIPTION_PACKAGES = [
   'full_14_days_trial',
@@ -44,5 +44,8 @@ export function effectiveStatus(s: Subscription, now: Date): SubscriptionStatus 
 
 /** Package names arrive in many spellings ('Teams License'); they are stored lowercase with underscores. */
 export function normalisePackage(input: string): string {
-  return input.trim().toLowerCase().replace(/[\s-]+/g, '_');
+  return input
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
 }

@@ -2,11 +2,11 @@
  * One item per user: profile, settings (user config) and subscription together, because every
  * authenticated call needs the subscription status and most read settings; one GetItem serves both.
  * Access patterns (docs/data-model.md): by id (pk USER#id / sk PROFILE); by e-mail (gsi1, for
- * invitations to people who already have an account).
+ * invitations to people who already have an account); by trial end day (gsi2, sparse).
  */
 import { Entity } from 'electrodb';
-import { documentClient } from '../client.ts';
 import { env } from '../../lib/env.ts';
+import { documentClient } from '../client.ts';
 
 export const UserEntity = new Entity(
   {
@@ -21,6 +21,8 @@ export const UserEntity = new Entity(
       config: { type: 'any', required: true },
       /** Subscription from @tandem/shared. */
       subscription: { type: 'any', required: true },
+      /** YYYY-MM-DD (UTC) the trial ends; present only while a trial is active (sparse index). */
+      trialEndsOn: { type: 'string' },
       version: { type: 'number', required: true, default: 1 },
       createdAt: { type: 'string', readOnly: true, default: () => new Date().toISOString() },
       updatedAt: { type: 'string', watch: '*', set: () => new Date().toISOString() },
@@ -34,6 +36,12 @@ export const UserEntity = new Entity(
         index: 'gsi1',
         pk: { field: 'gsi1pk', composite: ['email'], template: 'EMAIL#${email}' },
         sk: { field: 'gsi1sk', composite: [], template: 'USER' },
+      },
+      /** Trials ending on a day: one partition per day, read by the hourly expiry job. */
+      byTrialEnd: {
+        index: 'gsi2',
+        pk: { field: 'gsi2pk', composite: ['trialEndsOn'], template: 'TRIALEND#${trialEndsOn}' },
+        sk: { field: 'gsi2sk', composite: ['userId'], template: 'USER#${userId}' },
       },
     },
   },

@@ -4,7 +4,7 @@
  */
 import { isValidTimezone, pageOf, pageQuery, routes } from '@tandem/shared';
 import { DateTime } from 'luxon';
-import { z } from 'zod';
+import * as z from 'zod';
 import { NotFoundError } from '../../lib/errors.ts';
 import { httpHandler } from '../../lib/http-handler.ts';
 

@@ -1,9 +1,10 @@
 import { routes, updateUserConfigInput } from '@tandem/shared';
+import { presentConfig } from '../../core/avatar.ts';
 import { updateUserConfig } from '../../core/user.ts';
 import { httpHandler } from '../../lib/http-handler.ts';
 
 export const handler = httpHandler({
   route: routes.updateUserConfig,
   body: updateUserConfigInput,
-  run: ({ actor, body }) => updateUserConfig(actor, body),
+  run: async ({ actor, body }) => presentConfig(actor.userId, await updateUserConfig(actor, body)),
 });

@@ -1,0 +1,13 @@
+import { routes } from '@tandem/shared';
+import { AVATAR_MAX_BYTES, AVATAR_TOO_LARGE, setAvatar } from '../../core/avatar.ts';
+import { httpHandler } from '../../lib/http-handler.ts';
+import { readSingleFile } from '../../lib/multipart.ts';
+
+export const handler = httpHandler({
+  route: routes.createAvatar,
+  rawBody: true,
+  run: async ({ actor, event }) => {
+    const file = await readSingleFile(event, AVATAR_MAX_BYTES, AVATAR_TOO_LARGE);
+    return { status: 201, body: await setAvatar(actor, file.data) };
+  },
+});

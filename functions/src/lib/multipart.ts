@@ -1,0 +1,55 @@
+/**
+ * Reads the one file of a multipart/form-data request body (API Gateway hands it to Lambda as
+ * base64). busboy does the parsing; this bounds the size while streaming, so an oversized upload is
+ * refused without being held in memory whole.
+ */
+import busboy from 'busboy';
+import { HttpError, ValidationError } from './errors.ts';
+import type { HttpEvent } from './http-handler.ts';
+
+export interface UploadedFile {
+  field: string;
+  filename: string;
+  declaredType: string;
+  data: Buffer;
+}
+
+export function readSingleFile(
+  event: HttpEvent,
+  maxBytes: number,
+  tooLargeMessage: string,
+): Promise<UploadedFile> {
+  const contentType = event.headers['content-type'] ?? '';
+  if (!contentType.toLowerCase().startsWith('multipart/form-data')) {
+    return Promise.reject(new ValidationError({ file: 'Send the image as multipart/form-data.' }));
+  }
+  const body = Buffer.from(event.body ?? '', event.isBase64Encoded ? 'base64' : 'utf8');
+  return new Promise((resolve, reject) => {
+    let file: UploadedFile | null = null;
+    let tooLarge = false;
+    const bb = busboy({ headers: { 'content-type': contentType }, limits: { files: 1, fileSize: maxBytes } });
+    bb.on('file', (field, stream, info) => {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('limit', () => {
+        tooLarge = true;
+      });
+      stream.on('end', () => {
+        file = {
+          field,
+          filename: info.filename ?? '',
+          declaredType: info.mimeType,
+          data: Buffer.concat(chunks),
+        };
+      });
+    });
+    bb.on('error', () => reject(new ValidationError({ file: 'The upload could not be read.' })));
+    bb.on('close', () => {
+      if (tooLarge) reject(new HttpError(413, 'file-too-large', tooLargeMessage));
+      else if (!file || file.data.byteLength === 0)
+        reject(new ValidationError({ file: 'Choose an image to upload.' }));
+      else resolve(file);
+    });
+    bb.end(body);
+  });
+}

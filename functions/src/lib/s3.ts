@@ -1,0 +1,9 @@
+/** S3 client, built once per container; path-style locally (s3rver), SDK defaults in AWS. */
+import { S3Client } from '@aws-sdk/client-s3';
+import { env } from './env.ts';
+
+const endpoint = env.s3Endpoint;
+export const s3 = new S3Client({
+  region: env.region,
+  ...(endpoint ? { endpoint, forcePathStyle: true } : {}),
+});

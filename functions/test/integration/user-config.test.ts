@@ -1,0 +1,189 @@
+/**
+ * Settings through the local gateway with real Cognito tokens and DynamoDB Local.
+ * "Writes nothing" is checked by reading the stored item before and after.
+ */
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { apiClient, createUser, type StackEnv, type TestUser } from '../../../scripts/src/testing/users.ts';
+
+const stack = inject('stack');
+const env = stack.env as StackEnv;
+const { UserEntity } = await import('../../src/db/entities/user.ts');
+
+const stored = async (userId: string) => (await UserEntity.get({ userId }).go()).data;
+
+let user: TestUser;
+let api: ReturnType<typeof apiClient>;
+
+beforeAll(async () => {
+  user = await createUser(env, { firstName: 'Ada', lastName: 'Lovelace' });
+  api = apiClient(stack.url, user.accessToken);
+});
+
+describe('GET /user/config/', () => {
+  it('answers the defaults for a new user, in snake_case, with the build version', async () => {
+    const r = await api.get('/user/config/');
+    expect(r.status).toBe(200);
+    expect(r.headers.get('build-version')).toBe(env.BUILD_VERSION);
+    expect(r.body).toMatchObject({
+      time_format_option: 24,
+      date_format_option: 'day_first',
+      routine_times: { beginning: '03:00', middle: '11:00', end: '19:00' },
+      preferences: { selected_levels: [], selected_groups: [] },
+      group: null,
+      avatar: null,
+    });
+  });
+
+  it('created the user on sign-up with the profile and the active 14-day trial', async () => {
+    const item = await stored(user.userId);
+    expect(item).toMatchObject({ email: user.email, firstName: 'Ada', lastName: 'Lovelace' });
+    const s = await api.get('/user/subscription');
+    expect(s.status).toBe(200);
+    expect(s.body).toEqual({ package: 'full_14_days_trial', current_status: 'active' });
+  });
+});
+
+describe('PATCH /user/config/', () => {
+  it('keeps a change and merges nested settings key by key', async () => {
+    const r1 = await api.patch('/user/config/', {
+      time_format_option: 12,
+      routine_times: { beginning: '06:30 am' },
+    });
+    expect(r1.status).toBe(200);
+    const r2 = await api.patch('/user/config/', {
+      routine_times: { end: '9:15 pm' },
+      timezone: 'America/New_York',
+    });
+    expect(r2.status).toBe(200);
+    const r = await api.get('/user/config/');
+    expect(r.body).toMatchObject({
+      time_format_option: 12,
+      timezone: 'America/New_York',
+      routine_times: { beginning: '06:30', middle: '11:00', end: '21:15' },
+    });
+  });
+
+  it('saves the header selection in preferences', async () => {
+    const r = await api.patch('/user/config/', { preferences: { selected_groups: ['g1', 'g2'] } });
+    expect(r.status).toBe(200);
+    expect(r.body.preferences).toEqual({ selected_levels: [], selected_groups: ['g1', 'g2'] });
+  });
+
+  const bad: Array<[string, unknown, string, string]> = [
+    [
+      'a wrong time format',
+      { routine_times: { middle: '25:61' } },
+      'routine_times.middle',
+      'Invalid time format',
+    ],
+    ['an unknown time zone', { timezone: 'Mars/Olympus_Mons' }, 'timezone', 'Unknown time zone'],
+    [
+      'time_format_option 13',
+      { time_format_option: 13 },
+      'time_format_option',
+      'Time format must be 12 or 24.',
+    ],
+    [
+      'a date format that does not exist',
+      { date_format_option: 'year_first' },
+      'date_format_option',
+      'Date format must be day_first or month_first.',
+    ],
+  ];
+  it.each(bad)(
+    'refuses %s with 400, a clear message, and writes nothing',
+    async (_name, body, field, message) => {
+      const before = await stored(user.userId);
+      const r = await api.patch('/user/config/', body);
+      expect(r.status).toBe(400);
+      expect(r.body.fallback_message).toBe(message);
+      expect(r.body.errors[field]).toBe(message);
+      expect(await stored(user.userId)).toEqual(before);
+    },
+  );
+
+  it('refuses a mixed change whole: a valid field next to a bad one is not saved either', async () => {
+    const before = await stored(user.userId);
+    const r = await api.patch('/user/config/', { time_format_option: 24, timezone: 'Nowhere/Land' });
+    expect(r.status).toBe(400);
+    expect(await stored(user.userId)).toEqual(before);
+  });
+
+  it('refuses malformed JSON and an oversized body and writes nothing', async () => {
+    const before = await stored(user.userId);
+    const malformed = await api.patch('/user/config/', '{"time_format_option": 12', {
+      'content-type': 'application/json',
+    });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.code).toBe('invalid-json');
+    const huge = await api.patch('/user/config/', { timezone: 'x'.repeat(300 * 1024) });
+    expect(huge.status).toBe(413);
+    expect(await stored(user.userId)).toEqual(before);
+  });
+});
+
+describe('tokens', () => {
+  it.each([
+    ['no token', undefined],
+    ['a malformed token', 'not-a-jwt'],
+    [
+      'a token with alg none',
+      `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${Buffer.from('{"sub":"x","token_use":"access"}').toString('base64url')}.`,
+    ],
+  ])('refuses %s with 401', async (_n, token) => {
+    const r = await apiClient(stack.url, token).get('/user/config/');
+    expect(r.status).toBe(401);
+  });
+
+  it('refuses an ID token with 401', async () => {
+    const r = await apiClient(stack.url, user.idToken).get('/user/config/');
+    expect(r.status).toBe(401);
+  });
+
+  it('refuses a token whose signature was tampered with', async () => {
+    const [h, p] = user.accessToken.split('.');
+    const forged = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(p!, 'base64url').toString()), sub: 'someone-else' }),
+    ).toString('base64url');
+    const r = await apiClient(stack.url, `${h}.${forged}.${user.accessToken.split('.')[2]}`).get(
+      '/user/config/',
+    );
+    expect(r.status).toBe(401);
+  });
+});
+
+describe('PATCH /auth/user/', () => {
+  it('changes the name and answers the profile', async () => {
+    const r = await api.patch('/auth/user/', { first_name: 'Augusta', last_name: 'King' });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({
+      id: user.userId,
+      email: user.email,
+      first_name: 'Augusta',
+      last_name: 'King',
+    });
+    expect((await api.get('/auth/user/')).body.first_name).toBe('Augusta');
+  });
+
+  it('refuses an empty name and an e-mail change, writing nothing', async () => {
+    const before = await stored(user.userId);
+    expect((await api.patch('/auth/user/', { first_name: '   ' })).status).toBe(400);
+    const email = await api.patch('/auth/user/', { email: 'new@example.com' });
+    expect(email.status).toBe(400);
+    expect(email.body.errors.email).toBe('The e-mail address cannot be changed yet.');
+    expect(await stored(user.userId)).toEqual(before);
+  });
+});
+
+describe('GET /user/timezone/', () => {
+  it('lists zones a page at a time and looks one up by code', async () => {
+    const page = await api.get('/user/timezone/?limit=50');
+    expect(page.status).toBe(200);
+    expect(page.body.results).toHaveLength(50);
+    expect(page.body.count).toBeGreaterThan(300);
+    expect(page.body.next).toContain('page=2');
+    const one = await api.get('/user/timezone/?code=Asia/Kolkata');
+    expect(one.body.results).toEqual([{ code: 'Asia/Kolkata', offset: '+05:30' }]);
+    expect((await api.get('/user/timezone/?code=Nowhere/Land')).status).toBe(404);
+  });
+});

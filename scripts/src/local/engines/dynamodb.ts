@@ -1,0 +1,159 @@
+/**
+ * Amazon's DynamoDB Local (the jar shipped in the npm package amplify-dynamodb-simulator) as a child
+ * Java process, with the single table created from the same definition infra deploys.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdir } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import {
+  CreateTableCommand,
+  DescribeTimeToLiveCommand,
+  DynamoDBClient,
+  ListTablesCommand,
+  UpdateTimeToLiveCommand,
+} from '@aws-sdk/client-dynamodb';
+import { createTableInput, tableDefinition } from '@tandem/functions/db/table';
+import { EngineError } from './engine-error.ts';
+import { freePort } from './ports.ts';
+
+export interface DynamoDbEngine {
+  endpoint: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+export interface DynamoDbOptions {
+  dataDir: string;
+  tableName: string;
+  inMemory?: boolean;
+  /** Port to reuse when free (from the previous start). */
+  preferredPort?: number;
+}
+
+const JAVA_NEEDED =
+  'Java 17 or newer is needed for DynamoDB Local: install a JDK (apt-get install openjdk-17-jre-headless) and try again.';
+const READY_TIMEOUT_MS = 60_000;
+
+/** Checks `java -version` first so a missing or old Java is one clear line, not a spawn stack trace. */
+function checkJava(): void {
+  const r = spawnSync('java', ['-version'], { encoding: 'utf8' });
+  if (r.error || r.status !== 0) throw new EngineError(JAVA_NEEDED);
+  // `openjdk version "17.0.15"`, or `"1.8.0_402"` for Java 8.
+  const m = /version "(\d+)(?:\.(\d+))?/.exec(r.stderr || r.stdout);
+  const major = m ? (m[1] === '1' ? Number(m[2]) : Number(m[1])) : 0;
+  if (major < 17) throw new EngineError(JAVA_NEEDED);
+}
+
+function emulatorDir(): string {
+  const require = createRequire(import.meta.url);
+  return path.join(path.dirname(require.resolve('amplify-dynamodb-simulator/package.json')), 'emulator');
+}
+
+export async function startDynamoDb(opts: DynamoDbOptions): Promise<DynamoDbEngine> {
+  checkJava();
+  const dir = emulatorDir();
+  const port = await freePort(opts.preferredPort);
+  const storage = opts.inMemory ? ['-inMemory'] : ['-dbPath', path.join(opts.dataDir, 'dynamodb')];
+  await mkdir(path.join(opts.dataDir, 'dynamodb'), { recursive: true });
+
+  const child = spawn(
+    'java',
+    [
+      `-Djava.library.path=${path.join(dir, 'DynamoDBLocal_lib')}`,
+      '-jar',
+      path.join(dir, 'DynamoDBLocal.jar'),
+      '-sharedDb',
+      ...storage,
+      '-port',
+      String(port),
+      '-disableTelemetry',
+    ],
+    // It writes dynamodb-local-metadata.json into its working directory: keep that in the data folder.
+    { stdio: ['ignore', 'ignore', 'pipe'], cwd: path.join(opts.dataDir, 'dynamodb') },
+  );
+  // Keep the tail of stderr so a failed start can say why (port in use, bad data file, …).
+  let stderr = '';
+  child.stderr?.on('data', (d: Buffer) => {
+    stderr = (stderr + d.toString()).slice(-4000);
+  });
+  // If this Node process ends without calling stop() (crash, process.exit), do not leave Java behind.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.on('exit', killOnExit);
+  // 'exit' may not fire when the spawn itself fails, so an 'error' also counts as exited.
+  const exited = new Promise<number | null>((resolve) => {
+    child.once('exit', (code) => resolve(code));
+    child.once('error', (e) => {
+      stderr += `\n${e.message}`;
+      resolve(-1);
+    });
+  });
+
+  const stop = async () => {
+    process.off('exit', killOnExit);
+    await killAndWait(child, exited);
+  };
+
+  const endpoint = `http://127.0.0.1:${port}`;
+  const client = new DynamoDBClient({
+    endpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    maxAttempts: 1,
+  });
+  try {
+    const tables = await waitReady(client, exited, () => stderr);
+    if (!tables.includes(opts.tableName))
+      await client.send(new CreateTableCommand(createTableInput(opts.tableName)));
+    const ttl = await client.send(new DescribeTimeToLiveCommand({ TableName: opts.tableName }));
+    if (ttl.TimeToLiveDescription?.TimeToLiveStatus !== 'ENABLED') {
+      await client.send(
+        new UpdateTimeToLiveCommand({
+          TableName: opts.tableName,
+          TimeToLiveSpecification: { AttributeName: tableDefinition.ttlAttribute, Enabled: true },
+        }),
+      );
+    }
+  } catch (e) {
+    await stop();
+    throw e;
+  } finally {
+    client.destroy();
+  }
+  return { endpoint, port, stop };
+}
+
+/** Polls ListTables until the JVM answers (about 3–5 s), failing fast if Java exits. */
+async function waitReady(
+  client: DynamoDBClient,
+  exited: Promise<number | null>,
+  stderr: () => string,
+): Promise<string[]> {
+  let exitCode: number | null | undefined;
+  void exited.then((c) => {
+    exitCode = c;
+  });
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (exitCode !== undefined) {
+      throw new EngineError(`DynamoDB Local exited (code ${exitCode}) while starting:\n${stderr().trim()}`);
+    }
+    try {
+      return (await client.send(new ListTablesCommand({}))).TableNames ?? [];
+    } catch {
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  throw new EngineError(
+    `DynamoDB Local did not answer within ${READY_TIMEOUT_MS / 1000} s:\n${stderr().trim()}`,
+  );
+}
+
+/** SIGTERM, then SIGKILL after 5 s; resolves once the process has exited. */
+export async function killAndWait(child: ChildProcess, exited: Promise<unknown>): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+  await exited;
+  clearTimeout(timer);
+}

@@ -1,0 +1,108 @@
+/**
+ * The web build as CloudFront serves it from the site bucket: files from web/dist, and index.html
+ * for any other page a browser asks for, so client-side routes survive a reload. Hashed assets are
+ * cached for good; index.html is revalidated on every load, so a new build shows at once.
+ */
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.map': 'application/json',
+  '.webmanifest': 'application/manifest+json',
+  '.txt': 'text/plain; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+  '.wasm': 'application/wasm',
+};
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+
+const NOT_BUILT = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Tandem</title></head>
+<body style="font-family: system-ui, sans-serif; margin: 3rem">
+<h1>The web app is not built</h1>
+<p>The API is running. To use the app in the browser, run <code>npm run build</code> and reload this page.</p>
+</body></html>
+`;
+
+async function fileStat(file: string) {
+  try {
+    const s = await stat(file);
+    return s.isFile() ? s : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function send(
+  req: IncomingMessage,
+  res: ServerResponse,
+  file: string,
+  size: number,
+  cacheControl: string,
+): void {
+  res.writeHead(200, {
+    'content-type': TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
+    'content-length': size,
+    'cache-control': cacheControl,
+  });
+  if (req.method === 'HEAD') res.end();
+  else createReadStream(file).pipe(res);
+}
+
+export function createStaticFiles(webDistDir: string) {
+  const root = path.resolve(webDistDir);
+  const indexFile = path.join(root, 'index.html');
+
+  return async (req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> => {
+    const notFound = () =>
+      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found\n');
+    if (req.method !== 'GET' && req.method !== 'HEAD') return void notFound();
+
+    // Checked per request so that `npm run build` while the stack runs needs no restart.
+    const index = await fileStat(indexFile);
+    if (!index) {
+      res
+        .writeHead(503, { 'content-type': 'text/html; charset=utf-8', 'cache-control': REVALIDATE })
+        .end(NOT_BUILT);
+      return;
+    }
+
+    let relative: string;
+    try {
+      relative = decodeURIComponent(url.pathname);
+    } catch {
+      return void notFound();
+    }
+    const file = path.join(root, path.normalize(relative));
+    // path.join has already resolved '..'; anything outside the build folder is refused.
+    const inside = file.startsWith(root + path.sep);
+    const found = inside ? await fileStat(file) : undefined;
+    if (found) {
+      const hashed = relative.startsWith('/assets/');
+      return send(req, res, file, found.size, hashed ? IMMUTABLE : REVALIDATE);
+    }
+    // A page of the app (a client-side route), not a missing asset: answer the app's shell.
+    const wantsPage = url.pathname === '/' || (req.headers.accept ?? '').includes('text/html');
+    if (wantsPage && !relative.startsWith('/assets/'))
+      return send(req, res, indexFile, index.size, REVALIDATE);
+    notFound();
+  };
+}

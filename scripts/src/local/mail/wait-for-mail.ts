@@ -1,0 +1,34 @@
+/** Test helper: waits until a matching mail has been captured, read from the store or over HTTP. */
+import { type Mail, type MailQuery, MailStore } from './mail-store.ts';
+
+/**
+ * Resolves with the newest mail matching `q`, polling every 100 ms. `source` is a MailStore (same
+ * machine, no gateway needed) or the app's base URL (reads `GET /_local/mail.json`). Pass `since`
+ * (e.g. the time before the action) when the same recipient may already have a matching mail.
+ */
+export async function waitForMail(
+  source: MailStore | string,
+  q: MailQuery,
+  timeoutMs = 10_000,
+): Promise<Mail> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const [mail] = await find(source, q);
+    if (mail) return mail;
+    if (Date.now() > deadline) {
+      throw new Error(`No mail matching ${JSON.stringify(q)} within ${timeoutMs} ms`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function find(source: MailStore | string, q: MailQuery): Promise<Mail[]> {
+  if (source instanceof MailStore) return source.list(q, 1);
+  const url = new URL('/_local/mail.json', source);
+  if (q.to) url.searchParams.set('to', q.to);
+  if (q.subjectIncludes) url.searchParams.set('subject', q.subjectIncludes);
+  if (q.since) url.searchParams.set('since', new Date(q.since).toISOString());
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`GET ${url} answered ${res.status}`);
+  return (await res.json()) as Mail[];
+}

@@ -1,0 +1,215 @@
+/**
+ * The whole product on one machine (ARCHITECTURE §3): DynamoDB Local, s3rver and cognito-local on
+ * free ports, then the gateway on `port` serving the web build, /config.json, the API, /ws and the
+ * captured mail, and the scheduled jobs on their cron. Used by `npm start`, the `stack` test project
+ * and the bench.
+ *
+ * Handlers read their environment when imported (clients are built at module load, as in Lambda), so
+ * every module that reaches functions/ is imported dynamically, after the environment is set. That
+ * also means one stack per process: a second start in the same process reuses the modules built for
+ * the first (the ports are kept in stack.json, so a restart on the same folder still lines up).
+ */
+import { mkdir, open, readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type CognitoEngine, startCognito } from './engines/cognito.ts';
+import { startDynamoDb } from './engines/dynamodb.ts';
+import { EngineError } from './engines/engine-error.ts';
+import { freePort } from './engines/ports.ts';
+import { startS3 } from './engines/s3.ts';
+import { readState, updateState } from './engines/state.ts';
+import { mailRequestHandler } from './mail/mail-handler.ts';
+import { MailStore } from './mail/mail-store.ts';
+
+export const TABLE_NAME = 'tandem';
+export const ATTACHMENTS_BUCKET = 'tandem-attachments';
+export const REGION = 'us-east-1';
+
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+export interface StackOptions {
+  /** Holds all state; created if missing. */
+  dataDir: string;
+  /** The one port people and tests use; 0 picks a free one. */
+  port: number;
+  /** DynamoDB Local keeps nothing on disk (throwaway test stacks). */
+  inMemory?: boolean;
+  /** No engine logs (tests, bench). */
+  quiet?: boolean;
+}
+
+export interface Stack {
+  url: string;
+  port: number;
+  dataDir: string;
+  /** The environment the in-process handlers run with (also set on process.env while running). */
+  env: Record<string, string>;
+  cognito: Omit<CognitoEngine, 'stop'>;
+  mail: MailStore;
+  /** Stops everything in reverse order, Java included; safe to call more than once. */
+  stop(): Promise<void>;
+}
+
+async function buildVersion(): Promise<string> {
+  try {
+    const pkg = JSON.parse(await readFile(path.join(repoRoot, 'package.json'), 'utf8')) as {
+      version?: string;
+    };
+    return pkg.version ?? 'dev';
+  } catch {
+    return 'dev';
+  }
+}
+
+export async function startStack(opts: StackOptions): Promise<Stack> {
+  const dataDir = path.resolve(opts.dataDir);
+  await mkdir(dataDir, { recursive: true });
+  const port = opts.port || (await freePort());
+  const url = `http://localhost:${port}`;
+  const mail = new MailStore(path.join(dataDir, 'mail'));
+  const stops: Array<() => unknown> = [await lockDataDir(dataDir)];
+  const savedEnv: Record<string, string | undefined> = {};
+  let stopping: Promise<void> | undefined;
+  const stop = () => {
+    stopping ??= (async () => {
+      const errors: unknown[] = [];
+      for (const s of stops.reverse()) {
+        try {
+          await s();
+        } catch (e) {
+          errors.push(e);
+        }
+      }
+      // Give the process its environment back (matters for the restart test, harmless otherwise).
+      for (const [k, v] of Object.entries(savedEnv)) {
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
+      }
+      if (errors.length)
+        throw new AggregateError(errors, 'Some parts of the local stack did not stop cleanly');
+    })();
+    return stopping;
+  };
+
+  try {
+    const state = await readState(dataDir);
+    // Java starts slowest; s3rver and cognito-local start meanwhile.
+    const [dynamodb, s3, cognito] = await startTogether(stops, [
+      startDynamoDb({
+        dataDir,
+        tableName: TABLE_NAME,
+        inMemory: opts.inMemory,
+        preferredPort: state.ports?.dynamodb,
+      }),
+      startS3({ dataDir, bucket: ATTACHMENTS_BUCKET, appOrigin: url, preferredPort: state.ports?.s3 }),
+      startCognito({ dataDir, mail, appUrl: url, quiet: opts.quiet, preferredPort: state.ports?.cognito }),
+    ] as const);
+    await updateState(dataDir, { ports: { dynamodb: dynamodb.port, s3: s3.port, cognito: cognito.port } });
+
+    const version = await buildVersion();
+    const env: Record<string, string> = {
+      TABLE_NAME,
+      ATTACHMENTS_BUCKET,
+      AWS_REGION: REGION,
+      // s3rver accepts only these; DynamoDB Local and cognito-local accept anything.
+      AWS_ACCESS_KEY_ID: 'S3RVER',
+      AWS_SECRET_ACCESS_KEY: 'S3RVER',
+      DYNAMODB_ENDPOINT: dynamodb.endpoint,
+      S3_ENDPOINT: s3.endpoint,
+      SES_ENDPOINT: `${url}/_local/ses`,
+      // The gateway serves the WebSocket API's @connections endpoint on the app's origin.
+      WS_MANAGEMENT_ENDPOINT: url,
+      COGNITO_USER_POOL_ID: cognito.userPoolId,
+      COGNITO_CLIENT_ID: cognito.clientId,
+      COGNITO_ISSUER: cognito.issuer,
+      COGNITO_JWKS_URI: cognito.jwksUri,
+      COGNITO_ENDPOINT: cognito.endpoint,
+      BUILD_VERSION: version,
+      APP_URL: url,
+      LOCAL_DATA_DIR: dataDir,
+    };
+    for (const [k, v] of Object.entries(env)) {
+      if (!(k in savedEnv)) savedEnv[k] = process.env[k];
+      process.env[k] = v;
+    }
+
+    // Only now may anything import functions/ (see the header).
+    const { startGateway } = await import('./gateway/index.ts');
+    const gateway = await startGateway({
+      port,
+      webDistDir: path.join(repoRoot, 'web', 'dist'),
+      runtimeConfig: {
+        apiUrl: `${url}/api/v1`,
+        wsUrl: `ws://localhost:${port}/ws`,
+        buildVersion: version,
+        cognito: {
+          region: REGION,
+          userPoolId: cognito.userPoolId,
+          clientId: cognito.clientId,
+          endpoint: cognito.endpoint,
+        },
+      },
+      jwt: { issuer: cognito.issuer, clientId: cognito.clientId, jwksUri: cognito.jwksUri },
+      extraHandlers: [mailRequestHandler(mail)],
+    });
+    stops.push(() => gateway.close());
+
+    const { startJobs } = await import('./gateway/jobs.ts');
+    const jobs = startJobs();
+    stops.push(() => jobs.stop());
+
+    const { stop: _stop, ...cognitoInfo } = cognito;
+    return { url, port, dataDir, env, cognito: cognitoInfo, mail, stop };
+  } catch (e) {
+    await stop().catch(() => {});
+    throw e;
+  }
+}
+
+/**
+ * One stack per data folder: two would write the same SQLite file and JSON stores. The lock holds the
+ * owner's pid; a lock left by a process that no longer runs (killed with SIGKILL) is taken over.
+ */
+async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
+  const file = path.join(dataDir, 'stack.lock');
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const h = await open(file, 'wx');
+      await h.writeFile(String(process.pid));
+      await h.close();
+      return () => rm(file, { force: true });
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) throw e;
+      const pid = Number(await readFile(file, 'utf8').catch(() => ''));
+      if (pid && isRunning(pid)) {
+        throw new EngineError(`Another Tandem stack (process ${pid}) is using ${dataDir}. Stop it first.`);
+      }
+      await rm(file, { force: true });
+    }
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Awaits engines started in parallel, registering each one's stop. Unlike Promise.all it waits for all
+ * of them before failing, so an engine still starting when another fails is stopped too (Java above all).
+ */
+async function startTogether<T extends readonly Promise<{ stop(): Promise<void> }>[]>(
+  stops: Array<() => unknown>,
+  engines: T,
+): Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }> {
+  const settled = await Promise.allSettled(engines);
+  for (const r of settled) if (r.status === 'fulfilled') stops.push(r.value.stop);
+  for (const r of settled) if (r.status === 'rejected') throw r.reason;
+  return settled.map((r) => (r as PromiseFulfilledResult<unknown>).value) as {
+    -readonly [K in keyof T]: Awaited<T[K]>;
+  };
+}

@@ -1,0 +1,31 @@
+/**
+ * globalSetup of the `stack` test project: ONE local stack for all its test files, on a free port,
+ * with a throwaway data folder and DynamoDB in memory. Test files get its URL and environment through
+ * `inject('stack')` (stack-env.ts copies the environment into each worker).
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import '../src/testing/stack-context.ts';
+import { startStack } from '../src/local/stack.ts';
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  // The gateway runs the handlers in this process; keep their logs out of the test report.
+  process.env.TANDEM_LOG_LEVEL ??= 'silent';
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'tandem-test-'));
+  const stack = await startStack({ dataDir, port: 0, inMemory: true, quiet: true }).catch(
+    async (e: unknown) => {
+      await rm(dataDir, { recursive: true, force: true });
+      throw e;
+    },
+  );
+  project.provide('stack', { url: stack.url, env: stack.env });
+  return async () => {
+    try {
+      await stack.stop();
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  };
+}
