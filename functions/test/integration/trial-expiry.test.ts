@@ -28,7 +28,10 @@ const mailsTo = async (to: string) =>
 describe('trial expiry job', () => {
   it('reads a trial past its 14 days as expired even before the job runs', async () => {
     const u = await backDatedUser(15);
-    expect(await getSubscription(u.actor)).toEqual({ package: 'full_14_days_trial', currentStatus: 'expired' });
+    expect(await getSubscription(u.actor)).toEqual({
+      package: 'full_14_days_trial',
+      currentStatus: 'expired',
+    });
   });
 
   it('stores the expiry, takes the user off the trial-end index and mails them once', async () => {

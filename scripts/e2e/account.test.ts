@@ -1,0 +1,111 @@
+/**
+ * A person's first visit, in a real browser against the whole local stack: register, confirm with the
+ * code from the captured mail, sign in, change settings and see them kept after a reload, turn on
+ * two-factor and sign in with a code from an authenticator, sign out.
+ */
+import { randomUUID } from 'node:crypto';
+import { generate } from 'otplib';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { waitForMail } from '../src/local/mail/wait-for-mail.ts';
+import { type BrowserSession, openBrowser } from '../src/testing/browser.ts';
+
+const { url } = inject('stack');
+const email = `e2e-${randomUUID().slice(0, 8)}@example.com`;
+const password = 'Correct-Horse-9';
+let session: BrowserSession;
+let page: Page;
+
+beforeAll(async () => {
+  session = await openBrowser();
+  page = session.page;
+});
+afterAll(async () => {
+  await session?.close();
+});
+
+async function signIn() {
+  await page.goto(`${url}/login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+describe('account', () => {
+  it('registers and confirms with the code from the e-mail', async () => {
+    await page.goto(`${url}/signup`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByLabel('Confirm password').fill(password);
+    await page.getByLabel('First name').fill('Grace');
+    await page.getByLabel('Last name').fill('Hopper');
+    await page.getByLabel('User type').selectOption('manager');
+    const since = new Date();
+    await page.getByRole('button', { name: 'Create account' }).click();
+
+    await page.waitForURL(/\/verify-email/);
+    const mail = await waitForMail(url, { to: email, subjectIncludes: 'Confirm', since });
+    const code = /code is (\d{6})/.exec(mail.text)?.[1];
+    expect(code).toMatch(/^\d{6}$/);
+    await page.getByLabel('Confirmation code').fill(code!);
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('Your account is confirmed. You can sign in now.').waitFor();
+  });
+
+  it('signs in and lands on Today with the name in the header', async () => {
+    await signIn();
+    await page.waitForURL(`${url}/`);
+    await expect.poll(() => page.getByTestId('header-user-name').textContent()).toContain('Grace');
+  });
+
+  it('keeps the time format and routine times across a reload', async () => {
+    await page.goto(`${url}/settings?activeTab=preferences`);
+    await page.getByLabel('Time format').selectOption('12');
+    await page.getByLabel('Beginning').fill('6:30 am');
+    await page.getByLabel('End').fill('21:15');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Your changes are saved.').waitFor();
+
+    await page.reload();
+    await expect.poll(() => page.getByLabel('Beginning').inputValue()).toBe('06:30 AM');
+    expect(await page.getByLabel('Time format').inputValue()).toBe('12');
+    expect(await page.getByLabel('Middle').inputValue()).toBe('11:00 AM');
+    expect(await page.getByLabel('End').inputValue()).toBe('09:15 PM');
+  });
+
+  it('refuses a routine time it cannot read, and saves nothing', async () => {
+    await page.getByLabel('Middle').fill('half past');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Invalid time format').first().waitFor();
+    await page.reload();
+    await expect.poll(() => page.getByLabel('Middle').inputValue()).toBe('11:00 AM');
+  });
+
+  it('turns on two-factor and then asks for a code at sign-in', async () => {
+    await page.goto(`${url}/settings?activeTab=security`);
+    await page.getByRole('button', { name: 'Set up two-factor' }).click();
+    const secret = (await page.getByTestId('totp-secret').textContent())!.replace(/\s+/g, '');
+    expect(secret).toMatch(/^[A-Z2-7]+=*$/);
+    await page.getByLabel('Code').fill(await generate({ secret }));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByText('Two-factor authentication is on.').waitFor();
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL(/\/login/);
+
+    await signIn();
+    await page.waitForURL(/\/login\/code/);
+    await page.getByLabel('Code').fill(await generate({ secret }));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL(`${url}/`);
+    await expect.poll(() => page.getByTestId('header-user-name').textContent()).toContain('Grace');
+  });
+
+  it('signs out, and an app page then asks to sign in', async () => {
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL(/\/login/);
+    await page.goto(`${url}/settings`);
+    await page.waitForURL(/\/login/);
+    expect(session.errors).toEqual([]);
+  });
+});

@@ -1,0 +1,52 @@
+/**
+ * Debian's Chromium driven by playwright-core, never a downloaded browser. A fresh profile folder per
+ * launch, removed on close.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export interface BrowserSession {
+  context: BrowserContext;
+  page: Page;
+  /** Uncaught errors the page threw. */
+  errors: string[];
+  close(): Promise<void>;
+}
+
+export async function openBrowser(
+  opts: { width?: number; height?: number; colorScheme?: 'light' | 'dark' } = {},
+): Promise<BrowserSession> {
+  const profile = mkdtempSync(join(tmpdir(), 'tandem-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ARGS,
+    viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 },
+    colorScheme: opts.colorScheme ?? 'light',
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  return {
+    context,
+    page,
+    errors,
+    async close() {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}

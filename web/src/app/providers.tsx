@@ -1,0 +1,37 @@
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import type { ReactNode } from 'react';
+import { SWRConfig } from 'swr';
+import i18n from '../i18n/index.ts';
+import { ApiError } from '../lib/api-error.ts';
+import { AuthError } from '../lib/auth/auth-error.ts';
+import { errorText, notifyError } from '../lib/notify.ts';
+import { theme } from './theme.ts';
+
+/** A failed load is shown once as a toast (spec 001 §8); a lost session is handled by the router. */
+function onLoadError(err: unknown): void {
+  if (err instanceof AuthError || (err instanceof ApiError && err.status === 401)) return;
+  notifyError(i18n.t('errors.loadFailed'), errorText(err, i18n.t('errors.generic')));
+}
+
+/** Client errors (4xx) will not change by asking again; server and network errors may. */
+const shouldRetry = (err: unknown): boolean =>
+  !(err instanceof AuthError) && !(err instanceof ApiError && err.status >= 400 && err.status < 500);
+
+export function AppProviders({ children }: { children: ReactNode }) {
+  return (
+    <MantineProvider theme={theme} defaultColorScheme="auto">
+      <Notifications position="bottom-right" />
+      <SWRConfig
+        value={{
+          onError: onLoadError,
+          shouldRetryOnError: shouldRetry,
+          errorRetryCount: 3,
+          revalidateOnFocus: false,
+        }}
+      >
+        {children}
+      </SWRConfig>
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,94 @@
+/**
+ * The route table (spec 001 §2, 002 §2). Pages are loaded on demand (route `lazy`), so the sign-in
+ * pages, settings and every later feature are chunks of their own.
+ */
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { PublicLayout } from '../components/public-layout.tsx';
+import { paths } from '../config/paths.ts';
+import { GuestOnly, RequireAuth } from './guards.tsx';
+import { NotAvailableRoute } from './routes/not-available-route.tsx';
+import { NotFoundPage } from './routes/not-found.tsx';
+import { OpenNotifications } from './routes/open-notifications.tsx';
+import { RouteErrorPage } from './routes/route-error.tsx';
+import { AppLayout } from './shell/app-layout.tsx';
+import type { NavLabelKey } from './shell/nav-items.ts';
+
+const page = (load: () => Promise<{ default: React.ComponentType }>): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => ({ Component: (await load()).default }),
+});
+
+const notAvailable = (path: string, label: NavLabelKey): RouteObject => ({
+  path,
+  element: <NotAvailableRoute label={label} />,
+});
+
+export const routeObjects: RouteObject[] = [
+  {
+    errorElement: <RouteErrorPage />,
+    HydrateFallback: () => null,
+    children: [
+      {
+        element: <GuestOnly />,
+        children: [
+          {
+            element: <PublicLayout />,
+            children: [
+              { path: paths.login, ...page(() => import('../features/auth/routes/login-page.tsx')) },
+              { path: paths.loginCode, ...page(() => import('../features/auth/routes/login-code-page.tsx')) },
+              {
+                path: paths.loginCallback,
+                ...page(() => import('../features/auth/routes/social-callback-page.tsx')),
+              },
+              { path: paths.signup, ...page(() => import('../features/auth/routes/signup-page.tsx')) },
+              {
+                path: paths.verifyEmail,
+                ...page(() => import('../features/auth/routes/verify-email-page.tsx')),
+              },
+              {
+                path: paths.forgotPassword,
+                ...page(() => import('../features/auth/routes/forgot-password-page.tsx')),
+              },
+              {
+                path: paths.passwordReset,
+                ...page(() => import('../features/auth/routes/password-reset-page.tsx')),
+              },
+            ],
+          },
+        ],
+      },
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            element: <AppLayout />,
+            children: [
+              { index: true, ...page(() => import('../features/today/routes/today-page.tsx')) },
+              {
+                path: paths.settings,
+                ...page(() => import('../features/settings/routes/settings-page.tsx')),
+              },
+              { path: paths.notifications, element: <OpenNotifications /> },
+              notAvailable(paths.calendar, 'calendar'),
+              notAvailable(paths.tasks, 'tasks'),
+              notAvailable(paths.contacts, 'contacts'),
+              notAvailable(paths.routines, 'routines'),
+              ...['all', 'daily', 'weekly'].map((v) => notAvailable(`${paths.routines}/${v}`, 'routines')),
+              notAvailable(paths.planning, 'planning'),
+              notAvailable(paths.templates, 'templates'),
+              notAvailable(`${paths.templates}/ai-builder`, 'templates'),
+              notAvailable(paths.reports, 'reports'),
+              notAvailable(paths.integrations, 'integrations'),
+              notAvailable(paths.requestLinks, 'requestLinks'),
+              notAvailable(paths.curriculum, 'curriculum'),
+              notAvailable(paths.chat, 'chat'),
+              notAvailable(paths.agendas, 'agendas'),
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+export const createAppRouter = () => createBrowserRouter(routeObjects);

@@ -1,0 +1,74 @@
+import { Avatar, Burger, Button, Group, Skeleton, Text, UnstyledButton } from '@mantine/core';
+import { IconLogout } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Logo } from '../../components/logo.tsx';
+import { ThemeToggle } from '../../components/theme-toggle.tsx';
+import { paths } from '../../config/paths.ts';
+import { signOut } from '../../lib/auth/session.ts';
+import { useAuthUser } from '../../lib/user/get-auth-user.ts';
+
+export const initialsOf = (first = '', last = '', email = ''): string =>
+  ((first[0] ?? '') + (last[0] ?? '')).toUpperCase() || (email[0] ?? '?').toUpperCase();
+
+export function AppHeader({ navOpened, onToggleNav }: { navOpened: boolean; onToggleNav: () => void }) {
+  const { t } = useTranslation();
+  const { data: user, isLoading } = useAuthUser();
+  const [signingOut, setSigningOut] = useState(false);
+  const name = user ? `${user.firstName} ${user.lastName}`.trim() || user.email : '';
+
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+      <Group gap="sm" wrap="nowrap">
+        <Burger
+          opened={navOpened}
+          onClick={onToggleNav}
+          hiddenFrom="md"
+          size="sm"
+          aria-label={navOpened ? t('nav.close') : t('nav.open')}
+        />
+        <Logo />
+      </Group>
+      <Group gap="sm" wrap="nowrap">
+        <ThemeToggle />
+        {isLoading ? (
+          <Skeleton height={32} width={120} radius="xl" />
+        ) : (
+          user && (
+            <UnstyledButton
+              component={Link}
+              to={paths.settings}
+              aria-label={t('header.openSettings', { name })}
+            >
+              <Group gap={8} wrap="nowrap">
+                <Avatar size={32} radius="xl" color="blue" src={null}>
+                  {initialsOf(user.firstName, user.lastName, user.email)}
+                </Avatar>
+                <Text size="sm" fw={500} visibleFrom="sm" data-testid="header-user-name">
+                  {name}
+                </Text>
+              </Group>
+            </UnstyledButton>
+          )
+        )}
+        <Button
+          variant="subtle"
+          color="gray"
+          aria-label={t('auth.signOut')}
+          loading={signingOut}
+          onClick={() => {
+            setSigningOut(true);
+            void signOut();
+          }}
+          px={8}
+        >
+          <IconLogout size={18} />
+          <Text span size="sm" ml={6} visibleFrom="sm">
+            {t('auth.signOut')}
+          </Text>
+        </Button>
+      </Group>
+    </Group>
+  );
+}

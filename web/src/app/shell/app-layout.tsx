@@ -1,0 +1,54 @@
+import { AppShell } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { useAppState } from '../../lib/app-state.ts';
+import { useUserConfig } from '../../lib/user/get-user-config.ts';
+
+// The pane (a drawer) loads on first open: it and its overlay engine stay off the start-up path.
+const NotificationsPane = lazy(
+  () => import('../../features/notifications/components/notifications-pane.tsx'),
+);
+
+import { AppHeader } from './app-header.tsx';
+import { NewVersionBanner } from './new-version-banner.tsx';
+import { Sidebar } from './sidebar.tsx';
+
+/** Layout of every signed-in page (spec 002 §2): header, sidebar (a drawer below 1024 px), content. */
+export function AppLayout() {
+  const [navOpened, nav] = useDisclosure(false);
+  const { pathname } = useLocation();
+  // Settings are needed by most screens (formats, zone); start loading them with the shell.
+  useUserConfig();
+  const paneOpened = useAppState((s) => s.notificationsOpen);
+  const [paneLoaded, setPaneLoaded] = useState(false);
+  if (paneOpened && !paneLoaded) setPaneLoaded(true);
+
+  useEffect(() => {
+    if (pathname) nav.close();
+  }, [pathname, nav.close]);
+
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 240, breakpoint: 'md', collapsed: { mobile: !navOpened } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <AppHeader navOpened={navOpened} onToggleNav={nav.toggle} />
+      </AppShell.Header>
+      <AppShell.Navbar>
+        <Sidebar onNavigate={nav.close} />
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <NewVersionBanner />
+        <Outlet />
+      </AppShell.Main>
+      {paneLoaded && (
+        <Suspense fallback={null}>
+          <NotificationsPane />
+        </Suspense>
+      )}
+    </AppShell>
+  );
+}

@@ -1,0 +1,12 @@
+/** PATCH /auth/user/ — first and last name. */
+import { routes } from '@tandem/shared/api/routes';
+import type { UpdateAuthUserInput } from '@tandem/shared/user/config';
+import { mutate } from 'swr';
+import { api } from '../../../lib/api.ts';
+import { type AuthUser, authUserKey } from '../../../lib/user/get-auth-user.ts';
+
+export async function updateAuthUser(input: UpdateAuthUserInput): Promise<AuthUser> {
+  const user = await api<AuthUser>(routes.updateAuthUser, { body: input });
+  await mutate(authUserKey, user, { revalidate: false });
+  return user;
+}

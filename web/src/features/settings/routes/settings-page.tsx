@@ -1,0 +1,62 @@
+import { Stack, Tabs, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { NotAvailable } from '../../../components/not-available.tsx';
+import { type SettingsTab, settingsTabs } from '../../../config/paths.ts';
+import { PreferencesTab } from '../components/preferences-tab.tsx';
+import { ProfileTab } from '../components/profile-tab.tsx';
+import { SecurityTab } from '../components/security-tab.tsx';
+
+const isTab = (v: string | null): v is SettingsTab => settingsTabs.includes(v as SettingsTab);
+
+/** /settings, the tab chosen by ?activeTab= (spec 001 §2). */
+export default function SettingsPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('activeTab');
+  const tab: SettingsTab = isTab(requested) ? requested : 'profile';
+
+  const select = (value: string | null) => {
+    if (!isTab(value)) return;
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        next.set('activeTab', value);
+        return next;
+      },
+      { replace: true },
+    );
+  };
+
+  return (
+    <Stack gap="lg">
+      <Title order={1} fz="h2">
+        {t('settings.title')}
+      </Title>
+      <Tabs value={tab} onChange={select} keepMounted={false}>
+        <Tabs.List mb="lg">
+          {settingsTabs.map((v) => (
+            <Tabs.Tab key={v} value={v}>
+              {t(`settings.tabs.${v}`)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Tabs.Panel value="profile">
+          <ProfileTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="preferences">
+          <PreferencesTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="security">
+          <SecurityTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="groups">
+          <NotAvailable order={2} title={t('settings.tabs.groups')} />
+        </Tabs.Panel>
+        <Tabs.Panel value="billingLicensing">
+          <NotAvailable order={2} title={t('settings.tabs.billingLicensing')} />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}

@@ -1,0 +1,26 @@
+/**
+ * i18next (spec 000 §9: fallback language en_US, namespaces common and validation). Every text the
+ * user reads comes from these resources; English is bundled, further languages can be added as
+ * lazily loaded resources.
+ */
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import common from './locales/en_US/common.json';
+import validation from './locales/en_US/validation.json';
+
+export const FALLBACK_LANGUAGE = 'en_US';
+export const namespaces = ['common', 'validation'] as const;
+export const resources = { en_US: { common, validation } } as const;
+
+void i18n.use(initReactI18next).init({
+  lng: FALLBACK_LANGUAGE,
+  fallbackLng: FALLBACK_LANGUAGE,
+  ns: namespaces,
+  defaultNS: 'common',
+  resources,
+  initAsync: false,
+  interpolation: { escapeValue: false },
+  returnNull: false,
+});
+
+export default i18n;

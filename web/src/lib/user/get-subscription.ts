@@ -1,0 +1,9 @@
+/** GET /user/subscription — the package and its status (read-only for now). */
+import { routes } from '@tandem/shared/api/routes';
+import type { Subscription } from '@tandem/shared/user/subscription';
+import useSWR from 'swr';
+import { api } from '../api.ts';
+
+export const subscriptionKey = ['subscription'] as const;
+export const getSubscription = (): Promise<Subscription> => api<Subscription>(routes.getSubscription);
+export const useSubscription = () => useSWR(subscriptionKey, getSubscription);

@@ -1,0 +1,34 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/**
+ * The site is static: `dist/` plus a `/config.json` written by whoever serves it (the local
+ * gateway, or the web stack in AWS). Nothing environment-specific is baked into the build.
+ */
+export default defineConfig({
+  base: '/',
+  plugins: [react()],
+  // amazon-cognito-identity-js bundles the `buffer` package, which reads Node's `global`.
+  define: { global: 'globalThis' },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    rolldownOptions: {
+      treeshake: {
+        // Shared modules define zod schemas next to plain constants (messages, header names). zod's
+        // builders have no side effects, so an unused schema may be dropped, and with it zod, from
+        // chunks that only need the constants.
+        manualPureFunctions: ['z'],
+      },
+    },
+  },
+  server: {
+    // `npm run dev -w web` next to `npm start`: the gateway on :3000 serves the API and config.
+    proxy: {
+      '/api': 'http://localhost:3000',
+      '/config.json': 'http://localhost:3000',
+      '/ws': { target: 'ws://localhost:3000', ws: true },
+    },
+  },
+});
