@@ -14,9 +14,13 @@ import {
   type UserConfig,
   userConfig,
 } from '@tandem/shared';
+import { generateKeyBetween } from 'fractional-indexing';
+import { MembershipEntity } from '../db/entities/membership.ts';
 import { UserEntity } from '../db/entities/user.ts';
+import { TransactionCanceledError, transact } from '../db/transact.ts';
 import type { Actor } from '../lib/actor.ts';
-import { ConflictError } from '../lib/errors.ts';
+import { ConflictError, ValidationError } from '../lib/errors.ts';
+import { newGroupItems, privateGroupInput } from './roster.ts';
 
 export interface UserRecord {
   userId: string;
@@ -26,6 +30,9 @@ export interface UserRecord {
   typeId: string;
   config: UserConfig;
   subscription: Subscription;
+  ownedGroupCount: number;
+  ownedGroupTotalCount: number;
+  groupMembershipCount: number;
   version: number;
   createdAt?: string;
   updatedAt?: string;
@@ -43,7 +50,11 @@ const isConditionFailure = (e: unknown) =>
   e instanceof Error &&
   /conditional request failed|ConditionalCheckFailed/i.test(`${e.message} ${String(e.cause)}`);
 
-/** Creates the user if missing (idempotent, safe when two first calls race) and returns it. */
+/**
+ * Creates the user if missing and returns it: the user item, their Private group and its membership
+ * in one transaction, so no user ever exists without a Private group. Idempotent and safe when two
+ * first calls race (the loser reads what the winner wrote).
+ */
 export async function ensureUser(
   userId: string,
   profile: NewUserProfile = {},
@@ -52,34 +63,49 @@ export async function ensureUser(
   const existing = await UserEntity.get({ userId }).go();
   if (existing.data) return existing.data as UserRecord;
   const trial = newTrial(now);
+  const base = {
+    userId,
+    ...(profile.email ? { email: profile.email.toLowerCase() } : {}),
+    firstName: profile.firstName ?? '',
+    lastName: profile.lastName ?? '',
+    typeId: profile.typeId ?? 'individual',
+    subscription: trial,
+  };
+  const { group, membership } = newGroupItems(base, privateGroupInput, generateKeyBetween(null, null), true);
+  const timezone = profile.timezone && isValidTimezone(profile.timezone) ? profile.timezone : undefined;
   try {
-    const created = await UserEntity.create({
-      userId,
-      ...(profile.email ? { email: profile.email.toLowerCase() } : {}),
-      firstName: profile.firstName ?? '',
-      lastName: profile.lastName ?? '',
-      typeId: profile.typeId ?? 'individual',
-      config: defaultUserConfig(
-        profile.timezone && isValidTimezone(profile.timezone) ? profile.timezone : undefined,
-      ),
-      subscription: trial,
-      ...(trial.endsAt ? { trialEndsOn: trial.endsAt.slice(0, 10) } : {}),
-      version: 1,
-    }).go();
-    return created.data as UserRecord;
+    await transact(({ user: u, group: g, membership: m }) => [
+      u
+        .create({
+          ...base,
+          config: { ...defaultUserConfig(timezone), group: group.groupId },
+          ...(trial.endsAt ? { trialEndsOn: trial.endsAt.slice(0, 10) } : {}),
+          ownedGroupCount: 1,
+          ownedGroupTotalCount: 1,
+          groupMembershipCount: 1,
+          version: 1,
+        })
+        .commit(),
+      g.create(group).commit(),
+      m.create(membership).commit(),
+    ]);
   } catch (e) {
-    if (!isConditionFailure(e)) throw e;
-    const again = await UserEntity.get({ userId }).go();
-    if (!again.data) throw e;
-    return again.data as UserRecord;
+    if (!(e instanceof TransactionCanceledError)) throw e;
   }
+  const created = await UserEntity.get({ userId }).go();
+  if (!created.data) throw new Error(`User ${userId} could not be created`);
+  return created.data as UserRecord;
 }
 
 /** Called by the post-confirmation trigger: the record with the profile given at sign-up. */
 export async function createUserFromSignUp(userId: string, profile: NewUserProfile): Promise<UserRecord> {
-  const user = await ensureUser(userId, profile);
+  let user = await ensureUser(userId, profile);
   if (!user.email && profile.email)
-    return updateProfile({ userId, username: userId }, profile, profile.email);
+    user = await updateProfile({ userId, username: userId }, profile, profile.email);
+  // Invitations this e-mail accepted before it had an account become memberships now. (Imported on
+  // use: invitations depend on groups, which depend on this module.)
+  const { joinAcceptedInvitations } = await import('./invitations.ts');
+  await joinAcceptedInvitations(user);
   return user;
 }
 
@@ -96,6 +122,10 @@ export async function getUserConfig(actor: Actor): Promise<UserConfig> {
  */
 export async function updateUserConfig(actor: Actor, input: UpdateUserConfigInput): Promise<UserConfig> {
   const user = await getUser(actor);
+  if (input.group) {
+    const m = await MembershipEntity.get({ userId: actor.userId, groupId: input.group }).go();
+    if (!m.data) throw new ValidationError({ group: 'Choose one of your groups as the default group.' });
+  }
   const next = userConfig.parse({
     ...user.config,
     ...input,

@@ -26,12 +26,20 @@ import { logger } from './logger.ts';
 
 export type HttpEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
 
-/** A route function may answer a bare value (200) or choose the status and headers. */
+/** A route function may answer a bare value (200), or `respond(...)` to choose status and headers. */
+const RESULT = Symbol('http-result');
 export interface HttpResult<T> {
+  [RESULT]: true;
   status: number;
   body?: T;
   headers?: Record<string, string>;
 }
+export const respond = <T>(status: number, body?: T, headers?: Record<string, string>): HttpResult<T> => ({
+  [RESULT]: true,
+  status,
+  ...(body !== undefined ? { body } : {}),
+  ...(headers ? { headers } : {}),
+});
 
 export interface Request<B, Q, P, A> {
   actor: A;
@@ -54,11 +62,9 @@ interface Options<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType,
   ) => Promise<unknown>;
 }
 
+// Branded, so a domain answer that happens to have a `status` field is never mistaken for one.
 const isHttpResult = (v: unknown): v is HttpResult<unknown> =>
-  typeof v === 'object' &&
-  v !== null &&
-  'status' in v &&
-  typeof (v as { status: unknown }).status === 'number';
+  typeof v === 'object' && v !== null && RESULT in v;
 
 const json = (
   status: number,

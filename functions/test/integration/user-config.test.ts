@@ -29,9 +29,13 @@ describe('GET /user/config/', () => {
       date_format_option: 'day_first',
       routine_times: { beginning: '03:00', middle: '11:00', end: '19:00' },
       preferences: { selected_levels: [], selected_groups: [] },
-      group: null,
       avatar: null,
     });
+    // The default group is the Private group every user starts with.
+    const groups = await api.get('/group/member');
+    const privateGroup = groups.body.results.find((g: { is_private: boolean }) => g.is_private);
+    expect(privateGroup).toMatchObject({ title: 'Private', is_default: true, role: 1 });
+    expect(r.body.group).toBe(privateGroup.id);
   });
 
   it('created the user on sign-up with the profile and the active 14-day trial', async () => {

@@ -140,3 +140,15 @@ describe('httpHandler', () => {
     expect(JSON.parse(r500.body).fallback_message).toBe('Something went wrong, please try again later');
   });
 });
+
+describe('answers', () => {
+  it("never mistakes a domain object's own status field for the HTTP status", async () => {
+    const h = httpHandler({
+      route: routes.getUserConfig,
+      run: async () => ({ status: 2, title: 'Archived group' }),
+    });
+    const r = await call(h, event());
+    expect(r.statusCode).toBe(200);
+    expect(JSON.parse(r.body)).toEqual({ status: 2, title: 'Archived group' });
+  });
+});

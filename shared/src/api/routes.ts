@@ -36,6 +36,92 @@ export const routes = {
   createAvatar: { method: 'POST', path: '/user/avatar/', auth: 'user', handler: 'user/create-avatar' },
   getAvatar: { method: 'GET', path: '/user/avatar/{id}', auth: 'user', handler: 'user/get-avatar' },
   deleteAvatar: { method: 'DELETE', path: '/user/avatar/{id}', auth: 'user', handler: 'user/delete-avatar' },
+  // Groups (spec 000 §7 Groups)
+  listGroups: { method: 'GET', path: '/group/member', auth: 'user', handler: 'groups/list-groups' },
+  createGroup: { method: 'POST', path: '/user/group', auth: 'user', handler: 'groups/create-group' },
+  updateGroup: { method: 'PATCH', path: '/user/group/{id}', auth: 'user', handler: 'groups/update-group' },
+  deleteGroup: { method: 'DELETE', path: '/user/group/{id}', auth: 'user', handler: 'groups/delete-group' },
+  orderGroups: { method: 'PUT', path: '/group/order', auth: 'user', handler: 'groups/order-groups' },
+  inviteMember: {
+    method: 'POST',
+    path: '/group/member/invitation',
+    auth: 'user',
+    handler: 'groups/invite-member',
+  },
+  cancelInvitation: {
+    method: 'DELETE',
+    path: '/group/member/invitation',
+    auth: 'user',
+    handler: 'groups/cancel-invitation',
+  },
+  resendInvitation: {
+    method: 'POST',
+    path: '/group/member/invitation/resend',
+    auth: 'user',
+    handler: 'groups/resend-invitation',
+  },
+  getInvitationRequest: {
+    method: 'GET',
+    path: '/group/member/invitation/request',
+    auth: 'public',
+    handler: 'groups/get-invitation-request',
+  },
+  answerInvitationRequest: {
+    method: 'POST',
+    path: '/group/member/invitation/request',
+    auth: 'public',
+    handler: 'groups/answer-invitation-request',
+  },
+  updateMember: {
+    method: 'PATCH',
+    path: '/group/member/{id}',
+    auth: 'user',
+    handler: 'groups/update-member',
+  },
+  removeMember: {
+    method: 'DELETE',
+    path: '/group/member/{id}',
+    auth: 'user',
+    handler: 'groups/remove-member',
+  },
+  listRolePermissions: {
+    method: 'GET',
+    path: '/task/role/permission',
+    auth: 'user',
+    handler: 'groups/list-role-permissions',
+  },
+  // Group categories (spec 001 §7)
+  listCategories: {
+    method: 'GET',
+    path: '/user/group/category',
+    auth: 'user',
+    handler: 'categories/list-categories',
+  },
+  createCategory: {
+    method: 'POST',
+    path: '/user/group/category',
+    auth: 'user',
+    handler: 'categories/create-category',
+  },
+  updateCategory: {
+    method: 'PATCH',
+    path: '/user/group/category/{id}',
+    auth: 'user',
+    handler: 'categories/update-category',
+  },
+  deleteCategory: {
+    method: 'DELETE',
+    path: '/user/group/category/{id}',
+    auth: 'user',
+    handler: 'categories/delete-category',
+  },
+  // Subscription limits (spec 000 §7 Subscription)
+  getSubscriptionLimits: {
+    method: 'GET',
+    path: '/user/subscription/limit',
+    auth: 'user',
+    handler: 'user/get-subscription-limits',
+  },
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteId = keyof typeof routes;

@@ -1,10 +1,17 @@
 import 'i18next';
+import type billing from './locales/en_US/billing.json';
 import type common from './locales/en_US/common.json';
+import type groups from './locales/en_US/groups.json';
 import type validation from './locales/en_US/validation.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: { common: typeof common; validation: typeof validation };
+    resources: {
+      common: typeof common;
+      validation: typeof validation;
+      groups: typeof groups;
+      billing: typeof billing;
+    };
   }
 }

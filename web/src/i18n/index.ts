@@ -5,12 +5,15 @@
  */
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import billing from './locales/en_US/billing.json';
 import common from './locales/en_US/common.json';
+import groups from './locales/en_US/groups.json';
 import validation from './locales/en_US/validation.json';
 
 export const FALLBACK_LANGUAGE = 'en_US';
-export const namespaces = ['common', 'validation'] as const;
-export const resources = { en_US: { common, validation } } as const;
+/** common and validation (spec); one more per feature area so each area owns its texts. */
+export const namespaces = ['common', 'validation', 'groups', 'billing'] as const;
+export const resources = { en_US: { common, validation, groups, billing } } as const;
 
 void i18n.use(initReactI18next).init({
   lng: FALLBACK_LANGUAGE,

@@ -23,6 +23,10 @@ export const UserEntity = new Entity(
       subscription: { type: 'any', required: true },
       /** YYYY-MM-DD (UTC) the trial ends; present only while a trial is active (sparse index). */
       trialEndsOn: { type: 'string' },
+      /** Subscription limit counters, kept on every write that changes them (never counted by scan). */
+      ownedGroupCount: { type: 'number', required: true, default: 0 },
+      ownedGroupTotalCount: { type: 'number', required: true, default: 0 },
+      groupMembershipCount: { type: 'number', required: true, default: 0 },
       version: { type: 'number', required: true, default: 1 },
       createdAt: { type: 'string', readOnly: true, default: () => new Date().toISOString() },
       updatedAt: { type: 'string', watch: '*', set: () => new Date().toISOString() },

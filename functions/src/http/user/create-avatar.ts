@@ -1,6 +1,6 @@
 import { routes } from '@tandem/shared';
 import { AVATAR_MAX_BYTES, AVATAR_TOO_LARGE, setAvatar } from '../../core/avatar.ts';
-import { httpHandler } from '../../lib/http-handler.ts';
+import { httpHandler, respond } from '../../lib/http-handler.ts';
 import { readSingleFile } from '../../lib/multipart.ts';
 
 export const handler = httpHandler({
@@ -8,6 +8,6 @@ export const handler = httpHandler({
   rawBody: true,
   run: async ({ actor, event }) => {
     const file = await readSingleFile(event, AVATAR_MAX_BYTES, AVATAR_TOO_LARGE);
-    return { status: 201, body: await setAvatar(actor, file.data) };
+    return respond(201, await setAvatar(actor, file.data));
   },
 });

@@ -1,13 +1,13 @@
 import { routes } from '@tandem/shared';
 import * as z from 'zod';
 import { deleteAvatar } from '../../core/avatar.ts';
-import { httpHandler } from '../../lib/http-handler.ts';
+import { httpHandler, respond } from '../../lib/http-handler.ts';
 
 export const handler = httpHandler({
   route: routes.deleteAvatar,
   params: z.object({ id: z.string().min(1).max(64) }),
   run: async ({ actor, params }) => {
     await deleteAvatar(actor, params.id);
-    return { status: 204 };
+    return respond(204);
   },
 });

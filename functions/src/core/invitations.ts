@@ -1,0 +1,306 @@
+/**
+ * Group invitations by e-mail. The link carries a random 256-bit key; only its SHA-256 is stored. A
+ * link is single-use and works for INVITATION_TTL_DAYS. Answering needs no sign-in:
+ * - accept, with an account → membership at once (on hold when the invitee is at their group limit);
+ * - accept, without an account → accepted, and membership starts when that e-mail signs up;
+ * - decline → refused.
+ * A used, expired or unknown key is refused with a clear message and changes nothing.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  effectiveInvitationStatus,
+  GROUP_STATUS,
+  type InvitationAnswerView,
+  type InvitationRequestView,
+  invitationExpiresAt,
+  ROLES,
+  type RoleId,
+  roleName,
+} from '@tandem/shared';
+import { generateKeyBetween } from 'fractional-indexing';
+import { InvitationEntity } from '../db/entities/invitation.ts';
+import { UserEntity } from '../db/entities/user.ts';
+import { TransactionCanceledError, transact } from '../db/transact.ts';
+import { env } from '../lib/env.ts';
+import { HttpError, NotFoundError } from '../lib/errors.ts';
+import { logger } from '../lib/logger.ts';
+import { sendMail } from '../lib/mailer.ts';
+import { listMemberships, loadGroup, staleGroup } from './groups.ts';
+import { limitOf } from './limits.ts';
+import { displayName, type GroupRecord, type RosterEntry } from './roster.ts';
+import type { UserRecord } from './user.ts';
+
+export interface InvitationRecord {
+  keyHash: string;
+  groupId: string;
+  memberId: string;
+  email: string;
+  role: RoleId;
+  invitedBy: string;
+  inviterName: string;
+  inviterEmail: string;
+  status: RosterEntry['invitationStatus'];
+  expiresAt: string;
+  pendingAccountEmail?: string;
+}
+
+const DAY_S = 24 * 3600;
+export const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
+export const newInvitationKey = () => randomBytes(32).toString('base64url');
+
+export const INVITATION_UNKNOWN =
+  'This invitation link is not valid. Check that you opened the whole link from the e-mail.';
+export const INVITATION_USED = 'This invitation has already been answered.';
+export const invitationExpired = (inviter: string) =>
+  `This invitation has expired. Ask ${inviter || 'the person who invited you'} to send a new one.`;
+
+/** Creates the invitation item and sends the e-mail; the caller puts the roster entry in place. */
+export async function issueInvitation(
+  group: GroupRecord,
+  entry: { memberId: string; email: string; role: RoleId },
+  inviter: UserRecord,
+  now = new Date(),
+): Promise<{ keyHash: string; expiresAt: string }> {
+  const key = newInvitationKey();
+  const keyHash = hashKey(key);
+  const expiresAt = invitationExpiresAt(now).toISOString();
+  await InvitationEntity.create({
+    keyHash,
+    groupId: group.groupId,
+    memberId: entry.memberId,
+    email: entry.email,
+    role: entry.role,
+    invitedBy: inviter.userId,
+    inviterName: displayName(inviter),
+    inviterEmail: inviter.email ?? '',
+    status: 'pending',
+    expiresAt,
+    ttl: Math.floor(Date.parse(expiresAt) / 1000) + 30 * DAY_S,
+  }).go({ response: 'none' });
+  await sendMail(invitationMail(group, entry, inviter, key, expiresAt));
+  return { keyHash, expiresAt };
+}
+
+function invitationMail(
+  group: GroupRecord,
+  entry: { email: string; role: RoleId },
+  inviter: UserRecord,
+  key: string,
+  expiresAt: string,
+) {
+  const link = `${env.appUrl}/accept-invite?key=${key}`;
+  const who = displayName(inviter) || 'Someone';
+  const until = new Date(expiresAt).toUTCString().slice(0, 16);
+  const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return {
+    to: entry.email,
+    subject: `${who} invited you to "${group.title}" on Tandem`,
+    text: `${who} invited you to join the group "${group.title}" on Tandem as ${roleName(entry.role)}.\n\nAccept or decline: ${link}\n\nThe link works until ${until}.`,
+    html: `<p>${esc(who)} invited you to join the group <strong>${esc(group.title)}</strong> on Tandem as ${roleName(entry.role)}.</p><p><a href="${link}">Accept or decline the invitation</a></p><p>The link works until ${until}.</p>`,
+  };
+}
+
+async function invitationByKey(key: string): Promise<InvitationRecord> {
+  const inv = (await InvitationEntity.get({ keyHash: hashKey(key) }).go()).data as InvitationRecord | null;
+  if (!inv) throw new NotFoundError(INVITATION_UNKNOWN);
+  return inv;
+}
+
+/** A pending, unexpired invitation and its group, or the clear refusal for this key. */
+async function openInvitation(key: string, now: Date) {
+  const inv = await invitationByKey(key);
+  if (inv.status !== 'pending') throw new HttpError(409, 'invitation.used', INVITATION_USED);
+  if (effectiveInvitationStatus(inv.status, inv.expiresAt, now) === 'expired') {
+    throw new HttpError(410, 'invitation.expired', invitationExpired(inv.inviterName));
+  }
+  const group = await loadGroup(inv.groupId);
+  const entry = group?.members[inv.memberId];
+  // The invitation was cancelled or its group deleted: the link no longer leads anywhere.
+  if (!group || !entry || entry.keyHash !== inv.keyHash) throw new NotFoundError(INVITATION_UNKNOWN);
+  return { inv, group, entry };
+}
+
+export async function getInvitationRequest(key: string, now = new Date()): Promise<InvitationRequestView> {
+  const { inv, group } = await openInvitation(key, now);
+  return {
+    email: inv.email,
+    role: inv.role,
+    roleTitle: roleName(inv.role),
+    status: 'pending',
+    expiresAt: inv.expiresAt,
+    group: { id: group.groupId, title: group.title, metadata: group.metadata },
+    inviter: { name: inv.inviterName, email: inv.inviterEmail },
+  };
+}
+
+async function userByEmail(email: string): Promise<UserRecord | null> {
+  const r = await UserEntity.query.byEmail({ email }).go();
+  return (r.data[0] as UserRecord | undefined) ?? null;
+}
+
+export async function answerInvitation(
+  key: string,
+  accept: boolean,
+  now = new Date(),
+): Promise<InvitationAnswerView> {
+  const { inv, group, entry } = await openInvitation(key, now);
+  const answeredAt = now.toISOString();
+  const view = (status: RosterEntry['invitationStatus'], hasAccount: boolean): InvitationAnswerView => ({
+    status,
+    hasAccount,
+    email: inv.email,
+    group: { id: group.groupId, title: group.title },
+  });
+
+  if (!accept) {
+    await answerWrite(
+      group,
+      inv,
+      { ...entry, invitationStatus: 'refused' },
+      { status: 'refused', answeredAt },
+    );
+    return view('refused', Boolean(await userByEmail(inv.email)));
+  }
+  const user = await userByEmail(inv.email);
+  if (!user) {
+    await answerWrite(
+      group,
+      inv,
+      { ...entry, invitationStatus: 'accepted' },
+      // groupId too: ElectroDB writes the e-mail index's keys only when given all their parts.
+      { status: 'accepted', answeredAt, pendingAccountEmail: inv.email, groupId: inv.groupId },
+    );
+    return view('accepted', false);
+  }
+  const status = await joinGroup(group, inv, entry, user, answeredAt);
+  return view(status, true);
+}
+
+/** Invitation and roster entry change together, each on the condition that nobody got there first. */
+async function answerWrite(
+  group: GroupRecord,
+  inv: InvitationRecord,
+  entry: RosterEntry,
+  set: Record<string, string>,
+) {
+  try {
+    await transact(({ invitation, group: gE }) => [
+      invitation
+        .patch({ keyHash: inv.keyHash })
+        .set(set)
+        .where(({ status }, { eq }) => eq(status, 'pending'))
+        .commit(),
+      gE
+        .patch({ groupId: group.groupId })
+        .set({ members: { ...group.members, [entry.memberId]: entry }, version: group.version + 1 })
+        .where(({ version }, { eq }) => eq(version, group.version))
+        .commit(),
+    ]);
+  } catch (e) {
+    if (e instanceof TransactionCanceledError && e.failedAt(0))
+      throw new HttpError(409, 'invitation.used', INVITATION_USED);
+    if (e instanceof TransactionCanceledError) throw staleGroup();
+    throw e;
+  }
+}
+
+/**
+ * Makes an invitee with an account a member: invitation answered, roster entry linked to the user,
+ * membership created and the invitee's membership counter raised within their limit. At the limit the
+ * invitation is put on hold instead.
+ */
+async function joinGroup(
+  group: GroupRecord,
+  inv: InvitationRecord,
+  entry: RosterEntry,
+  user: UserRecord,
+  answeredAt: string,
+): Promise<RosterEntry['invitationStatus']> {
+  const limit = limitOf(user.subscription.package, 'groupMembership');
+  if (user.groupMembershipCount >= limit) {
+    await answerWrite(
+      group,
+      inv,
+      { ...entry, invitationStatus: 'on-hold' },
+      { status: 'on-hold', answeredAt },
+    );
+    return 'on-hold';
+  }
+  const memberships = await listMemberships(user.userId);
+  const joined: RosterEntry = {
+    ...entry,
+    userId: user.userId,
+    name: displayName(user),
+    invitationStatus: 'accepted',
+    memberStatus: GROUP_STATUS.active,
+  };
+  try {
+    await transact(({ invitation, group: gE, membership, user: uE }) => [
+      invitation
+        .patch({ keyHash: inv.keyHash })
+        .set({ status: 'accepted', answeredAt })
+        .where((a, op) => op.eq(a.status, String(inv.status)))
+        .commit(),
+      gE
+        .patch({ groupId: group.groupId })
+        .set({ members: { ...group.members, [entry.memberId]: joined }, version: group.version + 1 })
+        .where(({ version }, { eq }) => eq(version, group.version))
+        .commit(),
+      membership
+        .create({
+          userId: user.userId,
+          groupId: group.groupId,
+          memberId: entry.memberId,
+          role: entry.role,
+          status: GROUP_STATUS.active,
+          orderKey: generateKeyBetween(memberships.at(-1)?.orderKey ?? null, null),
+        })
+        .commit(),
+      uE
+        .patch({ userId: user.userId })
+        .add({ groupMembershipCount: 1 })
+        .where((a, op) => op.lt(a.groupMembershipCount, limit))
+        .commit(),
+    ]);
+  } catch (e) {
+    if (e instanceof TransactionCanceledError && e.failedAt(0))
+      throw new HttpError(409, 'invitation.used', INVITATION_USED);
+    if (e instanceof TransactionCanceledError) throw staleGroup();
+    throw e;
+  }
+  return 'accepted';
+}
+
+/**
+ * At sign-up: invitations this e-mail accepted before it had an account become memberships.
+ * One Query on the e-mail's sparse index; each invitation joins on its own, so one stale group does
+ * not stop the others.
+ */
+export async function joinAcceptedInvitations(user: UserRecord): Promise<number> {
+  if (!user.email) return 0;
+  const r = await InvitationEntity.query
+    .byPendingAccount({ pendingAccountEmail: user.email })
+    .go({ pages: 'all' });
+  let joined = 0;
+  for (const inv of r.data as InvitationRecord[]) {
+    try {
+      const group = await loadGroup(inv.groupId);
+      const entry = group?.members[inv.memberId];
+      if (!group || !entry) continue;
+      const fresh = (await UserEntity.get({ userId: user.userId }).go()).data as UserRecord;
+      const status = await joinGroup(group, inv, entry, fresh, new Date().toISOString());
+      await InvitationEntity.patch({ keyHash: inv.keyHash })
+        .remove(['pendingAccountEmail'])
+        .go({ response: 'none' });
+      if (status === 'accepted') joined++;
+    } catch (e) {
+      logger.error('could not join an accepted invitation at sign-up', {
+        keyHash: inv.keyHash,
+        error: String(e),
+      });
+    }
+  }
+  return joined;
+}
+
+export const isCreator = (role: RoleId) => role === ROLES.creator;

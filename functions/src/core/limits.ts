@@ -1,0 +1,104 @@
+/**
+ * Subscription limits on the server: which counter answers each event, the precise refusal when a
+ * write would pass a limit (400 with detail.current_status, spec 001 §7), and GET
+ * /user/subscription/limit. The counters live on the user item and change in the same transaction
+ * as the write they count, with a condition that keeps them under the limit under concurrency.
+ */
+import {
+  effectiveStatus,
+  LIMIT_EVENTS,
+  LIMIT_TITLES,
+  LIMITS,
+  type LimitEvent,
+  type LimitRefusalDetail,
+  type LimitsView,
+  limitStatus,
+  mostSevere,
+  STORAGE_EVENTS,
+  type SubscriptionPackage,
+} from '@tandem/shared';
+import { HttpError } from '../lib/errors.ts';
+import type { UserRecord } from './user.ts';
+
+export const LIMIT_REFUSED_CODE = 'subscription.limit-reached';
+
+/** Counters kept on the user item, by event. Events of features not built yet have no items to count. */
+export const COUNTER_ATTRIBUTE = {
+  ownedGroup: 'ownedGroupCount',
+  ownedGroupTotal: 'ownedGroupTotalCount',
+  groupMembership: 'groupMembershipCount',
+} as const satisfies Partial<Record<LimitEvent, keyof UserRecord>>;
+export type CountedEvent = keyof typeof COUNTER_ATTRIBUTE;
+
+export const limitOf = (pkg: string, event: LimitEvent): number =>
+  LIMITS[(pkg in LIMITS ? pkg : 'free_license') as SubscriptionPackage][event];
+
+export class LimitReachedError extends HttpError {
+  constructor(event: LimitEvent, limit: number, count: number) {
+    const message =
+      limit === 0
+        ? `Your plan does not include ${LIMIT_TITLES[event].toLowerCase()}. Upgrade your subscription to use them.`
+        : `You have reached your plan's limit of ${limit} for ${LIMIT_TITLES[event].toLowerCase()}. Upgrade your subscription to add more.`;
+    const detail: LimitRefusalDetail = {
+      currentStatus: limitStatus(count, limit) === 'ok' ? 'met' : limitStatus(count, limit),
+      event,
+      limit,
+      currentCount: count,
+      message,
+    };
+    super(400, LIMIT_REFUSED_CODE, message, detail);
+  }
+}
+
+/** Refuses when adding `by` to the user's counter for `event` would pass the limit. */
+export function assertUnderLimit(user: UserRecord, event: CountedEvent, by = 1): void {
+  const limit = limitOf(user.subscription.package, event);
+  const count = user[COUNTER_ATTRIBUTE[event]] ?? 0;
+  if (count + by > limit) throw new LimitReachedError(event, limit, count);
+}
+
+export function limitsView(
+  user: UserRecord,
+  events: readonly LimitEvent[],
+  counts: Partial<Record<LimitEvent, number>>,
+  now = new Date(),
+): LimitsView {
+  const pkg = user.subscription.package;
+  const results = events.map((event) => {
+    const limit = limitOf(pkg, event);
+    const count = counts[event] ?? 0;
+    return {
+      event,
+      title: LIMIT_TITLES[event],
+      limit,
+      ...(STORAGE_EVENTS.includes(event) ? { currentStorage: count } : { currentCount: count }),
+      package: pkg,
+      hasAccess: limit > 0,
+      status: limitStatus(count, limit),
+    };
+  });
+  return {
+    status: mostSevere(results.map((r) => r.status)),
+    currentStatus: effectiveStatus(user.subscription, now),
+    package: pkg,
+    results,
+  };
+}
+
+export const ALL_LIMIT_EVENTS = LIMIT_EVENTS;
+
+/** Counts for GET /user/subscription/limit: the user's counters; a group's roster with `target`. */
+export async function countsFor(
+  user: UserRecord,
+  events: readonly LimitEvent[],
+  targetGroupSeats: number | null,
+): Promise<Partial<Record<LimitEvent, number>>> {
+  const counts: Partial<Record<LimitEvent, number>> = {};
+  for (const event of events) {
+    if (event in COUNTER_ATTRIBUTE) counts[event] = user[COUNTER_ATTRIBUTE[event as CountedEvent]] ?? 0;
+    else if (event === 'ownedGroupMemberAmount') counts[event] = targetGroupSeats ?? 0;
+    // Events of features not built yet: nothing exists to count.
+    else counts[event] = 0;
+  }
+  return counts;
+}

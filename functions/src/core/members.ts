@@ -1,0 +1,275 @@
+/**
+ * Members of a group (spec 000 §5, §6): invite by e-mail, change a role or a status, remove, cancel
+ * or resend an invitation. Rules:
+ * - inviting needs manageUser; the e-mail is lowercased; both e-mail and role are required;
+ * - re-adding an e-mail already on the roster replaces its role (a refused or expired invitee gets a
+ *   fresh invitation);
+ * - admin and superadmin are granted only by a holder of manageAdmins; creator is never granted;
+ * - a group always keeps at least one creator;
+ * - the roster (members and invitees) is bounded by the owner's member limit.
+ */
+import {
+  can,
+  canResend,
+  effectiveInvitationStatus,
+  GROUP_STATUS,
+  type GroupStatus,
+  type GroupView,
+  type InviteMemberInput,
+  ROLES,
+  type RoleId,
+} from '@tandem/shared';
+import { InvitationEntity } from '../db/entities/invitation.ts';
+import { UserEntity } from '../db/entities/user.ts';
+import { TransactionCanceledError, transact } from '../db/transact.ts';
+import type { Actor } from '../lib/actor.ts';
+import { ForbiddenError, NotFoundError, ValidationError } from '../lib/errors.ts';
+import {
+  groupFor,
+  listMemberships,
+  loadGroup,
+  saveGroup,
+  setMemberStatus,
+  staleGroup,
+  viewFor,
+} from './groups.ts';
+import { issueInvitation } from './invitations.ts';
+import { LimitReachedError, limitOf } from './limits.ts';
+import {
+  creatorCount,
+  findByEmail,
+  type GroupRecord,
+  groupIdOfMember,
+  memberOf,
+  newMemberId,
+  type RosterEntry,
+  requirePermission,
+  seatCount,
+} from './roster.ts';
+import { getUser } from './user.ts';
+
+/** Roles only a holder of manageAdmins may grant, change or remove. */
+const ADMIN_ROLES: readonly RoleId[] = [ROLES.creator, ROLES.superadmin, ROLES.admin];
+const LAST_CREATOR = 'A group always keeps at least one creator.';
+
+/** The role change `me` may make on `target`, or a 403 naming the field. */
+function assertMayAssign(me: RosterEntry, target: RosterEntry | null, role: RoleId) {
+  requirePermission(me, 'groupMember.manageUser', 'role');
+  const touchesAdmins = ADMIN_ROLES.includes(role) || (target !== null && ADMIN_ROLES.includes(target.role));
+  if (touchesAdmins && !can(me.role, 'groupMember.manageAdmins')) {
+    throw new ForbiddenError(
+      'role',
+      'Only members who manage admins can grant or change the admin and superadmin roles.',
+    );
+  }
+  if (role === ROLES.creator && target?.role !== ROLES.creator) {
+    throw new ForbiddenError('role', 'The creator role cannot be granted.');
+  }
+}
+
+function assertKeepsCreator(group: GroupRecord, target: RosterEntry, nextRole: RoleId | null) {
+  if (
+    target.role === ROLES.creator &&
+    target.invitationStatus === 'accepted' &&
+    nextRole !== ROLES.creator &&
+    creatorCount(group) <= 1
+  ) {
+    throw new ValidationError({ role: LAST_CREATOR }, LAST_CREATOR);
+  }
+}
+
+async function ownerMemberLimit(group: GroupRecord) {
+  const owner = (await UserEntity.get({ userId: group.createdBy }).go()).data;
+  return limitOf(owner?.subscription?.package ?? group.ownerPackage, 'ownedGroupMemberAmount');
+}
+
+export async function inviteMember(actor: Actor, input: InviteMemberInput): Promise<GroupView> {
+  const { group, me } = await groupFor(actor, input.group);
+  const existing = findByEmail(group, input.email);
+  assertMayAssign(me, existing ?? null, input.role as RoleId);
+  const role = input.role as RoleId;
+
+  if (
+    existing &&
+    existing.invitationStatus !== 'refused' &&
+    existing.invitationStatus !== 'expired' &&
+    !isExpired(existing)
+  ) {
+    // Already on the roster: re-adding replaces the role.
+    await changeRole(group, existing, role);
+    return viewFor(actor, group.groupId);
+  }
+  if (!existing) {
+    const limit = await ownerMemberLimit(group);
+    const seats = seatCount(group);
+    if (seats + 1 > limit) throw new LimitReachedError('ownedGroupMemberAmount', limit, seats);
+  }
+  const inviter = await getUser(actor);
+  const memberId = existing?.memberId ?? newMemberId(group.groupId);
+  const { keyHash, expiresAt } = await issueInvitation(
+    group,
+    { memberId, email: input.email, role },
+    inviter,
+  );
+  if (existing?.keyHash)
+    await InvitationEntity.delete({ keyHash: existing.keyHash }).go({ response: 'none' });
+  const entry: RosterEntry = {
+    memberId,
+    userId: null,
+    email: input.email,
+    name: '',
+    role,
+    invitationStatus: 'pending',
+    memberStatus: GROUP_STATUS.active,
+    keyHash,
+    expiresAt,
+    invitedBy: actor.userId,
+    createdAt: existing?.createdAt ?? new Date().toISOString(),
+  };
+  await saveGroup(group, { members: { ...group.members, [memberId]: entry } });
+  return viewFor(actor, group.groupId);
+}
+
+const isExpired = (m: RosterEntry) =>
+  Boolean(m.expiresAt) &&
+  effectiveInvitationStatus(m.invitationStatus, m.expiresAt!, new Date()) === 'expired';
+
+/** Role on the roster, and on the membership or invitation item it mirrors. */
+async function changeRole(group: GroupRecord, entry: RosterEntry, role: RoleId) {
+  if (entry.role === role) return;
+  assertKeepsCreator(group, entry, role);
+  const members = { ...group.members, [entry.memberId]: { ...entry, role } };
+  try {
+    await transact(({ group: gE, membership, invitation }) => [
+      gE
+        .patch({ groupId: group.groupId })
+        .set({ members, version: group.version + 1 })
+        .where(({ version }, { eq }) => eq(version, group.version))
+        .commit(),
+      ...(entry.userId && entry.invitationStatus === 'accepted'
+        ? [membership.patch({ userId: entry.userId, groupId: group.groupId }).set({ role }).commit()]
+        : []),
+      ...(entry.keyHash && entry.invitationStatus === 'pending'
+        ? [invitation.patch({ keyHash: entry.keyHash }).set({ role }).commit()]
+        : []),
+    ]);
+  } catch (e) {
+    if (e instanceof TransactionCanceledError) throw staleGroup();
+    throw e;
+  }
+}
+
+async function entryFor(actor: Actor, memberId: string) {
+  const group = await loadGroup(groupIdOfMember(memberId));
+  const me = memberOf(group, actor);
+  const target = group!.members[memberId];
+  if (!target) throw new NotFoundError();
+  return { group: group!, me, target };
+}
+
+export async function updateMember(
+  actor: Actor,
+  memberId: string,
+  input: { role?: RoleId; status?: GroupStatus },
+) {
+  const { group, me, target } = await entryFor(actor, memberId);
+  if (input.role !== undefined) {
+    assertMayAssign(me, target, input.role);
+    await changeRole(group, target, input.role);
+  }
+  if (input.status !== undefined) {
+    const self = target.memberId === me.memberId;
+    if (!self) requirePermission(me, 'groupMember.status', 'status');
+    const fresh = input.role !== undefined ? ((await loadGroup(group.groupId)) as GroupRecord) : group;
+    await setMemberStatus(fresh, fresh.members[memberId]!, input.status);
+  }
+  return viewFor(actor, group.groupId);
+}
+
+/** Removes a member or invitee; anyone may leave, removing others needs manageUser. */
+export async function removeMember(actor: Actor, memberId: string): Promise<void> {
+  const { group, me, target } = await entryFor(actor, memberId);
+  if (target.memberId !== me.memberId) {
+    requirePermission(me, 'groupMember.manageUser');
+    if (ADMIN_ROLES.includes(target.role) && !can(me.role, 'groupMember.manageAdmins'))
+      throw new ForbiddenError('role');
+  }
+  if (group.isPrivate) throw new ValidationError({ member: 'Nobody can leave their Private group.' });
+  assertKeepsCreator(group, target, null);
+  await dropEntry(group, target);
+}
+
+async function dropEntry(group: GroupRecord, target: RosterEntry) {
+  const { [target.memberId]: _gone, ...members } = group.members;
+  const joined = target.userId !== null && target.invitationStatus === 'accepted';
+  try {
+    await transact(({ group: gE, membership, user, invitation }) => [
+      gE
+        .patch({ groupId: group.groupId })
+        .set({ members, version: group.version + 1 })
+        .where(({ version }, { eq }) => eq(version, group.version))
+        .commit(),
+      ...(joined
+        ? [
+            membership.delete({ userId: target.userId!, groupId: group.groupId }).commit(),
+            user.patch({ userId: target.userId! }).subtract({ groupMembershipCount: 1 }).commit(),
+          ]
+        : []),
+      ...(target.keyHash ? [invitation.delete({ keyHash: target.keyHash }).commit()] : []),
+    ]);
+  } catch (e) {
+    if (e instanceof TransactionCanceledError) throw staleGroup();
+    throw e;
+  }
+}
+
+/**
+ * DELETE /group/member/invitation?email[&group]: withdraws invitations that are not yet accepted —
+ * in one group, or in every group of the caller's where they manage members.
+ */
+export async function cancelInvitation(
+  actor: Actor,
+  email: string,
+  groupId?: string,
+): Promise<{ cancelled: number }> {
+  const groupIds = groupId ? [groupId] : (await listMemberships(actor.userId)).map((m) => m.groupId);
+  let cancelled = 0;
+  for (const id of groupIds) {
+    const group = await loadGroup(id);
+    const me = memberOf(group, actor);
+    const target = findByEmail(group!, email);
+    if (!target || target.invitationStatus === 'accepted') {
+      if (groupId) throw new NotFoundError('There is no open invitation for this e-mail in this group.');
+      continue;
+    }
+    if (!can(me.role, 'groupMember.manageUser')) {
+      if (groupId) throw new ForbiddenError();
+      continue;
+    }
+    await dropEntry(group!, target);
+    cancelled++;
+  }
+  return { cancelled };
+}
+
+export async function resendInvitation(actor: Actor, groupId: string, email: string): Promise<GroupView> {
+  const { group, me } = await groupFor(actor, groupId);
+  requirePermission(me, 'groupMember.resendInvite');
+  const target = findByEmail(group, email);
+  if (!target) throw new NotFoundError('There is no invitation for this e-mail in this group.');
+  const status = target.expiresAt
+    ? effectiveInvitationStatus(target.invitationStatus, target.expiresAt, new Date())
+    : target.invitationStatus;
+  if (!canResend(status))
+    throw new ValidationError({ email: 'Only pending or expired invitations can be sent again.' });
+  const inviter = await getUser(actor);
+  const { keyHash, expiresAt } = await issueInvitation(group, target, inviter);
+  if (target.keyHash) await InvitationEntity.delete({ keyHash: target.keyHash }).go({ response: 'none' });
+  await saveGroup(group, {
+    members: {
+      ...group.members,
+      [target.memberId]: { ...target, invitationStatus: 'pending', keyHash, expiresAt },
+    },
+  });
+  return viewFor(actor, groupId);
+}

@@ -1,0 +1,155 @@
+/**
+ * The roster of a group, embedded in the group item (db/entities/group.ts), and the rules read from
+ * it: who the caller is in the group, what they may do, how many creators remain.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import {
+  type CreateGroupInput,
+  can,
+  effectiveInvitationStatus,
+  GROUP_STATUS,
+  type GroupIcon,
+  type GroupMemberView,
+  type GroupStatus,
+  type InvitationStatus,
+  PERMISSIONS,
+  type Permission,
+  PRIVATE_GROUP_TITLE,
+  ROLES,
+  type RoleId,
+  roleName,
+} from '@tandem/shared';
+import type { Actor } from '../lib/actor.ts';
+import { ForbiddenError, NotFoundError } from '../lib/errors.ts';
+import type { UserRecord } from './user.ts';
+
+export interface RosterEntry {
+  memberId: string;
+  /** Set once the member has an account and accepted; null for invitees. */
+  userId: string | null;
+  email: string;
+  name: string;
+  role: RoleId;
+  invitationStatus: InvitationStatus;
+  /** 2 when the member archived the group for themselves. */
+  memberStatus: GroupStatus;
+  keyHash?: string;
+  expiresAt?: string;
+  invitedBy?: string;
+  createdAt: string;
+}
+
+export interface GroupRecord {
+  groupId: string;
+  title: string;
+  description: string;
+  metadata: { color: string; icon: GroupIcon };
+  status: GroupStatus;
+  createdBy: string;
+  ownerName: string;
+  ownerPackage: string;
+  isPrivate: boolean;
+  members: Record<string, RosterEntry>;
+  version: number;
+  createdAt: string;
+}
+
+/** Member ids carry their group's id, so /group/member/{id} finds the group with one read. */
+export const newMemberId = (groupId: string) => `${groupId}~${randomBytes(6).toString('hex')}`;
+export const groupIdOfMember = (memberId: string) => memberId.split('~')[0] ?? '';
+
+export const rosterEntries = (g: GroupRecord) => Object.values(g.members);
+
+/** The caller's own accepted entry, or 404: a non-member may not learn the group exists. */
+export function memberOf(g: GroupRecord | null, actor: Actor): RosterEntry {
+  const me =
+    g && rosterEntries(g).find((m) => m.userId === actor.userId && m.invitationStatus === 'accepted');
+  if (!me) throw new NotFoundError();
+  return me;
+}
+
+export function requirePermission(me: RosterEntry, permission: Permission, field?: string): void {
+  if (!can(me.role, permission)) throw new ForbiddenError(field);
+}
+
+export const creatorCount = (g: GroupRecord) =>
+  rosterEntries(g).filter((m) => m.role === ROLES.creator && m.invitationStatus === 'accepted').length;
+
+/** Entries that hold a seat against the owner's member limit: all but refused invitations. */
+export const seatCount = (g: GroupRecord) =>
+  rosterEntries(g).filter((m) => m.invitationStatus !== 'refused').length;
+
+export const findByEmail = (g: GroupRecord, email: string) => rosterEntries(g).find((m) => m.email === email);
+
+export function memberView(m: RosterEntry, now: Date): GroupMemberView {
+  return {
+    id: m.memberId,
+    email: m.email,
+    user: m.userId,
+    name: m.name || m.email,
+    avatar: null,
+    role: m.role,
+    roleTitle: roleName(m.role),
+    invitationStatus: m.expiresAt
+      ? effectiveInvitationStatus(m.invitationStatus, m.expiresAt, now)
+      : m.invitationStatus,
+    status: m.memberStatus === 2 ? 'inactive' : 'active',
+    createdAt: m.createdAt,
+  };
+}
+
+export const permissionsOf = (role: RoleId): Permission[] => [...PERMISSIONS[roleName(role)]];
+
+export const displayName = (u: Pick<UserRecord, 'firstName' | 'lastName' | 'email'>) =>
+  [u.firstName, u.lastName].filter(Boolean).join(' ') || u.email || '';
+
+/** The items of a brand-new group and its creator's membership. */
+export function newGroupItems(
+  creator: Pick<UserRecord, 'userId' | 'email' | 'firstName' | 'lastName' | 'subscription'>,
+  input: CreateGroupInput,
+  orderKey: string,
+  isPrivate = false,
+) {
+  const groupId = randomUUID();
+  const memberId = newMemberId(groupId);
+  const now = new Date().toISOString();
+  const entry: RosterEntry = {
+    memberId,
+    userId: creator.userId,
+    email: creator.email ?? '',
+    name: displayName(creator),
+    role: ROLES.creator,
+    invitationStatus: 'accepted',
+    memberStatus: GROUP_STATUS.active,
+    createdAt: now,
+  };
+  return {
+    group: {
+      groupId,
+      title: input.title,
+      description: input.description,
+      metadata: input.metadata,
+      status: GROUP_STATUS.active as number,
+      createdBy: creator.userId,
+      ownerName: entry.name,
+      ownerPackage: creator.subscription.package,
+      isPrivate,
+      members: { [memberId]: entry },
+      version: 1,
+    },
+    membership: {
+      userId: creator.userId,
+      groupId,
+      memberId,
+      role: ROLES.creator as number,
+      status: GROUP_STATUS.active as number,
+      orderKey,
+    },
+  };
+}
+
+export const privateGroupInput: CreateGroupInput = {
+  title: PRIVATE_GROUP_TITLE,
+  description: '',
+  metadata: { color: '#7EC242', icon: 'home' },
+};

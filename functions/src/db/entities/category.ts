@@ -1,0 +1,27 @@
+/** A user's group category (spec 001 §3): a named selection of groups, in the user's partition. */
+import { Entity } from 'electrodb';
+import { env } from '../../lib/env.ts';
+import { documentClient } from '../client.ts';
+
+export const CategoryEntity = new Entity(
+  {
+    model: { entity: 'category', version: '1', service: 'tandem' },
+    attributes: {
+      userId: { type: 'string', required: true, readOnly: true },
+      categoryId: { type: 'string', required: true, readOnly: true },
+      title: { type: 'string', required: true },
+      description: { type: 'string', default: '' },
+      metadata: { type: 'any', required: true },
+      groups: { type: 'list', items: { type: 'string' }, default: [] },
+      createdAt: { type: 'string', readOnly: true, default: () => new Date().toISOString() },
+      updatedAt: { type: 'string', watch: '*', set: () => new Date().toISOString() },
+    },
+    indexes: {
+      byUser: {
+        pk: { field: 'pk', composite: ['userId'], template: 'USER#${userId}' },
+        sk: { field: 'sk', composite: ['categoryId'], template: 'CATEGORY#${categoryId}' },
+      },
+    },
+  },
+  { table: env.tableName, client: documentClient },
+);

@@ -1,0 +1,48 @@
+/**
+ * An invitation to join a group, found by the SHA-256 of its key: the key itself (in the e-mailed
+ * link) is never stored, so the table cannot leak working links. An invitation accepted by someone
+ * with no account yet is listed under their e-mail (sparse gsi1) until they sign up.
+ */
+import { Entity } from 'electrodb';
+import { env } from '../../lib/env.ts';
+import { documentClient } from '../client.ts';
+
+export const InvitationEntity = new Entity(
+  {
+    model: { entity: 'invitation', version: '1', service: 'tandem' },
+    attributes: {
+      keyHash: { type: 'string', required: true, readOnly: true },
+      groupId: { type: 'string', required: true },
+      memberId: { type: 'string', required: true },
+      email: { type: 'string', required: true },
+      role: { type: 'number', required: true },
+      invitedBy: { type: 'string', required: true },
+      inviterName: { type: 'string', default: '' },
+      inviterEmail: { type: 'string', default: '' },
+      status: { type: 'string', required: true },
+      expiresAt: { type: 'string', required: true },
+      answeredAt: { type: 'string' },
+      /** Set while an accepted invitation waits for its invitee to sign up. */
+      pendingAccountEmail: { type: 'string' },
+      /** Removed by DynamoDB 30 days after the link expires. */
+      ttl: { type: 'number' },
+      createdAt: { type: 'string', readOnly: true, default: () => new Date().toISOString() },
+    },
+    indexes: {
+      byKey: {
+        pk: { field: 'pk', composite: ['keyHash'], template: 'INVITE#${keyHash}' },
+        sk: { field: 'sk', composite: [], template: 'INVITE' },
+      },
+      byPendingAccount: {
+        index: 'gsi1',
+        pk: {
+          field: 'gsi1pk',
+          composite: ['pendingAccountEmail'],
+          template: 'INVITEMAIL#${pendingAccountEmail}',
+        },
+        sk: { field: 'gsi1sk', composite: ['groupId'], template: 'GROUP#${groupId}' },
+      },
+    },
+  },
+  { table: env.tableName, client: documentClient },
+);

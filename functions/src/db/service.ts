@@ -1,0 +1,20 @@
+/** All entities in one ElectroDB Service, for writes that must hold together (transactions). */
+import { Service } from 'electrodb';
+import { env } from '../lib/env.ts';
+import { documentClient } from './client.ts';
+import { CategoryEntity } from './entities/category.ts';
+import { GroupEntity } from './entities/group.ts';
+import { InvitationEntity } from './entities/invitation.ts';
+import { MembershipEntity } from './entities/membership.ts';
+import { UserEntity } from './entities/user.ts';
+
+export const service = new Service(
+  {
+    user: UserEntity,
+    group: GroupEntity,
+    membership: MembershipEntity,
+    invitation: InvitationEntity,
+    category: CategoryEntity,
+  },
+  { table: env.tableName, client: documentClient },
+);

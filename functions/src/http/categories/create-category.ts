@@ -1,0 +1,9 @@
+import { createCategoryInput, routes } from '@tandem/shared';
+import { createCategory } from '../../core/categories.ts';
+import { httpHandler, respond } from '../../lib/http-handler.ts';
+
+export const handler = httpHandler({
+  route: routes.createCategory,
+  body: createCategoryInput,
+  run: async ({ actor, body }) => respond(201, await createCategory(actor, body)),
+});

@@ -1,0 +1,9 @@
+import { pageQuery, routes } from '@tandem/shared';
+import { listCategories } from '../../core/categories.ts';
+import { httpHandler } from '../../lib/http-handler.ts';
+
+export const handler = httpHandler({
+  route: routes.listCategories,
+  query: pageQuery(100, 200),
+  run: ({ actor, query }) => listCategories(actor, query.page, query.limit),
+});

@@ -1,0 +1,10 @@
+import { answerInvitationInput, INVITATION_ACTIONS, routes } from '@tandem/shared';
+import { answerInvitation } from '../../core/invitations.ts';
+import { httpHandler } from '../../lib/http-handler.ts';
+
+/** Public: accept (1) or decline (0) an invitation, without signing in. */
+export const handler = httpHandler({
+  route: routes.answerInvitationRequest,
+  body: answerInvitationInput,
+  run: ({ body }) => answerInvitation(body.key, body.action === INVITATION_ACTIONS.accept),
+});

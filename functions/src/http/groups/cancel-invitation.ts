@@ -1,0 +1,9 @@
+import { cancelInvitationQuery, routes } from '@tandem/shared';
+import { cancelInvitation } from '../../core/members.ts';
+import { httpHandler } from '../../lib/http-handler.ts';
+
+export const handler = httpHandler({
+  route: routes.cancelInvitation,
+  query: cancelInvitationQuery,
+  run: ({ actor, query }) => cancelInvitation(actor, query.email, query.group),
+});

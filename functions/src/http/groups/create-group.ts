@@ -1,0 +1,9 @@
+import { createGroupInput, routes } from '@tandem/shared';
+import { createGroup } from '../../core/groups.ts';
+import { httpHandler, respond } from '../../lib/http-handler.ts';
+
+export const handler = httpHandler({
+  route: routes.createGroup,
+  body: createGroupInput,
+  run: async ({ actor, body }) => respond(201, await createGroup(actor, body)),
+});

@@ -1,0 +1,9 @@
+import { inviteMemberInput, routes } from '@tandem/shared';
+import { inviteMember } from '../../core/members.ts';
+import { httpHandler, respond } from '../../lib/http-handler.ts';
+
+export const handler = httpHandler({
+  route: routes.inviteMember,
+  body: inviteMemberInput,
+  run: async ({ actor, body }) => respond(201, await inviteMember(actor, body)),
+});

@@ -1,0 +1,9 @@
+import { routes } from '@tandem/shared';
+import { listGroups } from '../../core/groups.ts';
+import { httpHandler } from '../../lib/http-handler.ts';
+
+/** The caller's groups with rosters; bounded by the membership limit, so answered whole with its count. */
+export const handler = httpHandler({
+  route: routes.listGroups,
+  run: ({ actor }) => listGroups(actor),
+});

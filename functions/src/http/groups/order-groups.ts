@@ -1,0 +1,9 @@
+import { groupOrderInput, routes } from '@tandem/shared';
+import { orderGroup } from '../../core/groups.ts';
+import { httpHandler } from '../../lib/http-handler.ts';
+
+export const handler = httpHandler({
+  route: routes.orderGroups,
+  body: groupOrderInput,
+  run: ({ actor, body }) => orderGroup(actor, body.groupId, body.nextIndex),
+});

@@ -1,0 +1,13 @@
+import { routes } from '@tandem/shared';
+import * as z from 'zod';
+import { removeMember } from '../../core/members.ts';
+import { httpHandler, respond } from '../../lib/http-handler.ts';
+
+export const handler = httpHandler({
+  route: routes.removeMember,
+  params: z.object({ id: z.string().min(1).max(120) }),
+  run: async ({ actor, params }) => {
+    await removeMember(actor, params.id);
+    return respond(204);
+  },
+});

@@ -1,0 +1,15 @@
+import { type RoleId, routes, updateMemberInput } from '@tandem/shared';
+import * as z from 'zod';
+import { updateMember } from '../../core/members.ts';
+import { httpHandler } from '../../lib/http-handler.ts';
+
+export const handler = httpHandler({
+  route: routes.updateMember,
+  params: z.object({ id: z.string().min(1).max(120) }),
+  body: updateMemberInput,
+  run: ({ actor, params, body }) =>
+    updateMember(actor, params.id, {
+      ...(body.role !== undefined ? { role: body.role as RoleId } : {}),
+      ...(body.status !== undefined ? { status: body.status } : {}),
+    }),
+});

@@ -1,0 +1,34 @@
+import { LIMIT_EVENTS, type LimitEvent, routes } from '@tandem/shared';
+import * as z from 'zod';
+import { groupFor } from '../../core/groups.ts';
+import { countsFor, limitsView } from '../../core/limits.ts';
+import { seatCount } from '../../core/roster.ts';
+import { getUser } from '../../core/user.ts';
+import { httpHandler } from '../../lib/http-handler.ts';
+
+const query = z.object({
+  event: z
+    .string({ error: 'Name at least one event.' })
+    .transform((v) =>
+      v
+        .split(',')
+        .map((e) => e.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(z.enum(LIMIT_EVENTS, { error: 'Unknown limit event.' })).min(1, 'Name at least one event.'),
+    ),
+  target: z.string().min(1).max(64).optional(),
+});
+
+/** GET /user/subscription/limit?event=a,b[&target=groupId]: limits, counts and the most severe status. */
+export const handler = httpHandler({
+  route: routes.getSubscriptionLimits,
+  query,
+  run: async ({ actor, query }) => {
+    const user = await getUser(actor);
+    const seats = query.target ? seatCount((await groupFor(actor, query.target)).group) : null;
+    const events = query.event as LimitEvent[];
+    return limitsView(user, events, await countsFor(user, events, seats));
+  },
+});

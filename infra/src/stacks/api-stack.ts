@@ -1,0 +1,80 @@
+/**
+ * The HTTP API's routes: one Lambda per entry of the route manifest, behind the Cognito JWT
+ * authorizer for `user` routes. The functions live in nested stacks, one per area of the API
+ * (see planRouteGroups), so no template nears CloudFormation's 500-resource limit however many
+ * routes the manifest grows to.
+ */
+
+import type { RouteDef } from '@tandem/shared/api/routes';
+import { NestedStack, type NestedStackProps, Stack, type StackProps } from 'aws-cdk-lib';
+import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import type { Construct } from 'constructs';
+import { type Backend, type CognitoSettings, TandemFunction } from '../constructs/tandem-function.ts';
+import { gatewayPath, planRouteGroups, type RouteGroup } from '../manifest.ts';
+
+export interface ApiStackProps extends StackProps {
+  readonly routes: Readonly<Record<string, RouteDef>>;
+  /** The API created (empty) by EdgeStack. */
+  readonly httpApiId: string;
+  readonly backend: Backend & { readonly cognito: CognitoSettings };
+}
+
+interface RouteStackProps extends NestedStackProps {
+  readonly group: RouteGroup;
+  readonly httpApi: apigwv2.IHttpApi;
+  readonly userAuthorizer: apigwv2.IHttpRouteAuthorizer;
+  readonly backend: Backend;
+}
+
+/** One area's routes. Its functions share one role: same access, and two resources instead of 2n. */
+class RouteStack extends NestedStack {
+  constructor(scope: Construct, id: string, props: RouteStackProps) {
+    super(scope, id, { description: `Tandem API routes: ${props.group.id}` });
+    const role = new iam.Role(this, 'HandlerRole', {
+      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+      managedPolicies: [
+        iam.ManagedPolicy.fromAwsManagedPolicyName('service-role/AWSLambdaBasicExecutionRole'),
+      ],
+      description: `Tandem API handlers of ${props.group.id}`,
+    });
+    const noAuth = new apigwv2.HttpNoneAuthorizer();
+    for (const [routeId, route] of props.group.routes) {
+      const fn = new TandemFunction(this, routeId, {
+        module: `http/${route.handler}`,
+        description: `${route.method} ${route.path} (http/${route.handler})`,
+        memorySize: route.memory,
+        role,
+      }).connect(props.backend);
+      new apigwv2.HttpRoute(this, `${routeId}Route`, {
+        httpApi: props.httpApi,
+        routeKey: apigwv2.HttpRouteKey.with(gatewayPath(route), apigwv2.HttpMethod[route.method]),
+        integration: new HttpLambdaIntegration(`${routeId}Integration`, fn),
+        authorizer: route.auth === 'user' ? props.userAuthorizer : noAuth,
+      });
+    }
+  }
+}
+
+export class ApiStack extends Stack {
+  readonly routeStacks: NestedStack[];
+
+  constructor(scope: Construct, id: string, props: ApiStackProps) {
+    super(scope, id, props);
+    // Imported into this stack so the authorizer is created here, next to the user pool it
+    // depends on, and not in EdgeStack (which would then depend on AuthStack: a cycle).
+    const httpApi = apigwv2.HttpApi.fromHttpApiAttributes(this, 'HttpApi', { httpApiId: props.httpApiId });
+    const { cognito } = props.backend;
+    // Cognito access tokens carry the app client in `client_id`, not `aud`; API Gateway's JWT
+    // authorizer accepts either against the audience list.
+    const userAuthorizer = new HttpJwtAuthorizer('CognitoAccessToken', cognito.issuer, {
+      jwtAudience: [cognito.clientId],
+      identitySource: ['$request.header.Authorization'],
+    });
+    this.routeStacks = planRouteGroups(props.routes).map(
+      (group) => new RouteStack(this, group.id, { group, httpApi, userAuthorizer, backend: props.backend }),
+    );
+  }
+}

@@ -1,0 +1,180 @@
+/**
+ * Accounts: the Cognito user pool (e-mail sign-in, optional TOTP two-factor), its two triggers,
+ * the web app's client and, when configured, the hosted UI with Google and LinkedIn.
+ */
+import { CfnOutput, Duration, RemovalPolicy, SecretValue, Stack, type StackProps, Token } from 'aws-cdk-lib';
+import * as cognito from 'aws-cdk-lib/aws-cognito';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import type { Construct } from 'constructs';
+import { addressOf, type TandemConfig } from '../config.ts';
+import { type AppSettings, type CognitoSettings, TandemFunction } from '../constructs/tandem-function.ts';
+
+export interface AuthStackProps extends StackProps {
+  readonly config: TandemConfig;
+  readonly app: AppSettings;
+  readonly table: dynamodb.ITableV2;
+}
+
+/** Provider names as the web app passes them to the hosted UI (`identity_provider=`) and config.json lists them. */
+export type SocialProvider = 'Google' | 'LinkedIn';
+
+export class AuthStack extends Stack {
+  readonly userPool: cognito.UserPool;
+  readonly client: cognito.UserPoolClient;
+  readonly cognito: CognitoSettings;
+  /** Hosted UI host name (`<prefix>.auth.<region>.amazoncognito.com`), when configured. */
+  readonly hostedUiDomain?: string;
+  readonly providers: SocialProvider[] = [];
+
+  constructor(scope: Construct, id: string, props: AuthStackProps) {
+    super(scope, id, props);
+    const { config } = props;
+
+    const customMessage = new TandemFunction(this, 'CustomMessage', {
+      module: 'triggers/custom-message',
+      description: 'Writes the sign-up and password-reset e-mails',
+      memorySize: 256,
+    }).knowApp(props.app);
+    const postConfirmation = new TandemFunction(this, 'PostConfirmation', {
+      module: 'triggers/post-confirmation',
+      description: 'Creates the Tandem user after sign-up is confirmed',
+    })
+      .knowApp(props.app)
+      .useTable(props.table);
+
+    this.userPool = new cognito.UserPool(this, 'UserPool', {
+      signInAliases: { email: true },
+      signInCaseSensitive: false,
+      selfSignUpEnabled: true,
+      autoVerify: { email: true },
+      keepOriginal: { email: true },
+      mfa: cognito.Mfa.OPTIONAL,
+      mfaSecondFactor: { otp: true, sms: false },
+      standardAttributes: {
+        email: { required: true, mutable: true },
+        givenName: { required: false, mutable: true },
+        familyName: { required: false, mutable: true },
+        timezone: { required: false, mutable: true },
+      },
+      customAttributes: { user_type: new cognito.StringAttribute({ mutable: true, maxLen: 64 }) },
+      // The spec shows no password rules; length is what protects, so only that is required.
+      passwordPolicy: {
+        minLength: 8,
+        requireLowercase: false,
+        requireUppercase: false,
+        requireDigits: false,
+        requireSymbols: false,
+      },
+      accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,
+      email:
+        config.cognitoEmailViaSes && config.mail
+          ? cognito.UserPoolEmail.withSES({
+              fromEmail: addressOf(config.mail.from),
+              fromName: /^(.*?)\s*</.exec(config.mail.from)?.[1] || undefined,
+              sesVerifiedDomain:
+                config.mail.identity.kind === 'domain' ? config.mail.identity.value : undefined,
+              // Cognito needs the identity's region as a literal; MailStack puts it in this one.
+              sesRegion: this.knownRegion('tandem:cognitoEmailViaSes'),
+            })
+          : undefined,
+      lambdaTriggers: { customMessage, postConfirmation },
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    const identityProviders: Construct[] = [];
+    const supported = [cognito.UserPoolClientIdentityProvider.COGNITO];
+    if (config.google) {
+      identityProviders.push(
+        new cognito.UserPoolIdentityProviderGoogle(this, 'Google', {
+          userPool: this.userPool,
+          clientId: config.google.clientId,
+          clientSecretValue: SecretValue.secretsManager(config.google.clientSecretName),
+          scopes: ['openid', 'email', 'profile'],
+          attributeMapping: {
+            email: cognito.ProviderAttribute.GOOGLE_EMAIL,
+            givenName: cognito.ProviderAttribute.GOOGLE_GIVEN_NAME,
+            familyName: cognito.ProviderAttribute.GOOGLE_FAMILY_NAME,
+          },
+        }),
+      );
+      supported.push(cognito.UserPoolClientIdentityProvider.GOOGLE);
+      this.providers.push('Google');
+    }
+    if (config.linkedIn) {
+      // LinkedIn's "Sign In with LinkedIn using OpenID Connect"; Cognito discovers its endpoints.
+      identityProviders.push(
+        new cognito.UserPoolIdentityProviderOidc(this, 'LinkedIn', {
+          userPool: this.userPool,
+          name: 'LinkedIn',
+          clientId: config.linkedIn.clientId,
+          // A dynamic reference: CloudFormation resolves it at deploy time, the template holds no secret.
+          clientSecret: SecretValue.secretsManager(config.linkedIn.clientSecretName).unsafeUnwrap(),
+          issuerUrl: 'https://www.linkedin.com/oauth',
+          scopes: ['openid', 'profile', 'email'],
+          attributeRequestMethod: cognito.OidcAttributeRequestMethod.GET,
+          attributeMapping: {
+            email: cognito.ProviderAttribute.other('email'),
+            givenName: cognito.ProviderAttribute.other('given_name'),
+            familyName: cognito.ProviderAttribute.other('family_name'),
+          },
+        }),
+      );
+      supported.push(cognito.UserPoolClientIdentityProvider.custom('LinkedIn'));
+      this.providers.push('LinkedIn');
+    }
+
+    const callbackUrls = this.providers.map((p) => `${props.app.appUrl}/login/callback/${p.toLowerCase()}`);
+    this.client = this.userPool.addClient('WebClient', {
+      // A browser cannot keep a secret.
+      generateSecret: false,
+      // SRP for the web in AWS; USER_PASSWORD_AUTH because the local Cognito has no SRP and the
+      // same web build runs on both (docs/decisions.md D2). Refresh is always allowed.
+      authFlows: { userSrp: true, userPassword: true },
+      preventUserExistenceErrors: true,
+      supportedIdentityProviders: supported,
+      // Without providers there is no redirect flow at all, rather than CDK's example.com default.
+      ...(this.providers.length > 0
+        ? {
+            oAuth: {
+              flows: { authorizationCodeGrant: true },
+              scopes: [cognito.OAuthScope.OPENID, cognito.OAuthScope.EMAIL, cognito.OAuthScope.PROFILE],
+              callbackUrls,
+              logoutUrls: [`${props.app.appUrl}/login`],
+            },
+          }
+        : { disableOAuth: true }),
+      accessTokenValidity: Duration.hours(1),
+      idTokenValidity: Duration.hours(1),
+      refreshTokenValidity: Duration.days(30),
+      enableTokenRevocation: true,
+    });
+    for (const idp of identityProviders) this.client.node.addDependency(idp);
+
+    if (config.authDomainPrefix) {
+      const domain = this.userPool.addDomain('HostedUi', {
+        cognitoDomain: { domainPrefix: config.authDomainPrefix },
+      });
+      this.hostedUiDomain = `${domain.domainName}.auth.${this.region}.amazoncognito.com`;
+      new CfnOutput(this, 'HostedUiDomain', { value: this.hostedUiDomain });
+    }
+
+    this.cognito = {
+      userPoolId: this.userPool.userPoolId,
+      clientId: this.client.userPoolClientId,
+      // The `iss` claim of the pool's tokens, which the API's JWT authorizer checks.
+      issuer: `https://cognito-idp.${this.region}.amazonaws.com/${this.userPool.userPoolId}`,
+    };
+    new CfnOutput(this, 'UserPoolId', { value: this.userPool.userPoolId });
+    new CfnOutput(this, 'UserPoolClientId', { value: this.client.userPoolClientId });
+  }
+
+  /** The literal region, for settings CloudFormation cannot take as a reference. */
+  private knownRegion(setting: string): string {
+    if (Token.isUnresolved(this.region)) {
+      throw new Error(
+        `${setting} needs a known region: deploy with AWS credentials or set CDK_DEFAULT_REGION`,
+      );
+    }
+    return this.region;
+  }
+}

@@ -1,0 +1,62 @@
+/**
+ * What users create: the single table and the attachments bucket. Both are retained when the
+ * stack is deleted; losing either would lose users' work.
+ */
+
+import { tableDefinition } from '@tandem/functions/db/table';
+import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import type { Construct } from 'constructs';
+
+export interface DataStackProps extends StackProps {
+  /** The site's origin: the only page allowed to upload to and read from the bucket directly. */
+  readonly siteUrl: string;
+}
+
+const stringKey = (name: string): dynamodb.Attribute => ({ name, type: dynamodb.AttributeType.STRING });
+
+export class DataStack extends Stack {
+  readonly table: dynamodb.TableV2;
+  readonly attachments: s3.Bucket;
+
+  constructor(scope: Construct, id: string, props: DataStackProps) {
+    super(scope, id, props);
+
+    // Built from the same definition the local stack uses, so keys and indexes cannot drift.
+    this.table = new dynamodb.TableV2(this, 'Table', {
+      partitionKey: stringKey(tableDefinition.partitionKey),
+      sortKey: stringKey(tableDefinition.sortKey),
+      globalSecondaryIndexes: tableDefinition.globalIndexes.map((g) => ({
+        indexName: g.name,
+        partitionKey: stringKey(g.partitionKey),
+        sortKey: stringKey(g.sortKey),
+        projectionType: dynamodb.ProjectionType.ALL,
+      })),
+      billing: dynamodb.Billing.onDemand(),
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      timeToLiveAttribute: tableDefinition.ttlAttribute,
+      deletionProtection: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    this.attachments = new s3.Bucket(this, 'Attachments', {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      // The browser uploads with a presigned POST (or PUT) and reads with presigned GET links;
+      // S3 answers those cross-origin calls only for the site's own origin.
+      cors: [
+        {
+          allowedOrigins: [props.siteUrl],
+          allowedMethods: [s3.HttpMethods.GET, s3.HttpMethods.HEAD, s3.HttpMethods.PUT, s3.HttpMethods.POST],
+          allowedHeaders: ['*'],
+          exposedHeaders: ['ETag'],
+          maxAge: 3000,
+        },
+      ],
+      lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+  }
+}

@@ -1,0 +1,142 @@
+/**
+ * The front door: the CloudFront distribution, the private site bucket behind it, and the two API
+ * Gateway APIs it forwards to. The APIs are created here, empty, because the distribution needs
+ * their addresses and every other stack needs the distribution's (links in e-mails, the attachment
+ * bucket's CORS, OAuth callbacks); routes are added later by ApiStack and RealtimeStack. Keeping
+ * the three together is what lets the stacks deploy in one direction without a cycle.
+ */
+
+import { API_BASE } from '@tandem/shared/api/routes';
+import { CfnOutput, Fn, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
+import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import type { Construct } from 'constructs';
+import type { RealtimeSettings } from '../constructs/tandem-function.ts';
+
+/**
+ * The WebSocket stage's name, and the path the browser connects to. CloudFront forwards `/ws`
+ * unchanged, and API Gateway reads the first path segment of a WebSocket URL as the stage, so the
+ * stage must be called exactly this.
+ */
+export const REALTIME_STAGE = 'ws';
+
+/**
+ * Serves the single-page app for client-side routes. A path whose last segment has no dot is a
+ * route of the app (`/task/42`), so it gets index.html; files (`/assets/x.js`, `/config.json`)
+ * pass through. This is done per request rather than with CloudFront error responses, which would
+ * also turn the API's real 403 and 404 answers into the app's HTML with status 200.
+ */
+const SPA_ROUTING = `function handler(event) {
+  var request = event.request;
+  var last = request.uri.substring(request.uri.lastIndexOf('/') + 1);
+  if (last.indexOf('.') === -1) request.uri = '/index.html';
+  return request;
+}`;
+
+/** `https://abc.execute-api.eu-west-1.amazonaws.com` → the host, as a CloudFront origin wants it. */
+const hostOf = (endpoint: string) => Fn.select(2, Fn.split('/', endpoint));
+
+export class EdgeStack extends Stack {
+  readonly siteBucket: s3.Bucket;
+  readonly distribution: cloudfront.Distribution;
+  readonly httpApi: apigwv2.HttpApi;
+  readonly webSocketApi: apigwv2.WebSocketApi;
+  /** `https://<distribution>`: the app, and the origin of the API and WebSocket as well. */
+  readonly siteUrl: string;
+  readonly apiUrl: string;
+  readonly wsUrl: string;
+  readonly realtime: RealtimeSettings;
+
+  constructor(scope: Construct, id: string, props?: StackProps) {
+    super(scope, id, props);
+
+    this.siteBucket = new s3.Bucket(this, 'SiteBucket', {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      // Old hashed bundles stay so a tab opened before a release can still load its chunks.
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    // Named after the stack so two copies of Tandem in one account are told apart in the console.
+    this.httpApi = new apigwv2.HttpApi(this, 'HttpApi', {
+      apiName: `${this.stackName}-http`,
+      description: 'Tandem API: one route per manifest entry, added by the API stack',
+      createDefaultStage: true,
+    });
+    this.webSocketApi = new apigwv2.WebSocketApi(this, 'WebSocketApi', {
+      apiName: `${this.stackName}-ws`,
+      description: 'Tandem live updates and chat: routes and stage added by the realtime stack',
+    });
+
+    const spaRouting = new cloudfront.Function(this, 'SpaRouting', {
+      code: cloudfront.FunctionCode.fromInline(SPA_ROUTING),
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      comment: 'Serves index.html for client-side routes',
+    });
+
+    // Both APIs are dynamic: never cached, every viewer header but Host forwarded (Host must be
+    // API Gateway's own), so Authorization, the WebSocket upgrade headers and the query string
+    // (the WebSocket token) reach the origin.
+    const passThrough = {
+      viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+      cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+      originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+    };
+    this.distribution = new cloudfront.Distribution(this, 'Distribution', {
+      comment: `Tandem (${id})`,
+      defaultRootObject: 'index.html',
+      httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
+      defaultBehavior: {
+        origin: origins.S3BucketOrigin.withOriginAccessControl(this.siteBucket),
+        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: cloudfront.ResponseHeadersPolicy.SECURITY_HEADERS,
+        compress: true,
+        functionAssociations: [
+          { function: spaRouting, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST },
+        ],
+      },
+      additionalBehaviors: {
+        // The $default stage serves paths as they come, so API routes carry the /api/v1 prefix.
+        [`${API_BASE}/*`]: {
+          ...passThrough,
+          origin: new origins.HttpOrigin(hostOf(this.httpApi.apiEndpoint)),
+          allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+        },
+        [`/${REALTIME_STAGE}`]: {
+          ...passThrough,
+          origin: new origins.HttpOrigin(hostOf(this.webSocketApi.apiEndpoint)),
+          allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+        },
+      },
+    });
+
+    const domain = this.distribution.distributionDomainName;
+    this.siteUrl = `https://${domain}`;
+    this.apiUrl = `https://${domain}${API_BASE}`;
+    this.wsUrl = `wss://${domain}/${REALTIME_STAGE}`;
+
+    // Handlers post to connections directly at API Gateway, not through CloudFront.
+    const wsApiId = this.webSocketApi.apiId;
+    const connectionsArn = this.formatArn({
+      service: 'execute-api',
+      resource: wsApiId,
+      resourceName: `${REALTIME_STAGE}/POST/@connections/*`,
+    });
+    this.realtime = {
+      endpoint: `https://${wsApiId}.execute-api.${this.region}.${this.urlSuffix}/${REALTIME_STAGE}`,
+      grantPost: (grantee) =>
+        iam.Grant.addToPrincipal({
+          grantee,
+          actions: ['execute-api:ManageConnections'],
+          resourceArns: [connectionsArn],
+        }),
+    };
+
+    new CfnOutput(this, 'SiteUrl', { value: this.siteUrl, description: 'Open Tandem here' });
+  }
+}

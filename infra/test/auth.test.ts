@@ -1,0 +1,142 @@
+/** AuthStack: the user pool's sign-in rules, its triggers, and social sign-in only when configured. */
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { describe, expect, test } from 'vitest';
+import { buildTandem, firstRef, ofType, resourcesOf } from './support.ts';
+
+describe('without social sign-in configured', () => {
+  const tandem = buildTandem();
+  const template = Template.fromStack(tandem.auth);
+
+  test('signs in by e-mail, verifies it, and offers TOTP (never SMS) as optional two-factor', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPool', {
+      UsernameAttributes: ['email'],
+      AutoVerifiedAttributes: ['email'],
+      AdminCreateUserConfig: { AllowAdminCreateUserOnly: false },
+      MfaConfiguration: 'OPTIONAL',
+      EnabledMfas: ['SOFTWARE_TOKEN_MFA'],
+      Policies: { PasswordPolicy: Match.objectLike({ MinimumLength: 8 }) },
+    });
+  });
+
+  test('keeps the sign-up profile: names, time zone and the custom user type', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPool', {
+      Schema: Match.arrayWith([
+        Match.objectLike({ Name: 'email', Required: true }),
+        Match.objectLike({ Name: 'given_name' }),
+        Match.objectLike({ Name: 'family_name' }),
+        Match.objectLike({ Name: 'zoneinfo' }),
+        Match.objectLike({ Name: 'user_type', AttributeDataType: 'String', Mutable: true }),
+      ]),
+    });
+  });
+
+  test('is retained with the stack', () => {
+    template.hasResource('AWS::Cognito::UserPool', { DeletionPolicy: 'Retain' });
+  });
+
+  test('runs our CustomMessage and PostConfirmation triggers, and the latter can write the table', () => {
+    const resources = resourcesOf(tandem.auth);
+    const [, pool] = ofType(resources, 'AWS::Cognito::UserPool')[0]!;
+    const triggers = pool.Properties?.LambdaConfig as Record<string, unknown>;
+    const customMessage = resources[firstRef(triggers.CustomMessage)!]!;
+    const postConfirmation = resources[firstRef(triggers.PostConfirmation)!]!;
+    for (const fn of [customMessage, postConfirmation]) {
+      expect(fn.Properties).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['arm64'] });
+    }
+    expect(customMessage.Properties?.Environment).toMatchObject({
+      Variables: { APP_URL: expect.anything() },
+    });
+    expect(postConfirmation.Properties?.Environment).toMatchObject({
+      Variables: { TABLE_NAME: expect.anything() },
+    });
+    template.hasResourceProperties('AWS::IAM::Policy', {
+      Roles: [{ Ref: firstRef(postConfirmation.Properties?.Role) }],
+      PolicyDocument: {
+        Statement: Match.arrayWith([Match.objectLike({ Action: Match.arrayWith(['dynamodb:PutItem']) })]),
+      },
+    });
+  });
+
+  test('has no identity providers, no hosted UI and no redirect flow', () => {
+    template.resourceCountIs('AWS::Cognito::UserPoolIdentityProvider', 0);
+    template.resourceCountIs('AWS::Cognito::UserPoolDomain', 0);
+    template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      SupportedIdentityProviders: ['COGNITO'],
+      AllowedOAuthFlows: Match.absent(),
+      CallbackURLs: Match.absent(),
+    });
+  });
+
+  test('the web client is public and allows password, SRP and refresh', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      GenerateSecret: false,
+      ExplicitAuthFlows: Match.arrayEquals([
+        'ALLOW_USER_PASSWORD_AUTH',
+        'ALLOW_USER_SRP_AUTH',
+        'ALLOW_REFRESH_TOKEN_AUTH',
+      ]),
+      PreventUserExistenceErrors: 'ENABLED',
+    });
+  });
+});
+
+describe('with Google and LinkedIn configured', () => {
+  const tandem = buildTandem({
+    settings: {
+      googleClientId: 'google-client',
+      linkedInClientId: 'linkedin-client',
+      linkedInClientSecretName: 'prod/linkedin',
+      authDomainPrefix: 'tandem-test',
+    },
+  });
+  const template = Template.fromStack(tandem.auth);
+
+  test('adds Google with its secret from Secrets Manager', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPoolIdentityProvider', {
+      ProviderName: 'Google',
+      ProviderType: 'Google',
+      ProviderDetails: Match.objectLike({
+        client_id: 'google-client',
+        client_secret: Match.stringLikeRegexp('resolve:secretsmanager:tandem/google-client-secret'),
+      }),
+    });
+  });
+
+  test('adds LinkedIn as an OpenID Connect provider', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPoolIdentityProvider', {
+      ProviderName: 'LinkedIn',
+      ProviderType: 'OIDC',
+      ProviderDetails: Match.objectLike({
+        client_id: 'linkedin-client',
+        oidc_issuer: 'https://www.linkedin.com/oauth',
+        client_secret: Match.stringLikeRegexp('resolve:secretsmanager:prod/linkedin'),
+      }),
+    });
+  });
+
+  test('opens the hosted UI and the code flow back to /login/callback/{provider}', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPoolDomain', { Domain: 'tandem-test' });
+    const [, client] = ofType(resourcesOf(tandem.auth), 'AWS::Cognito::UserPoolClient')[0]!;
+    expect(client.Properties).toMatchObject({
+      AllowedOAuthFlows: ['code'],
+      SupportedIdentityProviders: expect.arrayContaining(['COGNITO', 'Google', 'LinkedIn']),
+    });
+    const callbacks = JSON.stringify(client.Properties?.CallbackURLs);
+    expect(callbacks).toContain('/login/callback/google');
+    expect(callbacks).toContain('/login/callback/linkedin');
+  });
+
+  test('the client is created after the providers it names', () => {
+    const resources = resourcesOf(tandem.auth);
+    const [, client] = ofType(resources, 'AWS::Cognito::UserPoolClient')[0]!;
+    const idps = ofType(resources, 'AWS::Cognito::UserPoolIdentityProvider').map(([id]) => id);
+    expect(client.DependsOn).toEqual(expect.arrayContaining(idps));
+  });
+});
+
+test('only Google configured adds just Google', () => {
+  const tandem = buildTandem({ settings: { googleClientId: 'g', authDomainPrefix: 'tandem-g' } });
+  const template = Template.fromStack(tandem.auth);
+  template.resourceCountIs('AWS::Cognito::UserPoolIdentityProvider', 1);
+  template.hasResourceProperties('AWS::Cognito::UserPoolIdentityProvider', { ProviderName: 'Google' });
+});

@@ -1,0 +1,11 @@
+import { apiClient, signIn } from './src/testing/users.ts';
+const base = 'http://localhost:3600';
+const cfg = await (await fetch(`${base}/config.json`)).json();
+const env = { COGNITO_USER_POOL_ID: cfg.cognito.userPoolId, COGNITO_CLIENT_ID: cfg.cognito.clientId, COGNITO_ENDPOINT: cfg.cognito.endpoint };
+const [email] = process.argv.slice(2);
+const u = await signIn(env, email!, 'Passw0rd!long');
+const a = apiClient(base, u.accessToken);
+console.log(JSON.stringify((await a.get('/user/subscription')).body));
+const ev = 'ownedGroup,ownedGroupTotal,groupMembership,ownedGroupMemberAmount,delegatedTasks,activeTasks,totalTasks,totalRoutineInstances,taskAttachments,storage,integrations,totalCurriculums,totalCurriculumLessons,curriculumAttachments,curriculumStorage';
+const l = await a.get(`/user/subscription/limit?event=${ev}`);
+console.log(l.status, JSON.stringify(l.body).slice(0, 700));

@@ -1,0 +1,33 @@
+/** Invitation states and rules (spec 000 §4, 002 §4), shared by group, delegation and attendee invitations. */
+export const INVITATION_STATUSES = ['pending', 'expired', 'refused', 'on-hold', 'accepted'] as const;
+export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
+
+/** An invitation link works for 7 days (docs/decisions.md D6); a resend makes a new link. */
+export const INVITATION_TTL_DAYS = 7;
+const DAY_MS = 24 * 3600 * 1000;
+
+export const invitationExpiresAt = (sentAt: Date) =>
+  new Date(sentAt.getTime() + INVITATION_TTL_DAYS * DAY_MS);
+
+/** Pending past its expiry reads as expired; every other status is final as stored. */
+export function effectiveInvitationStatus(
+  status: InvitationStatus,
+  expiresAt: string,
+  now: Date,
+): InvitationStatus {
+  return status === 'pending' && now.getTime() >= Date.parse(expiresAt) ? 'expired' : status;
+}
+
+/** A resend is allowed only for pending and expired invitations. */
+export const canResend = (s: InvitationStatus) => s === 'pending' || s === 'expired';
+
+/** The pending badge counts pending, expired and refused invitees. */
+export const countsForPendingBadge = (s: InvitationStatus) =>
+  s === 'pending' || s === 'expired' || s === 'refused';
+
+/** Answers to an invitation: 1 accept, 0 decline. */
+export const INVITATION_ACTIONS = { decline: 0, accept: 1 } as const;
+
+/** The simple e-mail check of spec 000 §5: text, at sign, text, dot, text. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const normaliseEmail = (email: string) => email.trim().toLowerCase();

@@ -1,0 +1,43 @@
+/** Member and invitation calls of groups (spec 000 §7 Groups, 002 §7 invitations). */
+import * as z from 'zod';
+import { GROUP_STATUS } from './group.ts';
+import { EMAIL_PATTERN, INVITATION_ACTIONS, normaliseEmail } from './invitations.ts';
+import { ROLE_IDS, type RoleId } from './roles.ts';
+
+const email = z
+  .string({ error: 'Enter an e-mail address.' })
+  .trim()
+  .min(1, 'Enter an e-mail address.')
+  .refine((v) => EMAIL_PATTERN.test(v), 'Enter a valid e-mail address.')
+  .transform(normaliseEmail);
+
+const role = z
+  .number({ error: 'Choose a role.' })
+  .refine((r): r is RoleId => ROLE_IDS.includes(r as RoleId), 'Choose a role.');
+
+export const inviteMemberInput = z.strictObject({ group: z.string().min(1), email, role });
+export type InviteMemberInput = z.infer<typeof inviteMemberInput>;
+
+export const cancelInvitationQuery = z.object({ email, group: z.string().min(1).optional() });
+
+export const updateMemberInput = z
+  .strictObject({
+    role,
+    status: z.union([z.literal(GROUP_STATUS.active), z.literal(GROUP_STATUS.archived)], {
+      error: 'Status must be 1 (active) or 2 (archived).',
+    }),
+  })
+  .partial()
+  .refine((v) => v.role !== undefined || v.status !== undefined, 'Give a role or a status.');
+
+export const invitationKeyQuery = z.object({
+  key: z.string().min(20, 'This invitation link is not valid.').max(200),
+});
+export const answerInvitationInput = z.strictObject({
+  key: z.string().min(20, 'This invitation link is not valid.').max(200),
+  action: z.union([z.literal(INVITATION_ACTIONS.decline), z.literal(INVITATION_ACTIONS.accept)], {
+    error: 'Answer 1 to accept or 0 to decline.',
+  }),
+});
+
+export const resendInvitationInput = z.strictObject({ group: z.string().min(1), email });
