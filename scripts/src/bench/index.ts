@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { apiClient, createUser, type StackEnv } from '../testing/users.ts';
 import { measureCall, printLatency } from './api-latency.ts';
 import { measureBundles, printBundles } from './bundles.ts';
+import { seedGroups } from './seed-groups.ts';
 
 process.env.TANDEM_LOG_LEVEL = 'silent';
 
@@ -31,6 +32,21 @@ if (wants('api')) {
         requestCounter,
       ),
     ];
+    // The groups issue's case: a user in 50 groups (the Private one included) of 30 members each.
+    const t = performance.now();
+    await seedGroups(stack.mail, user, 50, 30);
+    console.log(`Seeded 50 groups x 30 members in ${((performance.now() - t) / 1000).toFixed(0)} s`);
+    const list = await (await api.raw('GET', '/group/member', {})).json();
+    if (list.count !== 50 || list.results.at(-1).group_members.length !== 30)
+      throw new Error('The seed is not as intended');
+    results.push(
+      await measureCall(
+        'GET /api/v1/group/member (50x30)',
+        () => api.raw('GET', '/group/member', {}),
+        requestCounter,
+        100,
+      ),
+    );
     printLatency(results);
   } finally {
     await stack.stop();
