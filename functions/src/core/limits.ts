@@ -74,7 +74,8 @@ export function limitsView(
       ...(STORAGE_EVENTS.includes(event) ? { currentStorage: count } : { currentCount: count }),
       package: pkg,
       hasAccess: limit > 0,
-      status: limitStatus(count, limit),
+      // A feature the plan does not include, and nothing of it used, is no limit reached.
+      status: limit === 0 && count === 0 ? ('ok' as const) : limitStatus(count, limit),
     };
   });
   return {

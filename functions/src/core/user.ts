@@ -159,7 +159,12 @@ export async function updateProfile(
 
 export async function getSubscription(actor: Actor, now = new Date()) {
   const { subscription } = await getUser(actor);
-  return { package: subscription.package, currentStatus: effectiveStatus(subscription, now) };
+  return {
+    package: subscription.package,
+    currentStatus: effectiveStatus(subscription, now),
+    startedAt: subscription.startedAt,
+    endsAt: subscription.endsAt,
+  };
 }
 
 async function patchVersioned(user: UserRecord, set: Partial<Omit<UserRecord, 'userId'>>): Promise<void> {

@@ -412,6 +412,19 @@ describe('subscription limits', () => {
     expect(view).toMatchObject({ member_count: 3, member_limit: 3 });
   });
 
+  it('a feature the plan does not include reads ok while unused, with no access', async () => {
+    const ann = await person('Ann');
+    await setSubscription(ann.email, 'standard_license', 'active');
+    const r = await ann.api.get('/user/subscription/limit?event=totalCurriculums,ownedGroup');
+    expect(r.body.results[0]).toMatchObject({
+      event: 'totalCurriculums',
+      limit: 0,
+      has_access: false,
+      status: 'ok',
+    });
+    expect(r.body.status).toBe('ok');
+  });
+
   it('rejects unknown limit events', async () => {
     const ann = await person('Ann');
     expect((await ann.api.get('/user/subscription/limit?event=ownedGroup,flyingCars')).status).toBe(400);

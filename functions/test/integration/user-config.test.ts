@@ -43,7 +43,8 @@ describe('GET /user/config/', () => {
     expect(item).toMatchObject({ email: user.email, firstName: 'Ada', lastName: 'Lovelace' });
     const s = await api.get('/user/subscription');
     expect(s.status).toBe(200);
-    expect(s.body).toEqual({ package: 'full_14_days_trial', current_status: 'active' });
+    expect(s.body).toMatchObject({ package: 'full_14_days_trial', current_status: 'active' });
+    expect(Date.parse(s.body.ends_at) - Date.parse(s.body.started_at)).toBe(14 * 24 * 3600 * 1000);
   });
 });
 

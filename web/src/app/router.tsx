@@ -5,6 +5,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PublicLayout } from '../components/public-layout.tsx';
 import { paths } from '../config/paths.ts';
+import { invitationPaths } from '../features/invitations/invitation-outcome.ts';
 import { GuestOnly, RequireAuth } from './guards.tsx';
 import { NotAvailableRoute } from './routes/not-available-route.tsx';
 import { NotFoundPage } from './routes/not-found.tsx';
@@ -53,6 +54,24 @@ export const routeObjects: RouteObject[] = [
                 ...page(() => import('../features/auth/routes/password-reset-page.tsx')),
               },
             ],
+          },
+        ],
+      },
+      {
+        // Public routes (spec 002 §2): reachable signed in or out.
+        element: <PublicLayout />,
+        children: [
+          {
+            path: invitationPaths.accept,
+            ...page(() => import('../features/invitations/routes/accept-invite-page.tsx')),
+          },
+          {
+            path: invitationPaths.success,
+            ...page(() => import('../features/invitations/routes/accept-invite-success-page.tsx')),
+          },
+          {
+            path: invitationPaths.error,
+            ...page(() => import('../features/invitations/routes/accept-invite-error-page.tsx')),
           },
         ],
       },

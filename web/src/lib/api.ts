@@ -32,6 +32,15 @@ export interface ApiDeps {
 
 let deps: ApiDeps | null = null;
 
+/** Told the detail of each 400 that reports a subscription status (the limit popover listens). */
+type RefusalListener = (detail: unknown) => void;
+const refusalListeners = new Set<RefusalListener>();
+
+export function onSubscriptionRefusal(listener: RefusalListener): () => void {
+  refusalListeners.add(listener);
+  return () => refusalListeners.delete(listener);
+}
+
 export function configureApi(d: ApiDeps): void {
   deps = d;
 }
@@ -95,7 +104,10 @@ export async function api<T>(route: RouteDef, opts: ApiOptions = {}): Promise<T>
 
     const error = new ApiError(res.status, toErrorBody(res.status, data, res.statusText));
     const status = res.status === 400 ? currentStatusOf(error.detail) : null;
-    if (status) d.onSubscriptionStatus(status);
+    if (status) {
+      d.onSubscriptionStatus(status);
+      for (const listener of refusalListeners) listener(error.detail);
+    }
     throw error;
   }
 }

@@ -10,11 +10,17 @@ const NotificationsPane = lazy(
   () => import('../../features/notifications/components/notifications-pane.tsx'),
 );
 
+import { LicensingBanner } from '../../features/subscription/components/licensing-banner.tsx';
+import { LimitPopoverHost } from '../../features/subscription/components/limit-popover-host.tsx';
+import { Paywall } from '../../features/subscription/components/paywall.tsx';
 import { AppHeader } from './app-header.tsx';
 import { NewVersionBanner } from './new-version-banner.tsx';
 import { Sidebar } from './sidebar.tsx';
 
-/** Layout of every signed-in page (spec 002 §2): header, sidebar (a drawer below 1024 px), content. */
+/**
+ * Layout of every signed-in page (spec 002 §2): header, sidebar (a drawer below 1024 px), content,
+ * the licensing banner, the paywall bottom sheet and the subscription popover.
+ */
 export function AppLayout() {
   const [navOpened, nav] = useDisclosure(false);
   const { pathname } = useLocation();
@@ -42,8 +48,11 @@ export function AppLayout() {
       </AppShell.Navbar>
       <AppShell.Main>
         <NewVersionBanner />
+        <LicensingBanner />
         <Outlet />
       </AppShell.Main>
+      <Paywall />
+      <LimitPopoverHost />
       {paneLoaded && (
         <Suspense fallback={null}>
           <NotificationsPane />

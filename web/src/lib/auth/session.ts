@@ -62,5 +62,6 @@ export function sessionLost(): void {
   forgetSession();
   void clearSwrCache();
   clearStoredState();
+  appState.set({ ...appState.get(), subscriptionStatus: null });
   sessionStore.set({ status: 'signedOut', returnTo: null });
 }

@@ -2,7 +2,7 @@ import { Anchor, Button, NativeSelect, SimpleGrid, Stack, Text, TextInput } from
 import { USER_TYPES, type UserType } from '@tandem/shared/user/config';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { paths, verifyEmailPath } from '../../../config/paths.ts';
 import { signUp } from '../../../lib/auth/cognito.ts';
@@ -25,8 +25,10 @@ export default function SignupPage() {
   const { t } = useTranslation(['common', 'validation']);
   const navigate = useNavigate();
   const message = useErrorMessage();
+  // An invitation accepted before sign-up links here with the invited address.
+  const [params] = useSearchParams();
   const [values, setValues] = useState<Record<Field, string>>({
-    email: '',
+    email: params.get('email') ?? '',
     password1: '',
     password2: '',
     firstName: '',
