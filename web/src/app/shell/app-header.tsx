@@ -1,6 +1,6 @@
-import { Avatar, Burger, Button, Group, Skeleton, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Box, Burger, Button, Group, Skeleton, Text, UnstyledButton } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Logo } from '../../components/logo.tsx';
@@ -8,6 +8,9 @@ import { ThemeToggle } from '../../components/theme-toggle.tsx';
 import { paths } from '../../config/paths.ts';
 import { signOut } from '../../lib/auth/session.ts';
 import { useAuthUser } from '../../lib/user/get-auth-user.ts';
+
+// The filter brings the group icon set; it loads beside the page, not before it.
+const GroupFilter = lazy(() => import('./group-filter.tsx'));
 
 export const initialsOf = (first = '', last = '', email = ''): string =>
   ((first[0] ?? '') + (last[0] ?? '')).toUpperCase() || (email[0] ?? '?').toUpperCase();
@@ -19,8 +22,8 @@ export function AppHeader({ navOpened, onToggleNav }: { navOpened: boolean; onTo
   const name = user ? `${user.firstName} ${user.lastName}`.trim() || user.email : '';
 
   return (
-    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-      <Group gap="sm" wrap="nowrap">
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
+      <Group gap="sm" wrap="nowrap" style={{ flex: '0 0 auto' }}>
         <Burger
           opened={navOpened}
           onClick={onToggleNav}
@@ -30,7 +33,14 @@ export function AppHeader({ navOpened, onToggleNav }: { navOpened: boolean; onTo
         />
         <Logo />
       </Group>
-      <Group gap="sm" wrap="nowrap">
+      {user && (
+        <Box style={{ flex: 1, minWidth: 0, display: 'flex', justifyContent: 'flex-end' }}>
+          <Suspense fallback={null}>
+            <GroupFilter />
+          </Suspense>
+        </Box>
+      )}
+      <Group gap="sm" wrap="nowrap" style={{ flex: '0 0 auto' }}>
         <ThemeToggle />
         {isLoading ? (
           <Skeleton height={32} width={120} radius="xl" />

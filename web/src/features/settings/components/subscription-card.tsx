@@ -15,8 +15,7 @@ const statusColor: Record<string, string> = {
 export function SubscriptionCard() {
   const { t } = useTranslation();
   const { data, error } = useSubscription();
-  const reported = useAppState((s) => s.subscriptionStatus);
-  const status = reported ?? data?.currentStatus;
+  const status = data?.currentStatus;
   const pkg = data?.package;
 
   return (

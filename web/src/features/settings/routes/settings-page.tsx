@@ -1,4 +1,5 @@
-import { Stack, Tabs, Title } from '@mantine/core';
+import { Skeleton, Stack, Tabs, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { NotAvailable } from '../../../components/not-available.tsx';
@@ -6,6 +7,14 @@ import { type SettingsTab, settingsTabs } from '../../../config/paths.ts';
 import { PreferencesTab } from '../components/preferences-tab.tsx';
 import { ProfileTab } from '../components/profile-tab.tsx';
 import { SecurityTab } from '../components/security-tab.tsx';
+
+// The groups tab brings drag and drop and the group icon set: its own chunk, loaded when opened.
+const GroupsTab = lazy(() => import('../../groups/components/groups-tab.tsx'));
+const BillingLicensingPanel = lazy(() =>
+  import('../../subscription/components/billing-licensing-panel.tsx').then((m) => ({
+    default: m.BillingLicensingPanel,
+  })),
+);
 
 const isTab = (v: string | null): v is SettingsTab => settingsTabs.includes(v as SettingsTab);
 
@@ -51,10 +60,14 @@ export default function SettingsPage() {
           <SecurityTab />
         </Tabs.Panel>
         <Tabs.Panel value="groups">
-          <NotAvailable order={2} title={t('settings.tabs.groups')} />
+          <Suspense fallback={<Skeleton height={240} maw={760} />}>
+            <GroupsTab />
+          </Suspense>
         </Tabs.Panel>
         <Tabs.Panel value="billingLicensing">
-          <NotAvailable order={2} title={t('settings.tabs.billingLicensing')} />
+          <Suspense fallback={<Skeleton h={200} />}>
+            <BillingLicensingPanel />
+          </Suspense>
         </Tabs.Panel>
       </Tabs>
     </Stack>

@@ -1,0 +1,12 @@
+/** POST /user/group/category — title, description, metadata and the ids of its groups. */
+import { routes } from '@tandem/shared/api/routes';
+import type { CreateCategoryInput } from '@tandem/shared/groups/categories';
+import type { CategoryView } from '@tandem/shared/groups/views';
+import { api } from '../../../lib/api.ts';
+import { revalidateCategories } from './list-categories.ts';
+
+export async function createCategory(input: CreateCategoryInput): Promise<CategoryView> {
+  const category = await api<CategoryView>(routes.createCategory, { body: input });
+  await revalidateCategories();
+  return category;
+}

@@ -1,0 +1,12 @@
+/** POST /user/group — title, description, metadata {color, icon}; the caller becomes its creator. */
+import { routes } from '@tandem/shared/api/routes';
+import type { CreateGroupInput } from '@tandem/shared/groups/group';
+import type { GroupView } from '@tandem/shared/groups/views';
+import { api } from '../../../lib/api.ts';
+import { revalidateGroups } from './list-groups.ts';
+
+export async function createGroup(input: CreateGroupInput): Promise<GroupView> {
+  const group = await api<GroupView>(routes.createGroup, { body: input });
+  await revalidateGroups();
+  return group;
+}

@@ -1,0 +1,11 @@
+/** POST /group/member/invitation {group, email, role} — invites by e-mail (lowercased); a repeat replaces the role. */
+import { routes } from '@tandem/shared/api/routes';
+import { normaliseEmail } from '@tandem/shared/groups/invitations';
+import type { RoleId } from '@tandem/shared/groups/roles';
+import { api } from '../../../lib/api.ts';
+import { revalidateGroups } from './list-groups.ts';
+
+export async function inviteMember(input: { group: string; email: string; role: RoleId }): Promise<void> {
+  await api<unknown>(routes.inviteMember, { body: { ...input, email: normaliseEmail(input.email) } });
+  await revalidateGroups();
+}

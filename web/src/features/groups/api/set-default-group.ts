@@ -1,0 +1,21 @@
+/** PATCH /user/config/ {group} — the caller's default (favourite) group; null clears it. Optimistic. */
+import { routes } from '@tandem/shared/api/routes';
+import type { UserConfig } from '@tandem/shared/user/config';
+import { mutate } from 'swr';
+import { api } from '../../../lib/api.ts';
+import { userConfigKey } from '../../../lib/user/get-user-config.ts';
+import { revalidateGroups } from './list-groups.ts';
+
+export async function setDefaultGroup(group: string | null): Promise<void> {
+  await mutate<UserConfig>(
+    userConfigKey,
+    () => api<UserConfig>(routes.updateUserConfig, { body: { group } }),
+    {
+      optimisticData: (current) => (current ? { ...current, group } : current) as UserConfig,
+      rollbackOnError: true,
+      revalidate: false,
+    },
+  );
+  // GroupView.isDefault follows the setting.
+  await revalidateGroups();
+}
