@@ -11,7 +11,6 @@ import {
   GROUP_STATUS,
   type GroupStatus,
   type GroupView,
-  ROLES,
   type UpdateGroupInput,
 } from '@tandem/shared';
 import { generateKeyBetween } from 'fractional-indexing';

@@ -6,6 +6,8 @@ import { CategoryEntity } from './entities/category.ts';
 import { GroupEntity } from './entities/group.ts';
 import { InvitationEntity } from './entities/invitation.ts';
 import { MembershipEntity } from './entities/membership.ts';
+import { PlacementEntity } from './entities/placement.ts';
+import { TaskEntity } from './entities/task.ts';
 import { UserEntity } from './entities/user.ts';
 
 export const service = new Service(
@@ -15,6 +17,8 @@ export const service = new Service(
     membership: MembershipEntity,
     invitation: InvitationEntity,
     category: CategoryEntity,
+    task: TaskEntity,
+    placement: PlacementEntity,
   },
   { table: env.tableName, client: documentClient },
 );

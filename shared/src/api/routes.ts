@@ -122,6 +122,40 @@ export const routes = {
     auth: 'user',
     handler: 'user/get-subscription-limits',
   },
+  // Tasks (spec 000 §7 Tasks)
+  listTasks: { method: 'GET', path: '/task', auth: 'user', handler: 'tasks/list-tasks' },
+  createTask: { method: 'POST', path: '/task', auth: 'user', handler: 'tasks/create-task' },
+  deleteTasks: { method: 'DELETE', path: '/task', auth: 'user', handler: 'tasks/delete-tasks' },
+  getTask: { method: 'GET', path: '/task/{id}', auth: 'user', handler: 'tasks/get-task' },
+  updateTask: { method: 'PATCH', path: '/task/{id}', auth: 'user', handler: 'tasks/update-task' },
+  dismissTask: { method: 'PATCH', path: '/task/dismiss/{id}', auth: 'user', handler: 'tasks/dismiss-task' },
+  listDescendants: {
+    method: 'GET',
+    path: '/task/descendants/list',
+    auth: 'user',
+    handler: 'tasks/list-descendants',
+  },
+  newStructure: {
+    method: 'PATCH',
+    path: '/task/descendants/new-structure',
+    auth: 'user',
+    handler: 'tasks/new-structure',
+  },
+  getTaskPermission: {
+    method: 'GET',
+    path: '/task/permission/{id}',
+    auth: 'user',
+    handler: 'tasks/get-task-permission',
+  },
+  searchTasks: { method: 'GET', path: '/task/search', auth: 'user', handler: 'tasks/search-tasks' },
+  listTaskLevels: { method: 'GET', path: '/task/level', auth: 'user', handler: 'tasks/list-levels' },
+  listTaskStatuses: { method: 'GET', path: '/task/status', auth: 'user', handler: 'tasks/list-statuses' },
+  listPriorityGroups: {
+    method: 'GET',
+    path: '/task/priority-group',
+    auth: 'user',
+    handler: 'tasks/list-priority-groups',
+  },
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteId = keyof typeof routes;

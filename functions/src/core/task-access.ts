@@ -1,0 +1,150 @@
+/**
+ * Who may see a task and with which role: its creator (creator role), its assignees (their assignee
+ * role: editor or standard), and the accepted members of its group (their group role). Anyone else
+ * gets 404: a task's existence is not revealed. The role's permissions come from the one table in
+ * shared (spec 000 §6).
+ */
+import {
+  can,
+  isPinnedToToday,
+  PERMISSIONS,
+  type Permission,
+  ROLES,
+  type RoleId,
+  roleName,
+  TASK_STATUSES,
+  type TaskView,
+} from '@tandem/shared';
+import { GroupEntity } from '../db/entities/group.ts';
+import { TaskEntity } from '../db/entities/task.ts';
+import type { Actor } from '../lib/actor.ts';
+import { ForbiddenError, NotFoundError } from '../lib/errors.ts';
+import type { GroupRecord } from './roster.ts';
+
+export interface TaskAssignee {
+  userId: string;
+  email: string;
+  name: string;
+  role: RoleId;
+  createdAt: string;
+}
+
+export interface TaskRecord {
+  taskId: string;
+  title: string;
+  description: string;
+  flag: number;
+  status: number;
+  mode: TaskView['mode'];
+  level: number;
+  groupId: string;
+  parentId?: string;
+  rootId: string;
+  createdBy: string;
+  creatorName: string;
+  managerId?: string;
+  delegationType: TaskView['delegationType'];
+  assignees: Record<string, TaskAssignee>;
+  dueAt?: string;
+  completionAt?: string;
+  activatedAt?: string;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface PlacementRecord {
+  userId: string;
+  taskId: string;
+  priorityGroup: number;
+  sortCode: string;
+  taskPosition: 'top' | 'bottom' | 'custom';
+  dismissed?: boolean;
+  isOwner: boolean;
+  delegatedToMe: boolean;
+  groupId: string;
+  mode: string;
+  status: number;
+  titleLower: string;
+  completionAt?: string;
+  createdAt: string;
+}
+
+export async function loadTask(taskId: string): Promise<TaskRecord | null> {
+  return ((await TaskEntity.get({ taskId }).go()).data as TaskRecord | null) ?? null;
+}
+
+/** The caller's role on the task, or null when they may not see it. */
+export function roleOn(task: TaskRecord, group: GroupRecord | null, actor: Actor): RoleId | null {
+  if (task.createdBy === actor.userId) return ROLES.creator;
+  const assignee = task.assignees[actor.userId];
+  if (assignee) return assignee.role;
+  const member = group
+    ? Object.values(group.members).find((m) => m.userId === actor.userId && m.invitationStatus === 'accepted')
+    : undefined;
+  return member ? member.role : null;
+}
+
+export async function taskFor(actor: Actor, taskId: string) {
+  const task = await loadTask(taskId);
+  if (!task) throw new NotFoundError();
+  const group = ((await GroupEntity.get({ groupId: task.groupId }).go()).data as GroupRecord | null) ?? null;
+  const role = roleOn(task, group, actor);
+  if (role === null) throw new NotFoundError();
+  return { task, group, role };
+}
+
+export function requireTaskPermission(role: RoleId, permission: Permission, field?: string) {
+  if (!can(role, permission)) throw new ForbiddenError(field);
+}
+
+export function taskView(
+  t: TaskRecord,
+  ctx: {
+    role: RoleId;
+    placement: PlacementRecord | null;
+    group: GroupRecord | null;
+    zone: string;
+    now: Date;
+  },
+): TaskView {
+  const status = TASK_STATUSES.find((s) => s.id === t.status) ?? TASK_STATUSES[0]!;
+  const state = {
+    flag: t.flag,
+    status: t.status,
+    dueAt: t.dueAt ?? null,
+  };
+  return {
+    id: t.taskId,
+    title: t.title,
+    taskDetails: { description: t.description, flag: t.flag },
+    status: { id: status.id, title: status.title },
+    mode: t.mode,
+    level: { id: t.level },
+    priorityGroup: { id: ctx.placement?.priorityGroup ?? 0 },
+    customSortCode: ctx.placement?.sortCode ?? '',
+    taskPosition: ctx.placement?.taskPosition ?? 'top',
+    group: { id: t.groupId, title: ctx.group?.title ?? '', owner: ctx.group?.createdBy ?? '' },
+    parent: t.parentId ? { id: t.parentId, title: '' } : null,
+    childCount: 0,
+    dueAt: t.dueAt ?? null,
+    completionAt: t.completionAt ?? null,
+    activatedAt: t.activatedAt ?? null,
+    createdAt: t.createdAt,
+    updatedAt: t.updatedAt,
+    user: { id: t.createdBy, name: t.creatorName },
+    manager: t.managerId ? { id: t.managerId, name: t.assignees[t.managerId]?.name ?? '' } : null,
+    taskAssignees: Object.values(t.assignees).map((a) => ({
+      user: a.userId,
+      email: a.email,
+      assigneeName: a.name,
+      avatar: null,
+      role: a.role,
+      createdAt: a.createdAt,
+    })),
+    pendingAssignees: [],
+    delegationType: t.delegationType,
+    permissions: [...PERMISSIONS[roleName(ctx.role)]],
+    pinnedToToday: isPinnedToToday(state, ctx.zone, ctx.now),
+  };
+}

@@ -1,0 +1,182 @@
+/**
+ * Task trees: reading a task's descendants, restructuring (new parents and levels), search and the
+ * caller's permissions on a task. A tree is one Query (the task index by root).
+ */
+import {
+  canHaveChildren,
+  isValidMove,
+  PERMISSIONS,
+  roleName,
+  TASK_MESSAGES,
+  type TaskView,
+} from '@tandem/shared';
+import { GroupEntity } from '../db/entities/group.ts';
+import { PlacementEntity } from '../db/entities/placement.ts';
+import { TaskEntity } from '../db/entities/task.ts';
+import { transact } from '../db/transact.ts';
+import type { Actor } from '../lib/actor.ts';
+import { NotFoundError, ValidationError } from '../lib/errors.ts';
+import type { GroupRecord } from './roster.ts';
+import {
+  type PlacementRecord,
+  requireTaskPermission,
+  roleOn,
+  type TaskRecord,
+  taskFor,
+  taskView,
+} from './task-access.ts';
+import { childrenIn, treeOf } from './tasks.ts';
+import { getUser } from './user.ts';
+
+async function groupsById(ids: string[]) {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map<string, GroupRecord>();
+  const r = (await GroupEntity.get(unique.map((groupId) => ({ groupId }))).go()).data as GroupRecord[];
+  return new Map(r.map((g) => [g.groupId, g]));
+}
+
+const subtreeOf = (tree: TaskRecord[], id: string): TaskRecord[] =>
+  childrenIn(tree, id).flatMap((c) => [c, ...subtreeOf(tree, c.taskId)]);
+
+/** GET /task/descendants/list: the task's subtree (or the whole tree), only what the caller may see. */
+export async function listDescendants(
+  actor: Actor,
+  taskId: string,
+  startFromRoot: boolean,
+  now = new Date(),
+) {
+  const { task } = await taskFor(actor, taskId);
+  const [tree, user] = await Promise.all([treeOf(task.rootId), getUser(actor)]);
+  const scope = startFromRoot
+    ? tree
+    : [tree.find((t) => t.taskId === taskId)!, ...subtreeOf(tree, taskId)].filter(Boolean);
+  const groups = await groupsById(scope.map((t) => t.groupId));
+  const results: TaskView[] = [];
+  for (const t of scope) {
+    const group = groups.get(t.groupId) ?? null;
+    const role = roleOn(t, group, actor);
+    if (role === null) continue;
+    const parent = t.parentId ? tree.find((p) => p.taskId === t.parentId) : undefined;
+    results.push({
+      ...taskView(t, { role, placement: null, group, zone: user.config.timezone, now }),
+      parent: parent ? { id: parent.taskId, title: parent.title } : null,
+      childCount: childrenIn(tree, t.taskId).length,
+    });
+  }
+  return { count: results.length, results };
+}
+
+/**
+ * PATCH /task/descendants/new-structure: new parents and levels for tasks, all or nothing. A task
+ * never moves under itself or its own descendants, and nothing goes under an issue (level 8).
+ */
+export async function newStructure(
+  actor: Actor,
+  moves: Array<{ id: string; level: number; parent: string | null }>,
+) {
+  const found = await Promise.all(moves.map((m) => taskFor(actor, m.id)));
+  for (const [i, f] of found.entries()) {
+    const m = moves[i]!;
+    if (m.level !== f.task.level) requireTaskPermission(f.role, 'task.level', 'level');
+    if (m.parent !== (f.task.parentId ?? null)) requireTaskPermission(f.role, 'task.addParent', 'parent');
+  }
+  // Every tree involved: the moved tasks' and the new parents'.
+  const parents = await Promise.all(
+    moves.map((m) => (m.parent ? taskFor(actor, m.parent).then((p) => p.task) : Promise.resolve(null))),
+  );
+  const roots = new Set([
+    ...found.map((f) => f.task.rootId),
+    ...parents.flatMap((p) => (p ? [p.rootId] : [])),
+  ]);
+  const all = new Map<string, TaskRecord>();
+  for (const root of roots) for (const t of await treeOf(root)) all.set(t.taskId, { ...t });
+
+  // Apply the moves in order on the in-memory forest, checking each against the forest as it stands.
+  for (const [i, m] of moves.entries()) {
+    const t = all.get(m.id)!;
+    if (m.parent) {
+      const parent = all.get(m.parent);
+      if (!parent) throw new NotFoundError();
+      const ancestors: string[] = [];
+      for (let a = parent.parentId; a; a = all.get(a)?.parentId) ancestors.push(a);
+      if (!isValidMove(m.id, m.parent, ancestors)) {
+        throw new ValidationError(
+          { [`tasks.${i}.parent`]: TASK_MESSAGES.moveUnderDescendant },
+          TASK_MESSAGES.moveUnderDescendant,
+        );
+      }
+      if (!canHaveChildren(parent.level)) {
+        throw new ValidationError(
+          { [`tasks.${i}.parent`]: TASK_MESSAGES.issueNoChildren },
+          TASK_MESSAGES.issueNoChildren,
+        );
+      }
+      t.parentId = m.parent;
+    } else {
+      delete t.parentId;
+    }
+    t.level = m.level;
+  }
+  // Roots follow parents: a task's root is its topmost ancestor.
+  const rootOf = (t: TaskRecord): string =>
+    t.parentId && all.get(t.parentId) ? rootOf(all.get(t.parentId)!) : t.taskId;
+  const changed: TaskRecord[] = [];
+  for (const [id, t] of all) {
+    const before = found.find((f) => f.task.taskId === id)?.task;
+    const newRoot = rootOf(t);
+    const original = before ?? t;
+    if (newRoot !== t.rootId || (before && (before.parentId !== t.parentId || before.level !== t.level))) {
+      changed.push({ ...t, rootId: newRoot, version: original.version });
+    }
+  }
+  for (let i = 0; i < changed.length; i += 100) {
+    const chunk = changed.slice(i, i + 100);
+    await transact(({ task }) =>
+      chunk.map((t) => {
+        const p = task
+          .patch({ taskId: t.taskId })
+          .set({ rootId: t.rootId, level: t.level, version: t.version + 1 });
+        return (t.parentId ? p.set({ parentId: t.parentId }) : p.remove(['parentId']))
+          .where(({ version }, { eq }) => eq(version, t.version))
+          .commit();
+      }),
+    );
+  }
+  return { updated: changed.length };
+}
+
+/**
+ * GET /task/search: the caller's own tasks whose title holds the text, optionally within groups. One
+ * Query of the caller's placements (bounded by what the caller has), filtered by DynamoDB.
+ */
+export async function searchTasks(actor: Actor, text: string, groupIds: string[], now = new Date()) {
+  const needle = text.trim().toLowerCase();
+  if (!needle) return { count: 0, results: [] };
+  const q = PlacementEntity.query
+    .byUser({ userId: actor.userId })
+    .where((a, op) => op.contains(a.titleLower, needle));
+  const placements = ((await q.go({ pages: 'all' })).data as PlacementRecord[]).filter(
+    (p) => !p.dismissed && (groupIds.length === 0 || groupIds.includes(p.groupId)),
+  );
+  const page = placements.slice(0, 25);
+  if (page.length === 0) return { count: 0, results: [] };
+  const [tasks, user] = await Promise.all([
+    TaskEntity.get(page.map((p) => ({ taskId: p.taskId })))
+      .go()
+      .then((r) => r.data as TaskRecord[]),
+    getUser(actor),
+  ]);
+  const groups = await groupsById(tasks.map((t) => t.groupId));
+  const results = tasks.flatMap((t) => {
+    const group = groups.get(t.groupId) ?? null;
+    const role = roleOn(t, group, actor);
+    const placement = page.find((p) => p.taskId === t.taskId) ?? null;
+    return role === null ? [] : [taskView(t, { role, placement, group, zone: user.config.timezone, now })];
+  });
+  return { count: placements.length, results };
+}
+
+export async function taskPermission(actor: Actor, taskId: string) {
+  const { role } = await taskFor(actor, taskId);
+  return { role, roleTitle: roleName(role), permissions: [...PERMISSIONS[roleName(role)]] };
+}

@@ -1,0 +1,669 @@
+/**
+ * Tasks: create (with sub-tasks, and one copy per assignee for an individual delegation), read, list,
+ * update under the save rules and field permissions, delete with or without sub-tasks, dismiss.
+ *
+ * Requests per call are constant where the data allows: a list is one Query of the caller's
+ * placements (one priority group, or all) plus BatchGetItem for the page's tasks and their groups.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  applySaveRules,
+  type CreateTaskInput,
+  canHaveChildren,
+  DEFAULT_LEVEL,
+  isPinnedToToday,
+  type PriorityGroupId,
+  pageOf,
+  ROLES,
+  type RoleId,
+  TASK_MESSAGES,
+  TASK_STATUS,
+  type TaskView,
+  type UpdateTaskInput,
+} from '@tandem/shared';
+import { generateKeyBetween, generateNKeysBetween } from 'fractional-indexing';
+import { GroupEntity } from '../db/entities/group.ts';
+import { PlacementEntity } from '../db/entities/placement.ts';
+import { TaskEntity } from '../db/entities/task.ts';
+import { TransactionCanceledError, transact } from '../db/transact.ts';
+import type { Actor } from '../lib/actor.ts';
+import { ConflictError, type HttpError, NotFoundError, ValidationError } from '../lib/errors.ts';
+import { displayName, type GroupRecord, memberOf } from './roster.ts';
+import {
+  loadTask,
+  type PlacementRecord,
+  requireTaskPermission,
+  roleOn,
+  type TaskAssignee,
+  type TaskRecord,
+  taskFor,
+  taskView,
+} from './task-access.ts';
+import { getUser, type UserRecord } from './user.ts';
+
+export const MAX_ASSIGNEES = 50;
+const PINNED = 'This task is pinned to today because it is urgent or due today.';
+const staleTask = () => new ConflictError('The task was changed by someone else. Reload and try again.');
+
+type NewTask = Omit<TaskRecord, 'version' | 'createdAt' | 'updatedAt'>;
+interface NewPlacement {
+  userId: string;
+  taskId: string;
+  priorityGroup: number;
+  position: 'top' | 'bottom';
+  isOwner: boolean;
+  delegatedToMe: boolean;
+}
+
+const zoneOf = (user: UserRecord, given?: string) => given ?? user.config.timezone ?? 'UTC';
+
+/** First and last sort codes in a person's priority group: two one-item Queries. */
+async function ends(userId: string, priorityGroup: number) {
+  const q = () => PlacementEntity.query.byPriorityGroup({ userId, priorityGroup });
+  const [first, last] = await Promise.all([
+    q().go({ limit: 1, order: 'asc' }),
+    q().go({ limit: 1, order: 'desc' }),
+  ]);
+  return { first: first.data[0]?.sortCode ?? null, last: last.data[0]?.sortCode ?? null };
+}
+
+/** Sort codes for new placements, grouped per (person, priority group, position), in the given order. */
+async function codesFor(placements: NewPlacement[]): Promise<string[]> {
+  const buckets = new Map<string, number[]>();
+  placements.forEach((p, i) => {
+    const k = `${p.userId}|${p.priorityGroup}|${p.position}`;
+    buckets.set(k, [...(buckets.get(k) ?? []), i]);
+  });
+  const codes: string[] = new Array(placements.length);
+  await Promise.all(
+    [...buckets.entries()].map(async ([, indexes]) => {
+      const p = placements[indexes[0]!]!;
+      const { first, last } = await ends(p.userId, p.priorityGroup);
+      const keys =
+        p.position === 'top'
+          ? generateNKeysBetween(null, first, indexes.length)
+          : generateNKeysBetween(last, null, indexes.length);
+      indexes.forEach((idx, n) => {
+        codes[idx] = keys[n]!;
+      });
+    }),
+  );
+  return codes;
+}
+
+function resolveAssignees(
+  input: CreateTaskInput['taskAssignees'] | undefined,
+  group: GroupRecord,
+  creator: UserRecord,
+  now: string,
+): TaskAssignee[] {
+  if (input === undefined) {
+    return [
+      {
+        userId: creator.userId,
+        email: creator.email ?? '',
+        name: displayName(creator),
+        role: ROLES.editor,
+        createdAt: now,
+      },
+    ];
+  }
+  if (input.length === 0)
+    throw new ValidationError(
+      { task_assignees: TASK_MESSAGES.assigneesRequired },
+      TASK_MESSAGES.assigneesRequired,
+      TASK_MESSAGES.assigneesRequired,
+    );
+  if (input.length > MAX_ASSIGNEES)
+    throw new ValidationError({ task_assignees: `At most ${MAX_ASSIGNEES} assignees.` });
+  const members = Object.values(group.members).filter((m) => m.userId && m.invitationStatus === 'accepted');
+  const seen = new Set<string>();
+  return input.flatMap((a) => {
+    const m = members.find((x) => (a.user && x.userId === a.user) || (a.email && x.email === a.email));
+    if (!m) {
+      throw new ValidationError({
+        task_assignees: `Only members of this group can be assigned: ${a.email ?? a.user}.`,
+      });
+    }
+    if (seen.has(m.userId!)) return [];
+    seen.add(m.userId!);
+    return [{ userId: m.userId!, email: m.email, name: m.name, role: a.role as RoleId, createdAt: now }];
+  });
+}
+
+export async function createTask(actor: Actor, input: CreateTaskInput, now = new Date()) {
+  const [user, group] = await Promise.all([
+    getUser(actor),
+    GroupEntity.get({ groupId: input.group })
+      .go()
+      .then((r) => (r.data as GroupRecord | null) ?? null),
+  ]);
+  const me = memberOf(group, actor);
+  requireTaskPermission(me.role, 'task.title', 'group');
+  let parent: TaskRecord | null = null;
+  if (input.parent) {
+    const p = await taskFor(actor, input.parent);
+    requireTaskPermission(p.role, 'task.addChildren', 'parent');
+    if (!canHaveChildren(p.task.level)) throw new ValidationError({ parent: TASK_MESSAGES.issueNoChildren });
+    parent = p.task;
+  }
+  const iso = now.toISOString();
+  const assignees = resolveAssignees(input.taskAssignees, group!, user, iso);
+  const zone = zoneOf(user, input.userTimezone);
+
+  const base = (
+    fields: typeof input | (typeof input.children)[number],
+    taskId: string,
+    parentTask: { id: string; rootId: string } | null,
+  ): NewTask => {
+    const state = applySaveRules(
+      null,
+      {
+        status: fields.status,
+        mode: fields.mode,
+        flag: fields.details.flag,
+        priorityGroup: fields.priorityGroup,
+        dueAt: fields.dueAt,
+        completionAt: null,
+        activatedAt: null,
+        taskPosition: fields.taskPosition,
+      },
+      now,
+    );
+    return {
+      taskId,
+      title: fields.title,
+      description: fields.details.description,
+      flag: fields.details.flag,
+      status: state.status,
+      mode: state.mode,
+      level: fields.level ?? DEFAULT_LEVEL,
+      groupId: input.group,
+      ...(parentTask ? { parentId: parentTask.id } : {}),
+      rootId: parentTask?.rootId ?? taskId,
+      createdBy: actor.userId,
+      creatorName: displayName(user),
+      delegationType: input.delegationType,
+      assignees: {},
+      ...(fields.dueAt ? { dueAt: fields.dueAt } : {}),
+      ...(state.activatedAt ? { activatedAt: state.activatedAt } : {}),
+    };
+  };
+
+  const mainId = randomUUID();
+  const main = base(input, mainId, parent ? { id: parent.taskId, rootId: parent.rootId } : null);
+  // Each new task with the input it came from (for its priority group and position).
+  type Fields = typeof input | (typeof input.children)[number];
+  const tasks: Array<{ t: NewTask; fields: Fields }> = [];
+  if (input.delegationType === 'IP' && assignees.length > 0) {
+    // Individual delegation: the delegator keeps the parent; each assignee gets a copy of their own.
+    tasks.push({ t: { ...main, assignees: {}, managerId: actor.userId }, fields: input });
+    for (const a of assignees) {
+      const copy = base(input, randomUUID(), { id: mainId, rootId: main.rootId });
+      tasks.push({ t: { ...copy, delegationType: 'IC', assignees: { [a.userId]: a } }, fields: input });
+    }
+  } else {
+    tasks.push({
+      t: { ...main, assignees: Object.fromEntries(assignees.map((a) => [a.userId, a])) },
+      fields: input,
+    });
+  }
+  if (input.children.length && !canHaveChildren(main.level)) {
+    throw new ValidationError({ children: TASK_MESSAGES.issueNoChildren });
+  }
+  for (const child of input.children) {
+    const c = base(child, randomUUID(), { id: mainId, rootId: main.rootId });
+    tasks.push({ t: { ...c, assignees: tasks[0]!.t.assignees, delegationType: 'SI' }, fields: child });
+  }
+
+  // Each task is on its creator's lists and on each assignee's.
+  const placements: Array<NewPlacement & { task: NewTask }> = [];
+  for (const { t, fields } of tasks) {
+    const people = new Set([actor.userId, ...Object.keys(t.assignees)]);
+    for (const userId of people) {
+      placements.push({
+        task: t,
+        userId,
+        taskId: t.taskId,
+        priorityGroup: fields.priorityGroup,
+        position: fields.taskPosition,
+        isOwner: userId === actor.userId,
+        delegatedToMe: userId !== actor.userId,
+      });
+    }
+  }
+  const codes = await codesFor(placements);
+  const writes = [
+    ...tasks.map(({ t }) => ({ kind: 'task' as const, t })),
+    ...placements.map((p, i) => ({ kind: 'placement' as const, p, code: codes[i]! })),
+  ];
+  for (let i = 0; i < writes.length; i += 100) {
+    const chunk = writes.slice(i, i + 100);
+    await transact(({ task, placement }) =>
+      chunk.map((w) =>
+        w.kind === 'task'
+          ? task.create({ ...w.t, version: 1 }).commit()
+          : placement
+              .create({
+                userId: w.p.userId,
+                taskId: w.p.taskId,
+                priorityGroup: w.p.priorityGroup,
+                sortCode: w.code,
+                taskPosition: w.p.position,
+                isOwner: w.p.isOwner,
+                delegatedToMe: w.p.delegatedToMe,
+                groupId: w.p.task.groupId,
+                mode: w.p.task.mode,
+                status: w.p.task.status,
+                titleLower: w.p.task.title.toLowerCase(),
+              })
+              .commit(),
+      ),
+    );
+  }
+  const created = await TaskEntity.get(tasks.map(({ t }) => ({ taskId: t.taskId }))).go();
+  const byId = new Map((created.data as TaskRecord[]).map((t) => [t.taskId, t]));
+  const view = (t: TaskRecord) => {
+    const i = placements.findIndex((p) => p.userId === actor.userId && p.taskId === t.taskId);
+    const placement = i >= 0 ? placementRecord(placements[i]!, codes[i]!, t) : null;
+    return taskView(t, { role: ROLES.creator, placement, group, zone, now });
+  };
+  const top = byId.get(mainId)!;
+  const children = tasks.slice(1).map(({ t }) => view(byId.get(t.taskId)!));
+  return { results: [{ ...view(top), childCount: children.length, children }] };
+}
+
+const placementRecord = (p: NewPlacement, code: string, t: TaskRecord): PlacementRecord => ({
+  userId: p.userId,
+  taskId: p.taskId,
+  priorityGroup: p.priorityGroup,
+  sortCode: code,
+  taskPosition: p.position,
+  isOwner: p.isOwner,
+  delegatedToMe: p.delegatedToMe,
+  groupId: t.groupId,
+  mode: t.mode,
+  status: t.status,
+  titleLower: t.title.toLowerCase(),
+  createdAt: t.createdAt,
+});
+
+async function treeOf(rootId: string): Promise<TaskRecord[]> {
+  return (await TaskEntity.query.byTree({ rootId }).go({ pages: 'all' })).data as TaskRecord[];
+}
+
+const childrenIn = (tree: TaskRecord[], id: string) => tree.filter((t) => t.parentId === id);
+
+export async function getTask(
+  actor: Actor,
+  taskId: string,
+  zoneGiven?: string,
+  now = new Date(),
+): Promise<TaskView> {
+  const { task, group, role } = await taskFor(actor, taskId);
+  const [user, placement, tree] = await Promise.all([
+    getUser(actor),
+    PlacementEntity.get({ userId: actor.userId, taskId })
+      .go()
+      .then((r) => (r.data as PlacementRecord | null) ?? null),
+    treeOf(task.rootId),
+  ]);
+  const zone = zoneOf(user, zoneGiven);
+  const parent = task.parentId ? tree.find((t) => t.taskId === task.parentId) : undefined;
+  const kids = childrenIn(tree, taskId);
+  return {
+    ...taskView(task, { role, placement, group, zone, now }),
+    parent: parent
+      ? { id: parent.taskId, title: parent.title }
+      : task.parentId
+        ? { id: task.parentId, title: '' }
+        : null,
+    childCount: kids.length,
+    children: kids.map((k) =>
+      taskView(k, { role: roleOn(k, group, actor) ?? role, placement: null, group, zone, now }),
+    ),
+  };
+}
+
+export interface ListQuery {
+  group?: string;
+  mode?: string;
+  type?: 'delegated_to_me';
+  priorityGroup?: number;
+  isOwner?: '0' | '1';
+  page: number;
+  size: number;
+}
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/** Done tasks stay on a person's lists for a day after completion (spec 000 §4), then leave them. */
+const stillListed = (p: PlacementRecord, now: Date) =>
+  p.status !== TASK_STATUS.done ||
+  (p.completionAt !== undefined && now.getTime() - Date.parse(p.completionAt) < DAY_MS);
+
+export async function listTasks(actor: Actor, q: ListQuery, zoneGiven?: string, now = new Date()) {
+  const user = await getUser(actor);
+  const zone = zoneOf(user, zoneGiven);
+  let placements: PlacementRecord[];
+  if (q.group && q.priorityGroup === undefined) return listGroupTasks(actor, user, q, zone, now);
+  if (q.priorityGroup !== undefined) {
+    placements = (
+      await PlacementEntity.query
+        .byPriorityGroup({ userId: actor.userId, priorityGroup: q.priorityGroup })
+        .go({ pages: 'all' })
+    ).data as PlacementRecord[];
+  } else {
+    placements = (await PlacementEntity.query.byUser({ userId: actor.userId }).go({ pages: 'all' }))
+      .data as PlacementRecord[];
+  }
+  const filtered = placements.filter(
+    (p) =>
+      !p.dismissed &&
+      (q.mode ? p.mode === q.mode : p.mode !== 'template') &&
+      (!q.group || p.groupId === q.group) &&
+      (q.isOwner === undefined || p.isOwner === (q.isOwner === '1')) &&
+      (q.type !== 'delegated_to_me' || p.delegatedToMe) &&
+      (q.priorityGroup === undefined || stillListed(p, now)),
+  );
+  const sorted =
+    q.priorityGroup !== undefined
+      ? [
+          ...filtered
+            .filter((p) => p.status !== TASK_STATUS.done)
+            .sort((a, b) => cmp(a.sortCode, b.sortCode)),
+          ...filtered
+            .filter((p) => p.status === TASK_STATUS.done)
+            .sort((a, b) => cmp(a.completionAt ?? '', b.completionAt ?? '')),
+        ]
+      : filtered.sort((a, b) => cmp(b.createdAt, a.createdAt));
+  const page = pageOf(sorted, q.page, q.size);
+  return { ...page, results: await viewsFor(actor, page.results, zone, now) };
+}
+
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The page's tasks and their groups, read with two BatchGetItem requests. */
+async function viewsFor(
+  actor: Actor,
+  placements: PlacementRecord[],
+  zone: string,
+  now: Date,
+): Promise<TaskView[]> {
+  if (placements.length === 0) return [];
+  const tasks = (await TaskEntity.get(placements.map((p) => ({ taskId: p.taskId }))).go())
+    .data as TaskRecord[];
+  const groupIds = [...new Set(tasks.map((t) => t.groupId))];
+  const groups = (await GroupEntity.get(groupIds.map((groupId) => ({ groupId }))).go()).data as GroupRecord[];
+  const taskById = new Map(tasks.map((t) => [t.taskId, t]));
+  const groupById = new Map(groups.map((g) => [g.groupId, g]));
+  return placements.flatMap((p) => {
+    const t = taskById.get(p.taskId);
+    if (!t) return [];
+    const group = groupById.get(t.groupId) ?? null;
+    const role = roleOn(t, group, actor);
+    return role === null ? [] : [taskView(t, { role, placement: p, group, zone, now })];
+  });
+}
+
+/** A group's tasks, for its members: one Query on the group's index. */
+async function listGroupTasks(actor: Actor, user: UserRecord, q: ListQuery, zone: string, now: Date) {
+  const group = ((await GroupEntity.get({ groupId: q.group! }).go()).data as GroupRecord | null) ?? null;
+  memberOf(group, actor);
+  const tasks = (await TaskEntity.query.byGroup({ groupId: q.group! }).go({ pages: 'all', order: 'desc' }))
+    .data as TaskRecord[];
+  const filtered = tasks.filter(
+    (t) =>
+      (q.mode ? t.mode === q.mode : t.mode !== 'template') &&
+      (q.isOwner === undefined || (t.createdBy === actor.userId) === (q.isOwner === '1')) &&
+      (q.type !== 'delegated_to_me' ||
+        (t.assignees[actor.userId] !== undefined && t.createdBy !== actor.userId)),
+  );
+  const page = pageOf(filtered, q.page, q.size);
+  const mine = page.results.length
+    ? ((await PlacementEntity.get(page.results.map((t) => ({ userId: user.userId, taskId: t.taskId }))).go())
+        .data as PlacementRecord[])
+    : [];
+  const placementOf = new Map(mine.map((p) => [p.taskId, p]));
+  return {
+    ...page,
+    results: page.results.map((t) =>
+      taskView(t, {
+        role: roleOn(t, group, actor)!,
+        placement: placementOf.get(t.taskId) ?? null,
+        group,
+        zone,
+        now,
+      }),
+    ),
+  };
+}
+
+const FIELD_PERMISSION = {
+  title: 'task.title',
+  mode: 'task.mode',
+  status: 'task.status',
+  level: 'task.level',
+  priorityGroup: 'task.priorityGroup',
+  dueAt: 'task.dueAt',
+  group: 'task.group',
+  completionAt: 'task.completionAt',
+} as const;
+
+export async function updateTask(
+  actor: Actor,
+  taskId: string,
+  input: UpdateTaskInput,
+  now = new Date(),
+): Promise<TaskView> {
+  const { task, group, role } = await taskFor(actor, taskId);
+  for (const [field, permission] of Object.entries(FIELD_PERMISSION)) {
+    if (input[field as keyof UpdateTaskInput] !== undefined) requireTaskPermission(role, permission, field);
+  }
+  if (input.details?.description !== undefined)
+    requireTaskPermission(role, 'task.description', 'description');
+  if (input.details?.flag !== undefined) requireTaskPermission(role, 'task.flag', 'flag');
+  if (input.status === TASK_STATUS.done && task.status !== TASK_STATUS.done && task.mode === 'template') {
+    throw new ValidationError({ status: 'A template cannot be marked Done.' });
+  }
+  const [user, placement] = await Promise.all([
+    getUser(actor),
+    PlacementEntity.get({ userId: actor.userId, taskId })
+      .go()
+      .then((r) => (r.data as PlacementRecord | null) ?? null),
+  ]);
+  const zone = zoneOf(user, input.userTimezone);
+  let targetGroup = group;
+  if (input.group !== undefined && input.group !== task.groupId) {
+    targetGroup = ((await GroupEntity.get({ groupId: input.group }).go()).data as GroupRecord | null) ?? null;
+    requireTaskPermission(memberOf(targetGroup, actor).role, 'task.title', 'group');
+  }
+
+  const prev = {
+    status: task.status,
+    mode: task.mode,
+    flag: task.flag,
+    priorityGroup: placement?.priorityGroup ?? 0,
+    dueAt: task.dueAt ?? null,
+    completionAt: task.completionAt ?? null,
+    activatedAt: task.activatedAt ?? null,
+    taskPosition: placement?.taskPosition ?? ('top' as const),
+  };
+  const movingGroup = input.priorityGroup !== undefined && input.priorityGroup !== prev.priorityGroup;
+  if (movingGroup && isPinnedToToday(prev, zone, now))
+    throw new ValidationError({ priority_group: PINNED }, PINNED);
+  const next = applySaveRules(
+    prev,
+    {
+      ...prev,
+      ...(input.status !== undefined ? { status: input.status } : {}),
+      ...(input.mode !== undefined ? { mode: input.mode } : {}),
+      ...(input.details?.flag !== undefined ? { flag: input.details.flag } : {}),
+      ...(input.priorityGroup !== undefined ? { priorityGroup: input.priorityGroup } : {}),
+      ...(input.dueAt !== undefined ? { dueAt: input.dueAt } : {}),
+      ...(input.completionAt !== undefined ? { completionAt: input.completionAt } : {}),
+      ...(input.placeBetween
+        ? { taskPosition: 'custom' as const }
+        : input.taskPosition
+          ? { taskPosition: input.taskPosition }
+          : {}),
+    },
+    now,
+  );
+
+  // The caller's own place: between the neighbours they dropped it on, or top/bottom as the rules say.
+  let sortCode = placement?.sortCode;
+  if (placement) {
+    if (input.placeBetween) {
+      const { before, after } = input.placeBetween;
+      if (before !== null && after !== null && before >= after) {
+        throw new ValidationError({ place_between: 'The task must go between two neighbours in order.' });
+      }
+      sortCode = generateKeyBetween(before, after);
+    } else if (
+      movingGroup ||
+      next.taskPosition !== prev.taskPosition ||
+      next.status !== prev.status ||
+      next.flag !== prev.flag // a newly urgent task goes to the top even if it was placed at the top once
+    ) {
+      if (next.taskPosition === 'top' || next.taskPosition === 'bottom') {
+        // The first (or last) code in the target group; when it is already this task's, it stays.
+        const { first, last } = await ends(actor.userId, next.priorityGroup);
+        const end = next.taskPosition === 'top' ? first : last;
+        if (end !== sortCode) {
+          sortCode =
+            next.taskPosition === 'top' ? generateKeyBetween(null, first) : generateKeyBetween(last, null);
+        }
+      }
+    }
+  }
+
+  const title = input.title ?? task.title;
+  const set = {
+    ...(input.title !== undefined ? { title } : {}),
+    ...(input.details?.description !== undefined ? { description: input.details.description } : {}),
+    flag: next.flag,
+    status: next.status,
+    mode: next.mode,
+    ...(input.level !== undefined ? { level: input.level } : {}),
+    ...(input.group !== undefined ? { groupId: input.group } : {}),
+    version: task.version + 1,
+  };
+  const people = [...new Set([task.createdBy, ...Object.keys(task.assignees)])];
+  const shared = {
+    groupId: input.group ?? task.groupId,
+    mode: next.mode,
+    status: next.status,
+    titleLower: title.toLowerCase(),
+  };
+  try {
+    await transact(({ task: tE, placement: pE }) => [
+      (() => {
+        let p = tE.patch({ taskId }).set(set);
+        const remove: Array<'dueAt' | 'completionAt' | 'activatedAt'> = [];
+        for (const k of ['dueAt', 'completionAt', 'activatedAt'] as const) {
+          if (next[k]) p = p.set({ [k]: next[k] });
+          else if (task[k]) remove.push(k);
+        }
+        if (remove.length) p = p.remove(remove);
+        return p.where(({ version }, { eq }) => eq(version, task.version)).commit();
+      })(),
+      ...people.map((userId) => {
+        const mine = userId === actor.userId;
+        let p = pE.patch({ userId, taskId }).set({
+          ...shared,
+          ...(mine
+            ? { priorityGroup: next.priorityGroup, sortCode: sortCode!, taskPosition: next.taskPosition }
+            : {}),
+        });
+        p = next.completionAt ? p.set({ completionAt: next.completionAt }) : p.remove(['completionAt']);
+        return p.commit();
+      }),
+    ]);
+  } catch (e) {
+    if (e instanceof TransactionCanceledError && e.failedAt(0)) throw staleTask();
+    throw e;
+  }
+  const fresh = (await loadTask(taskId))!;
+  const freshPlacement = placement
+    ? {
+        ...placement,
+        ...shared,
+        priorityGroup: next.priorityGroup,
+        sortCode: sortCode!,
+        taskPosition: next.taskPosition,
+        completionAt: next.completionAt ?? undefined,
+      }
+    : null;
+  return taskView(fresh, { role, placement: freshPlacement, group: targetGroup, zone, now });
+}
+
+export async function dismissTask(actor: Actor, taskId: string): Promise<void> {
+  await taskFor(actor, taskId);
+  const p = await PlacementEntity.get({ userId: actor.userId, taskId }).go();
+  if (!p.data) throw new NotFoundError('This task is not on your lists.');
+  await PlacementEntity.patch({ userId: actor.userId, taskId })
+    .set({ dismissed: true })
+    .go({ response: 'none' });
+}
+
+/**
+ * Deletes tasks. With children, the whole subtree goes; without, the direct children move up to the
+ * deleted task's parent (and become roots of their own trees when it had none).
+ */
+export async function deleteTasks(
+  actor: Actor,
+  ids: string[],
+  withChildren: boolean,
+): Promise<{ deleted: number }> {
+  let deleted = 0;
+  for (const id of ids) {
+    const found = await loadTask(id);
+    if (!found) continue; // already gone with an ancestor deleted earlier in this call
+    const { task, role } = await taskFor(actor, id);
+    requireTaskPermission(role, 'task.deleteTask');
+    const tree = await treeOf(task.rootId);
+    const subtree = (rootId: string): TaskRecord[] => {
+      const kids = childrenIn(tree, rootId);
+      return kids.flatMap((k) => [k, ...subtree(k.taskId)]);
+    };
+    const gone = withChildren ? [task, ...subtree(id)] : [task];
+    const moves: Array<{ t: TaskRecord; parentId?: string; rootId: string }> = [];
+    if (!withChildren) {
+      for (const child of childrenIn(tree, id)) {
+        const rootId = task.parentId ? task.rootId : child.taskId;
+        moves.push({ t: child, ...(task.parentId ? { parentId: task.parentId } : {}), rootId });
+        if (!task.parentId)
+          for (const d of subtree(child.taskId))
+            moves.push({ t: d, ...(d.parentId ? { parentId: d.parentId } : {}), rootId });
+      }
+    }
+    const ops = [
+      ...gone.map((t) => ({ kind: 'delete' as const, t })),
+      ...gone.flatMap((t) =>
+        [...new Set([t.createdBy, ...Object.keys(t.assignees)])].map((userId) => ({
+          kind: 'unplace' as const,
+          userId,
+          t,
+        })),
+      ),
+      ...moves.map((m) => ({ kind: 'move' as const, ...m })),
+    ];
+    for (let i = 0; i < ops.length; i += 100) {
+      const chunk = ops.slice(i, i + 100);
+      await transact(({ task: tE, placement: pE }) =>
+        chunk.map((op) => {
+          if (op.kind === 'delete') return tE.delete({ taskId: op.t.taskId }).commit();
+          if (op.kind === 'unplace') return pE.delete({ userId: op.userId, taskId: op.t.taskId }).commit();
+          const p = tE.patch({ taskId: op.t.taskId }).set({ rootId: op.rootId, version: op.t.version + 1 });
+          return (op.parentId ? p.set({ parentId: op.parentId }) : p.remove(['parentId'])).commit();
+        }),
+      );
+    }
+    deleted += gone.length;
+  }
+  return { deleted };
+}
+
+export type { HttpError, PriorityGroupId };
+export { childrenIn, treeOf };

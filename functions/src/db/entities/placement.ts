@@ -1,0 +1,50 @@
+/**
+ * A task on one person's lists: their priority group and their order in it (the sort code), whether
+ * they dismissed it, and copies of the fields lists filter on. Priority groups and order are
+ * personal: the same shared task can be in one person's Today and another's Later.
+ * Indexes: all of a person's tasks (main key, for lists and search); one priority group of one
+ * person in order (gsi1: a Today panel is one Query).
+ */
+import { Entity } from 'electrodb';
+import { env } from '../../lib/env.ts';
+import { documentClient } from '../client.ts';
+
+export const PlacementEntity = new Entity(
+  {
+    model: { entity: 'placement', version: '1', service: 'tandem' },
+    attributes: {
+      userId: { type: 'string', required: true, readOnly: true },
+      taskId: { type: 'string', required: true, readOnly: true },
+      priorityGroup: { type: 'number', required: true },
+      sortCode: { type: 'string', required: true },
+      taskPosition: { type: 'string', required: true, default: 'top' },
+      dismissed: { type: 'boolean', default: false },
+      isOwner: { type: 'boolean', required: true },
+      delegatedToMe: { type: 'boolean', required: true },
+      // Copies of the task's fields that lists filter and search on.
+      groupId: { type: 'string', required: true },
+      mode: { type: 'string', required: true },
+      status: { type: 'number', required: true },
+      titleLower: { type: 'string', required: true },
+      completionAt: { type: 'string' },
+      createdAt: { type: 'string', readOnly: true, default: () => new Date().toISOString() },
+    },
+    indexes: {
+      byUser: {
+        pk: { field: 'pk', composite: ['userId'], template: 'USER#${userId}' },
+        sk: { field: 'sk', composite: ['taskId'], template: 'UTASK#${taskId}' },
+      },
+      byPriorityGroup: {
+        index: 'gsi1',
+        pk: {
+          field: 'gsi1pk',
+          composite: ['userId', 'priorityGroup'],
+          template: 'UPG#${userId}#${priorityGroup}',
+        },
+        // Sort codes are base-62 and case-sensitive: ElectroDB must not lowercase them.
+        sk: { field: 'gsi1sk', composite: ['sortCode'], template: '${sortCode}', casing: 'none' },
+      },
+    },
+  },
+  { table: env.tableName, client: documentClient },
+);

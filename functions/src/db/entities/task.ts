@@ -1,0 +1,55 @@
+/**
+ * A task. Assignees are embedded (bounded: at most 50). Indexes: the tree it belongs to (gsi2, by
+ * root: one Query reads a whole tree, for descendants and moves) and its group (gsi1, for a group's
+ * task list). Each person who has the task on their lists also has a placement item (placement.ts).
+ */
+import { Entity } from 'electrodb';
+import { env } from '../../lib/env.ts';
+import { documentClient } from '../client.ts';
+
+export const TaskEntity = new Entity(
+  {
+    model: { entity: 'task', version: '1', service: 'tandem' },
+    attributes: {
+      taskId: { type: 'string', required: true, readOnly: true },
+      title: { type: 'string', required: true },
+      description: { type: 'string', default: '' },
+      flag: { type: 'number', required: true, default: 3 },
+      status: { type: 'number', required: true, default: 1 },
+      mode: { type: 'string', required: true, default: 'active' },
+      level: { type: 'number', required: true, default: 7 },
+      groupId: { type: 'string', required: true },
+      parentId: { type: 'string' },
+      rootId: { type: 'string', required: true },
+      createdBy: { type: 'string', required: true, readOnly: true },
+      creatorName: { type: 'string', default: '' },
+      managerId: { type: 'string' },
+      delegationType: { type: 'string', required: true, default: 'SI' },
+      /** Record<userId, TaskAssignee> */
+      assignees: { type: 'any', required: true },
+      dueAt: { type: 'string' },
+      completionAt: { type: 'string' },
+      activatedAt: { type: 'string' },
+      version: { type: 'number', required: true, default: 1 },
+      createdAt: { type: 'string', readOnly: true, default: () => new Date().toISOString() },
+      updatedAt: { type: 'string', watch: '*', set: () => new Date().toISOString() },
+    },
+    indexes: {
+      byId: {
+        pk: { field: 'pk', composite: ['taskId'], template: 'TASK#${taskId}' },
+        sk: { field: 'sk', composite: [], template: 'TASK' },
+      },
+      byGroup: {
+        index: 'gsi1',
+        pk: { field: 'gsi1pk', composite: ['groupId'], template: 'GTASKS#${groupId}' },
+        sk: { field: 'gsi1sk', composite: ['createdAt', 'taskId'], template: '${createdAt}#${taskId}' },
+      },
+      byTree: {
+        index: 'gsi2',
+        pk: { field: 'gsi2pk', composite: ['rootId'], template: 'TREE#${rootId}' },
+        sk: { field: 'gsi2sk', composite: ['taskId'], template: 'TASK#${taskId}' },
+      },
+    },
+  },
+  { table: env.tableName, client: documentClient },
+);

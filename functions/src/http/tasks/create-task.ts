@@ -1,0 +1,10 @@
+import { createTaskInput, routes } from '@tandem/shared';
+import { createTask } from '../../core/tasks.ts';
+import { httpHandler, respond } from '../../lib/http-handler.ts';
+
+/** POST /task: the task with its sub-tasks; answers the created tasks with their children. */
+export const handler = httpHandler({
+  route: routes.createTask,
+  body: createTaskInput,
+  run: async ({ actor, body }) => respond(201, await createTask(actor, body)),
+});

@@ -1,0 +1,10 @@
+import { isChoosablePriorityGroup, PRIORITY_GROUPS, routes } from '@tandem/shared';
+import { httpHandler } from '../../lib/http-handler.ts';
+
+export const handler = httpHandler({
+  route: routes.listPriorityGroups,
+  run: async () => ({
+    count: PRIORITY_GROUPS.length,
+    results: PRIORITY_GROUPS.map((g) => ({ ...g, choosable: isChoosablePriorityGroup(g.id) })),
+  }),
+});

@@ -1,0 +1,7 @@
+import { routes, TASK_STATUSES } from '@tandem/shared';
+import { httpHandler } from '../../lib/http-handler.ts';
+
+export const handler = httpHandler({
+  route: routes.listTaskStatuses,
+  run: async () => ({ count: TASK_STATUSES.length, results: TASK_STATUSES }),
+});

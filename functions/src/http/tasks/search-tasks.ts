@@ -1,0 +1,16 @@
+import { routes } from '@tandem/shared';
+import * as z from 'zod';
+import { searchTasks } from '../../core/task-tree.ts';
+import { httpHandler } from '../../lib/http-handler.ts';
+
+export const handler = httpHandler({
+  route: routes.searchTasks,
+  query: z.object({
+    search: z.string().max(200).default(''),
+    groups: z
+      .string()
+      .optional()
+      .transform((v) => (v ? v.split(',').filter(Boolean) : [])),
+  }),
+  run: ({ actor, query }) => searchTasks(actor, query.search, query.groups),
+});

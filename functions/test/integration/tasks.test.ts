@@ -1,0 +1,373 @@
+/** Tasks: create, rules on save, lists by priority group, trees, delete, permissions and visibility. */
+import { describe, expect, it } from 'vitest';
+import { type Api, addMember, newGroup, person } from './support.ts';
+
+async function privateGroup(api: Api) {
+  return (await api.get('/group/member')).body.results.find((g: { is_private: boolean }) => g.is_private)
+    .id as string;
+}
+
+async function task(api: Api, body: Record<string, unknown>) {
+  const r = await api.post('/task', body);
+  if (r.status !== 201) throw new Error(`create task answered ${r.status}: ${JSON.stringify(r.body)}`);
+  return r.body.results[0];
+}
+
+const titlesIn = async (api: Api, priorityGroup: number) =>
+  (await api.get(`/task?priority_group=${priorityGroup}`)).body.results.map(
+    (t: { title: string }) => t.title,
+  );
+
+describe('creating tasks', () => {
+  it('creates a task with sub-tasks at the defaults: Not Started, active, ToDo level, Today, the creator assigned', async () => {
+    const ann = await person('Ann');
+    const group = await privateGroup(ann.api);
+    const t = await task(ann.api, {
+      title: 'Plan the party',
+      group,
+      children: [{ title: 'Invite friends' }, { title: 'Bake a cake' }],
+    });
+    expect(t).toMatchObject({
+      title: 'Plan the party',
+      status: { id: 1, title: 'Not Started' },
+      mode: 'active',
+      level: { id: 7 },
+      priority_group: { id: 0 },
+      task_details: { description: '', flag: 3 },
+      child_count: 2,
+      delegation_type: 'SI',
+    });
+    expect(t.activated_at).toBeTruthy();
+    expect(t.task_assignees).toEqual([expect.objectContaining({ user: ann.userId, role: 6 })]);
+    expect(t.children.map((c: { title: string }) => c.title)).toEqual(['Invite friends', 'Bake a cake']);
+    const got = await ann.api.get(`/task/${t.id}`);
+    expect(got.body.children).toHaveLength(2);
+    expect(got.body.children[0].parent).toEqual({ id: t.id, title: '' });
+  });
+
+  it.each([
+    ['no title', {}, 'title', 'task-form.title-required'],
+    ['a blank title', { title: '  ' }, 'title', 'task-form.title-required'],
+    ['status Done', { title: 'x', status: 4 }, 'status', 'A new task cannot be created as Done.'],
+    ['no assignee', { title: 'x', task_assignees: [] }, 'task_assignees', 'task-form.assignees-required'],
+    [
+      'priority group Scheduled',
+      { title: 'x', priority_group: 4 },
+      'priority_group',
+      'Choose Today, Next, Later or Future.',
+    ],
+    ['level 9', { title: 'x', level: 9 }, 'level', 'Level must be 1 to 8.'],
+    [
+      'sub-tasks under an issue',
+      { title: 'x', level: 8, children: [{ title: 'y' }] },
+      'children',
+      'An issue (level 8) cannot have sub-items.',
+    ],
+  ])('refuses %s with 400 and creates nothing', async (_n, body, field, message) => {
+    const ann = await person('Ann');
+    const group = await privateGroup(ann.api);
+    const r = await ann.api.post('/task', { group, ...body });
+    expect(r.status).toBe(400);
+    expect(r.body.errors[field]).toBe(message);
+    expect((await ann.api.get('/task')).body.count).toBe(0);
+  });
+
+  it('refuses a child under a level-8 issue', async () => {
+    const ann = await person('Ann');
+    const group = await privateGroup(ann.api);
+    const issue = await task(ann.api, { title: 'Leaking tap', group, level: 8 });
+    const r = await ann.api.post('/task', { title: 'Buy washer', group, parent: issue.id });
+    expect(r.status).toBe(400);
+    expect(r.body.errors.parent).toBe('An issue (level 8) cannot have sub-items.');
+  });
+
+  it('a viewer of the group cannot create tasks in it', async () => {
+    const ann = await person('Ann');
+    const vic = await person('Vic');
+    const g = await newGroup(ann.api);
+    await addMember(ann.api, g.id, vic, 4);
+    expect((await vic.api.post('/task', { title: 'x', group: g.id })).status).toBe(403);
+  });
+
+  it('an individual delegation to two people gives two IC copies under one IP parent', async () => {
+    const ann = await person('Ann');
+    const bob = await person('Bob');
+    const cat = await person('Cat');
+    const g = await newGroup(ann.api);
+    await addMember(ann.api, g.id, bob, 5);
+    await addMember(ann.api, g.id, cat, 5);
+    const parent = await task(ann.api, {
+      title: 'Write your report',
+      group: g.id,
+      delegation_type: 'IP',
+      task_assignees: [
+        { user: bob.userId, role: 5 },
+        { email: cat.email, role: 6 },
+      ],
+    });
+    expect(parent.delegation_type).toBe('IP');
+    expect(parent.children).toHaveLength(2);
+    for (const copy of parent.children)
+      expect(copy).toMatchObject({ delegation_type: 'IC', title: 'Write your report' });
+    const bobs = (await bob.api.get('/task?type=delegated_to_me')).body.results;
+    expect(bobs).toHaveLength(1);
+    expect(bobs[0]).toMatchObject({
+      delegation_type: 'IC',
+      task_assignees: [expect.objectContaining({ user: bob.userId, role: 5 })],
+    });
+    const cats = (await cat.api.get('/task?type=delegated_to_me')).body.results;
+    expect(cats[0].id).not.toBe(bobs[0].id);
+    expect((await bob.api.get(`/task/${cats[0].id}`)).status).toBe(200); // group member: visible, with his group role
+  });
+
+  it('only members of the group can be assigned', async () => {
+    const ann = await person('Ann');
+    const stranger = await person('Sam');
+    const group = await privateGroup(ann.api);
+    const r = await ann.api.post('/task', {
+      title: 'x',
+      group,
+      task_assignees: [{ user: stranger.userId, role: 5 }],
+    });
+    expect(r.status).toBe(400);
+  });
+});
+
+describe('saving a task', () => {
+  it('marking Done stamps completion, completes the mode, and moves it to the bottom of today; undo reopens it', async () => {
+    const ann = await person('Ann');
+    const group = await privateGroup(ann.api);
+    const a = await task(ann.api, { title: 'A', group });
+    await task(ann.api, { title: 'B', group });
+    await task(ann.api, { title: 'C', group });
+    expect(await titlesIn(ann.api, 0)).toEqual(['C', 'B', 'A']);
+    const c = (await ann.api.get('/task?priority_group=0')).body.results[0];
+    const done = await ann.api.patch(`/task/${c.id}`, { status: 4 });
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({
+      status: { id: 4, title: 'Completed' },
+      mode: 'completed',
+      task_position: 'bottom',
+    });
+    expect(done.body.completion_at).toBeTruthy();
+    expect(await titlesIn(ann.api, 0)).toEqual(['B', 'A', 'C']);
+    const undone = await ann.api.patch(`/task/${c.id}`, { status: 1 });
+    expect(undone.body).toMatchObject({ mode: 'active', completion_at: null });
+    expect(a.id).toBeTruthy();
+  });
+
+  it('an urgent flag moves the task to the top, and pins it to its group', async () => {
+    const ann = await person('Ann');
+    const group = await privateGroup(ann.api);
+    const a = await task(ann.api, { title: 'A', group });
+    await task(ann.api, { title: 'B', group });
+    const r = await ann.api.patch(`/task/${a.id}`, { details: { flag: 1 } });
+    expect(r.body).toMatchObject({ task_position: 'top', pinned_to_today: true });
+    expect(await titlesIn(ann.api, 0)).toEqual(['A', 'B']);
+    const move = await ann.api.patch(`/task/${a.id}`, { priority_group: 1 });
+    expect(move.status).toBe(400);
+    expect(move.body.fallback_message).toBe(
+      'This task is pinned to today because it is urgent or due today.',
+    );
+    expect(await titlesIn(ann.api, 0)).toEqual(['A', 'B']);
+  });
+
+  it('a drag lands a task between any two others and into another priority group, writing only it', async () => {
+    const ann = await person('Ann');
+    const group = await privateGroup(ann.api);
+    for (const title of ['A', 'B', 'C'])
+      await task(ann.api, { title, group, priority_group: 1, task_position: 'bottom' });
+    const x = await task(ann.api, { title: 'X', group });
+    const next = (await ann.api.get('/task?priority_group=1')).body.results;
+    expect(next.map((t: { title: string }) => t.title)).toEqual(['A', 'B', 'C']);
+    const r = await ann.api.patch(`/task/${x.id}`, {
+      priority_group: 1,
+      place_between: { before: next[0].custom_sort_code, after: next[1].custom_sort_code },
+    });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ priority_group: { id: 1 }, task_position: 'custom' });
+    expect(await titlesIn(ann.api, 1)).toEqual(['A', 'X', 'B', 'C']);
+    expect(await titlesIn(ann.api, 0)).toEqual([]);
+    const after = (await ann.api.get('/task?priority_group=1')).body.results;
+    expect(
+      after
+        .map((t: { custom_sort_code: string }) => t.custom_sort_code)
+        .filter((c: string, i: number) => i !== 1),
+    ).toEqual(next.map((t: { custom_sort_code: string }) => t.custom_sort_code));
+  });
+
+  it('a draft becomes active and gets its activation time then', async () => {
+    const ann = await person('Ann');
+    const group = await privateGroup(ann.api);
+    const d = await task(ann.api, { title: 'Idea', group, mode: 'draft' });
+    expect(d.activated_at).toBeNull();
+    expect((await ann.api.get('/task?mode=draft')).body.count).toBe(1);
+    const r = await ann.api.patch(`/task/${d.id}`, { mode: 'active' });
+    expect(r.body.activated_at).toBeTruthy();
+  });
+
+  it('refuses fields the caller may not edit, naming them, and changes nothing', async () => {
+    const ann = await person('Ann');
+    const bob = await person('Bob');
+    const vic = await person('Vic');
+    const g = await newGroup(ann.api);
+    await addMember(ann.api, g.id, bob, 5);
+    await addMember(ann.api, g.id, vic, 4);
+    const t = await task(ann.api, {
+      title: 'Shared',
+      group: g.id,
+      task_assignees: [{ user: bob.userId, role: 5 }],
+    });
+    const r = await bob.api.patch(`/task/${t.id}`, { title: 'Mine now' });
+    expect(r.status).toBe(403);
+    expect(r.body.errors).toHaveProperty('title');
+    expect((await bob.api.patch(`/task/${t.id}`, { status: 2 })).status).toBe(200);
+    expect((await vic.api.patch(`/task/${t.id}`, { status: 3 })).status).toBe(403);
+    expect((await vic.api.get(`/task/${t.id}`)).body).toMatchObject({ title: 'Shared', status: { id: 2 } });
+    expect((await vic.api.get(`/task/permission/${t.id}`)).body).toMatchObject({
+      role: 4,
+      permissions: ['task.readTask', 'task.enableChat'],
+    });
+  });
+});
+
+describe('trees', () => {
+  it('refuses a move under the task’s own descendant, and moves a subtree under another task', async () => {
+    const ann = await person('Ann');
+    const group = await privateGroup(ann.api);
+    const root = await task(ann.api, {
+      title: 'Root',
+      group,
+      level: 4,
+      children: [{ title: 'Child', level: 5 }],
+    });
+    const child = root.children[0];
+    const grand = await task(ann.api, { title: 'Grandchild', group, parent: child.id });
+    const bad = await ann.api.patch('/task/descendants/new-structure', {
+      tasks: [{ id: root.id, level: 4, parent: grand.id }],
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.fallback_message).toBe('A task cannot move under itself or one of its own sub-tasks.');
+    const self = await ann.api.patch('/task/descendants/new-structure', {
+      tasks: [{ id: root.id, level: 4, parent: root.id }],
+    });
+    expect(self.status).toBe(400);
+
+    const other = await task(ann.api, { title: 'Other', group, level: 3 });
+    const ok = await ann.api.patch('/task/descendants/new-structure', {
+      tasks: [{ id: child.id, level: 5, parent: other.id }],
+    });
+    expect(ok.status).toBe(200);
+    const tree = await ann.api.get(`/task/descendants/list?task_id=${other.id}`);
+    expect(tree.body.results.map((t: { title: string }) => t.title).sort()).toEqual([
+      'Child',
+      'Grandchild',
+      'Other',
+    ]);
+    expect(
+      (await ann.api.get(`/task/descendants/list?task_id=${root.id}`)).body.results.map(
+        (t: { title: string }) => t.title,
+      ),
+    ).toEqual(['Root']);
+    const issue = await task(ann.api, { title: 'Issue', group, level: 8 });
+    const under = await ann.api.patch('/task/descendants/new-structure', {
+      tasks: [{ id: other.id, level: 3, parent: issue.id }],
+    });
+    expect(under.status).toBe(400);
+  });
+
+  it('deletes with children, and without children moves them up to the deleted task’s parent', async () => {
+    const ann = await person('Ann');
+    const group = await privateGroup(ann.api);
+    const top = await task(ann.api, { title: 'Top', group, level: 3 });
+    const mid = await task(ann.api, { title: 'Mid', group, parent: top.id, level: 4 });
+    const leaf1 = await task(ann.api, { title: 'Leaf 1', group, parent: mid.id });
+    await task(ann.api, { title: 'Leaf 2', group, parent: mid.id });
+
+    expect((await ann.api.delete('/task', { tasks: [mid.id] })).status).toBe(200);
+    expect((await ann.api.get(`/task/${mid.id}`)).status).toBe(404);
+    const topNow = await ann.api.get(`/task/${top.id}`);
+    expect(topNow.body.children.map((c: { title: string }) => c.title).sort()).toEqual(['Leaf 1', 'Leaf 2']);
+    expect((await ann.api.get(`/task/${leaf1.id}`)).body.parent.id).toBe(top.id);
+
+    const r = await ann.api.delete('/task', { tasks: [top.id], with_children: true });
+    expect(r.body.deleted).toBe(3);
+    for (const id of [top.id, leaf1.id]) expect((await ann.api.get(`/task/${id}`)).status).toBe(404);
+    expect((await ann.api.get('/task')).body.count).toBe(0);
+  });
+
+  it('deleting a root without its children makes each child the root of its own tree', async () => {
+    const ann = await person('Ann');
+    const group = await privateGroup(ann.api);
+    const root = await task(ann.api, {
+      title: 'Root',
+      group,
+      level: 3,
+      children: [{ title: 'A', level: 4 }],
+    });
+    const a = root.children[0];
+    const a1 = await task(ann.api, { title: 'A1', group, parent: a.id });
+    await ann.api.delete('/task', { tasks: [root.id] });
+    const tree = await ann.api.get(`/task/descendants/list?task_id=${a.id}&start_from_root=1`);
+    expect(tree.body.results.map((t: { title: string }) => t.title).sort()).toEqual(['A', 'A1']);
+    expect((await ann.api.get(`/task/${a.id}`)).body.parent).toBeNull();
+    expect(a1.id).toBeTruthy();
+  });
+});
+
+describe('who may see a task', () => {
+  it('a user who is neither creator nor assignee nor group member gets 404 on every task route', async () => {
+    const ann = await person('Ann');
+    const mal = await person('Mal');
+    const group = await privateGroup(ann.api);
+    const t = await task(ann.api, { title: 'Secret', group, children: [{ title: 'Sub' }] });
+    const calls: Array<[string, () => Promise<{ status: number }>]> = [
+      ['GET task', () => mal.api.get(`/task/${t.id}`)],
+      ['PATCH task', () => mal.api.patch(`/task/${t.id}`, { title: 'Mine' })],
+      ['DELETE task', () => mal.api.delete('/task', { tasks: [t.id] })],
+      ['dismiss', () => mal.api.patch(`/task/dismiss/${t.id}`)],
+      ['descendants', () => mal.api.get(`/task/descendants/list?task_id=${t.id}`)],
+      [
+        'new structure',
+        () =>
+          mal.api.patch('/task/descendants/new-structure', { tasks: [{ id: t.id, level: 7, parent: null }] }),
+      ],
+      ['permission', () => mal.api.get(`/task/permission/${t.id}`)],
+      ['group list', () => mal.api.get(`/task?group=${group}`)],
+      ['create under it', () => mal.api.post('/task', { title: 'x', group, parent: t.id })],
+    ];
+    for (const [name, call] of calls) expect((await call()).status, name).toBe(404);
+    const search = await mal.api.get('/task/search?search=secret');
+    expect(search.body.results).toEqual([]);
+    expect((await ann.api.get(`/task/${t.id}`)).body.title).toBe('Secret');
+  });
+
+  it('search finds the caller’s own tasks by title', async () => {
+    const ann = await person('Ann');
+    const group = await privateGroup(ann.api);
+    await task(ann.api, { title: 'Water the Orchids', group });
+    await task(ann.api, { title: 'Pay rent', group });
+    const r = await ann.api.get('/task/search?search=orchid');
+    expect(r.body.results.map((t: { title: string }) => t.title)).toEqual(['Water the Orchids']);
+  });
+
+  it('dismiss takes a task off the caller’s lists only', async () => {
+    const ann = await person('Ann');
+    const group = await privateGroup(ann.api);
+    const t = await task(ann.api, { title: 'Old news', group });
+    expect((await ann.api.patch(`/task/dismiss/${t.id}`)).status).toBe(204);
+    expect(await titlesIn(ann.api, 0)).toEqual([]);
+    expect((await ann.api.get(`/task/${t.id}`)).status).toBe(200);
+  });
+
+  it('serves levels, statuses and priority groups', async () => {
+    const ann = await person('Ann');
+    expect(
+      (await ann.api.get('/task/level')).body.results.find((l: { title: string }) => l.title === 'ToDo').id,
+    ).toBe(7);
+    expect((await ann.api.get('/task/status')).body.count).toBe(4);
+    const pgs = (await ann.api.get('/task/priority-group')).body.results;
+    expect(pgs[0]).toMatchObject({ id: 0, list_title: 'Today', choosable: true });
+    expect(pgs.find((p: { id: number }) => p.id === 4).choosable).toBe(false);
+  });
+});

@@ -1,0 +1,151 @@
+/**
+ * Task calls' input (spec 000 §7 Tasks, §5 validation). Codes are the spec's: a missing title is
+ * task-form.title-required, no assignee task-form.assignees-required.
+ */
+import * as z from 'zod';
+import { EMAIL_PATTERN, normaliseEmail } from '../groups/invitations.ts';
+import { ROLES } from '../groups/roles.ts';
+import { isValidTimezone } from '../user/timezone.ts';
+import {
+  DEFAULT_LEVEL,
+  DELEGATION_TYPES,
+  ISSUE_LEVEL,
+  isChoosablePriorityGroup,
+  TASK_FLAG,
+  TASK_MODES,
+  TASK_STATUS,
+} from './constants.ts';
+
+export const TASK_MESSAGES = {
+  titleRequired: 'task-form.title-required',
+  assigneesRequired: 'task-form.assignees-required',
+  taskIdUndefined: 'Task ID is undefined',
+  doneOnCreate: 'A new task cannot be created as Done.',
+  priorityGroup: 'Choose Today, Next, Later or Future.',
+  issueNoChildren: 'An issue (level 8) cannot have sub-items.',
+  moveUnderDescendant: 'A task cannot move under itself or one of its own sub-tasks.',
+} as const;
+
+const title = z
+  .string({ error: TASK_MESSAGES.titleRequired })
+  .trim()
+  .min(1, TASK_MESSAGES.titleRequired)
+  .max(500, 'A title has at most 500 characters.');
+const description = z.string().max(20_000, 'A description has at most 20,000 characters.');
+const flag = z.union([z.literal(TASK_FLAG.urgent), z.literal(TASK_FLAG.normal)], {
+  error: 'Flag must be 1 (urgent) or 3 (normal).',
+});
+const status = z.union(
+  [
+    z.literal(TASK_STATUS.notStarted),
+    z.literal(TASK_STATUS.active),
+    z.literal(TASK_STATUS.paused),
+    z.literal(TASK_STATUS.done),
+  ],
+  { error: 'Status must be 1, 2, 3 or 4.' },
+);
+const level = z.number().int().min(1, 'Level must be 1 to 8.').max(ISSUE_LEVEL, 'Level must be 1 to 8.');
+const priorityGroup = z.number().int().refine(isChoosablePriorityGroup, TASK_MESSAGES.priorityGroup);
+const isoDate = z.iso.datetime({ offset: true, error: 'Give a date and time in ISO 8601.' });
+const timezone = z.string().refine(isValidTimezone, 'Unknown time zone');
+
+export const taskAssigneeInput = z.strictObject({
+  /** A user id, for people already known; or an e-mail, invited when they are not. */
+  user: z.string().min(1).optional(),
+  email: z
+    .string()
+    .trim()
+    .refine((v) => EMAIL_PATTERN.test(v), 'Enter a valid e-mail address.')
+    .transform(normaliseEmail)
+    .optional(),
+  role: z.union([z.literal(ROLES.editor), z.literal(ROLES.standard)], {
+    error: 'An assignee is an editor (6) or standard (5).',
+  }),
+});
+
+const details = z.strictObject({
+  description: description.default(''),
+  flag: flag.default(TASK_FLAG.normal),
+});
+
+const taskFields = {
+  title,
+  details: details.default({ description: '', flag: TASK_FLAG.normal }),
+  mode: z.enum(['draft', 'active'], { error: 'A new task is a draft or active.' }).default('active'),
+  status: status
+    .refine((s) => s !== TASK_STATUS.done, TASK_MESSAGES.doneOnCreate)
+    .default(TASK_STATUS.notStarted),
+  level: level.default(DEFAULT_LEVEL),
+  priorityGroup: priorityGroup.default(0),
+  dueAt: isoDate.nullable().default(null),
+  taskPosition: z.enum(['top', 'bottom']).default('top'),
+};
+
+export const childTaskInput = z.strictObject({
+  ...taskFields,
+});
+
+export const createTaskInput = z
+  .strictObject({
+    ...taskFields,
+    group: z.string({ error: 'Choose a group.' }).min(1, 'Choose a group.'),
+    parent: z.string().min(1).nullable().default(null),
+    /** Omitted: the creator is the assignee. Given empty: refused (task-form.assignees-required). */
+    taskAssignees: z.array(taskAssigneeInput).max(100).optional(),
+    delegationType: z.enum(DELEGATION_TYPES).default('SI'),
+    children: z.array(childTaskInput).max(100).default([]),
+    userTimezone: timezone.optional(),
+  })
+  .superRefine((t, ctx) => {
+    if (t.level >= ISSUE_LEVEL && t.children.length > 0) {
+      ctx.addIssue({ code: 'custom', path: ['children'], message: TASK_MESSAGES.issueNoChildren });
+    }
+  });
+export type CreateTaskInput = z.infer<typeof createTaskInput>;
+
+export const updateTaskInput = z
+  .strictObject({
+    title,
+    details: details.partial(),
+    mode: z.enum(TASK_MODES),
+    status,
+    level,
+    priorityGroup,
+    dueAt: isoDate.nullable(),
+    group: z.string().min(1),
+    completionAt: isoDate.nullable(),
+    taskPosition: z.enum(['top', 'bottom', 'custom']),
+    /** Sort code of the neighbours when dragged: the task lands between them. */
+    placeBetween: z.strictObject({ before: z.string().nullable(), after: z.string().nullable() }),
+    userTimezone: timezone,
+  })
+  .partial();
+export type UpdateTaskInput = z.infer<typeof updateTaskInput>;
+
+export const deleteTasksInput = z.strictObject({
+  tasks: z.array(z.string().min(1)).min(1, 'Name at least one task.').max(100),
+  withChildren: z.boolean().default(false),
+});
+
+export const newStructureInput = z.strictObject({
+  tasks: z
+    .array(z.strictObject({ id: z.string().min(1), level, parent: z.string().min(1).nullable() }))
+    .min(1)
+    .max(200),
+});
+
+export const listTasksQuery = z.object({
+  group: z.string().min(1).optional(),
+  mode: z.enum(TASK_MODES).optional(),
+  type: z.enum(['delegated_to_me']).optional(),
+  priorityGroup: z.coerce.number().int().min(0).max(8).optional(),
+  isOwner: z.enum(['0', '1']).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(100).default(25),
+});
+
+/** The web form's guard before an update (spec 000 §5): an update needs the task's id. */
+export function requireTaskId(id: string | null | undefined): string {
+  if (!id) throw new Error(TASK_MESSAGES.taskIdUndefined);
+  return id;
+}

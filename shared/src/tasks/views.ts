@@ -1,0 +1,44 @@
+/** What the task calls answer (camelCase here, snake_case on the wire); spec 000 §3 Task. */
+import type { Permission, RoleId } from '../groups/roles.ts';
+import type { DelegationType, TaskMode } from './constants.ts';
+
+export interface TaskAssigneeView {
+  user: string | null;
+  email: string;
+  assigneeName: string;
+  avatar: string | null;
+  role: RoleId;
+  createdAt: string;
+}
+
+export interface TaskView {
+  id: string;
+  title: string;
+  taskDetails: { description: string; flag: number };
+  status: { id: number; title: string };
+  mode: TaskMode;
+  level: { id: number };
+  /** The caller's own placement: priority group and sort code are per person. */
+  priorityGroup: { id: number };
+  customSortCode: string;
+  taskPosition: 'top' | 'bottom' | 'custom';
+  group: { id: string; title: string; owner: string };
+  parent: { id: string; title: string } | null;
+  childCount: number;
+  /** Direct sub-tasks, on GET /task/{id} and in POST /task's answer. */
+  children?: TaskView[];
+  dueAt: string | null;
+  completionAt: string | null;
+  activatedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+  user: { id: string; name: string };
+  manager: { id: string; name: string } | null;
+  taskAssignees: TaskAssigneeView[];
+  pendingAssignees: Array<{ email: string; role: RoleId; status: string; createdAt: string }>;
+  delegationType: DelegationType;
+  /** What the caller may change on this task (spec 000 §6). */
+  permissions: Permission[];
+  /** Pinned to today (urgent or due today in the caller's zone): not draggable out of its group. */
+  pinnedToToday: boolean;
+}
