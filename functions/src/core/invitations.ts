@@ -133,7 +133,7 @@ export async function getInvitationRequest(key: string, now = new Date()): Promi
   };
 }
 
-async function userByEmail(email: string): Promise<UserRecord | null> {
+export async function userByEmail(email: string): Promise<UserRecord | null> {
   const r = await UserEntity.query.byEmail({ email }).go();
   return (r.data[0] as UserRecord | undefined) ?? null;
 }
@@ -282,7 +282,20 @@ export async function joinAcceptedInvitations(user: UserRecord): Promise<number>
     .byPendingAccount({ pendingAccountEmail: user.email })
     .go({ pages: 'all' });
   let joined = 0;
-  for (const inv of r.data as InvitationRecord[]) {
+  for (const inv of r.data as Array<InvitationRecord & { kind?: string }>) {
+    if (inv.kind === 'task') {
+      try {
+        // Imported on use: task delegation builds on this module.
+        const { joinAcceptedTaskInvitation } = await import('./task-delegation.ts');
+        if (await joinAcceptedTaskInvitation(inv, user)) joined++;
+      } catch (e) {
+        logger.error('could not take on a task accepted before sign-up', {
+          keyHash: inv.keyHash,
+          error: String(e),
+        });
+      }
+      continue;
+    }
     try {
       const group = await loadGroup(inv.groupId);
       const entry = group?.members[inv.memberId];

@@ -29,6 +29,15 @@ export interface TaskAssignee {
   createdAt: string;
 }
 
+export interface PendingAssignee {
+  email: string;
+  role: RoleId;
+  status: 'pending' | 'refused' | 'expired' | 'on-hold' | 'accepted';
+  keyHash: string;
+  invitedBy: string;
+  createdAt: string;
+}
+
 export interface TaskRecord {
   taskId: string;
   title: string;
@@ -45,6 +54,7 @@ export interface TaskRecord {
   managerId?: string;
   delegationType: TaskView['delegationType'];
   assignees: Record<string, TaskAssignee>;
+  pending?: Record<string, PendingAssignee>;
   dueAt?: string;
   completionAt?: string;
   activatedAt?: string;
@@ -62,6 +72,7 @@ export interface PlacementRecord {
   dismissed?: boolean;
   isOwner: boolean;
   delegatedToMe: boolean;
+  delegatedOut?: boolean;
   groupId: string;
   mode: string;
   status: number;
@@ -142,7 +153,9 @@ export function taskView(
       role: a.role,
       createdAt: a.createdAt,
     })),
-    pendingAssignees: [],
+    pendingAssignees: Object.values(t.pending ?? {})
+      .filter((p) => p.status !== 'accepted')
+      .map((p) => ({ email: p.email, role: p.role, status: p.status, createdAt: p.createdAt })),
     delegationType: t.delegationType,
     permissions: [...PERMISSIONS[roleName(ctx.role)]],
     pinnedToToday: isPinnedToToday(state, ctx.zone, ctx.now),

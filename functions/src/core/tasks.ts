@@ -252,6 +252,7 @@ export async function createTask(actor: Actor, input: CreateTaskInput, now = new
                 taskPosition: w.p.position,
                 isOwner: w.p.isOwner,
                 delegatedToMe: w.p.delegatedToMe,
+                delegatedOut: w.p.isOwner && Object.keys(w.p.task.assignees).some((id) => id !== w.p.userId),
                 groupId: w.p.task.groupId,
                 mode: w.p.task.mode,
                 status: w.p.task.status,
@@ -331,6 +332,8 @@ export interface ListQuery {
   type?: 'delegated_to_me';
   priorityGroup?: number;
   isOwner?: '0' | '1';
+  /** The Delegated tab: tasks the caller gave to others. */
+  delegatedOut?: boolean;
   page: number;
   size: number;
 }
@@ -364,6 +367,7 @@ export async function listTasks(actor: Actor, q: ListQuery, zoneGiven?: string, 
       (!q.group || p.groupId === q.group) &&
       (q.isOwner === undefined || p.isOwner === (q.isOwner === '1')) &&
       (q.type !== 'delegated_to_me' || p.delegatedToMe) &&
+      (!q.delegatedOut || p.delegatedOut === true) &&
       (q.priorityGroup === undefined || stillListed(p, now)),
   );
   const sorted =

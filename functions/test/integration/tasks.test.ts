@@ -192,7 +192,7 @@ describe('saving a task', () => {
     expect(
       after
         .map((t: { custom_sort_code: string }) => t.custom_sort_code)
-        .filter((c: string, i: number) => i !== 1),
+        .filter((_c: string, i: number) => i !== 1),
     ).toEqual(next.map((t: { custom_sort_code: string }) => t.custom_sort_code));
   });
 

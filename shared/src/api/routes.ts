@@ -156,6 +156,45 @@ export const routes = {
     auth: 'user',
     handler: 'tasks/list-priority-groups',
   },
+  listAssignedTasks: { method: 'GET', path: '/task/assigned', auth: 'user', handler: 'tasks/list-assigned' },
+  // Delegation by invitation (spec 000 §7, 002 §7)
+  inviteToTask: {
+    method: 'PUT',
+    path: '/task/delegation/invitation',
+    auth: 'user',
+    handler: 'tasks/invite-to-task',
+  },
+  listTaskInvitations: {
+    method: 'GET',
+    path: '/task/delegation/invitation',
+    auth: 'user',
+    handler: 'tasks/list-task-invitations',
+  },
+  withdrawTaskInvitation: {
+    method: 'DELETE',
+    path: '/task/delegation/{id}',
+    auth: 'user',
+    handler: 'tasks/withdraw-task-invitation',
+  },
+  getTaskInvitationRequest: {
+    method: 'GET',
+    path: '/task/delegation/invitation/request',
+    auth: 'public',
+    handler: 'tasks/get-task-invitation-request',
+  },
+  answerTaskInvitationRequest: {
+    method: 'POST',
+    path: '/task/delegation/invitation/request',
+    auth: 'public',
+    handler: 'tasks/answer-task-invitation-request',
+  },
+  listPendingTasks: { method: 'GET', path: '/task/pending', auth: 'user', handler: 'tasks/list-pending' },
+  answerPendingTasks: {
+    method: 'POST',
+    path: '/task/pending/answer',
+    auth: 'user',
+    handler: 'tasks/answer-pending',
+  },
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteId = keyof typeof routes;

@@ -149,3 +149,28 @@ export function requireTaskId(id: string | null | undefined): string {
   if (!id) throw new Error(TASK_MESSAGES.taskIdUndefined);
   return id;
 }
+
+export const inviteToTaskInput = z.strictObject({
+  task: z.string().min(1),
+  email: z
+    .string({ error: 'Enter an e-mail address.' })
+    .trim()
+    .refine((v) => EMAIL_PATTERN.test(v), 'Enter a valid e-mail address.')
+    .transform(normaliseEmail),
+  role: z
+    .union([z.literal(ROLES.editor), z.literal(ROLES.standard)], {
+      error: 'An assignee is an editor (6) or standard (5).',
+    })
+    .default(ROLES.standard),
+});
+
+export const answerTaskInvitationInput = z.strictObject({
+  key: z.string().min(20, 'This invitation link is not valid.').max(200),
+  action: z.union([z.literal(0), z.literal(1)], { error: 'Answer 1 to accept or 0 to decline.' }),
+  userTimezone: timezone.optional(),
+});
+
+export const answerPendingInput = z.strictObject({
+  invitations: z.array(z.string().min(1)).min(1, 'Choose at least one invitation.').max(100),
+  action: z.union([z.literal(0), z.literal(1)], { error: 'Answer 1 to accept or 0 to decline.' }),
+});

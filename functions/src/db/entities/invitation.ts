@@ -12,6 +12,11 @@ export const InvitationEntity = new Entity(
     model: { entity: 'invitation', version: '1', service: 'tandem' },
     attributes: {
       keyHash: { type: 'string', required: true, readOnly: true },
+      /** 'group' (join a group) or 'task' (become an assignee of a task). */
+      kind: { type: 'string', required: true, default: 'group' },
+      taskId: { type: 'string' },
+      /** Set while a task invitation waits for its answer: lists it under the invitee's e-mail. */
+      openForEmail: { type: 'string' },
       groupId: { type: 'string', required: true },
       memberId: { type: 'string', required: true },
       email: { type: 'string', required: true },
@@ -32,6 +37,12 @@ export const InvitationEntity = new Entity(
       byKey: {
         pk: { field: 'pk', composite: ['keyHash'], template: 'INVITE#${keyHash}' },
         sk: { field: 'sk', composite: [], template: 'INVITE' },
+      },
+      /** Task invitations waiting for an answer, by the invitee's e-mail (sparse: the Pending tab). */
+      byOpenForEmail: {
+        index: 'gsi2',
+        pk: { field: 'gsi2pk', composite: ['openForEmail'], template: 'TINV#${openForEmail}' },
+        sk: { field: 'gsi2sk', composite: ['keyHash'], template: 'INVITE#${keyHash}' },
       },
       byPendingAccount: {
         index: 'gsi1',

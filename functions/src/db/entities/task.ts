@@ -27,6 +27,8 @@ export const TaskEntity = new Entity(
       delegationType: { type: 'string', required: true, default: 'SI' },
       /** Record<userId, TaskAssignee> */
       assignees: { type: 'any', required: true },
+      /** Record<email, PendingAssignee>: people invited by e-mail who have not answered yet. */
+      pending: { type: 'any', default: () => ({}) },
       dueAt: { type: 'string' },
       completionAt: { type: 'string' },
       activatedAt: { type: 'string' },

@@ -1,0 +1,351 @@
+/**
+ * Delegation by invitation (spec 000 §4, §7; 002 §7): a task's assignee can be invited by e-mail.
+ * The invitee gets an e-mail with a single-use link (answered without signing in) and a Pending
+ * entry when signed in. Accepting makes them an assignee with the role asked for and puts the task
+ * on their Today list; someone without an account becomes the assignee when they sign up. Only the
+ * SHA-256 of the key is stored, and links work for INVITATION_TTL_DAYS, as for group invitations.
+ */
+import {
+  effectiveInvitationStatus,
+  INVITATION_TTL_DAYS,
+  invitationExpiresAt,
+  ROLES,
+  type RoleId,
+  roleName,
+} from '@tandem/shared';
+import { generateKeyBetween } from 'fractional-indexing';
+import { InvitationEntity } from '../db/entities/invitation.ts';
+import { PlacementEntity } from '../db/entities/placement.ts';
+import { TaskEntity } from '../db/entities/task.ts';
+import { TransactionCanceledError, transact } from '../db/transact.ts';
+import type { Actor } from '../lib/actor.ts';
+import { env } from '../lib/env.ts';
+import { ConflictError, HttpError, NotFoundError, ValidationError } from '../lib/errors.ts';
+import { sendMail } from '../lib/mailer.ts';
+import {
+  hashKey,
+  INVITATION_UNKNOWN,
+  INVITATION_USED,
+  type InvitationRecord,
+  invitationExpired,
+  newInvitationKey,
+  userByEmail,
+} from './invitations.ts';
+import { displayName } from './roster.ts';
+import {
+  loadTask,
+  type PendingAssignee,
+  requireTaskPermission,
+  type TaskRecord,
+  taskFor,
+} from './task-access.ts';
+import { getUser, type UserRecord } from './user.ts';
+
+interface TaskInvitation extends InvitationRecord {
+  kind: 'task';
+  taskId: string;
+  openForEmail?: string;
+}
+
+const DAY_S = 24 * 3600;
+const stale = () => new ConflictError('The task was changed by someone else. Reload and try again.');
+
+function delegationMail(
+  task: TaskRecord,
+  email: string,
+  role: RoleId,
+  inviter: UserRecord,
+  key: string,
+  expiresAt: string,
+) {
+  const link = `${env.appUrl}/accept-delegate-invite?key=${key}`;
+  const who = displayName(inviter) || 'Someone';
+  const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  const until = new Date(expiresAt).toUTCString().slice(0, 16);
+  return {
+    to: email,
+    subject: `${who} asked you to take on "${task.title}" on Tandem`,
+    text: `${who} asked you to take on the task "${task.title}" on Tandem as ${roleName(role)}.\n\nAccept or decline: ${link}\n\nThe link works until ${until}.`,
+    html: `<p>${esc(who)} asked you to take on the task <strong>${esc(task.title)}</strong> on Tandem as ${roleName(role)}.</p><p><a href="${link}">Accept or decline</a></p><p>The link works until ${until}.</p>`,
+  };
+}
+
+/** PUT /task/delegation/invitation: invite an e-mail to become an assignee of the task. */
+export async function inviteToTask(
+  actor: Actor,
+  input: { task: string; email: string; role: RoleId },
+  now = new Date(),
+) {
+  const { task, role } = await taskFor(actor, input.task);
+  requireTaskPermission(role, 'task.taskAssignees', 'task_assignees');
+  if (task.delegationType === 'IP') {
+    throw new ValidationError({ task: 'People join an individual delegation when it is created.' });
+  }
+  if (Object.values(task.assignees).some((a) => a.email === input.email)) {
+    throw new ConflictError(`${input.email} is already an assignee of this task.`);
+  }
+  const inviter = await getUser(actor);
+  const key = newInvitationKey();
+  const keyHash = hashKey(key);
+  const expiresAt = invitationExpiresAt(now).toISOString();
+  const previous = task.pending?.[input.email];
+  const pending: PendingAssignee = {
+    email: input.email,
+    role: input.role,
+    status: 'pending',
+    keyHash,
+    invitedBy: actor.userId,
+    createdAt: now.toISOString(),
+  };
+  try {
+    await transact(({ invitation, task: tE, placement }) => [
+      invitation
+        .create({
+          keyHash,
+          kind: 'task',
+          taskId: task.taskId,
+          groupId: task.groupId,
+          memberId: task.taskId,
+          email: input.email,
+          role: input.role,
+          invitedBy: actor.userId,
+          inviterName: displayName(inviter),
+          inviterEmail: inviter.email ?? '',
+          status: 'pending',
+          expiresAt,
+          openForEmail: input.email,
+          ttl: Math.floor(Date.parse(expiresAt) / 1000) + 30 * DAY_S,
+        })
+        .commit(),
+      tE
+        .patch({ taskId: task.taskId })
+        .set({ pending: { ...task.pending, [input.email]: pending }, version: task.version + 1 })
+        .where(({ version }, { eq }) => eq(version, task.version))
+        .commit(),
+      placement.patch({ userId: task.createdBy, taskId: task.taskId }).set({ delegatedOut: true }).commit(),
+      // A resend replaces the earlier link, which stops working.
+      ...(previous ? [invitation.delete({ keyHash: previous.keyHash }).commit()] : []),
+    ]);
+  } catch (e) {
+    if (e instanceof TransactionCanceledError) throw stale();
+    throw e;
+  }
+  await sendMail(delegationMail(task, input.email, input.role, inviter, key, expiresAt));
+  return {
+    email: input.email,
+    role: input.role,
+    status: 'pending',
+    expiresAt,
+    inviteDays: INVITATION_TTL_DAYS,
+  };
+}
+
+async function openTaskInvitation(keyHash: string, now: Date) {
+  const inv = (await InvitationEntity.get({ keyHash }).go()).data as TaskInvitation | null;
+  if (inv?.kind !== 'task') throw new NotFoundError(INVITATION_UNKNOWN);
+  if (inv.status !== 'pending') throw new HttpError(409, 'invitation.used', INVITATION_USED);
+  if (effectiveInvitationStatus(inv.status, inv.expiresAt, now) === 'expired') {
+    throw new HttpError(410, 'invitation.expired', invitationExpired(inv.inviterName));
+  }
+  const task = await loadTask(inv.taskId);
+  if (!task || task.pending?.[inv.email]?.keyHash !== keyHash) throw new NotFoundError(INVITATION_UNKNOWN);
+  return { inv, task };
+}
+
+export async function getTaskInvitationRequest(key: string, now = new Date()) {
+  const { inv, task } = await openTaskInvitation(hashKey(key), now);
+  return {
+    email: inv.email,
+    role: inv.role,
+    roleTitle: roleName(inv.role),
+    status: 'pending',
+    expiresAt: inv.expiresAt,
+    task: { id: task.taskId, title: task.title, description: task.description, dueAt: task.dueAt ?? null },
+    inviter: { name: inv.inviterName, email: inv.inviterEmail },
+  };
+}
+
+/** Public answer with the e-mailed key. */
+export async function answerTaskInvitation(key: string, accept: boolean, now = new Date()) {
+  return answer(hashKey(key), accept, now);
+}
+
+/** Signed-in answer from the Pending tab: only invitations addressed to the caller's own e-mail. */
+export async function answerMyTaskInvitations(
+  actor: Actor,
+  ids: string[],
+  accept: boolean,
+  now = new Date(),
+) {
+  const me = await getUser(actor);
+  const results = [];
+  for (const id of ids) {
+    const inv = (await InvitationEntity.get({ keyHash: id }).go()).data as TaskInvitation | null;
+    if (inv?.kind !== 'task' || inv.email !== me.email) throw new NotFoundError();
+    results.push(await answer(id, accept, now));
+  }
+  return { results };
+}
+
+async function answer(keyHash: string, accept: boolean, now: Date) {
+  const { inv, task } = await openTaskInvitation(keyHash, now);
+  const answeredAt = now.toISOString();
+  const pendingEntry = task.pending![inv.email]!;
+  const user = accept ? await userByEmail(inv.email) : null;
+  if (!accept || !user) {
+    const status = accept ? 'accepted' : 'refused';
+    try {
+      await transact(({ invitation, task: tE }) => [
+        invitation
+          .patch({ keyHash })
+          .set({
+            status,
+            answeredAt,
+            ...(accept ? { pendingAccountEmail: inv.email, groupId: inv.groupId } : {}),
+          })
+          .remove(['openForEmail'])
+          .where(({ status: s }, { eq }) => eq(s, 'pending'))
+          .commit(),
+        tE
+          .patch({ taskId: task.taskId })
+          .set({
+            pending: { ...task.pending, [inv.email]: { ...pendingEntry, status } },
+            version: task.version + 1,
+          })
+          .where(({ version }, { eq }) => eq(version, task.version))
+          .commit(),
+      ]);
+    } catch (e) {
+      if (e instanceof TransactionCanceledError && e.failedAt(0))
+        throw new HttpError(409, 'invitation.used', INVITATION_USED);
+      if (e instanceof TransactionCanceledError) throw stale();
+      throw e;
+    }
+    return {
+      status,
+      hasAccount: Boolean(user),
+      email: inv.email,
+      task: { id: task.taskId, title: task.title },
+    };
+  }
+  await becomeAssignee(task, inv, user, answeredAt);
+  return {
+    status: 'accepted',
+    hasAccount: true,
+    email: inv.email,
+    task: { id: task.taskId, title: task.title },
+  };
+}
+
+/** The invitee joins the task's assignees, and the task goes to the top of their Today. */
+async function becomeAssignee(task: TaskRecord, inv: TaskInvitation, user: UserRecord, answeredAt: string) {
+  const first = (
+    await PlacementEntity.query.byPriorityGroup({ userId: user.userId, priorityGroup: 0 }).go({ limit: 1 })
+  ).data[0]?.sortCode;
+  const { [inv.email]: _answered, ...stillPending } = task.pending ?? {};
+  try {
+    await transact(({ invitation, task: tE, placement }) => [
+      invitation
+        .patch({ keyHash: inv.keyHash })
+        .set({ status: 'accepted', answeredAt })
+        .remove(['openForEmail', 'pendingAccountEmail'])
+        .where((a, op) => op.eq(a.status, String(inv.status)))
+        .commit(),
+      tE
+        .patch({ taskId: task.taskId })
+        .set({
+          assignees: {
+            ...task.assignees,
+            [user.userId]: {
+              userId: user.userId,
+              email: inv.email,
+              name: displayName(user),
+              role: inv.role,
+              createdAt: answeredAt,
+            },
+          },
+          pending: stillPending,
+          version: task.version + 1,
+        })
+        .where(({ version }, { eq }) => eq(version, task.version))
+        .commit(),
+      placement
+        .create({
+          userId: user.userId,
+          taskId: task.taskId,
+          priorityGroup: 0,
+          sortCode: generateKeyBetween(null, first ?? null),
+          taskPosition: 'top',
+          isOwner: false,
+          delegatedToMe: true,
+          groupId: task.groupId,
+          mode: task.mode,
+          status: task.status,
+          titleLower: task.title.toLowerCase(),
+        })
+        .commit(),
+    ]);
+  } catch (e) {
+    if (e instanceof TransactionCanceledError && e.failedAt(0))
+      throw new HttpError(409, 'invitation.used', INVITATION_USED);
+    if (e instanceof TransactionCanceledError) throw stale();
+    throw e;
+  }
+}
+
+/** At sign-up: task invitations this e-mail accepted before it had an account. */
+export async function joinAcceptedTaskInvitation(inv: InvitationRecord, user: UserRecord): Promise<boolean> {
+  const t = inv as TaskInvitation;
+  const task = await loadTask(t.taskId);
+  if (!task) return false;
+  await becomeAssignee(task, t, user, new Date().toISOString());
+  return true;
+}
+
+/** GET /task/pending: the caller's open task invitations, with the task and who asked. */
+export async function listPendingTaskInvitations(actor: Actor, now = new Date()) {
+  const me = await getUser(actor);
+  if (!me.email) return { count: 0, results: [] };
+  const invs = (await InvitationEntity.query.byOpenForEmail({ openForEmail: me.email }).go({ pages: 'all' }))
+    .data as TaskInvitation[];
+  const tasks = invs.length
+    ? ((await TaskEntity.get([...new Set(invs.map((i) => i.taskId))].map((taskId) => ({ taskId }))).go())
+        .data as TaskRecord[])
+    : [];
+  const byId = new Map(tasks.map((t) => [t.taskId, t]));
+  const results = invs.flatMap((i) => {
+    const task = byId.get(i.taskId);
+    if (!task) return [];
+    return [
+      {
+        id: i.keyHash,
+        email: i.email,
+        role: i.role,
+        status: effectiveInvitationStatus(i.status, i.expiresAt, now),
+        expiresAt: i.expiresAt,
+        task: { id: task.taskId, title: task.title, dueAt: task.dueAt ?? null, groupId: task.groupId },
+        inviter: { id: i.invitedBy, name: i.inviterName, email: i.inviterEmail },
+      },
+    ];
+  });
+  return { count: results.length, results };
+}
+
+/** DELETE /task/delegation/{id}: withdraws an open invitation (needs the assignee permission). */
+export async function withdrawTaskInvitation(actor: Actor, keyHash: string) {
+  const inv = (await InvitationEntity.get({ keyHash }).go()).data as TaskInvitation | null;
+  if (inv?.kind !== 'task') throw new NotFoundError();
+  const { task, role } = await taskFor(actor, inv.taskId);
+  requireTaskPermission(role, 'task.taskAssignees');
+  const { [inv.email]: _gone, ...pending } = task.pending ?? {};
+  await transact(({ invitation, task: tE }) => [
+    invitation.delete({ keyHash }).commit(),
+    tE
+      .patch({ taskId: task.taskId })
+      .set({ pending, version: task.version + 1 })
+      .where(({ version }, { eq }) => eq(version, task.version))
+      .commit(),
+  ]);
+}
+
+export const assignableRoles: RoleId[] = [ROLES.editor, ROLES.standard];

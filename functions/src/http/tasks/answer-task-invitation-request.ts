@@ -1,0 +1,10 @@
+import { answerTaskInvitationInput, routes } from '@tandem/shared';
+import { answerTaskInvitation } from '../../core/task-delegation.ts';
+import { httpHandler } from '../../lib/http-handler.ts';
+
+/** Public: accept (1) or decline (0) a delegation, without signing in. */
+export const handler = httpHandler({
+  route: routes.answerTaskInvitationRequest,
+  body: answerTaskInvitationInput,
+  run: ({ body }) => answerTaskInvitation(body.key, body.action === 1),
+});

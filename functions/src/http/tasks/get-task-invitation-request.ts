@@ -1,0 +1,10 @@
+import { invitationKeyQuery, routes } from '@tandem/shared';
+import { getTaskInvitationRequest } from '../../core/task-delegation.ts';
+import { httpHandler } from '../../lib/http-handler.ts';
+
+/** Public: what the delegation invitation asks, for /accept-delegate-invite. */
+export const handler = httpHandler({
+  route: routes.getTaskInvitationRequest,
+  query: invitationKeyQuery,
+  run: ({ query }) => getTaskInvitationRequest(query.key),
+});

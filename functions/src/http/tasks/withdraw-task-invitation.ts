@@ -1,0 +1,13 @@
+import { routes } from '@tandem/shared';
+import * as z from 'zod';
+import { withdrawTaskInvitation } from '../../core/task-delegation.ts';
+import { httpHandler, respond } from '../../lib/http-handler.ts';
+
+export const handler = httpHandler({
+  route: routes.withdrawTaskInvitation,
+  params: z.object({ id: z.string().min(1).max(128) }),
+  run: async ({ actor, params }) => {
+    await withdrawTaskInvitation(actor, params.id);
+    return respond(204);
+  },
+});
