@@ -14,6 +14,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // dist/.vite/manifest.json: which chunks each route loads, read by `npm run bench`.
+    manifest: true,
     rolldownOptions: {
       treeshake: {
         // Shared modules define zod schemas next to plain constants (messages, header names). zod's

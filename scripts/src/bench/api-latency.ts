@@ -44,11 +44,11 @@ export async function measureCall(
 export function printLatency(results: LatencyResult[]): void {
   console.log('\nAPI latency through the local gateway (sequential calls after warm-up)');
   console.log(
-    `${'call'.padEnd(34)} ${'n'.padStart(5)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)}  DynamoDB requests/call`,
+    `${'call'.padEnd(44)} ${'n'.padStart(5)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)}  DynamoDB requests/call`,
   );
   for (const r of results) {
     console.log(
-      `${r.label.padEnd(34)} ${String(r.n).padStart(5)} ${fmt(r.p50).padStart(8)} ${fmt(r.p99).padStart(8)}  ${r.ddbPerCall.join(' or ')}`,
+      `${r.label.padEnd(44)} ${String(r.n).padStart(5)} ${fmt(r.p50).padStart(8)} ${fmt(r.p99).padStart(8)}  ${r.ddbPerCall.join(' or ')}`,
     );
   }
 }

@@ -9,6 +9,8 @@ import { apiClient, createUser, type StackEnv } from '../testing/users.ts';
 import { measureCall, printLatency } from './api-latency.ts';
 import { measureBundles, printBundles } from './bundles.ts';
 import { seedGroups } from './seed-groups.ts';
+import { seedTasks } from './seed-tasks.ts';
+import { printRoute } from './web-routes.ts';
 
 process.env.TANDEM_LOG_LEVEL = 'silent';
 
@@ -16,6 +18,7 @@ const only = process.argv.slice(2);
 const wants = (part: string) => only.length === 0 || only.includes(part);
 
 if (wants('bundles')) printBundles(await measureBundles());
+if (wants('web')) printRoute('the Today route (/)', ['src/features/today/routes/today-page.tsx']);
 
 if (wants('api')) {
   const dataDir = mkdtempSync(join(tmpdir(), 'tandem-bench-'));
@@ -47,6 +50,32 @@ if (wants('api')) {
         100,
       ),
     );
+    // The tasks issue's case: the Today page's calls for a user with 2,000 tasks across 20 groups.
+    const heavy = await createUser(stack.env as StackEnv);
+    const heavyApi = apiClient(stack.url, heavy.accessToken);
+    const t2 = performance.now();
+    await seedTasks(heavy, 2000, 20);
+    console.log(`Seeded 2,000 tasks in 20 groups in ${((performance.now() - t2) / 1000).toFixed(0)} s`);
+    for (const pg of [0, 1, 2, 3]) {
+      results.push(
+        await measureCall(
+          `GET /task?priority_group=${pg} (2,000 tasks)`,
+          () => heavyApi.raw('GET', `/task?priority_group=${pg}`, {}),
+          requestCounter,
+          50,
+        ),
+      );
+    }
+    for (const [label, path] of [
+      ['GET /task/pending', '/task/pending'],
+      ['GET /task/assigned', '/task/assigned'],
+      ['GET /group/member (20 groups)', '/group/member'],
+      ['GET /user/config/', '/user/config/'],
+    ] as const) {
+      results.push(
+        await measureCall(`${label} (Today)`, () => heavyApi.raw('GET', path, {}), requestCounter, 50),
+      );
+    }
     printLatency(results);
   } finally {
     await stack.stop();
