@@ -120,6 +120,22 @@ async function openInvitation(key: string, now: Date) {
   return { inv, group, entry };
 }
 
+/**
+ * Writes an invitation's answer together with what it changes. The invitation is the first item and
+ * must still be open: if someone answered first, 409 'already answered'; any other failed condition
+ * means the group or task changed meanwhile.
+ */
+export async function transactAnswer(fn: Parameters<typeof transact>[0], stale: () => Error): Promise<void> {
+  try {
+    await transact(fn);
+  } catch (e) {
+    if (e instanceof TransactionCanceledError && e.failedAt(0))
+      throw new HttpError(409, 'invitation.used', INVITATION_USED);
+    if (e instanceof TransactionCanceledError) throw stale();
+    throw e;
+  }
+}
+
 export async function getInvitationRequest(key: string, now = new Date()): Promise<InvitationRequestView> {
   const { inv, group } = await openInvitation(key, now);
   return {
@@ -183,8 +199,8 @@ async function answerWrite(
   entry: RosterEntry,
   set: Record<string, string>,
 ) {
-  try {
-    await transact(({ invitation, group: gE }) => [
+  await transactAnswer(
+    ({ invitation, group: gE }) => [
       invitation
         .patch({ keyHash: inv.keyHash })
         .set(set)
@@ -195,13 +211,9 @@ async function answerWrite(
         .set({ members: { ...group.members, [entry.memberId]: entry }, version: group.version + 1 })
         .where(({ version }, { eq }) => eq(version, group.version))
         .commit(),
-    ]);
-  } catch (e) {
-    if (e instanceof TransactionCanceledError && e.failedAt(0))
-      throw new HttpError(409, 'invitation.used', INVITATION_USED);
-    if (e instanceof TransactionCanceledError) throw staleGroup();
-    throw e;
-  }
+    ],
+    staleGroup,
+  );
 }
 
 /**
@@ -234,8 +246,8 @@ async function joinGroup(
     invitationStatus: 'accepted',
     memberStatus: GROUP_STATUS.active,
   };
-  try {
-    await transact(({ invitation, group: gE, membership, user: uE }) => [
+  await transactAnswer(
+    ({ invitation, group: gE, membership, user: uE }) => [
       invitation
         .patch({ keyHash: inv.keyHash })
         .set({ status: 'accepted', answeredAt })
@@ -261,13 +273,9 @@ async function joinGroup(
         .add({ groupMembershipCount: 1 })
         .where((a, op) => op.lt(a.groupMembershipCount, limit))
         .commit(),
-    ]);
-  } catch (e) {
-    if (e instanceof TransactionCanceledError && e.failedAt(0))
-      throw new HttpError(409, 'invitation.used', INVITATION_USED);
-    if (e instanceof TransactionCanceledError) throw staleGroup();
-    throw e;
-  }
+    ],
+    staleGroup,
+  );
   return 'accepted';
 }
 

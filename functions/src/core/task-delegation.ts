@@ -29,6 +29,7 @@ import {
   type InvitationRecord,
   invitationExpired,
   newInvitationKey,
+  transactAnswer,
   userByEmail,
 } from './invitations.ts';
 import { displayName } from './roster.ts';
@@ -194,8 +195,8 @@ async function answer(keyHash: string, accept: boolean, now: Date) {
   const user = accept ? await userByEmail(inv.email) : null;
   if (!accept || !user) {
     const status = accept ? 'accepted' : 'refused';
-    try {
-      await transact(({ invitation, task: tE }) => [
+    await transactAnswer(
+      ({ invitation, task: tE }) => [
         invitation
           .patch({ keyHash })
           .set({
@@ -214,13 +215,9 @@ async function answer(keyHash: string, accept: boolean, now: Date) {
           })
           .where(({ version }, { eq }) => eq(version, task.version))
           .commit(),
-      ]);
-    } catch (e) {
-      if (e instanceof TransactionCanceledError && e.failedAt(0))
-        throw new HttpError(409, 'invitation.used', INVITATION_USED);
-      if (e instanceof TransactionCanceledError) throw stale();
-      throw e;
-    }
+      ],
+      stale,
+    );
     return {
       status,
       hasAccount: Boolean(user),
@@ -243,8 +240,8 @@ async function becomeAssignee(task: TaskRecord, inv: TaskInvitation, user: UserR
     await PlacementEntity.query.byPriorityGroup({ userId: user.userId, priorityGroup: 0 }).go({ limit: 1 })
   ).data[0]?.sortCode;
   const { [inv.email]: _answered, ...stillPending } = task.pending ?? {};
-  try {
-    await transact(({ invitation, task: tE, placement }) => [
+  await transactAnswer(
+    ({ invitation, task: tE, placement }) => [
       invitation
         .patch({ keyHash: inv.keyHash })
         .set({ status: 'accepted', answeredAt })
@@ -284,13 +281,9 @@ async function becomeAssignee(task: TaskRecord, inv: TaskInvitation, user: UserR
           titleLower: task.title.toLowerCase(),
         })
         .commit(),
-    ]);
-  } catch (e) {
-    if (e instanceof TransactionCanceledError && e.failedAt(0))
-      throw new HttpError(409, 'invitation.used', INVITATION_USED);
-    if (e instanceof TransactionCanceledError) throw stale();
-    throw e;
-  }
+    ],
+    stale,
+  );
 }
 
 /** At sign-up: task invitations this e-mail accepted before it had an account. */
