@@ -49,6 +49,7 @@ export interface TaskRecord {
   groupId: string;
   parentId?: string;
   rootId: string;
+  childCount?: number;
   createdBy: string;
   creatorName: string;
   managerId?: string;
@@ -74,6 +75,7 @@ export interface PlacementRecord {
   delegatedToMe: boolean;
   delegatedOut?: boolean;
   groupId: string;
+  parentId?: string;
   mode: string;
   status: number;
   titleLower: string;
@@ -137,7 +139,7 @@ export function taskView(
     taskPosition: ctx.placement?.taskPosition ?? 'top',
     group: { id: t.groupId, title: ctx.group?.title ?? '', owner: ctx.group?.createdBy ?? '' },
     parent: t.parentId ? { id: t.parentId, title: '' } : null,
-    childCount: 0,
+    childCount: t.childCount ?? 0,
     dueAt: t.dueAt ?? null,
     completionAt: t.completionAt ?? null,
     activatedAt: t.activatedAt ?? null,

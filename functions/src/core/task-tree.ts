@@ -25,7 +25,7 @@ import {
   taskFor,
   taskView,
 } from './task-access.ts';
-import { childrenIn, treeOf } from './tasks.ts';
+import { childrenIn, peopleOf, treeOf } from './tasks.ts';
 import { getUser } from './user.ts';
 
 async function groupsById(ids: string[]) {
@@ -129,13 +129,48 @@ export async function newStructure(
       changed.push({ ...t, rootId: newRoot, version: original.version });
     }
   }
-  for (let i = 0; i < changed.length; i += 100) {
-    const chunk = changed.slice(i, i + 100);
-    await transact(({ task }) =>
-      chunk.map((t) => {
-        const p = task
+  // Parents gain and lose children; a task written anyway takes its count change in the same write
+  // (one transaction may not touch an item twice).
+  const deltas = new Map<string, number>();
+  const moved = found.filter((f) => (f.task.parentId ?? null) !== (all.get(f.task.taskId)!.parentId ?? null));
+  for (const f of moved) {
+    const now = all.get(f.task.taskId)!;
+    if (f.task.parentId) deltas.set(f.task.parentId, (deltas.get(f.task.parentId) ?? 0) - 1);
+    if (now.parentId) deltas.set(now.parentId, (deltas.get(now.parentId) ?? 0) + 1);
+  }
+  type Op =
+    | { kind: 'task'; t: TaskRecord; delta: number }
+    | { kind: 'count'; taskId: string; by: number }
+    | { kind: 'placement'; userId: string; taskId: string; parentId?: string };
+  const ops: Op[] = [
+    ...changed.map((t) => ({ kind: 'task' as const, t, delta: deltas.get(t.taskId) ?? 0 })),
+    ...[...deltas]
+      .filter(([id, by]) => by !== 0 && !changed.some((c) => c.taskId === id))
+      .map(([taskId, by]) => ({ kind: 'count' as const, taskId, by })),
+    ...moved.flatMap((f) => {
+      const parentId = all.get(f.task.taskId)!.parentId;
+      return peopleOf(f.task).map((userId) => ({
+        kind: 'placement' as const,
+        userId,
+        taskId: f.task.taskId,
+        ...(parentId ? { parentId } : {}),
+      }));
+    }),
+  ];
+  for (let i = 0; i < ops.length; i += 100) {
+    const chunk = ops.slice(i, i + 100);
+    await transact(({ task, placement }) =>
+      chunk.map((op) => {
+        if (op.kind === 'count') return task.patch({ taskId: op.taskId }).add({ childCount: op.by }).commit();
+        if (op.kind === 'placement') {
+          const pp = placement.patch({ userId: op.userId, taskId: op.taskId });
+          return (op.parentId ? pp.set({ parentId: op.parentId }) : pp.remove(['parentId'])).commit();
+        }
+        const t = op.t;
+        let p = task
           .patch({ taskId: t.taskId })
           .set({ rootId: t.rootId, level: t.level, version: t.version + 1 });
+        if (op.delta) p = p.add({ childCount: op.delta });
         return (t.parentId ? p.set({ parentId: t.parentId }) : p.remove(['parentId']))
           .where(({ version }, { eq }) => eq(version, t.version))
           .commit();

@@ -12,7 +12,6 @@ import {
   canHaveChildren,
   DEFAULT_LEVEL,
   isPinnedToToday,
-  type PriorityGroupId,
   pageOf,
   ROLES,
   type RoleId,
@@ -27,7 +26,7 @@ import { PlacementEntity } from '../db/entities/placement.ts';
 import { TaskEntity } from '../db/entities/task.ts';
 import { TransactionCanceledError, transact } from '../db/transact.ts';
 import type { Actor } from '../lib/actor.ts';
-import { ConflictError, type HttpError, NotFoundError, ValidationError } from '../lib/errors.ts';
+import { ConflictError, NotFoundError, ValidationError } from '../lib/errors.ts';
 import { displayName, type GroupRecord, memberOf } from './roster.ts';
 import {
   loadTask,
@@ -162,7 +161,7 @@ export async function createTask(actor: Actor, input: CreateTaskInput, now = new
         status: fields.status,
         mode: fields.mode,
         flag: fields.details.flag,
-        priorityGroup: fields.priorityGroup,
+        priorityGroup: fields.priorityGroup ?? input.priorityGroup,
         dueAt: fields.dueAt,
         completionAt: null,
         activatedAt: null,
@@ -216,6 +215,9 @@ export async function createTask(actor: Actor, input: CreateTaskInput, now = new
     tasks.push({ t: { ...c, assignees: tasks[0]!.t.assignees, delegationType: 'SI' }, fields: child });
   }
 
+  // Sub-task counts of the new tasks; a new task under an existing parent adds one to that parent's.
+  for (const { t } of tasks) t.childCount = tasks.filter((x) => x.t.parentId === t.taskId).length;
+
   // Each task is on its creator's lists and on each assignee's.
   const placements: Array<NewPlacement & { task: NewTask }> = [];
   for (const { t, fields } of tasks) {
@@ -225,7 +227,7 @@ export async function createTask(actor: Actor, input: CreateTaskInput, now = new
         task: t,
         userId,
         taskId: t.taskId,
-        priorityGroup: fields.priorityGroup,
+        priorityGroup: fields.priorityGroup ?? input.priorityGroup,
         position: fields.taskPosition,
         isOwner: userId === actor.userId,
         delegatedToMe: userId !== actor.userId,
@@ -234,6 +236,7 @@ export async function createTask(actor: Actor, input: CreateTaskInput, now = new
   }
   const codes = await codesFor(placements);
   const writes = [
+    ...(parent ? [{ kind: 'parent' as const, id: parent.taskId }] : []),
     ...tasks.map(({ t }) => ({ kind: 'task' as const, t })),
     ...placements.map((p, i) => ({ kind: 'placement' as const, p, code: codes[i]! })),
   ];
@@ -241,24 +244,28 @@ export async function createTask(actor: Actor, input: CreateTaskInput, now = new
     const chunk = writes.slice(i, i + 100);
     await transact(({ task, placement }) =>
       chunk.map((w) =>
-        w.kind === 'task'
-          ? task.create({ ...w.t, version: 1 }).commit()
-          : placement
-              .create({
-                userId: w.p.userId,
-                taskId: w.p.taskId,
-                priorityGroup: w.p.priorityGroup,
-                sortCode: w.code,
-                taskPosition: w.p.position,
-                isOwner: w.p.isOwner,
-                delegatedToMe: w.p.delegatedToMe,
-                delegatedOut: w.p.isOwner && Object.keys(w.p.task.assignees).some((id) => id !== w.p.userId),
-                groupId: w.p.task.groupId,
-                mode: w.p.task.mode,
-                status: w.p.task.status,
-                titleLower: w.p.task.title.toLowerCase(),
-              })
-              .commit(),
+        w.kind === 'parent'
+          ? task.patch({ taskId: w.id }).add({ childCount: 1 }).commit()
+          : w.kind === 'task'
+            ? task.create({ ...w.t, version: 1 }).commit()
+            : placement
+                .create({
+                  userId: w.p.userId,
+                  taskId: w.p.taskId,
+                  priorityGroup: w.p.priorityGroup,
+                  sortCode: w.code,
+                  taskPosition: w.p.position,
+                  isOwner: w.p.isOwner,
+                  delegatedToMe: w.p.delegatedToMe,
+                  delegatedOut:
+                    w.p.isOwner && Object.keys(w.p.task.assignees).some((id) => id !== w.p.userId),
+                  groupId: w.p.task.groupId,
+                  ...(w.p.task.parentId ? { parentId: w.p.task.parentId } : {}),
+                  mode: w.p.task.mode,
+                  status: w.p.task.status,
+                  titleLower: w.p.task.title.toLowerCase(),
+                })
+                .commit(),
       ),
     );
   }
@@ -267,7 +274,9 @@ export async function createTask(actor: Actor, input: CreateTaskInput, now = new
   const view = (t: TaskRecord) => {
     const i = placements.findIndex((p) => p.userId === actor.userId && p.taskId === t.taskId);
     const placement = i >= 0 ? placementRecord(placements[i]!, codes[i]!, t) : null;
-    return taskView(t, { role: ROLES.creator, placement, group, zone, now });
+    const v = taskView(t, { role: ROLES.creator, placement, group, zone, now });
+    const parentTitle = t.parentId ? (byId.get(t.parentId)?.title ?? parent?.title ?? '') : '';
+    return t.parentId ? { ...v, parent: { id: t.parentId, title: parentTitle } } : v;
   };
   const top = byId.get(mainId)!;
   const children = tasks.slice(1).map(({ t }) => view(byId.get(t.taskId)!));
@@ -294,6 +303,10 @@ async function treeOf(rootId: string): Promise<TaskRecord[]> {
 }
 
 const childrenIn = (tree: TaskRecord[], id: string) => tree.filter((t) => t.parentId === id);
+/** Everyone who has the task on their lists: its creator and its assignees. */
+export const peopleOf = (t: Pick<TaskRecord, 'createdBy' | 'assignees'>) => [
+  ...new Set([t.createdBy, ...Object.keys(t.assignees)]),
+];
 
 export async function getTask(
   actor: Actor,
@@ -320,9 +333,10 @@ export async function getTask(
         ? { id: task.parentId, title: '' }
         : null,
     childCount: kids.length,
-    children: kids.map((k) =>
-      taskView(k, { role: roleOn(k, group, actor) ?? role, placement: null, group, zone, now }),
-    ),
+    children: kids.map((k) => ({
+      ...taskView(k, { role: roleOn(k, group, actor) ?? role, placement: null, group, zone, now }),
+      parent: { id: task.taskId, title: task.title },
+    })),
   };
 }
 
@@ -360,9 +374,12 @@ export async function listTasks(actor: Actor, q: ListQuery, zoneGiven?: string, 
     placements = (await PlacementEntity.query.byUser({ userId: actor.userId }).go({ pages: 'all' }))
       .data as PlacementRecord[];
   }
+  // On a Today panel, a sub-task whose parent is in the same panel shows under it, not beside it.
+  const inPanel = new Set(q.priorityGroup !== undefined ? placements.map((p) => p.taskId) : []);
   const filtered = placements.filter(
     (p) =>
       !p.dismissed &&
+      !(p.parentId && inPanel.has(p.parentId)) &&
       (q.mode ? p.mode === q.mode : p.mode !== 'template') &&
       (!q.group || p.groupId === q.group) &&
       (q.isOwner === undefined || p.isOwner === (q.isOwner === '1')) &&
@@ -387,7 +404,20 @@ export async function listTasks(actor: Actor, q: ListQuery, zoneGiven?: string, 
 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-/** The page's tasks and their groups, read with two BatchGetItem requests. */
+/** Titles of the tasks' parents: those on the page already, the others with one BatchGetItem. */
+async function parentTitles(tasks: TaskRecord[]): Promise<Map<string, string>> {
+  const titles = new Map(tasks.map((t) => [t.taskId, t.title]));
+  const missing = [
+    ...new Set(tasks.flatMap((t) => (t.parentId && !titles.has(t.parentId) ? [t.parentId] : []))),
+  ];
+  if (missing.length) {
+    const parents = (await TaskEntity.get(missing.map((taskId) => ({ taskId }))).go()).data as TaskRecord[];
+    for (const p of parents) titles.set(p.taskId, p.title);
+  }
+  return titles;
+}
+
+/** The page's tasks and their groups (and parents' titles), read with BatchGetItem requests. */
 async function viewsFor(
   actor: Actor,
   placements: PlacementRecord[],
@@ -401,12 +431,15 @@ async function viewsFor(
   const groups = (await GroupEntity.get(groupIds.map((groupId) => ({ groupId }))).go()).data as GroupRecord[];
   const taskById = new Map(tasks.map((t) => [t.taskId, t]));
   const groupById = new Map(groups.map((g) => [g.groupId, g]));
+  const titles = await parentTitles(tasks);
   return placements.flatMap((p) => {
     const t = taskById.get(p.taskId);
     if (!t) return [];
     const group = groupById.get(t.groupId) ?? null;
     const role = roleOn(t, group, actor);
-    return role === null ? [] : [taskView(t, { role, placement: p, group, zone, now })];
+    if (role === null) return [];
+    const view = taskView(t, { role, placement: p, group, zone, now });
+    return [t.parentId ? { ...view, parent: { id: t.parentId, title: titles.get(t.parentId) ?? '' } } : view];
   });
 }
 
@@ -621,6 +654,7 @@ export async function deleteTasks(
   withChildren: boolean,
 ): Promise<{ deleted: number }> {
   let deleted = 0;
+  const deletedEarlier = new Set<string>();
   for (const id of ids) {
     const found = await loadTask(id);
     if (!found) continue; // already gone with an ancestor deleted earlier in this call
@@ -652,6 +686,27 @@ export async function deleteTasks(
         })),
       ),
       ...moves.map((m) => ({ kind: 'move' as const, ...m })),
+      // The direct children that moved up now hang under the deleted task's parent, on every list too.
+      ...(withChildren
+        ? []
+        : childrenIn(tree, id).flatMap((child) =>
+            peopleOf(child).map((userId) => ({
+              kind: 'replace' as const,
+              userId,
+              taskId: child.taskId,
+              parentId: task.parentId,
+            })),
+          )),
+      // The parent loses this child and, without children deleted, gains its children.
+      ...(task.parentId && !deletedEarlier.has(task.parentId)
+        ? [
+            {
+              kind: 'count' as const,
+              taskId: task.parentId,
+              by: (withChildren ? 0 : childrenIn(tree, id).length) - 1,
+            },
+          ]
+        : []),
     ];
     for (let i = 0; i < ops.length; i += 100) {
       const chunk = ops.slice(i, i + 100);
@@ -659,15 +714,20 @@ export async function deleteTasks(
         chunk.map((op) => {
           if (op.kind === 'delete') return tE.delete({ taskId: op.t.taskId }).commit();
           if (op.kind === 'unplace') return pE.delete({ userId: op.userId, taskId: op.t.taskId }).commit();
+          if (op.kind === 'count') return tE.patch({ taskId: op.taskId }).add({ childCount: op.by }).commit();
+          if (op.kind === 'replace') {
+            const pp = pE.patch({ userId: op.userId, taskId: op.taskId });
+            return (op.parentId ? pp.set({ parentId: op.parentId }) : pp.remove(['parentId'])).commit();
+          }
           const p = tE.patch({ taskId: op.t.taskId }).set({ rootId: op.rootId, version: op.t.version + 1 });
           return (op.parentId ? p.set({ parentId: op.parentId }) : p.remove(['parentId'])).commit();
         }),
       );
     }
     deleted += gone.length;
+    for (const t of gone) deletedEarlier.add(t.taskId);
   }
   return { deleted };
 }
 
-export type { HttpError, PriorityGroupId };
 export { childrenIn, treeOf };

@@ -42,7 +42,8 @@ describe('creating tasks', () => {
     expect(t.children.map((c: { title: string }) => c.title)).toEqual(['Invite friends', 'Bake a cake']);
     const got = await ann.api.get(`/task/${t.id}`);
     expect(got.body.children).toHaveLength(2);
-    expect(got.body.children[0].parent).toEqual({ id: t.id, title: '' });
+    expect(got.body.children[0].parent).toEqual({ id: t.id, title: 'Plan the party' });
+    expect(got.body.child_count).toBe(2);
   });
 
   it.each([
@@ -312,6 +313,48 @@ describe('trees', () => {
     expect(tree.body.results.map((t: { title: string }) => t.title).sort()).toEqual(['A', 'A1']);
     expect((await ann.api.get(`/task/${a.id}`)).body.parent).toBeNull();
     expect(a1.id).toBeTruthy();
+  });
+});
+
+describe('sub-tasks on lists', () => {
+  it('shows a sub-task under its parent on a Today panel, and keeps every parent’s count of sub-tasks', async () => {
+    const ann = await person('Ann');
+    const group = await privateGroup(ann.api);
+    const parent = await task(ann.api, {
+      title: 'Move house',
+      group,
+      level: 4,
+      children: [{ title: 'Pack books' }],
+    });
+    const today = (await ann.api.get('/task?priority_group=0')).body.results;
+    expect(today.map((t: { title: string }) => t.title)).toEqual(['Move house']);
+    expect(today[0].child_count).toBe(1);
+
+    const later = await task(ann.api, {
+      title: 'Change address',
+      group,
+      parent: parent.id,
+      priority_group: 2,
+    });
+    expect((await ann.api.get(`/task/${parent.id}`)).body.child_count).toBe(2);
+    const laterPanel = (await ann.api.get('/task?priority_group=2')).body.results;
+    expect(laterPanel[0]).toMatchObject({
+      title: 'Change address',
+      parent: { id: parent.id, title: 'Move house' },
+    });
+
+    const other = await task(ann.api, { title: 'Admin', group, level: 3 });
+    await ann.api.patch('/task/descendants/new-structure', {
+      tasks: [{ id: later.id, level: 7, parent: other.id }],
+    });
+    expect((await ann.api.get(`/task/${parent.id}`)).body.child_count).toBe(1);
+    expect((await ann.api.get(`/task/${other.id}`)).body.child_count).toBe(1);
+
+    await ann.api.delete('/task', { tasks: [other.id] });
+    expect((await ann.api.get(`/task/${later.id}`)).body.parent).toBeNull();
+    const pack = parent.children[0];
+    await ann.api.delete('/task', { tasks: [pack.id] });
+    expect((await ann.api.get(`/task/${parent.id}`)).body.child_count).toBe(0);
   });
 });
 

@@ -81,8 +81,10 @@ const taskFields = {
   taskPosition: z.enum(['top', 'bottom']).default('top'),
 };
 
+/** A sub-task: its priority group defaults to its parent's, so it shows under it rather than beside it. */
 export const childTaskInput = z.strictObject({
   ...taskFields,
+  priorityGroup: priorityGroup.optional(),
 });
 
 export const createTaskInput = z

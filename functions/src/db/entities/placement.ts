@@ -25,6 +25,8 @@ export const PlacementEntity = new Entity(
       delegatedOut: { type: 'boolean', default: false },
       // Copies of the task's fields that lists filter and search on.
       groupId: { type: 'string', required: true },
+      /** A sub-task shows under its parent when the parent is on the same list. */
+      parentId: { type: 'string' },
       mode: { type: 'string', required: true },
       status: { type: 'number', required: true },
       titleLower: { type: 'string', required: true },

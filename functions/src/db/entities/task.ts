@@ -21,6 +21,8 @@ export const TaskEntity = new Entity(
       groupId: { type: 'string', required: true },
       parentId: { type: 'string' },
       rootId: { type: 'string', required: true },
+      /** Direct sub-tasks, kept by every write that adds, removes or moves one. */
+      childCount: { type: 'number', required: true, default: 0 },
       createdBy: { type: 'string', required: true, readOnly: true },
       creatorName: { type: 'string', default: '' },
       managerId: { type: 'string' },
