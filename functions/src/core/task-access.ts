@@ -159,7 +159,7 @@ export function taskView(
       .filter((p) => p.status !== 'accepted')
       .map((p) => ({ email: p.email, role: p.role, status: p.status, createdAt: p.createdAt })),
     delegationType: t.delegationType,
-    permissions: [...PERMISSIONS[roleName(ctx.role)]],
+    permissions: PERMISSIONS[roleName(ctx.role)].filter((p) => p.startsWith('task.')),
     pinnedToToday: isPinnedToToday(state, ctx.zone, ctx.now),
   };
 }

@@ -15,6 +15,7 @@ import {
   pageOf,
   ROLES,
   type RoleId,
+  TASK_ERROR_CODES,
   TASK_MESSAGES,
   TASK_STATUS,
   type TaskView,
@@ -111,7 +112,7 @@ function resolveAssignees(
     throw new ValidationError(
       { task_assignees: TASK_MESSAGES.assigneesRequired },
       TASK_MESSAGES.assigneesRequired,
-      TASK_MESSAGES.assigneesRequired,
+      TASK_ERROR_CODES[TASK_MESSAGES.assigneesRequired],
     );
   if (input.length > MAX_ASSIGNEES)
     throw new ValidationError({ task_assignees: `At most ${MAX_ASSIGNEES} assignees.` });
@@ -324,7 +325,7 @@ export async function getTask(
   ]);
   const zone = zoneOf(user, zoneGiven);
   const parent = task.parentId ? tree.find((t) => t.taskId === task.parentId) : undefined;
-  const kids = childrenIn(tree, taskId);
+  const kids = childrenIn(tree, taskId).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   return {
     ...taskView(task, { role, placement, group, zone, now }),
     parent: parent
@@ -656,8 +657,9 @@ export async function deleteTasks(
   let deleted = 0;
   const deletedEarlier = new Set<string>();
   for (const id of ids) {
+    if (deletedEarlier.has(id)) continue; // gone with an ancestor deleted earlier in this call
     const found = await loadTask(id);
-    if (!found) continue; // already gone with an ancestor deleted earlier in this call
+    if (!found) throw new NotFoundError();
     const { task, role } = await taskFor(actor, id);
     requireTaskPermission(role, 'task.deleteTask');
     const tree = await treeOf(task.rootId);

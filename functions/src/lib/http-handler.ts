@@ -13,6 +13,7 @@ import {
   MAX_JSON_BODY_BYTES,
   messages,
   type RouteDef,
+  TASK_ERROR_CODES,
   toCamel,
   toSnake,
 } from '@tandem/shared';
@@ -96,6 +97,7 @@ const unknownKeys = (issue: z.core.$ZodIssue) =>
 const codeByMessage: Record<string, string> = {
   [messages.invalidTimeFormat]: errorCodes.invalidTimeFormat,
   [messages.invalidTimezone]: errorCodes.invalidTimezone,
+  ...TASK_ERROR_CODES,
 };
 const codeForMessage = (m: string): string => codeByMessage[m] ?? errorCodes.validation;
 

@@ -47,10 +47,15 @@ describe('creating tasks', () => {
   });
 
   it.each([
-    ['no title', {}, 'title', 'task-form.title-required'],
-    ['a blank title', { title: '  ' }, 'title', 'task-form.title-required'],
+    ['no title', {}, 'title', 'Give the task a name.'],
+    ['a blank title', { title: '  ' }, 'title', 'Give the task a name.'],
     ['status Done', { title: 'x', status: 4 }, 'status', 'A new task cannot be created as Done.'],
-    ['no assignee', { title: 'x', task_assignees: [] }, 'task_assignees', 'task-form.assignees-required'],
+    [
+      'no assignee',
+      { title: 'x', task_assignees: [] },
+      'task_assignees',
+      'A task needs at least one assignee.',
+    ],
     [
       'priority group Scheduled',
       { title: 'x', priority_group: 4 },
@@ -71,6 +76,20 @@ describe('creating tasks', () => {
     expect(r.status).toBe(400);
     expect(r.body.errors[field]).toBe(message);
     expect((await ann.api.get('/task')).body.count).toBe(0);
+  });
+
+  it('answers the spec’s catalogue keys as codes for a missing title and no assignee', async () => {
+    const ann = await person('Ann');
+    const group = await privateGroup(ann.api);
+    expect((await ann.api.post('/task', { group })).body.code).toBe('task-form.title-required');
+    expect((await ann.api.post('/task', { group, title: 'x', task_assignees: [] })).body.code).toBe(
+      'task-form.assignees-required',
+    );
+  });
+
+  it('refuses to delete a task that does not exist', async () => {
+    const ann = await person('Ann');
+    expect((await ann.api.delete('/task', { tasks: ['no-such-task'] })).status).toBe(404);
   });
 
   it('refuses a child under a level-8 issue', async () => {

@@ -17,14 +17,20 @@ import {
 } from './constants.ts';
 
 export const TASK_MESSAGES = {
-  titleRequired: 'task-form.title-required',
-  assigneesRequired: 'task-form.assignees-required',
+  titleRequired: 'Give the task a name.',
+  assigneesRequired: 'A task needs at least one assignee.',
   taskIdUndefined: 'Task ID is undefined',
   doneOnCreate: 'A new task cannot be created as Done.',
   priorityGroup: 'Choose Today, Next, Later or Future.',
   issueNoChildren: 'An issue (level 8) cannot have sub-items.',
   moveUnderDescendant: 'A task cannot move under itself or one of its own sub-tasks.',
 } as const;
+
+/** The spec's catalogue keys for the messages that have one; the API answers them as `code`. */
+export const TASK_ERROR_CODES: Record<string, string> = {
+  [TASK_MESSAGES.titleRequired]: 'task-form.title-required',
+  [TASK_MESSAGES.assigneesRequired]: 'task-form.assignees-required',
+};
 
 const title = z
   .string({ error: TASK_MESSAGES.titleRequired })
