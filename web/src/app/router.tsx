@@ -88,7 +88,12 @@ export const routeObjects: RouteObject[] = [
               },
               { path: paths.notifications, element: <OpenNotifications /> },
               notAvailable(paths.calendar, 'calendar'),
-              notAvailable(paths.tasks, 'tasks'),
+              {
+                // /tasks and /task/{id} share one page, so opening a task keeps the list (and its
+                // filters) under the modal instead of loading the page again.
+                ...page(() => import('../features/tasks/routes/tasks-page.tsx')),
+                children: [{ path: paths.tasks }, { path: '/task/:taskId' }],
+              },
               notAvailable(paths.contacts, 'contacts'),
               notAvailable(paths.routines, 'routines'),
               ...['all', 'daily', 'weekly'].map((v) => notAvailable(`${paths.routines}/${v}`, 'routines')),

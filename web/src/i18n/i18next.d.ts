@@ -2,6 +2,8 @@ import 'i18next';
 import type billing from './locales/en_US/billing.json';
 import type common from './locales/en_US/common.json';
 import type groups from './locales/en_US/groups.json';
+import type tasks from './locales/en_US/tasks.json';
+import type today from './locales/en_US/today.json';
 import type validation from './locales/en_US/validation.json';
 
 declare module 'i18next' {
@@ -12,6 +14,8 @@ declare module 'i18next' {
       validation: typeof validation;
       groups: typeof groups;
       billing: typeof billing;
+      today: typeof today;
+      tasks: typeof tasks;
     };
   }
 }

@@ -8,12 +8,14 @@ import { initReactI18next } from 'react-i18next';
 import billing from './locales/en_US/billing.json';
 import common from './locales/en_US/common.json';
 import groups from './locales/en_US/groups.json';
+import tasks from './locales/en_US/tasks.json';
+import today from './locales/en_US/today.json';
 import validation from './locales/en_US/validation.json';
 
 export const FALLBACK_LANGUAGE = 'en_US';
 /** common and validation (spec); one more per feature area so each area owns its texts. */
-export const namespaces = ['common', 'validation', 'groups', 'billing'] as const;
-export const resources = { en_US: { common, validation, groups, billing } } as const;
+export const namespaces = ['common', 'validation', 'groups', 'billing', 'today', 'tasks'] as const;
+export const resources = { en_US: { common, validation, groups, billing, today, tasks } } as const;
 
 void i18n.use(initReactI18next).init({
   lng: FALLBACK_LANGUAGE,

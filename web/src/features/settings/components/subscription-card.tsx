@@ -1,7 +1,6 @@
 import { Badge, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { SUBSCRIPTION_PACKAGES, SUBSCRIPTION_STATUSES } from '@tandem/shared/user/subscription';
 import { useTranslation } from 'react-i18next';
-import { useAppState } from '../../../lib/app-state.ts';
 import { useSubscription } from '../../../lib/user/get-subscription.ts';
 
 const statusColor: Record<string, string> = {

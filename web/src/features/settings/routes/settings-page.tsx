@@ -2,7 +2,6 @@ import { Skeleton, Stack, Tabs, Title } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { NotAvailable } from '../../../components/not-available.tsx';
 import { type SettingsTab, settingsTabs } from '../../../config/paths.ts';
 import { PreferencesTab } from '../components/preferences-tab.tsx';
 import { ProfileTab } from '../components/profile-tab.tsx';

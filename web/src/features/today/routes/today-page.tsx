@@ -1,21 +1,78 @@
-import { Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Stack, Tabs, Title } from '@mantine/core';
+import { PRIORITY_GROUPS } from '@tandem/shared/tasks/constants';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { canSeeAgendas } from '../../../config/allow-list.ts';
 import { useAuthUser } from '../../../lib/user/get-auth-user.ts';
+import { AddTaskButton } from '../components/add-task-button.tsx';
+import { EmptyTab } from '../components/empty-tab.tsx';
+import { IssuesTab } from '../components/issues-tab.tsx';
+import { MyTasksTab } from '../components/my-tasks-tab.tsx';
+import { TaskFormHost, useTaskForm } from '../components/task-form-host.tsx';
+import { useRowContext } from '../hooks/use-row-context.ts';
+import { queryForTab, TODAY_TABS, tabFromQuery } from '../utils/tabs.ts';
 
-/** Today (spec 001 §2): for now a greeting; the task panels come with the task features. */
+/**
+ * Today (spec 001 §2): My tasks, Pending, Delegated, and Issues for allow-listed accounts. The tab
+ * lives in the query (?tab=delegated) so it can be linked to and survives a reload.
+ */
 export default function TodayPage() {
-  const { t } = useTranslation();
-  const { data: user, isLoading } = useAuthUser();
+  const { t } = useTranslation('today');
+  const { data: user } = useAuthUser();
+  const [params, setParams] = useSearchParams();
+  // Issues is for the hard-coded allow-list of internal accounts, the same list as Agendas.
+  const canSeeIssues = canSeeAgendas(user?.email);
+  const tab = tabFromQuery(params.get('tab'), canSeeIssues);
+  const [panel, setPanel] = useState(0);
+  const form = useTaskForm();
+  const issuesRow = useRowContext(form.openTask, form.celebrate);
+
+  const selectTab = (value: string | null) => {
+    const next = TODAY_TABS.find((x) => x === value) ?? 'my-tasks';
+    setParams(
+      (p) => {
+        const out = new URLSearchParams(p);
+        const q = queryForTab(next);
+        if (q) out.set('tab', q);
+        else out.delete('tab');
+        return out;
+      },
+      { replace: true },
+    );
+  };
+
+  const panelTitle = PRIORITY_GROUPS.find((g) => g.id === panel)?.listTitle ?? '';
+
   return (
-    <Stack gap="xs" maw={720}>
-      {isLoading ? (
-        <Skeleton height={34} width={260} />
-      ) : (
-        <Title order={1} fz="h2">
-          {user?.firstName ? t('today.welcomeName', { name: user.firstName }) : t('today.welcome')}
-        </Title>
-      )}
-      <Text c="dimmed">{t('today.empty')}</Text>
+    <Stack gap="md" pb={96}>
+      <Title order={1} fz="h2">
+        {t('title')}
+      </Title>
+      <Tabs value={tab} onChange={selectTab} keepMounted={false}>
+        <Tabs.List aria-label={t('tabs.label')}>
+          <Tabs.Tab value="my-tasks">{t('tabs.my-tasks')}</Tabs.Tab>
+          <Tabs.Tab value="pending">{t('tabs.pending')}</Tabs.Tab>
+          <Tabs.Tab value="delegated">{t('tabs.delegated')}</Tabs.Tab>
+          {canSeeIssues && <Tabs.Tab value="issues">{t('tabs.issues')}</Tabs.Tab>}
+        </Tabs.List>
+        <Tabs.Panel value="my-tasks" pt="md">
+          <MyTasksTab onOpenTask={form.openTask} onDone={form.celebrate} onPanelChange={setPanel} />
+        </Tabs.Panel>
+        <Tabs.Panel value="pending" pt="md">
+          <EmptyTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="delegated" pt="md">
+          <EmptyTab />
+        </Tabs.Panel>
+        {canSeeIssues && (
+          <Tabs.Panel value="issues" pt="md">
+            <IssuesTab {...issuesRow} />
+          </Tabs.Panel>
+        )}
+      </Tabs>
+      {tab === 'my-tasks' && <AddTaskButton panelTitle={panelTitle} onClick={() => form.createIn(panel)} />}
+      <TaskFormHost form={form} />
     </Stack>
   );
 }

@@ -1,0 +1,119 @@
+/**
+ * The task calls (spec 000 §7 Tasks) for every screen that shows tasks: list, read, create, update,
+ * delete, dismiss, tree. SWR keys are arrays starting with 'tasks', so one revalidation refreshes
+ * every list and task a change may have touched.
+ */
+import type { Page } from '@tandem/shared/api/pagination';
+import { routes } from '@tandem/shared/api/routes';
+import { TASK_STATUSES, type TaskStatusId } from '@tandem/shared/tasks/constants';
+import type { CreateTaskInput, UpdateTaskInput } from '@tandem/shared/tasks/schemas';
+import type { TaskView } from '@tandem/shared/tasks/views';
+import useSWR, { mutate, type SWRConfiguration } from 'swr';
+import { api } from '../../../lib/api.ts';
+
+export interface TaskListQuery {
+  group?: string;
+  mode?: 'draft' | 'active' | 'completed' | 'template';
+  type?: 'delegated_to_me';
+  priorityGroup?: number;
+  isOwner?: '0' | '1';
+  page?: number;
+  size?: number;
+}
+
+export const tasksKey = (q: TaskListQuery = {}) => ['tasks', 'list', q] as const;
+export const taskKey = (id: string) => ['tasks', 'one', id] as const;
+
+const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+export const listTasks = (q: TaskListQuery = {}) =>
+  api<Page<TaskView>>(routes.listTasks, { query: q as Record<string, string | number | undefined> });
+export const useTasks = (q: TaskListQuery = {}, config?: SWRConfiguration<Page<TaskView>>) =>
+  useSWR(tasksKey(q), () => listTasks(q), config);
+
+export const getTask = (id: string) => api<TaskView>(routes.getTask, { params: { id } });
+/** `config` lets a screen handle a failed load itself (a 404 on /task/{id} goes back to /tasks). */
+export const useTask = (id: string | null, config?: SWRConfiguration<TaskView>) =>
+  useSWR(id ? taskKey(id) : null, () => getTask(id!), config);
+
+type ChildTaskBody = Partial<Omit<CreateTaskInput['children'][number], 'title'>> & { title: string };
+
+/** POST /task body as the form sends it: defaults (status, level, mode…) are the server's. */
+export type CreateTaskBody = Partial<Omit<CreateTaskInput, 'title' | 'group' | 'children'>> & {
+  title: string;
+  group: string;
+  children?: ChildTaskBody[];
+};
+
+/** Every task change ends here: lists and open tasks are read again. */
+export const revalidateTasks = () => mutate((key) => Array.isArray(key) && key[0] === 'tasks');
+
+/** `revalidate: false` when several creates run in a row and the caller revalidates once at the end. */
+export async function createTask(input: CreateTaskBody, { revalidate = true } = {}) {
+  const created = await api<{ results: TaskView[] }>(routes.createTask, {
+    body: { userTimezone: browserZone(), ...input },
+  });
+  if (revalidate) await revalidateTasks();
+  return created.results;
+}
+
+export async function updateTask(id: string, changes: UpdateTaskInput) {
+  const task = await api<TaskView>(routes.updateTask, {
+    params: { id },
+    body: { userTimezone: browserZone(), ...changes },
+  });
+  await revalidateTasks();
+  return task;
+}
+
+const isListKey = (key: unknown) => Array.isArray(key) && key[0] === 'tasks' && key[1] === 'list';
+
+/**
+ * A list's checkbox (mark Done / undo): every loaded list shows the new status at once, then the
+ * server's answer (completion, mode, position) is read again. A refusal puts the lists back.
+ */
+export async function setTaskStatus(id: string, status: TaskStatusId) {
+  const title = TASK_STATUSES.find((s) => s.id === status)?.title ?? '';
+  await mutate<Page<TaskView>>(
+    isListKey,
+    (page) =>
+      page && {
+        ...page,
+        results: page.results.map((t) => (t.id === id ? { ...t, status: { id: status, title } } : t)),
+      },
+    { revalidate: false },
+  );
+  try {
+    return await updateTask(id, { status });
+  } catch (err) {
+    await revalidateTasks();
+    throw err;
+  }
+}
+
+/**
+ * The deleted tasks' own keys are dropped without reading them again (an open form would get a 404
+ * and report the task as gone); every other task key is read again.
+ */
+export async function deleteTasks(tasks: string[], withChildren: boolean) {
+  await api<unknown>(routes.deleteTasks, { body: { tasks, withChildren } });
+  const isDeleted = (key: unknown) =>
+    Array.isArray(key) && key[0] === 'tasks' && key[1] === 'one' && tasks.includes(key[2] as string);
+  await mutate(isDeleted, undefined, { revalidate: false });
+  await mutate((key) => Array.isArray(key) && key[0] === 'tasks' && !isDeleted(key));
+}
+
+export async function dismissTask(id: string) {
+  await api<unknown>(routes.dismissTask, { params: { id } });
+  await revalidateTasks();
+}
+
+export const listDescendants = (taskId: string, startFromRoot = false) =>
+  api<{ results: TaskView[] }>(routes.listDescendants, {
+    query: { taskId, startFromRoot: startFromRoot ? 1 : 0 },
+  });
+
+export async function newStructure(tasks: Array<{ id: string; level: number; parent: string | null }>) {
+  await api<unknown>(routes.newStructure, { body: { tasks } });
+  await revalidateTasks();
+}

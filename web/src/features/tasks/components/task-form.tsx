@@ -1,0 +1,633 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Divider,
+  Group,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Tabs,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import {
+  IconAdjustmentsHorizontal,
+  IconAlertTriangle,
+  IconArrowUp,
+  IconChecklist,
+  IconChevronDown,
+  IconChevronUp,
+  IconLink,
+  IconListDetails,
+  IconTrash,
+} from '@tabler/icons-react';
+import { TASK_LEVELS, type TaskMode } from '@tandem/shared/tasks/constants';
+import { subtaskTitlesFrom } from '@tandem/shared/tasks/rules';
+import type { TaskView } from '@tandem/shared/tasks/views';
+import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { mutate } from 'swr';
+import { ApiError } from '../../../lib/api-error.ts';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useUserConfig } from '../../../lib/user/get-user-config.ts';
+import { useGroups } from '../../groups/api/list-groups.ts';
+import { GroupMark } from '../../groups/components/group-mark.tsx';
+import { notifyFailure } from '../../groups/utils/failure.ts';
+import { createTask, deleteTasks, revalidateTasks, taskKey, updateTask } from '../api/tasks.ts';
+import { taskPath } from '../paths.ts';
+import {
+  resolveUnfinished,
+  rowsFromTitles,
+  type SubtaskRow,
+  titlesToSave,
+  unfinishedRows,
+} from '../utils/subtasks.ts';
+import {
+  ADVANCED_FIELDS,
+  becameDone,
+  canAddSubtasks,
+  canDeleteTask,
+  canEditField,
+  canMakeSubtasks,
+  canSubmitTaskForm,
+  createInput,
+  descriptionChecklist,
+  fieldOfErrorPath,
+  newTaskValues,
+  pickDefaultGroup,
+  priorityGroupOptions,
+  type SaveOption,
+  saveOptions,
+  statusOptions,
+  type TaskField,
+  type TaskFormDefaults,
+  type TaskFormValues,
+  updateInput,
+  valuesFromTask,
+} from '../utils/task-form.ts';
+import { playConfetti } from './confetti.tsx';
+import { DeleteTaskDialog } from './delete-task-dialog.tsx';
+import { DueDateField } from './due-date-field.tsx';
+import { SubtasksField } from './subtasks-field.tsx';
+import { TaskMembersTab } from './task-members-tab.tsx';
+
+type ErrorKey = TaskField | 'subtasks';
+
+/** Spec error codes that a server may send as a field message, in the user's words. */
+const CODE_KEYS = {
+  'task-form.title-required': 'form.errors.titleRequired',
+  'task-form.assignees-required': 'form.errors.assigneesRequired',
+  'task-form.unsaved-subtask-warning': 'form.errors.unsavedSubtask',
+  'task-form.custom-field-completed': 'form.errors.customFieldCompleted',
+} as const;
+
+export interface TaskFormProps {
+  /** null: a new task. */
+  task: TaskView | null;
+  defaults?: TaskFormDefaults;
+  /** A docked editor offers no "Save and new" (spec 000 §4); there is no docked editor yet. */
+  docked?: boolean;
+  onClose: () => void;
+  /** Show another task in the form (the one just created, the parent, a sub-task), or a new form. */
+  onSwitch: (taskId: string | undefined) => void;
+  /** The heading (create or edit, draft or not) follows the form. */
+  onHeadingChange: (heading: { isEdit: boolean; mode: TaskMode }) => void;
+}
+
+/**
+ * The task form with its tabs (spec 000 §2 Task modal, Task form; §4 form flow; §5; §6). Simple mode
+ * shows name, description, sub-tasks and due date; Advanced adds level, status, group, priority group
+ * and the urgent flag. Fields the caller may not change are read-only.
+ */
+export function TaskForm({
+  task,
+  defaults,
+  docked = false,
+  onClose,
+  onSwitch,
+  onHeadingChange,
+}: TaskFormProps) {
+  const { t } = useTranslation('tasks');
+  const { data: groupList } = useGroups();
+  const { data: config } = useUserConfig();
+  const isNew = task === null;
+  const permissions = task ? task.permissions : null;
+  const can = (f: TaskField) => canEditField(permissions, f);
+
+  const [values, setValues] = useState<TaskFormValues>(() =>
+    task ? valuesFromTask(task) : newTaskValues(defaults, null),
+  );
+  const defaultGroup = pickDefaultGroup(groupList?.results, config?.group);
+  // The groups arrive after the form opens: a new task takes the default group once it is known.
+  if (isNew && values.group === null && defaultGroup) setValues((v) => ({ ...v, group: defaultGroup }));
+
+  const [advanced, setAdvanced] = useState(false);
+  const [rows, setRows] = useState<SubtaskRow[]>([]);
+  const [errors, setErrors] = useState<Partial<Record<ErrorKey, string>>>({});
+  /** Saving stopped on a sub-task still being typed: the save that was asked for, resumed by the answer. */
+  const [warnUnfinished, setWarnUnfinished] = useState<SaveOption | null>(null);
+  const [saving, setSaving] = useState<SaveOption | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const titleRef = useRef<HTMLInputElement>(null);
+  const warningRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (warnUnfinished) warningRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  }, [warnUnfinished]);
+
+  useEffect(
+    () => onHeadingChange({ isEdit: !isNew, mode: values.mode }),
+    [isNew, values.mode, onHeadingChange],
+  );
+
+  const set = (patch: Partial<TaskFormValues>, ...clear: ErrorKey[]) => {
+    setValues((v) => ({ ...v, ...patch }));
+    if (clear.some((k) => errors[k]))
+      setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !clear.includes(k as ErrorKey))));
+  };
+
+  const canSave = canSubmitTaskForm(permissions);
+  const options = saveOptions({ docked, mode: values.mode });
+  const checklist = descriptionChecklist(values.description);
+  const subtasksAllowed = canAddSubtasks(permissions, values.level);
+  const busy = saving !== null;
+
+  const groupOptions = useMemo(() => {
+    const active = (groupList?.results ?? []).filter((g) => g.status === 1 && g.memberStatus === 1);
+    const list = active.map((g) => ({ value: g.id, label: g.title }));
+    if (task && !list.some((g) => g.value === task.group.id))
+      list.push({ value: task.group.id, label: task.group.title });
+    return list;
+  }, [groupList, task]);
+  const groupById = (id: string | null) => groupList?.results.find((g) => g.id === id);
+  const selectedGroup = groupById(values.group);
+  // A sub-task lives in its parent's group (spec 000 §5: group disabled when a parent group is fixed).
+  const groupFixed = Boolean(task?.parent) || Boolean(defaults?.parent && defaults.group);
+
+  const codeText = (msg: string) => (msg in CODE_KEYS ? t(CODE_KEYS[msg as keyof typeof CODE_KEYS]) : msg);
+
+  function showSaveError(err: unknown, title: string) {
+    if (err instanceof ApiError && Object.keys(err.errors).length > 0) {
+      const next: Partial<Record<ErrorKey, string>> = {};
+      for (const [path, msg] of Object.entries(err.errors)) {
+        const f = fieldOfErrorPath(path);
+        if (f && !next[f]) next[f] = codeText(msg);
+      }
+      if (ADVANCED_FIELDS.some((f) => next[f])) setAdvanced(true);
+      setErrors(next);
+    }
+    // The server may answer a spec code as its fallback message (task-form.title-required): say it in words.
+    if (err instanceof ApiError && (err.code in CODE_KEYS || err.fallbackMessage in CODE_KEYS))
+      notifyError(title, codeText(err.code in CODE_KEYS ? err.code : err.fallbackMessage));
+    else notifyFailure(title, err, t('errors.generic'));
+  }
+
+  function finish(option: SaveOption, id: string | undefined) {
+    if (option === 'saveAndClose') onClose();
+    else if (option === 'saveAndNew') onSwitch(undefined);
+    else onSwitch(id);
+  }
+
+  async function submit(option: SaveOption, currentRows: SubtaskRow[] = rows) {
+    const found: Partial<Record<ErrorKey, string>> = {};
+    if (!values.title.trim()) found.title = t('form.errors.titleRequired');
+    if (!values.group) found.group = t('form.errors.groupRequired');
+    if (Object.keys(found).length > 0) {
+      setErrors(found);
+      if (found.group) setAdvanced(true);
+      if (found.title) titleRef.current?.focus();
+      return;
+    }
+    if (unfinishedRows(currentRows).length > 0) {
+      setWarnUnfinished(option);
+      return;
+    }
+    setWarnUnfinished(null);
+    setErrors({});
+    const titles = titlesToSave(currentRows);
+    setSaving(option);
+    if (task === null) {
+      try {
+        const [created] = await createTask(createInput(values, titles, defaults?.parent));
+        notifySuccess(t('form.created'));
+        if (created) await mutate(taskKey(created.id), created, { revalidate: false });
+        finish(option, created?.id);
+      } catch (err) {
+        showSaveError(err, t('form.createFailed'));
+        setSaving(null);
+      }
+      return;
+    }
+    const patch = updateInput(task, values, task.permissions);
+    const changed = Object.keys(patch).length > 0;
+    const made: number[] = [];
+    try {
+      if (changed) await updateTask(task.id, patch);
+      for (const row of currentRows) {
+        if (!row.kept || !row.title.trim()) continue;
+        await createTask(
+          { title: row.title.trim(), group: task.group.id, parent: task.id },
+          { revalidate: false },
+        );
+        made.push(row.key);
+      }
+      if (made.length > 0) await revalidateTasks();
+      if (changed || made.length > 0) notifySuccess(t('form.updated'));
+      if (patch.status !== undefined && becameDone(task.status.id, patch.status)) playConfetti();
+      finish(option, task.id);
+    } catch (err) {
+      // Sub-tasks already created are not offered again.
+      if (made.length > 0) {
+        setRows(currentRows.filter((r) => !made.includes(r.key)));
+        await revalidateTasks();
+      }
+      showSaveError(err, t('form.updateFailed'));
+      setSaving(null);
+    }
+  }
+
+  const answerWarning = (keep: boolean) => {
+    const next = resolveUnfinished(rows, keep);
+    const option = warnUnfinished ?? 'saveAndClose';
+    setRows(next);
+    setWarnUnfinished(null);
+    void submit(option, next);
+  };
+
+  function makeSubtasks() {
+    // A checklist line "- [ ] Buy milk" becomes "Buy milk", not "[ ] Buy milk".
+    const titles = subtaskTitlesFrom(values.description)
+      .map((x) => x.replace(/^\[[ xX]\]\s*/, ''))
+      .filter(Boolean);
+    if (titles.length === 0) return;
+    setRows((r) => [...r.filter((x) => x.title.trim()), ...rowsFromTitles(titles)]);
+    set({ description: '' });
+  }
+
+  async function copyLink() {
+    if (!task) return;
+    const link = `${window.location.origin}${taskPath(task.id)}`;
+    try {
+      await navigator.clipboard.writeText(link);
+      notifications.show({ color: 'teal', title: t('form.linkCopied'), message: link, autoClose: 3000 });
+    } catch {
+      notifyError(t('form.copyFailed'), link);
+    }
+  }
+
+  async function remove(withChildren: boolean) {
+    if (!task) return;
+    setDeleting(true);
+    try {
+      await deleteTasks([task.id], withChildren);
+      notifySuccess(t('form.deleted'));
+      setConfirmDelete(false);
+      onClose();
+    } catch (err) {
+      notifyFailure(t('form.deleteFailed'), err, t('errors.generic'));
+      setDeleting(false);
+    }
+  }
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (canSave && !busy) void submit('saveAndClose');
+  };
+
+  const modeToggle =
+    values.mode === 'draft' || values.mode === 'active' ? (
+      <SegmentedControl
+        aria-label={t('form.mode')}
+        size="xs"
+        value={values.mode}
+        onChange={(v) => set({ mode: v === 'draft' ? 'draft' : 'active' })}
+        disabled={busy || !can('mode')}
+        data={[
+          { value: 'draft', label: t('modes.draft') },
+          { value: 'active', label: t('modes.active') },
+        ]}
+      />
+    ) : (
+      <Badge variant="light" color={values.mode === 'completed' ? 'green' : 'grape'}>
+        {t(`modes.${values.mode}`)}
+      </Badge>
+    );
+
+  const formPanel = (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="md">
+        {task && !canSave && (
+          <Alert color="gray" variant="light">
+            {t('form.readOnly')}
+          </Alert>
+        )}
+        <Group justify="space-between" gap="xs" wrap="wrap">
+          {modeToggle}
+          {task && (
+            <Group gap={4} wrap="wrap">
+              {task.parent && (
+                <Button
+                  variant="subtle"
+                  size="compact-sm"
+                  leftSection={<IconArrowUp size={14} />}
+                  onClick={() => onSwitch(task.parent!.id)}
+                  title={t('form.openParent')}
+                  maw={260}
+                >
+                  <Text span size="sm" truncate>
+                    {task.parent.title
+                      ? t('form.parent', { title: task.parent.title })
+                      : t('form.openParent')}
+                  </Text>
+                </Button>
+              )}
+              <Button
+                variant="subtle"
+                size="compact-sm"
+                leftSection={<IconLink size={14} />}
+                onClick={() => void copyLink()}
+              >
+                {t('form.copyLink')}
+              </Button>
+              {canDeleteTask(task.permissions) && (
+                <Button
+                  variant="subtle"
+                  color="red"
+                  size="compact-sm"
+                  leftSection={<IconTrash size={14} />}
+                  onClick={() => setConfirmDelete(true)}
+                  disabled={busy}
+                >
+                  {t('form.delete')}
+                </Button>
+              )}
+            </Group>
+          )}
+        </Group>
+
+        <TextInput
+          ref={titleRef}
+          label={t('form.name')}
+          required
+          value={values.title}
+          maxLength={500}
+          readOnly={!can('title')}
+          error={errors.title}
+          onChange={(e) => set({ title: e.currentTarget.value }, 'title')}
+          data-autofocus={isNew ? true : undefined}
+        />
+        <Stack gap={6}>
+          <Textarea
+            label={t('form.description')}
+            value={values.description}
+            readOnly={!can('description')}
+            error={errors.description}
+            autosize
+            minRows={3}
+            maxRows={10}
+            maxLength={20_000}
+            onChange={(e) => set({ description: e.currentTarget.value }, 'description')}
+          />
+          {(checklist || (canMakeSubtasks(values.description) && subtasksAllowed && can('description'))) && (
+            <Group gap="sm" justify="space-between">
+              {checklist ? (
+                <Badge
+                  variant="light"
+                  color={checklist.done === checklist.total ? 'green' : 'gray'}
+                  leftSection={<IconChecklist size={12} aria-hidden />}
+                  aria-label={t('form.checklistLabel', checklist)}
+                >
+                  {t('form.checklist', checklist)}
+                </Badge>
+              ) : (
+                <span />
+              )}
+              {canMakeSubtasks(values.description) && subtasksAllowed && can('description') && (
+                <Button
+                  variant="light"
+                  size="compact-sm"
+                  leftSection={<IconListDetails size={14} />}
+                  onClick={makeSubtasks}
+                >
+                  {t('form.makeSubtasks')}
+                </Button>
+              )}
+            </Group>
+          )}
+        </Stack>
+
+        <SubtasksField
+          existing={[...(task?.children ?? [])].sort((a, b) => a.createdAt.localeCompare(b.createdAt))}
+          rows={rows}
+          onRowsChange={(r) => {
+            setRows(r);
+            if (warnUnfinished && unfinishedRows(r).length === 0) setWarnUnfinished(null);
+          }}
+          canAdd={subtasksAllowed}
+          error={errors.subtasks}
+          highlightUnfinished={warnUnfinished !== null}
+          onOpenTask={(id) => onSwitch(id)}
+        />
+
+        <DueDateField
+          value={values.due}
+          onChange={(due) => set({ due }, 'dueAt')}
+          readOnly={!can('dueAt')}
+          error={errors.dueAt}
+        />
+
+        <Button
+          variant="subtle"
+          color="gray"
+          size="compact-sm"
+          leftSection={<IconAdjustmentsHorizontal size={14} />}
+          rightSection={advanced ? <IconChevronUp size={14} /> : <IconChevronDown size={14} />}
+          aria-expanded={advanced}
+          aria-controls="task-form-advanced"
+          onClick={() => setAdvanced((a) => !a)}
+          style={{ alignSelf: 'flex-start' }}
+        >
+          {t('form.advanced')}
+        </Button>
+        {advanced && (
+          <Stack gap="sm" id="task-form-advanced">
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+              <Select<number>
+                label={t('form.level')}
+                data={TASK_LEVELS.map((l) => ({
+                  value: l.id,
+                  label: t(`levels.${l.id}` as 'levels.1', { defaultValue: l.title }),
+                }))}
+                value={values.level}
+                onChange={(v) => v !== null && set({ level: v }, 'level')}
+                allowDeselect={false}
+                disabled={!can('level')}
+                error={errors.level}
+              />
+              <Select<number>
+                label={t('form.status')}
+                data={statusOptions(isNew).map((s) => ({
+                  value: s.id,
+                  label: t(`statuses.${s.id}` as 'statuses.1', { defaultValue: s.title }),
+                }))}
+                value={values.status}
+                onChange={(v) => v !== null && set({ status: v }, 'status')}
+                allowDeselect={false}
+                disabled={!can('status')}
+                error={errors.status}
+              />
+              <Select
+                label={t('form.group')}
+                required
+                data={groupOptions}
+                value={values.group}
+                onChange={(v) => v !== null && set({ group: v }, 'group')}
+                allowDeselect={false}
+                searchable={groupOptions.length > 8}
+                disabled={!can('group') || groupFixed}
+                error={errors.group}
+                leftSection={
+                  selectedGroup ? (
+                    <GroupMark
+                      color={selectedGroup.metadata.color}
+                      icon={selectedGroup.metadata.icon}
+                      size={20}
+                    />
+                  ) : undefined
+                }
+                renderOption={({ option }) => {
+                  const g = groupById(option.value);
+                  return (
+                    <Group gap="xs" wrap="nowrap">
+                      <GroupMark color={g?.metadata.color} icon={g?.metadata.icon} size={20} />
+                      <Text size="sm">{option.label}</Text>
+                    </Group>
+                  );
+                }}
+              />
+              <Select<number>
+                label={t('form.priorityGroup')}
+                data={priorityGroupOptions(values.priorityGroup).map((g) => ({
+                  value: g.id,
+                  label: t(`priorityGroups.${g.id}` as 'priorityGroups.0', { defaultValue: g.title }),
+                  disabled: g.disabled,
+                }))}
+                value={values.priorityGroup}
+                onChange={(v) => v !== null && set({ priorityGroup: v }, 'priorityGroup')}
+                allowDeselect={false}
+                disabled={!can('priorityGroup')}
+                error={errors.priorityGroup}
+              />
+            </SimpleGrid>
+            <Switch
+              label={t('form.urgent')}
+              description={t('form.urgentHint')}
+              checked={values.urgent}
+              onChange={(e) => set({ urgent: e.currentTarget.checked }, 'flag')}
+              disabled={!can('flag')}
+              error={errors.flag}
+              color="red"
+            />
+          </Stack>
+        )}
+
+        {warnUnfinished !== null && (
+          <Alert
+            ref={warningRef}
+            color="yellow"
+            variant="light"
+            icon={<IconAlertTriangle size={18} />}
+            role="alert"
+          >
+            <Stack gap="sm">
+              <Text size="sm">{t('form.errors.unsavedSubtask')}</Text>
+              <Group gap="sm">
+                <Button size="xs" color="yellow" onClick={() => answerWarning(true)}>
+                  {t('form.warning.keepAndSave')}
+                </Button>
+                <Button size="xs" variant="default" onClick={() => answerWarning(false)}>
+                  {t('form.warning.removeAndSave')}
+                </Button>
+              </Group>
+            </Stack>
+          </Alert>
+        )}
+
+        <Divider />
+        <Group justify="space-between" gap="sm" wrap="wrap-reverse">
+          <Button variant="default" onClick={onClose} disabled={busy}>
+            {canSave ? t('actions.cancel') : t('actions.close')}
+          </Button>
+          {canSave && (
+            <Group gap="sm" justify="flex-end" wrap="wrap" style={{ flex: 1 }}>
+              {options.includes('save') && (
+                <Button
+                  variant="default"
+                  onClick={() => void submit('save')}
+                  loading={saving === 'save'}
+                  disabled={busy && saving !== 'save'}
+                >
+                  {t('form.save')}
+                </Button>
+              )}
+              {options.includes('saveAndNew') && (
+                <Button
+                  variant="default"
+                  onClick={() => void submit('saveAndNew')}
+                  loading={saving === 'saveAndNew'}
+                  disabled={busy && saving !== 'saveAndNew'}
+                >
+                  {t('form.saveAndNew')}
+                </Button>
+              )}
+              <Button
+                type="submit"
+                loading={saving === 'saveAndClose'}
+                disabled={busy && saving !== 'saveAndClose'}
+              >
+                {t('form.saveAndClose')}
+              </Button>
+            </Group>
+          )}
+        </Group>
+      </Stack>
+      {task && (
+        <DeleteTaskDialog
+          task={task}
+          opened={confirmDelete}
+          busy={deleting}
+          onConfirm={(withChildren) => void remove(withChildren)}
+          onCancel={() => setConfirmDelete(false)}
+        />
+      )}
+    </form>
+  );
+
+  return (
+    <Tabs defaultValue="task" keepMounted={false}>
+      <Tabs.List mb="md">
+        <Tabs.Tab value="task">{t('form.tabs.task')}</Tabs.Tab>
+        <Tabs.Tab value="customFields">{t('form.tabs.customFields')}</Tabs.Tab>
+        <Tabs.Tab value="attachments">{t('form.tabs.attachments')}</Tabs.Tab>
+        {task && <Tabs.Tab value="members">{t('form.tabs.members')}</Tabs.Tab>}
+      </Tabs.List>
+      <Tabs.Panel value="task">{formPanel}</Tabs.Panel>
+      <Tabs.Panel value="customFields">
+        <Text c="dimmed">{t('form.notAvailable')}</Text>
+      </Tabs.Panel>
+      <Tabs.Panel value="attachments">
+        <Text c="dimmed">{t('form.notAvailable')}</Text>
+      </Tabs.Panel>
+      {task && (
+        <Tabs.Panel value="members">
+          <TaskMembersTab task={task} />
+        </Tabs.Panel>
+      )}
+    </Tabs>
+  );
+}

@@ -1,0 +1,148 @@
+import { Badge, Box, Checkbox, Group, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { IconFlame, IconSubtask } from '@tabler/icons-react';
+import type { GroupView } from '@tandem/shared/groups/views';
+import { PRIORITY_GROUPS, TASK_FLAG, TASK_LEVELS, TASK_STATUS } from '@tandem/shared/tasks/constants';
+import type { TaskView } from '@tandem/shared/tasks/views';
+import { useTranslation } from 'react-i18next';
+import { GroupMark } from '../../groups/components/group-mark.tsx';
+import { DueDateBadge } from './due-date-badge.tsx';
+import { StatusBadge } from './status-badge.tsx';
+
+/**
+ * The task list (spec 000 §2 Task list item): per row the status as a checkbox (mark Done, or undo),
+ * the title that opens the task, the group's mark, the due-date badge, the priority group and the
+ * level. The checkbox is read-only without the status permission.
+ */
+export function TaskList({
+  tasks,
+  groups,
+  onOpen,
+  onToggleDone,
+  busyIds,
+}: {
+  tasks: readonly TaskView[];
+  groups: readonly GroupView[];
+  onOpen: (task: TaskView) => void;
+  onToggleDone: (task: TaskView, done: boolean) => void;
+  busyIds: ReadonlySet<string>;
+}) {
+  return (
+    <Stack gap={0} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+      {tasks.map((task) => (
+        <TaskRow
+          key={task.id}
+          task={task}
+          group={groups.find((g) => g.id === task.group.id)}
+          onOpen={onOpen}
+          onToggleDone={onToggleDone}
+          busy={busyIds.has(task.id)}
+        />
+      ))}
+    </Stack>
+  );
+}
+
+function TaskRow({
+  task,
+  group,
+  onOpen,
+  onToggleDone,
+  busy,
+}: {
+  task: TaskView;
+  group: GroupView | undefined;
+  onOpen: (task: TaskView) => void;
+  onToggleDone: (task: TaskView, done: boolean) => void;
+  busy: boolean;
+}) {
+  const { t } = useTranslation('tasks');
+  const done = task.status.id === TASK_STATUS.done;
+  const pg = PRIORITY_GROUPS.find((g) => g.id === task.priorityGroup.id);
+  const level = TASK_LEVELS.find((l) => l.id === task.level.id);
+  const canStatus = task.permissions.includes('task.status');
+  return (
+    <Box
+      component="li"
+      py={10}
+      px="xs"
+      style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+      data-task-id={task.id}
+    >
+      <Group gap="sm" wrap="nowrap" align="flex-start">
+        <Checkbox
+          mt={2}
+          checked={done}
+          disabled={!canStatus || busy}
+          onChange={(e) => onToggleDone(task, e.currentTarget.checked)}
+          aria-label={
+            done ? t('list.markUndone', { title: task.title }) : t('list.markDone', { title: task.title })
+          }
+          color="green"
+          radius="xl"
+        />
+        <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
+          <Group gap="xs" wrap="nowrap">
+            {task.taskDetails.flag === TASK_FLAG.urgent && !done && (
+              <Tooltip label={t('list.urgent')} withArrow>
+                <IconFlame size={16} color="var(--mantine-color-red-filled)" aria-label={t('list.urgent')} />
+              </Tooltip>
+            )}
+            <UnstyledButton onClick={() => onOpen(task)} style={{ minWidth: 0 }}>
+              <Text
+                fw={500}
+                size="sm"
+                truncate
+                c={done ? 'dimmed' : undefined}
+                td={done ? 'line-through' : undefined}
+              >
+                {task.title}
+              </Text>
+            </UnstyledButton>
+            {task.mode === 'draft' && (
+              <Badge size="xs" variant="outline" color="gray">
+                {t('modes.draft')}
+              </Badge>
+            )}
+            {task.childCount > 0 && (
+              <Group
+                gap={2}
+                c="dimmed"
+                wrap="nowrap"
+                aria-label={t('list.subtasks', { count: task.childCount })}
+              >
+                <IconSubtask size={14} aria-hidden />
+                <Text size="xs" aria-hidden>
+                  {task.childCount}
+                </Text>
+              </Group>
+            )}
+          </Group>
+          <Group gap={6} wrap="wrap">
+            <Group gap={4} wrap="nowrap">
+              <GroupMark color={group?.metadata.color} icon={group?.metadata.icon} size={18} />
+              <Text size="xs" c="dimmed" truncate maw={160}>
+                {task.group.title}
+              </Text>
+            </Group>
+            {!done && <DueDateBadge dueAt={task.dueAt} />}
+            {task.status.id !== TASK_STATUS.notStarted && <StatusBadge status={task.status} size="xs" />}
+            {pg && (
+              <Badge
+                size="xs"
+                variant="default"
+                aria-label={t('list.priorityGroupLabel', { title: pg.listTitle })}
+              >
+                {t(`priorityGroups.${pg.id}` as 'priorityGroups.0', { defaultValue: pg.listTitle })}
+              </Badge>
+            )}
+            {level && (
+              <Badge size="xs" variant="default" aria-label={t('list.levelLabel', { title: level.title })}>
+                {t(`levels.${level.id}` as 'levels.1', { defaultValue: level.title })}
+              </Badge>
+            )}
+          </Group>
+        </Stack>
+      </Group>
+    </Box>
+  );
+}

@@ -1,0 +1,183 @@
+import { Alert, Button, Grid, Group, Pagination, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import type { Page } from '@tandem/shared/api/pagination';
+import { TASK_STATUS } from '@tandem/shared/tasks/constants';
+import type { TaskView } from '@tandem/shared/tasks/views';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMatch, useNavigate, useSearchParams } from 'react-router';
+import { unstable_serialize, useSWRConfig } from 'swr';
+import { errorText } from '../../../lib/notify.ts';
+import { useGroups } from '../../groups/api/list-groups.ts';
+import { notifyFailure } from '../../groups/utils/failure.ts';
+import { setTaskStatus, tasksKey, useTasks } from '../api/tasks.ts';
+import { ConfettiHost, playConfetti } from '../components/confetti.tsx';
+import { StatusChartCard } from '../components/status-chart-card.tsx';
+import { TaskFilters } from '../components/task-filters.tsx';
+import { TaskFormModal } from '../components/task-form-modal.tsx';
+import { TaskList } from '../components/task-list.tsx';
+import { TASK_ROUTE, taskPath } from '../paths.ts';
+import {
+  filtersFromSearch,
+  filtersToSearch,
+  pageCount,
+  type TaskListFilters,
+  toListQuery,
+} from '../utils/list-filters.ts';
+import { statusCounts } from '../utils/status-counts.ts';
+import { undoneStatus } from '../utils/task-form.ts';
+
+/**
+ * /tasks and /task/{id} (spec 000 §2, §7): the filtered task list, 25 a page, with the status chart;
+ * /task/{id} opens that task in the modal over the list, and closing it comes back to /tasks with
+ * the same filters. A task that cannot be loaded is reported and the list stays.
+ */
+export default function TasksPage() {
+  const { t } = useTranslation('tasks');
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const routeTask = useMatch(TASK_ROUTE)?.params.taskId;
+  const filters = filtersFromSearch(params);
+  const search = filtersToSearch(filters);
+  const query = toListQuery(filters);
+  const { data, error, isLoading } = useTasks(query, { keepPreviousData: true });
+  const { data: groupList } = useGroups();
+  const groups = groupList?.results ?? [];
+  const [creating, setCreating] = useState(false);
+  const [busyIds, setBusyIds] = useState<ReadonlySet<string>>(new Set());
+
+  const setFilters = (patch: Partial<TaskListFilters>) => {
+    const next = { ...filters, ...patch, page: patch.page ?? 1 };
+    setParams(new URLSearchParams(filtersToSearch(next).slice(1)));
+  };
+
+  // The chart counts every page of this filter the browser already holds (see status-counts.ts).
+  const { cache } = useSWRConfig();
+  const total = data?.count ?? 0;
+  const heldPages: TaskView[][] = [];
+  for (let p = 1; p <= pageCount(total); p++) {
+    const held = cache.get(unstable_serialize(tasksKey(toListQuery(filters, p))))?.data as
+      | Page<TaskView>
+      | undefined;
+    if (held) heldPages.push(held.results);
+  }
+  const chart = statusCounts(heldPages);
+  const pages = pageCount(total);
+  // A page past the end (tasks deleted, or an old link): go to the last page there is.
+  const pastEnd = data !== undefined && filters.page > pages;
+  useEffect(() => {
+    if (pastEnd)
+      setParams(new URLSearchParams(filtersToSearch({ ...filters, page: pages }).slice(1)), {
+        replace: true,
+      });
+  });
+
+  async function toggleDone(task: TaskView, done: boolean) {
+    setBusyIds((s) => new Set(s).add(task.id));
+    try {
+      await setTaskStatus(task.id, done ? TASK_STATUS.done : undoneStatus(task));
+      if (done) playConfetti();
+    } catch (err) {
+      notifyFailure(t('list.statusFailed'), err, t('errors.generic'));
+    } finally {
+      setBusyIds((s) => {
+        const next = new Set(s);
+        next.delete(task.id);
+        return next;
+      });
+    }
+  }
+
+  const closeModal = () => {
+    setCreating(false);
+    if (routeTask) navigate(`/tasks${search}`);
+  };
+  const followModal = (id: string | undefined) => {
+    setCreating(id === undefined);
+    if (id) navigate(`${taskPath(id)}${search}`);
+    else if (routeTask) navigate(`/tasks${search}`);
+  };
+
+  const filtered = Boolean(
+    filters.group || filters.mode || filters.priorityGroup !== null || filters.mine || filters.delegated,
+  );
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" gap="sm">
+        <Title order={1} fz="h2">
+          {t('list.title')}
+        </Title>
+        <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+          {t('list.new')}
+        </Button>
+      </Group>
+      <TaskFilters filters={filters} groups={groups} onChange={setFilters} />
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, lg: 8 }}>
+          <Paper withBorder radius="md" p={{ base: 'xs', sm: 'sm' }} aria-busy={isLoading}>
+            {error && !data ? (
+              <Alert color="red" variant="light">
+                {errorText(error, t('errors.generic'))}
+              </Alert>
+            ) : !data ? (
+              <Stack gap="sm" p="xs">
+                {[0, 1, 2, 3, 4].map((i) => (
+                  <Skeleton key={i} height={44} />
+                ))}
+              </Stack>
+            ) : data.results.length === 0 ? (
+              <Stack gap="sm" p="md" align="flex-start">
+                <Text c="dimmed">{filtered ? t('list.empty') : t('list.emptyAll')}</Text>
+                {filtered && (
+                  <Button variant="default" size="xs" onClick={() => setParams(new URLSearchParams())}>
+                    {t('list.filters.clear')}
+                  </Button>
+                )}
+              </Stack>
+            ) : (
+              <TaskList
+                tasks={data.results}
+                groups={groups}
+                onOpen={(task) => navigate(`${taskPath(task.id)}${search}`)}
+                onToggleDone={(task, done) => void toggleDone(task, done)}
+                busyIds={busyIds}
+              />
+            )}
+          </Paper>
+          {data && (
+            <Group justify="space-between" mt="sm" gap="sm">
+              <Text size="sm" c="dimmed">
+                {t('list.count', { count: total })}
+              </Text>
+              {pages > 1 && (
+                <Pagination
+                  total={pages}
+                  value={Math.min(filters.page, pages)}
+                  onChange={(page) => setFilters({ page })}
+                  size="sm"
+                  siblings={1}
+                  getControlProps={(control) => ({
+                    'aria-label': t(`list.pagination.${control}`),
+                  })}
+                  getItemProps={(page) => ({ 'aria-label': t('list.pagination.page', { page }) })}
+                />
+              )}
+            </Group>
+          )}
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 4 }}>
+          <StatusChartCard slices={chart.slices} counted={chart.counted} total={total} loading={!data} />
+        </Grid.Col>
+      </Grid>
+      <TaskFormModal
+        opened={Boolean(routeTask) || creating}
+        onClose={closeModal}
+        taskId={routeTask}
+        defaults={filters.group ? { group: filters.group } : undefined}
+        onTaskChange={followModal}
+      />
+      <ConfettiHost />
+    </Stack>
+  );
+}

@@ -1,0 +1,34 @@
+/**
+ * Due-date colours (spec 000 §9): due in more than 7 days amber, in 1 to 7 days orange, today red,
+ * overdue dark red. Days are calendar days in the browser's zone, so a task due tomorrow at 08:00 is
+ * "1 day" away at 23:00 today. A due time that has passed is overdue even on the same day: "today"
+ * means there is still time left today.
+ */
+
+export type DueTone = 'later' | 'soon' | 'today' | 'overdue';
+
+/** Mantine colours for each tone: yellow.7 is Mantine's amber. */
+export const DUE_TONE_COLOURS: Record<DueTone, string> = {
+  later: 'yellow.7',
+  soon: 'orange.7',
+  today: 'red.6',
+  overdue: 'red.9',
+};
+
+const dayNumber = (d: Date) => Date.UTC(d.getFullYear(), d.getMonth(), d.getDate()) / 86_400_000;
+
+/** Whole calendar days from `now`'s day to `due`'s day in the local zone (negative when past). */
+export function calendarDaysUntil(due: Date, now: Date): number {
+  return Math.round(dayNumber(due) - dayNumber(now));
+}
+
+export function dueTone(dueAt: string | Date, now: Date): DueTone {
+  const due = typeof dueAt === 'string' ? new Date(dueAt) : dueAt;
+  if (due.getTime() < now.getTime()) return 'overdue';
+  const days = calendarDaysUntil(due, now);
+  if (days <= 0) return 'today';
+  if (days <= 7) return 'soon';
+  return 'later';
+}
+
+export const dueColour = (dueAt: string | Date, now: Date): string => DUE_TONE_COLOURS[dueTone(dueAt, now)];

@@ -1,0 +1,243 @@
+import { DndContext, DragOverlay } from '@dnd-kit/core';
+import {
+  Box,
+  Button,
+  CloseButton,
+  Grid,
+  Group,
+  MultiSelect,
+  Paper,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  useMatches,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconArrowsMaximize, IconArrowsMinimize, IconGripVertical, IconSearch } from '@tabler/icons-react';
+import { TASK_LEVELS, TASK_STATUS } from '@tandem/shared/tasks/constants';
+import type { TaskView } from '@tandem/shared/tasks/views';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorText, notifyError } from '../../../lib/notify.ts';
+import { useUserConfig } from '../../../lib/user/get-user-config.ts';
+import { moveTask } from '../api/move-task.ts';
+import { saveSelectedLevels } from '../api/save-selected-levels.ts';
+import { useRowContext } from '../hooks/use-row-context.ts';
+import { useTodayDrag } from '../hooks/use-today-drag.ts';
+import { useTodayLists } from '../hooks/use-today-lists.ts';
+import { groupOfPanelId } from '../utils/drag-ids.ts';
+import { isDueTodayIn } from '../utils/due-date.ts';
+import { completedOfToday } from '../utils/filters.ts';
+import type { PlaceBetween } from '../utils/placement.ts';
+import { CounterColumn } from './counter-column.tsx';
+import { PriorityPanel } from './priority-panel.tsx';
+import { TaskRow } from './task-row.tsx';
+
+const levelOptions = TASK_LEVELS.map((l) => ({ value: String(l.id), label: l.title }));
+
+/**
+ * My tasks (spec 001 §2): today's progress, the filters, one collapsible panel per priority group
+ * 0–3 with drag and drop between them, and the priority-group counter on the right.
+ */
+export function MyTasksTab({
+  onOpenTask,
+  onDone,
+  onPanelChange,
+}: {
+  onOpenTask?: (task: TaskView) => void;
+  /** Called when a task is ticked Done (the confetti). */
+  onDone?: () => void;
+  /** The panel the user works in, for the add button. */
+  onPanelChange: (group: number) => void;
+}) {
+  const { t } = useTranslation('today');
+  const { data: config } = useUserConfig();
+  const rowContext = useRowContext(onOpenTask, onDone);
+  const { zone, now } = rowContext;
+  const wide = useMatches({ base: false, lg: true });
+
+  const [delegated, setDelegated] = useState(false);
+  const [search, setSearch] = useState('');
+  const [expanded, setExpanded] = useState<Record<number, boolean>>({});
+  const levels = useMemo(() => config?.preferences.selectedLevels ?? [], [config]);
+  const panels = useTodayLists(delegated, search, levels);
+  const filtered = search.trim() !== '' || levels.length > 0;
+
+  const today = panels[0]!;
+  const progress = completedOfToday(today.all, today.count);
+  const dueToday = panels
+    .flatMap((p) => p.all)
+    .filter((task) => task.status.id !== TASK_STATUS.done && isDueTodayIn(task.dueAt, zone, now)).length;
+
+  const isOpen = (group: number) => expanded[group] !== false;
+  const allOpen = panels.every((p) => isOpen(p.group));
+  const setAll = (open: boolean) => setExpanded(Object.fromEntries(panels.map((p) => [p.group, open])));
+
+  const onMove = (task: TaskView, toGroup: number, between: PlaceBetween) => {
+    moveTask(task, toGroup, between).catch((err) =>
+      notifyError(t('drag.failed'), errorText(err, t('errors.generic'))),
+    );
+  };
+  const onRefused = () =>
+    notifications.show({
+      color: 'yellow',
+      title: t('drag.pinnedTitle'),
+      message: t('drag.pinned'),
+      autoClose: 6000,
+    });
+
+  const drag = useTodayDrag({ panels, expanded, onMove, onRefused });
+
+  const titleOf = (id: string | number) => panels.flatMap((p) => p.all).find((x) => x.id === id)?.title ?? '';
+  const listOf = (id: string | number) => {
+    const group = groupOfPanelId(id);
+    const panel = panels.find((p) => p.group === group || drag.rowsOf(p).some((x) => x.id === id));
+    return panel?.title ?? '';
+  };
+
+  const pick = (group: number) => {
+    setExpanded((e) => ({ ...e, [group]: true }));
+    onPanelChange(group);
+    requestAnimationFrame(() =>
+      document.getElementById(`today-panel-${group}`)?.scrollIntoView({ behavior: 'smooth', block: 'start' }),
+    );
+  };
+
+  const counter = (
+    <CounterColumn
+      counts={panels.map((p) => ({ group: p.group, title: p.title, count: p.count }))}
+      onPick={pick}
+      horizontal={!wide}
+    />
+  );
+
+  return (
+    <Grid gap="lg">
+      <Grid.Col span={{ base: 12, lg: 'auto' }} miw={0}>
+        <Stack gap="md">
+          <Group justify="space-between" gap="sm" wrap="wrap">
+            <Group gap="lg" wrap="wrap">
+              <Text fw={600}>{t('summary.completed', progress)}</Text>
+              <Text c={dueToday > 0 ? 'red.7' : 'dimmed'} fw={dueToday > 0 ? 600 : undefined}>
+                {t('summary.dueToday', { count: dueToday })}
+              </Text>
+            </Group>
+            <Button
+              variant="default"
+              size="compact-sm"
+              leftSection={allOpen ? <IconArrowsMinimize size={14} /> : <IconArrowsMaximize size={14} />}
+              onClick={() => setAll(!allOpen)}
+            >
+              {allOpen ? t('filters.collapseAll') : t('filters.expandAll')}
+            </Button>
+          </Group>
+          <Group gap="sm" align="center" wrap="wrap">
+            <TextInput
+              type="search"
+              aria-label={t('filters.search')}
+              placeholder={t('filters.searchPlaceholder')}
+              leftSection={<IconSearch size={16} aria-hidden />}
+              rightSection={
+                search ? (
+                  <CloseButton
+                    size="sm"
+                    aria-label={t('filters.clearSearch')}
+                    onClick={() => setSearch('')}
+                  />
+                ) : null
+              }
+              value={search}
+              onChange={(e) => setSearch(e.currentTarget.value)}
+              w={{ base: '100%', sm: 220 }}
+            />
+            <MultiSelect
+              aria-label={t('filters.levels')}
+              placeholder={levels.length ? undefined : t('filters.allLevels')}
+              data={levelOptions}
+              value={levels.map(String)}
+              onChange={(v) =>
+                saveSelectedLevels(v.map(Number)).catch((err) =>
+                  notifyError(t('filters.levelsFailed'), errorText(err, t('errors.generic'))),
+                )
+              }
+              clearable
+              w={{ base: '100%', sm: 260 }}
+              comboboxProps={{ withinPortal: true }}
+            />
+            <Switch
+              label={t('filters.includeDelegated')}
+              checked={delegated}
+              onChange={(e) => setDelegated(e.currentTarget.checked)}
+            />
+          </Group>
+          {!wide && counter}
+          <DndContext
+            sensors={drag.sensors}
+            collisionDetection={drag.collisionDetection}
+            {...drag.handlers}
+            accessibility={{
+              screenReaderInstructions: { draggable: t('drag.instructions') },
+              announcements: {
+                onDragStart: ({ active }) => t('drag.picked', { title: titleOf(active.id) }),
+                onDragOver: ({ active, over }) =>
+                  over ? t('drag.overList', { title: titleOf(active.id), list: listOf(over.id) }) : undefined,
+                onDragEnd: ({ active, over }) =>
+                  over
+                    ? t('drag.dropped', { title: titleOf(active.id), list: listOf(over.id) })
+                    : t('drag.cancelled', { title: titleOf(active.id) }),
+                onDragCancel: ({ active }) => t('drag.cancelled', { title: titleOf(active.id) }),
+              },
+            }}
+          >
+            <Stack gap="sm">
+              {panels.map((p) => (
+                <Box key={p.group} id={`today-panel-${p.group}`} style={{ scrollMarginTop: 72 }}>
+                  <PriorityPanel
+                    group={p.group}
+                    title={p.title}
+                    rows={drag.rowsOf(p)}
+                    count={p.count}
+                    expanded={isOpen(p.group)}
+                    onToggle={() => setExpanded((e) => ({ ...e, [p.group]: !isOpen(p.group) }))}
+                    loading={p.loading}
+                    failed={p.failed}
+                    filtered={filtered}
+                    hasMore={p.hasMore}
+                    onShowMore={p.showMore}
+                    highlighted={drag.highlightedGroup === p.group}
+                    onActivate={() => onPanelChange(p.group)}
+                    {...rowContext}
+                  />
+                </Box>
+              ))}
+            </Stack>
+            <DragOverlay>
+              {drag.activeTask ? (
+                <Paper
+                  inert
+                  shadow="md"
+                  radius="sm"
+                  withBorder
+                  style={{ overflow: 'hidden', cursor: 'grabbing' }}
+                >
+                  <TaskRow
+                    task={drag.activeTask}
+                    {...rowContext}
+                    as="div"
+                    handle={
+                      <Box w={28} h={28} c="dimmed" style={{ display: 'grid', placeItems: 'center' }}>
+                        <IconGripVertical size={16} />
+                      </Box>
+                    }
+                  />
+                </Paper>
+              ) : null}
+            </DragOverlay>
+          </DndContext>
+        </Stack>
+      </Grid.Col>
+      {wide && <Grid.Col span="content">{counter}</Grid.Col>}
+    </Grid>
+  );
+}

@@ -1,0 +1,169 @@
+import { useSortable } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import {
+  ActionIcon,
+  Badge,
+  Box,
+  Checkbox,
+  Group,
+  Text,
+  Tooltip,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconFlag3Filled, IconGripVertical, IconPin, IconSubtask } from '@tabler/icons-react';
+import { TASK_FLAG, TASK_STATUS } from '@tandem/shared/tasks/constants';
+import type { TaskView } from '@tandem/shared/tasks/views';
+import type { CSSProperties, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DueDateBadge } from '../../tasks/components/due-date-badge.tsx';
+
+export interface RowContext {
+  /** The user's zone: "today" for the due-today count. */
+  zone: string;
+  now: Date;
+  groupColor: (groupId: string) => string | undefined;
+  onToggleDone: (task: TaskView, done: boolean) => void;
+  /** Opens the task form; absent while the form is not available. */
+  onOpen?: (task: TaskView) => void;
+}
+
+/** A row in a Today panel, dragged by its handle (pointer, touch, or Space then arrows). */
+export function SortableTaskRow({ task, ...ctx }: RowContext & { task: TaskView }) {
+  const { t } = useTranslation('today');
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
+    useSortable({ id: task.id });
+  return (
+    <TaskRow
+      task={task}
+      {...ctx}
+      rowRef={setNodeRef}
+      style={{ transform: CSS.Translate.toString(transform), transition, opacity: isDragging ? 0.4 : 1 }}
+      handle={
+        <ActionIcon
+          ref={setActivatorNodeRef}
+          variant="subtle"
+          color="gray"
+          size="md"
+          {...attributes}
+          {...listeners}
+          aria-label={t('row.move', { title: task.title })}
+          style={{ cursor: isDragging ? 'grabbing' : 'grab', touchAction: 'none' }}
+        >
+          <IconGripVertical size={16} />
+        </ActionIcon>
+      }
+    />
+  );
+}
+
+export function TaskRow({
+  task,
+  now,
+  groupColor,
+  onToggleDone,
+  onOpen,
+  handle,
+  rowRef,
+  style,
+  as = 'li',
+}: RowContext & {
+  task: TaskView;
+  handle?: ReactNode;
+  rowRef?: (el: HTMLElement | null) => void;
+  style?: CSSProperties;
+  as?: 'li' | 'div';
+}) {
+  const { t } = useTranslation('today');
+  const done = task.status.id === TASK_STATUS.done;
+  const urgent = task.taskDetails.flag === TASK_FLAG.urgent;
+  // Grey until the groups are loaded (the group module's schemas stay off this route).
+  const colour = groupColor(task.group.id) ?? 'var(--mantine-color-gray-5)';
+
+  const title = (
+    <Text
+      size="sm"
+      fw={500}
+      td={done ? 'line-through' : undefined}
+      c={done ? 'dimmed' : undefined}
+      style={{ overflowWrap: 'anywhere' }}
+    >
+      {task.title}
+    </Text>
+  );
+
+  return (
+    <Box
+      component={as}
+      ref={rowRef}
+      py={6}
+      px="xs"
+      style={{
+        ...style,
+        listStyle: 'none',
+        borderBottom: '1px solid var(--mantine-color-default-border)',
+        background: 'var(--mantine-color-body)',
+      }}
+    >
+      <Group gap="xs" wrap="nowrap" align="center">
+        {handle}
+        <Checkbox
+          checked={done}
+          onChange={(e) => onToggleDone(task, e.currentTarget.checked)}
+          aria-label={t('row.done', { title: task.title })}
+          radius="xl"
+        />
+        <Tooltip label={t('row.group', { title: task.group.title })} withinPortal openDelay={300}>
+          <Box
+            role="img"
+            aria-label={t('row.group', { title: task.group.title })}
+            w={10}
+            h={10}
+            style={{ borderRadius: '50%', background: colour, flexShrink: 0 }}
+          />
+        </Tooltip>
+        <Group gap={6} wrap="wrap" align="center" style={{ flex: 1, minWidth: 0 }}>
+          {onOpen ? (
+            <UnstyledButton
+              onClick={() => onOpen(task)}
+              aria-label={t('row.open', { title: task.title })}
+              style={{ minWidth: 0 }}
+            >
+              {title}
+            </UnstyledButton>
+          ) : (
+            title
+          )}
+          {urgent && !done && (
+            <Tooltip label={t('row.urgent')} withinPortal>
+              <Box
+                component="span"
+                c="red.7"
+                style={{ display: 'inline-flex' }}
+                role="img"
+                aria-label={t('row.urgent')}
+              >
+                <IconFlag3Filled size={14} />
+              </Box>
+            </Tooltip>
+          )}
+          {task.pinnedToToday && !urgent && (
+            <Box component="span" c="dimmed" style={{ display: 'inline-flex' }} aria-hidden>
+              <IconPin size={14} />
+            </Box>
+          )}
+          {task.childCount > 0 && (
+            <Badge size="sm" variant="default" leftSection={<IconSubtask size={12} aria-hidden />}>
+              <span aria-hidden>{task.childCount}</span>
+              <VisuallyHidden>{t('row.subtasks', { count: task.childCount })}</VisuallyHidden>
+            </Badge>
+          )}
+          {task.dueAt && !done && (
+            // Right-aligned beside the title; under it, still right-aligned, when the row is narrow.
+            <DueDateBadge dueAt={task.dueAt} now={now} style={{ marginLeft: 'auto', flexShrink: 0 }} />
+          )}
+        </Group>
+      </Group>
+    </Box>
+  );
+}

@@ -1,0 +1,74 @@
+/**
+ * The four Today panels' data (spec 001 §2): one list per priority group 0–3, each its own page of
+ * GET /task?priority_group=N (sorted by sort code, today's Done tasks at the bottom). A panel asks
+ * for more rows 25 at a time; the previous rows stay on screen while the bigger page loads.
+ */
+import { PRIORITY_GROUPS, TASK_PAGE_SIZE } from '@tandem/shared/tasks/constants';
+import type { TaskView } from '@tandem/shared/tasks/views';
+import { useState } from 'react';
+import useSWR from 'swr';
+import { listTasks, type TaskListQuery, tasksKey } from '../../tasks/api/tasks.ts';
+import { matchesFilters } from '../utils/filters.ts';
+import { sortByCode } from '../utils/placement.ts';
+
+/** The server answers at most 100 rows a page. */
+const MAX_PAGE = 100;
+export const TODAY_GROUPS = PRIORITY_GROUPS.filter((g) => g.id < 4);
+
+export interface PanelData {
+  group: number;
+  title: string;
+  /** Every loaded row of the group in sort-code order. */
+  all: TaskView[];
+  /** The rows the search and level filter let through. */
+  visible: TaskView[];
+  count: number;
+  loading: boolean;
+  failed: boolean;
+  hasMore: boolean;
+  showMore: () => void;
+}
+
+function usePanel(
+  group: number,
+  title: string,
+  delegated: boolean,
+  search: string,
+  levels: readonly number[],
+  size: number,
+  grow: (group: number) => void,
+): PanelData {
+  const q: TaskListQuery = { priorityGroup: group, size, ...(delegated ? { type: 'delegated_to_me' } : {}) };
+  const { data, error } = useSWR(tasksKey(q), () => listTasks(q), { keepPreviousData: true });
+  const all = sortByCode(data?.results ?? []);
+  return {
+    group,
+    title,
+    all,
+    visible: all.filter((t) => matchesFilters(t, search, levels)),
+    count: data?.count ?? 0,
+    loading: !data && !error,
+    failed: !data && !!error,
+    hasMore: !!data && data.count > all.length && size < MAX_PAGE,
+    showMore: () => grow(group),
+  };
+}
+
+export function useTodayLists(delegated: boolean, search: string, levels: readonly number[]): PanelData[] {
+  const [sizes, setSizes] = useState<Record<number, number>>({});
+  const grow = (group: number) =>
+    setSizes((s) => ({ ...s, [group]: Math.min(MAX_PAGE, (s[group] ?? TASK_PAGE_SIZE) + TASK_PAGE_SIZE) }));
+  const sizeOf = (group: number) => sizes[group] ?? TASK_PAGE_SIZE;
+  const [g0, g1, g2, g3] = TODAY_GROUPS as [
+    (typeof TODAY_GROUPS)[number],
+    (typeof TODAY_GROUPS)[number],
+    (typeof TODAY_GROUPS)[number],
+    (typeof TODAY_GROUPS)[number],
+  ];
+  return [
+    usePanel(g0.id, g0.listTitle, delegated, search, levels, sizeOf(g0.id), grow),
+    usePanel(g1.id, g1.listTitle, delegated, search, levels, sizeOf(g1.id), grow),
+    usePanel(g2.id, g2.listTitle, delegated, search, levels, sizeOf(g2.id), grow),
+    usePanel(g3.id, g3.listTitle, delegated, search, levels, sizeOf(g3.id), grow),
+  ];
+}
