@@ -29,6 +29,13 @@ export interface TaskAssignee {
   createdAt: string;
 }
 
+export interface TaskRole {
+  id: string;
+  userId: string;
+  role: RoleId;
+  createdAt: string;
+}
+
 export interface PendingAssignee {
   email: string;
   role: RoleId;
@@ -56,6 +63,7 @@ export interface TaskRecord {
   delegationType: TaskView['delegationType'];
   assignees: Record<string, TaskAssignee>;
   pending?: Record<string, PendingAssignee>;
+  roles?: Record<string, TaskRole>;
   dueAt?: string;
   completionAt?: string;
   activatedAt?: string;
@@ -74,6 +82,7 @@ export interface PlacementRecord {
   isOwner: boolean;
   delegatedToMe: boolean;
   delegatedOut?: boolean;
+  delegationType?: string;
   groupId: string;
   parentId?: string;
   mode: string;
@@ -90,6 +99,9 @@ export async function loadTask(taskId: string): Promise<TaskRecord | null> {
 /** The caller's role on the task, or null when they may not see it. */
 export function roleOn(task: TaskRecord, group: GroupRecord | null, actor: Actor): RoleId | null {
   if (task.createdBy === actor.userId) return ROLES.creator;
+  // A role given on the task itself comes before the assignee's and the group's.
+  const given = Object.values(task.roles ?? {}).find((r) => r.userId === actor.userId);
+  if (given) return given.role;
   const assignee = task.assignees[actor.userId];
   if (assignee) return assignee.role;
   const member = group

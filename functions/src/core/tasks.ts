@@ -261,6 +261,7 @@ export async function createTask(actor: Actor, input: CreateTaskInput, now = new
                   delegatedOut:
                     w.p.isOwner && Object.keys(w.p.task.assignees).some((id) => id !== w.p.userId),
                   groupId: w.p.task.groupId,
+                  delegationType: w.p.task.delegationType,
                   ...(w.p.task.parentId ? { parentId: w.p.task.parentId } : {}),
                   mode: w.p.task.mode,
                   status: w.p.task.status,
@@ -349,6 +350,8 @@ export interface ListQuery {
   isOwner?: '0' | '1';
   /** The Delegated tab: tasks the caller gave to others. */
   delegatedOut?: boolean;
+  /** Only tasks of this delegation type (individual-delegation parents). */
+  delegationType?: string;
   page: number;
   size: number;
 }
@@ -386,6 +389,7 @@ export async function listTasks(actor: Actor, q: ListQuery, zoneGiven?: string, 
       (q.isOwner === undefined || p.isOwner === (q.isOwner === '1')) &&
       (q.type !== 'delegated_to_me' || p.delegatedToMe) &&
       (!q.delegatedOut || p.delegatedOut === true) &&
+      (!q.delegationType || p.delegationType === q.delegationType) &&
       (q.priorityGroup === undefined || stillListed(p, now)),
   );
   const sorted =
@@ -454,6 +458,7 @@ async function listGroupTasks(actor: Actor, user: UserRecord, q: ListQuery, zone
     (t) =>
       (q.mode ? t.mode === q.mode : t.mode !== 'template') &&
       (q.isOwner === undefined || (t.createdBy === actor.userId) === (q.isOwner === '1')) &&
+      (!q.delegationType || t.delegationType === q.delegationType) &&
       (q.type !== 'delegated_to_me' ||
         (t.assignees[actor.userId] !== undefined && t.createdBy !== actor.userId)),
   );

@@ -157,6 +157,58 @@ export const routes = {
     handler: 'tasks/list-priority-groups',
   },
   listAssignedTasks: { method: 'GET', path: '/task/assigned', auth: 'user', handler: 'tasks/list-assigned' },
+  listIndividualParents: {
+    method: 'GET',
+    path: '/task/individual-delegated-parent',
+    auth: 'user',
+    handler: 'tasks/list-individual-parents',
+  },
+  listUserLevels: {
+    method: 'GET',
+    path: '/task/user/level',
+    auth: 'user',
+    handler: 'tasks/list-user-levels',
+  },
+  setUserLevel: { method: 'POST', path: '/task/user/level', auth: 'user', handler: 'tasks/set-user-level' },
+  updateUserLevel: {
+    method: 'PATCH',
+    path: '/task/user/level/{id}',
+    auth: 'user',
+    handler: 'tasks/update-user-level',
+  },
+  listUserPriorityGroups: {
+    method: 'GET',
+    path: '/task/user/priority-group',
+    auth: 'user',
+    handler: 'tasks/list-user-priority-groups',
+  },
+  setUserPriorityGroup: {
+    method: 'POST',
+    path: '/task/user/priority-group',
+    auth: 'user',
+    handler: 'tasks/set-user-priority-group',
+  },
+  updateUserPriorityGroup: {
+    method: 'PATCH',
+    path: '/task/user/priority-group/{id}',
+    auth: 'user',
+    handler: 'tasks/update-user-priority-group',
+  },
+  // Task roles (the task members tab)
+  listTaskRoles: { method: 'GET', path: '/user/task/role', auth: 'user', handler: 'tasks/list-task-roles' },
+  giveTaskRole: { method: 'POST', path: '/user/task/role', auth: 'user', handler: 'tasks/give-task-role' },
+  changeTaskRole: {
+    method: 'PATCH',
+    path: '/user/task/role/{id}',
+    auth: 'user',
+    handler: 'tasks/change-task-role',
+  },
+  removeTaskRole: {
+    method: 'DELETE',
+    path: '/user/task/role/{id}',
+    auth: 'user',
+    handler: 'tasks/remove-task-role',
+  },
   // Delegation by invitation (spec 000 §7, 002 §7)
   inviteToTask: {
     method: 'PUT',

@@ -182,3 +182,15 @@ export const answerPendingInput = z.strictObject({
   invitations: z.array(z.string().min(1)).min(1, 'Choose at least one invitation.').max(100),
   action: z.union([z.literal(0), z.literal(1)], { error: 'Answer 1 to accept or 0 to decline.' }),
 });
+
+/** A person's own title for a level or a priority group; empty restores the default. */
+export const userTitleInput = z.strictObject({
+  id: z.number().int(),
+  title: z.string().trim().max(50, 'A title has at most 50 characters.'),
+});
+
+export const taskRoleInput = z.strictObject({
+  task: z.string().min(1),
+  user: z.string().min(1),
+  role: z.number({ error: 'Choose a role.' }).int(),
+});

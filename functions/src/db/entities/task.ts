@@ -29,6 +29,8 @@ export const TaskEntity = new Entity(
       delegationType: { type: 'string', required: true, default: 'SI' },
       /** Record<userId, TaskAssignee> */
       assignees: { type: 'any', required: true },
+      /** Record<roleId, TaskRole>: roles given on this task to people (the task members tab). */
+      roles: { type: 'any', default: () => ({}) },
       /** Record<email, PendingAssignee>: people invited by e-mail who have not answered yet. */
       pending: { type: 'any', default: () => ({}) },
       dueAt: { type: 'string' },

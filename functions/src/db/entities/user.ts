@@ -23,6 +23,9 @@ export const UserEntity = new Entity(
       subscription: { type: 'any', required: true },
       /** YYYY-MM-DD (UTC) the trial ends; present only while a trial is active (sparse index). */
       trialEndsOn: { type: 'string' },
+      /** The person's own titles for task levels and priority groups: Record<id, title>. */
+      levelTitles: { type: 'any', default: () => ({}) },
+      priorityGroupTitles: { type: 'any', default: () => ({}) },
       /** Subscription limit counters, kept on every write that changes them (never counted by scan). */
       ownedGroupCount: { type: 'number', required: true, default: 0 },
       ownedGroupTotalCount: { type: 'number', required: true, default: 0 },

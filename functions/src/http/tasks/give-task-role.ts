@@ -1,0 +1,10 @@
+import { type RoleId, routes, taskRoleInput } from '@tandem/shared';
+import { giveTaskRole } from '../../core/task-roles.ts';
+import { httpHandler, respond } from '../../lib/http-handler.ts';
+
+export const handler = httpHandler({
+  route: routes.giveTaskRole,
+  body: taskRoleInput,
+  run: async ({ actor, body }) =>
+    respond(201, await giveTaskRole(actor, { ...body, role: body.role as RoleId })),
+});

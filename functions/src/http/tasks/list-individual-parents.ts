@@ -1,0 +1,10 @@
+import { listTasksQuery, routes } from '@tandem/shared';
+import { listTasks } from '../../core/tasks.ts';
+import { httpHandler } from '../../lib/http-handler.ts';
+
+/** GET /task/individual-delegated-parent?group: the caller's individual delegations (IP parents). */
+export const handler = httpHandler({
+  route: routes.listIndividualParents,
+  query: listTasksQuery,
+  run: ({ actor, query }) => listTasks(actor, { ...query, isOwner: '1', delegationType: 'IP' }),
+});

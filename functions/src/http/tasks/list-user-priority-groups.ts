@@ -1,0 +1,8 @@
+import { routes } from '@tandem/shared';
+import { userTitles } from '../../core/task-titles.ts';
+import { httpHandler } from '../../lib/http-handler.ts';
+
+export const handler = httpHandler({
+  route: routes.listUserPriorityGroups,
+  run: ({ actor }) => userTitles(actor, 'priorityGroup'),
+});
