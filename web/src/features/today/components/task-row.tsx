@@ -14,9 +14,10 @@ import {
 import { IconFlag3Filled, IconGripVertical, IconPin, IconSubtask } from '@tabler/icons-react';
 import { TASK_FLAG, TASK_STATUS } from '@tandem/shared/tasks/constants';
 import type { TaskView } from '@tandem/shared/tasks/views';
-import type { CSSProperties, ReactNode } from 'react';
+import { type CSSProperties, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DueDateBadge } from '../../tasks/components/due-date-badge.tsx';
+import { SubtaskList } from './subtask-list.tsx';
 
 export interface RowContext {
   /** The user's zone: "today" for the due-today count. */
@@ -26,6 +27,8 @@ export interface RowContext {
   onToggleDone: (task: TaskView, done: boolean) => void;
   /** Opens the task form; absent while the form is not available. */
   onOpen?: (task: TaskView) => void;
+  /** Plays the confetti when something is marked Done. */
+  celebrate?: () => void;
 }
 
 /** A row in a Today panel, dragged by its handle (pointer, touch, or Space then arrows). */
@@ -59,6 +62,8 @@ export function SortableTaskRow({ task, ...ctx }: RowContext & { task: TaskView 
 
 export function TaskRow({
   task,
+  zone,
+  celebrate,
   now,
   groupColor,
   onToggleDone,
@@ -75,6 +80,15 @@ export function TaskRow({
   as?: 'li' | 'div';
 }) {
   const { t } = useTranslation('today');
+  const [open, setOpen] = useState(false);
+  const ctx: RowContext = {
+    zone,
+    now,
+    groupColor,
+    onToggleDone,
+    ...(onOpen ? { onOpen } : {}),
+    ...(celebrate ? { celebrate } : {}),
+  };
   const done = task.status.id === TASK_STATUS.done;
   const urgent = task.taskDetails.flag === TASK_FLAG.urgent;
   // Grey until the groups are loaded (the group module's schemas stay off this route).
@@ -153,10 +167,22 @@ export function TaskRow({
             </Box>
           )}
           {task.childCount > 0 && (
-            <Badge size="sm" variant="default" leftSection={<IconSubtask size={12} aria-hidden />}>
-              <span aria-hidden>{task.childCount}</span>
-              <VisuallyHidden>{t('row.subtasks', { count: task.childCount })}</VisuallyHidden>
-            </Badge>
+            // The sub-task count doubles as the button that shows them under the row.
+            <UnstyledButton
+              onClick={() => setOpen((o) => !o)}
+              aria-expanded={open}
+              aria-label={t(open ? 'row.hideSubtasks' : 'row.showSubtasks', { title: task.title })}
+            >
+              <Badge
+                size="sm"
+                variant={open ? 'light' : 'default'}
+                leftSection={<IconSubtask size={12} aria-hidden />}
+                style={{ cursor: 'pointer' }}
+              >
+                <span aria-hidden>{task.childCount}</span>
+                <VisuallyHidden>{t('row.subtasks', { count: task.childCount })}</VisuallyHidden>
+              </Badge>
+            </UnstyledButton>
           )}
           {task.dueAt && !done && (
             // Right-aligned beside the title; under it, still right-aligned, when the row is narrow.
@@ -164,6 +190,7 @@ export function TaskRow({
           )}
         </Group>
       </Group>
+      {open && <SubtaskList parent={task} ctx={ctx} />}
     </Box>
   );
 }

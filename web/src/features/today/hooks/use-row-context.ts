@@ -33,6 +33,7 @@ export function useRowContext(onOpenTask?: (task: TaskView) => void, onDone?: ()
         notifyError(t('row.doneFailed'), errorText(err, t('errors.generic'))),
       );
     },
-    onOpen: onOpenTask,
+    ...(onOpenTask ? { onOpen: onOpenTask } : {}),
+    ...(onDone ? { celebrate: onDone } : {}),
   };
 }

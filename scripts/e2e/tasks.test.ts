@@ -1,0 +1,101 @@
+/**
+ * A day with tasks, in a real browser: quick-add a task with sub-tasks, tick a sub-task Done and see it
+ * go to the bottom, drag a task from Next to Today (Now).
+ */
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type BrowserSession, openBrowser } from '../src/testing/browser.ts';
+import { apiClient, createUser, type StackEnv } from '../src/testing/users.ts';
+
+const { url, env } = inject('stack');
+const password = 'Correct-Horse-9';
+const email = `tasks-${randomUUID().slice(0, 8)}@example.com`;
+let s: BrowserSession;
+let page: Page;
+
+const panel = (name: string) => page.getByRole('region', { name, exact: true });
+const rowTitles = async (list: ReturnType<Page['getByRole']>) =>
+  (await list.locator(':scope > li').allInnerTexts()).map((t) =>
+    t
+      .split('\n')
+      .find((line) => line.trim())
+      ?.trim(),
+  );
+
+beforeAll(async () => {
+  const user = await createUser(env as StackEnv, { email, firstName: 'Tess', password });
+  const api = apiClient(url, user.accessToken);
+  const group = (await api.get('/group/member')).body.results[0].id;
+  await api.post('/task', { title: 'Call the plumber', group, priority_group: 1 });
+  s = await openBrowser();
+  page = s.page;
+  await page.goto(`${url}/login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(`${url}/`);
+});
+afterAll(async () => {
+  await s?.close();
+});
+
+describe('a day with tasks', () => {
+  it('quick-adds a task with two sub-tasks', async () => {
+    await page.getByRole('button', { name: 'Add task' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Name', { exact: true }).fill('Plan the trip');
+    for (const [n, title] of [
+      [1, 'Book flights'],
+      [2, 'Pack bags'],
+    ] as const) {
+      await dialog.getByRole('button', { name: 'Add sub-task', exact: true }).click();
+      await dialog.getByLabel(`Sub-task ${n}`, { exact: true }).fill(title);
+      await dialog.getByLabel(`Sub-task ${n}`, { exact: true }).press('Enter');
+    }
+    await dialog.getByRole('button', { name: 'Save and close', exact: true }).click();
+    await panel('Today').getByRole('listitem').filter({ hasText: 'Plan the trip' }).waitFor();
+  });
+
+  it('ticks a sub-task Done and sees it move to the bottom', async () => {
+    const row = panel('Today').getByRole('listitem').filter({ hasText: 'Plan the trip' }).first();
+    await row.getByRole('button', { name: 'Show the sub-tasks of Plan the trip' }).click();
+    const subs = page.getByRole('list', { name: 'Sub-tasks of Plan the trip' });
+    await subs.getByRole('listitem').first().waitFor();
+    expect(await rowTitles(subs)).toEqual(['Book flights', 'Pack bags']);
+    await subs.getByRole('checkbox', { name: 'Mark Book flights done' }).check();
+    await expect.poll(() => rowTitles(subs)).toEqual(['Pack bags', 'Book flights']);
+    // Saved: after a reload the order holds.
+    await page.reload();
+    await panel('Today')
+      .getByRole('listitem')
+      .filter({ hasText: 'Plan the trip' })
+      .first()
+      .getByRole('button', { name: 'Show the sub-tasks of Plan the trip' })
+      .click();
+    await expect
+      .poll(() => rowTitles(page.getByRole('list', { name: 'Sub-tasks of Plan the trip' })))
+      .toEqual(['Pack bags', 'Book flights']);
+  });
+
+  it('drags a task from Next to Today', async () => {
+    const handle = panel('Next').getByRole('button', { name: 'Move Call the plumber' });
+    const target = panel('Today').getByRole('list', { name: 'Today' });
+    const from = (await handle.boundingBox())!;
+    const to = (await target.boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    for (let i = 1; i <= 12; i++) {
+      await page.mouse.move(
+        from.x + ((to.x + 40 - from.x) * i) / 12,
+        from.y + ((to.y + 10 - from.y) * i) / 12,
+      );
+    }
+    await page.mouse.up();
+    await panel('Today').getByRole('listitem').filter({ hasText: 'Call the plumber' }).waitFor();
+    await page.reload();
+    await panel('Today').getByRole('listitem').filter({ hasText: 'Call the plumber' }).waitFor();
+    expect(await panel('Next').getByRole('listitem').filter({ hasText: 'Call the plumber' }).count()).toBe(0);
+    expect(s.errors).toEqual([]);
+  });
+});
