@@ -158,7 +158,12 @@ export function taskView(
     createdAt: t.createdAt,
     updatedAt: t.updatedAt,
     user: { id: t.createdBy, name: t.creatorName },
-    manager: t.managerId ? { id: t.managerId, name: t.assignees[t.managerId]?.name ?? '' } : null,
+    manager: t.managerId
+      ? {
+          id: t.managerId,
+          name: t.assignees[t.managerId]?.name ?? (t.managerId === t.createdBy ? t.creatorName : ''),
+        }
+      : null,
     taskAssignees: Object.values(t.assignees).map((a) => ({
       user: a.userId,
       email: a.email,

@@ -491,6 +491,7 @@ const FIELD_PERMISSION = {
   dueAt: 'task.dueAt',
   group: 'task.group',
   completionAt: 'task.completionAt',
+  manager: 'task.manager',
 } as const;
 
 export async function updateTask(
@@ -581,6 +582,9 @@ export async function updateTask(
     }
   }
 
+  if (input.manager && input.manager !== task.createdBy && !task.assignees[input.manager]) {
+    throw new ValidationError({ manager: TASK_MESSAGES.managerChoice });
+  }
   const title = input.title ?? task.title;
   const set = {
     ...(input.title !== undefined ? { title } : {}),
@@ -603,11 +607,13 @@ export async function updateTask(
     await transact(({ task: tE, placement: pE }) => [
       (() => {
         let p = tE.patch({ taskId }).set(set);
-        const remove: Array<'dueAt' | 'completionAt' | 'activatedAt'> = [];
+        const remove: Array<'dueAt' | 'completionAt' | 'activatedAt' | 'managerId'> = [];
         for (const k of ['dueAt', 'completionAt', 'activatedAt'] as const) {
           if (next[k]) p = p.set({ [k]: next[k] });
           else if (task[k]) remove.push(k);
         }
+        if (input.manager) p = p.set({ managerId: input.manager });
+        else if (input.manager === null && task.managerId) remove.push('managerId');
         if (remove.length) p = p.remove(remove);
         return p.where(({ version }, { eq }) => eq(version, task.version)).commit();
       })(),

@@ -90,3 +90,30 @@ describe('individual delegations', () => {
     expect(r.body.results.map((t: { id: string }) => t.id)).toEqual([ip.id]);
   });
 });
+
+describe('project manager', () => {
+  it('is the creator or an assignee, and needs the manager permission', async () => {
+    const ann = await person('Ann');
+    const bob = await person('Bob');
+    const cat = await person('Cat');
+    const g = await newGroup(ann.api);
+    await addMember(ann.api, g.id, bob, 5);
+    await addMember(ann.api, g.id, cat, 6);
+    const t = await task(ann.api, {
+      title: 'Launch',
+      group: g.id,
+      task_assignees: [{ user: bob.userId, role: 5 }],
+    });
+    const set = await ann.api.patch(`/task/${t.id}`, { manager: bob.userId });
+    expect(set.status).toBe(200);
+    expect(set.body.manager).toEqual({ id: bob.userId, name: 'Bob Test' });
+    const bad = await ann.api.patch(`/task/${t.id}`, { manager: cat.userId });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.manager).toBe(
+      'The project manager is the task’s creator or one of its assignees.',
+    );
+    expect((await bob.api.patch(`/task/${t.id}`, { manager: ann.userId })).status).toBe(403);
+    const cleared = await ann.api.patch(`/task/${t.id}`, { manager: null });
+    expect(cleared.body.manager).toBeNull();
+  });
+});

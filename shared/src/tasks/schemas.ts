@@ -24,6 +24,7 @@ export const TASK_MESSAGES = {
   priorityGroup: 'Choose Today, Next, Later or Future.',
   issueNoChildren: 'An issue (level 8) cannot have sub-items.',
   moveUnderDescendant: 'A task cannot move under itself or one of its own sub-tasks.',
+  managerChoice: 'The project manager is the task’s creator or one of its assignees.',
 } as const;
 
 /** The spec's catalogue keys for the messages that have one; the API answers them as `code`. */
@@ -122,6 +123,8 @@ export const updateTaskInput = z
     dueAt: isoDate.nullable(),
     group: z.string().min(1),
     completionAt: isoDate.nullable(),
+    /** The project manager: the creator or one of the assignees (null clears it). */
+    manager: z.string().min(1).nullable(),
     taskPosition: z.enum(['top', 'bottom', 'custom']),
     /** Sort code of the neighbours when dragged: the task lands between them. */
     placeBetween: z.strictObject({ before: z.string().nullable(), after: z.string().nullable() }),
