@@ -1,3 +1,7 @@
+/**
+ * The shared package's light exports. Modules with heavy dependencies (time/recurrence.ts: rrule and
+ * Luxon) are imported by their own path, so a handler that does not use them does not carry them.
+ */
 export * from './api/case.ts';
 export * from './api/config.ts';
 export * from './api/errors.ts';

@@ -113,9 +113,9 @@ export class TandemFunction extends NodejsFunction {
         minify: true,
         sourceMap: true,
         sourcesContent: false,
-        // Bundle the SDK v3 too instead of using the runtime's copy: versions stay the ones our
-        // lock file pins, and tree-shaking keeps just the commands a handler uses.
-        externalModules: [],
+        // The nodejs24.x runtime ships the AWS SDK v3: leaving it out keeps each bundle to our code
+        // (docs/decisions.md D5; sizes and import times in `npm run bench`).
+        externalModules: ['@aws-sdk/*'],
         banner: REQUIRE_SHIM,
         tsconfig: functionsTsconfig,
       },

@@ -60,6 +60,8 @@ export async function measureBundles(runs = 5): Promise<BundleResult[]> {
         platform: 'node',
         target: 'node24',
         format: 'esm',
+        // The options infra's TandemFunction bundles with.
+        mainFields: ['module', 'main'],
         external: ['@aws-sdk/*'],
         // Some CommonJS dependencies call require(); ESM bundles need it defined.
         banner: { js: "import{createRequire as __cr}from'module';const require=__cr(import.meta.url);" },
