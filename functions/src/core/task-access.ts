@@ -6,6 +6,7 @@
  */
 import {
   can,
+  effectiveInvitationStatus,
   isPinnedToToday,
   PERMISSIONS,
   type Permission,
@@ -42,6 +43,7 @@ export interface PendingAssignee {
   status: 'pending' | 'refused' | 'expired' | 'on-hold' | 'accepted';
   keyHash: string;
   invitedBy: string;
+  expiresAt?: string;
   createdAt: string;
 }
 
@@ -172,9 +174,14 @@ export function taskView(
       role: a.role,
       createdAt: a.createdAt,
     })),
-    pendingAssignees: Object.values(t.pending ?? {})
-      .filter((p) => p.status !== 'accepted')
-      .map((p) => ({ email: p.email, role: p.role, status: p.status, createdAt: p.createdAt })),
+    // Everyone invited and not (yet) an assignee: an 'accepted' one is waiting to sign up.
+    pendingAssignees: Object.values(t.pending ?? {}).map((p) => ({
+      id: p.keyHash,
+      email: p.email,
+      role: p.role,
+      status: p.expiresAt ? effectiveInvitationStatus(p.status, p.expiresAt, ctx.now) : p.status,
+      createdAt: p.createdAt,
+    })),
     delegationType: t.delegationType,
     permissions: PERMISSIONS[roleName(ctx.role)].filter((p) => p.startsWith('task.')),
     pinnedToToday: isPinnedToToday(state, ctx.zone, ctx.now),

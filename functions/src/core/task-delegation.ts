@@ -96,6 +96,7 @@ export async function inviteToTask(
     status: 'pending',
     keyHash,
     invitedBy: actor.userId,
+    expiresAt,
     createdAt: now.toISOString(),
   };
   try {

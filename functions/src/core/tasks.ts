@@ -236,6 +236,9 @@ export async function createTask(actor: Actor, input: CreateTaskInput, now = new
     }
   }
   const codes = await codesFor(placements);
+  // Tasks made together keep the order they were given in: each is a millisecond after the one before.
+  const createdAt = (id: string) =>
+    new Date(now.getTime() + tasks.findIndex(({ t }) => t.taskId === id)).toISOString();
   const writes = [
     ...(parent ? [{ kind: 'parent' as const, id: parent.taskId }] : []),
     ...tasks.map(({ t }) => ({ kind: 'task' as const, t })),
@@ -248,7 +251,7 @@ export async function createTask(actor: Actor, input: CreateTaskInput, now = new
         w.kind === 'parent'
           ? task.patch({ taskId: w.id }).add({ childCount: 1 }).commit()
           : w.kind === 'task'
-            ? task.create({ ...w.t, version: 1 }).commit()
+            ? task.create({ ...w.t, createdAt: createdAt(w.t.taskId), version: 1 }).commit()
             : placement
                 .create({
                   userId: w.p.userId,
@@ -492,6 +495,7 @@ const FIELD_PERMISSION = {
   group: 'task.group',
   completionAt: 'task.completionAt',
   manager: 'task.manager',
+  taskAssignees: 'task.taskAssignees',
 } as const;
 
 export async function updateTask(
@@ -582,7 +586,34 @@ export async function updateTask(
     }
   }
 
-  if (input.manager && input.manager !== task.createdBy && !task.assignees[input.manager]) {
+  // A new list of assignees: newcomers get the task at the top of their Today, leavers lose it.
+  let assignees = task.assignees;
+  let topOfToday = new Map<string, string>();
+  if (input.taskAssignees !== undefined) {
+    if (task.delegationType === 'IP' || task.delegationType === 'IC') {
+      throw new ValidationError({
+        task_assignees: 'The people of an individual delegation are fixed when it is made.',
+      });
+    }
+    const creator = await getUser({ userId: task.createdBy, username: task.createdBy });
+    const resolved = resolveAssignees(input.taskAssignees, targetGroup!, creator, now.toISOString());
+    assignees = Object.fromEntries(
+      resolved.map((a) => [
+        a.userId,
+        task.assignees[a.userId] ? { ...task.assignees[a.userId]!, role: a.role } : a,
+      ]),
+    );
+    const newcomers = Object.keys(assignees).filter((id) => !task.assignees[id] && id !== task.createdBy);
+    topOfToday = new Map(
+      await Promise.all(
+        newcomers.map(
+          async (id) => [id, generateKeyBetween(null, (await ends(id, 0)).first)] as [string, string],
+        ),
+      ),
+    );
+  }
+  const managerPool = input.taskAssignees !== undefined ? assignees : task.assignees;
+  if (input.manager && input.manager !== task.createdBy && !managerPool[input.manager]) {
     throw new ValidationError({ manager: TASK_MESSAGES.managerChoice });
   }
   const title = input.title ?? task.title;
@@ -594,9 +625,11 @@ export async function updateTask(
     mode: next.mode,
     ...(input.level !== undefined ? { level: input.level } : {}),
     ...(input.group !== undefined ? { groupId: input.group } : {}),
+    ...(input.taskAssignees !== undefined ? { assignees } : {}),
     version: task.version + 1,
   };
-  const people = [...new Set([task.createdBy, ...Object.keys(task.assignees)])];
+  const people = peopleOf({ createdBy: task.createdBy, assignees });
+  const leavers = Object.keys(task.assignees).filter((id) => !assignees[id] && id !== task.createdBy);
   const shared = {
     groupId: input.group ?? task.groupId,
     mode: next.mode,
@@ -617,17 +650,48 @@ export async function updateTask(
         if (remove.length) p = p.remove(remove);
         return p.where(({ version }, { eq }) => eq(version, task.version)).commit();
       })(),
-      ...people.map((userId) => {
-        const mine = userId === actor.userId;
-        let p = pE.patch({ userId, taskId }).set({
-          ...shared,
-          ...(mine
-            ? { priorityGroup: next.priorityGroup, sortCode: sortCode!, taskPosition: next.taskPosition }
-            : {}),
-        });
-        p = next.completionAt ? p.set({ completionAt: next.completionAt }) : p.remove(['completionAt']);
-        return p.commit();
-      }),
+      ...leavers.map((userId) => pE.delete({ userId, taskId }).commit()),
+      ...[...topOfToday].map(([userId, code]) =>
+        pE
+          .create({
+            userId,
+            taskId,
+            priorityGroup: 0,
+            sortCode: code,
+            taskPosition: 'top',
+            isOwner: false,
+            delegatedToMe: true,
+            groupId: shared.groupId,
+            delegationType: task.delegationType,
+            ...(task.parentId ? { parentId: task.parentId } : {}),
+            mode: shared.mode,
+            status: shared.status,
+            titleLower: shared.titleLower,
+            ...(next.completionAt ? { completionAt: next.completionAt } : {}),
+          })
+          .commit(),
+      ),
+      ...people
+        .filter((userId) => !topOfToday.has(userId))
+        .map((userId) => {
+          const mine = userId === actor.userId;
+          let p = pE.patch({ userId, taskId }).set({
+            ...shared,
+            ...(mine
+              ? { priorityGroup: next.priorityGroup, sortCode: sortCode!, taskPosition: next.taskPosition }
+              : {}),
+            // The creator's Delegated tab follows who else holds the task.
+            ...(userId === task.createdBy && input.taskAssignees !== undefined
+              ? {
+                  delegatedOut:
+                    Object.keys(assignees).some((id) => id !== task.createdBy) ||
+                    Object.values(task.pending ?? {}).some((x) => x.status === 'pending'),
+                }
+              : {}),
+          });
+          p = next.completionAt ? p.set({ completionAt: next.completionAt }) : p.remove(['completionAt']);
+          return p.commit();
+        }),
     ]);
   } catch (e) {
     if (e instanceof TransactionCanceledError && e.failedAt(0)) throw staleTask();

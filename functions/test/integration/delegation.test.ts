@@ -117,10 +117,31 @@ describe('delegation by invitation', () => {
       status: 'accepted',
       has_account: false,
     });
+    // Until they sign up, the delegator sees them as accepted and waiting.
+    expect((await ann.api.get(`/task/${t.id}`)).body.pending_assignees).toEqual([
+      expect.objectContaining({ email, status: 'accepted' }),
+    ]);
     const newcomer = await person('Nia', email);
+    expect((await ann.api.get(`/task/${t.id}`)).body.pending_assignees).toEqual([]);
     expect(
       (await newcomer.api.get('/task?priority_group=0')).body.results.map((x: { id: string }) => x.id),
     ).toEqual([t.id]);
+  });
+
+  it('the delegator sees an invitation expire, and withdraws it by its id', async () => {
+    const ann = await person('Ann');
+    const t = await ownTask(ann.api, 'Someday');
+    const email = `late-${randomBytes(4).toString('hex')}@example.com`;
+    await ann.api.put('/task/delegation/invitation', { task: t.id, email });
+    const { TaskEntity } = await import('../../src/db/entities/task.ts');
+    const item = (await TaskEntity.get({ taskId: t.id }).go()).data!;
+    const pending = item.pending as Record<string, { expiresAt: string }>;
+    pending[email]!.expiresAt = new Date(Date.now() - 1000).toISOString();
+    await TaskEntity.patch({ taskId: t.id }).set({ pending }).go();
+    const [entry] = (await ann.api.get(`/task/${t.id}`)).body.pending_assignees;
+    expect(entry).toMatchObject({ email, status: 'expired' });
+    expect((await ann.api.delete(`/task/delegation/${entry.id}`)).status).toBe(204);
+    expect((await ann.api.get(`/task/${t.id}`)).body.pending_assignees).toEqual([]);
   });
 
   it('a withdrawn invitation’s link stops working; a viewer may not invite; a stranger gets 404', async () => {
@@ -145,5 +166,48 @@ describe('delegation by invitation', () => {
     expect((await mal.api.delete(`/task/delegation/${pendingId}`)).status).toBe(404);
     expect((await ann.api.delete(`/task/delegation/${pendingId}`)).status).toBe(204);
     expect((await publicApi().get(`/task/delegation/invitation/request?key=${key}`)).status).toBe(404);
+  });
+});
+
+describe('changing assignees', () => {
+  it('a new list of assignees gives newcomers the task at the top of their Today and takes it from leavers', async () => {
+    const ann = await person('Ann');
+    const bob = await person('Bob');
+    const cat = await person('Cat');
+    const g = await newGroup(ann.api);
+    await addMember(ann.api, g.id, bob, 5);
+    await addMember(ann.api, g.id, cat, 5);
+    const t = (
+      await ann.api.post('/task', {
+        title: 'Rota',
+        group: g.id,
+        task_assignees: [{ user: bob.userId, role: 5 }],
+      })
+    ).body.results[0];
+    const r = await ann.api.patch(`/task/${t.id}`, {
+      task_assignees: [
+        { user: cat.userId, role: 6 },
+        { user: ann.userId, role: 6 },
+      ],
+    });
+    expect(r.status).toBe(200);
+    expect(r.body.task_assignees.map((a: { user: string }) => a.user).sort()).toEqual(
+      [ann.userId, cat.userId].sort(),
+    );
+    expect(
+      (await cat.api.get('/task?priority_group=0')).body.results.map((x: { id: string }) => x.id),
+    ).toEqual([t.id]);
+    expect((await bob.api.get('/task?priority_group=0')).body.results).toEqual([]);
+    expect((await ann.api.get('/task/assigned')).body.results.map((x: { id: string }) => x.id)).toEqual([
+      t.id,
+    ]);
+    expect((await ann.api.patch(`/task/${t.id}`, { task_assignees: [] })).body.code).toBe(
+      'task-form.assignees-required',
+    );
+    const standard = await cat.api.get(`/task/${t.id}`);
+    expect(standard.body.permissions).toContain('task.taskAssignees');
+    expect(
+      (await bob.api.patch(`/task/${t.id}`, { task_assignees: [{ user: bob.userId, role: 6 }] })).status,
+    ).toBe(403);
   });
 });

@@ -78,6 +78,15 @@ describe('creating tasks', () => {
     expect((await ann.api.get('/task')).body.count).toBe(0);
   });
 
+  it('keeps sub-tasks made together in the order they were given', async () => {
+    const ann = await person('Ann');
+    const group = await privateGroup(ann.api);
+    const titles = ['one', 'two', 'three', 'four', 'five', 'six'];
+    const t = await task(ann.api, { title: 'Many', group, children: titles.map((title) => ({ title })) });
+    const got = await ann.api.get(`/task/${t.id}`);
+    expect(got.body.children.map((c: { title: string }) => c.title)).toEqual(titles);
+  });
+
   it('answers the spec’s catalogue keys as codes for a missing title and no assignee', async () => {
     const ann = await person('Ann');
     const group = await privateGroup(ann.api);

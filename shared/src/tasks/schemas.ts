@@ -123,6 +123,8 @@ export const updateTaskInput = z
     dueAt: isoDate.nullable(),
     group: z.string().min(1),
     completionAt: isoDate.nullable(),
+    /** The whole new list of assignees (members of the task's group); empty is refused. */
+    taskAssignees: z.array(taskAssigneeInput).max(100),
     /** The project manager: the creator or one of the assignees (null clears it). */
     manager: z.string().min(1).nullable(),
     taskPosition: z.enum(['top', 'bottom', 'custom']),

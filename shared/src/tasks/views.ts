@@ -35,7 +35,8 @@ export interface TaskView {
   user: { id: string; name: string };
   manager: { id: string; name: string } | null;
   taskAssignees: TaskAssigneeView[];
-  pendingAssignees: Array<{ email: string; role: RoleId; status: string; createdAt: string }>;
+  /** People invited by e-mail who are not assignees yet; `id` withdraws the invitation. */
+  pendingAssignees: Array<{ id: string; email: string; role: RoleId; status: string; createdAt: string }>;
   delegationType: DelegationType;
   /** What the caller may change on this task (spec 000 §6). */
   permissions: Permission[];
