@@ -11,7 +11,9 @@ import { apiClient, createUser, type StackEnv } from '../src/testing/users.ts';
 const { url, env } = inject('stack');
 const password = 'Correct-Horse-9';
 const email = `tasks-${randomUUID().slice(0, 8)}@example.com`;
+const bobEmail = `bob-${randomUUID().slice(0, 8)}@example.com`;
 let s: BrowserSession;
+let b: BrowserSession;
 let page: Page;
 
 const panel = (name: string) => page.getByRole('region', { name, exact: true });
@@ -25,20 +27,26 @@ const rowTitles = async (list: ReturnType<Page['getByRole']>) =>
 
 beforeAll(async () => {
   const user = await createUser(env as StackEnv, { email, firstName: 'Tess', password });
+  await createUser(env as StackEnv, { email: bobEmail, firstName: 'Bob', lastName: 'Ray', password });
   const api = apiClient(url, user.accessToken);
   const group = (await api.get('/group/member')).body.results[0].id;
   await api.post('/task', { title: 'Call the plumber', group, priority_group: 1 });
   s = await openBrowser();
   page = s.page;
-  await page.goto(`${url}/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(`${url}/`);
+  await signIn(page, email);
 });
 afterAll(async () => {
   await s?.close();
+  await b?.close();
 });
+
+async function signIn(p: Page, address: string) {
+  await p.goto(`${url}/login`);
+  await p.getByLabel('Email').fill(address);
+  await p.getByLabel('Password', { exact: true }).fill(password);
+  await p.getByRole('button', { name: 'Sign in' }).click();
+  await p.waitForURL(`${url}/`);
+}
 
 describe('a day with tasks', () => {
   it('quick-adds a task with two sub-tasks', async () => {
@@ -97,5 +105,36 @@ describe('a day with tasks', () => {
     await panel('Today').getByRole('listitem').filter({ hasText: 'Call the plumber' }).waitFor();
     expect(await panel('Next').getByRole('listitem').filter({ hasText: 'Call the plumber' }).count()).toBe(0);
     expect(s.errors).toEqual([]);
+  });
+
+  it('delegates to a second person who accepts from Pending; the task shows in Delegated', async () => {
+    await panel('Today').getByRole('button', { name: 'Open Call the plumber' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Advanced', exact: true }).click();
+    await dialog.getByLabel('Invite e-mail', { exact: true }).fill(bobEmail);
+    await dialog.getByRole('button', { name: 'Invite', exact: true }).click();
+    await dialog.getByText(bobEmail).first().waitFor();
+    await page.keyboard.press('Escape');
+
+    b = await openBrowser();
+    await signIn(b.page, bobEmail);
+    await b.page.getByRole('tab', { name: 'Pending' }).click();
+    await b.page.getByText('Call the plumber').first().waitFor();
+    await b.page.getByRole('button', { name: 'Accept all', exact: true }).click();
+    await b.page.getByRole('button', { name: 'Yes', exact: true }).click();
+    await b.page.getByRole('tab', { name: 'My tasks' }).click();
+    await b.page
+      .getByRole('region', { name: 'Today', exact: true })
+      .getByRole('listitem')
+      .filter({ hasText: 'Call the plumber' })
+      .waitFor();
+
+    await page.goto(`${url}/?tab=delegated`);
+    await page
+      .getByRole('region', { name: /Bob Ray/ })
+      .getByText('Call the plumber')
+      .first()
+      .waitFor();
+    expect(b.errors).toEqual([]);
   });
 });

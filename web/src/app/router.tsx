@@ -5,6 +5,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PublicLayout } from '../components/public-layout.tsx';
 import { paths } from '../config/paths.ts';
+import { acceptDelegateInvitePath } from '../features/delegation/paths.ts';
 import { invitationPaths } from '../features/invitations/invitation-outcome.ts';
 import { GuestOnly, RequireAuth } from './guards.tsx';
 import { NotAvailableRoute } from './routes/not-available-route.tsx';
@@ -72,6 +73,10 @@ export const routeObjects: RouteObject[] = [
           {
             path: invitationPaths.error,
             ...page(() => import('../features/invitations/routes/accept-invite-error-page.tsx')),
+          },
+          {
+            path: acceptDelegateInvitePath,
+            ...page(() => import('../features/delegation/routes/accept-delegate-invite-page.tsx')),
           },
         ],
       },

@@ -33,8 +33,11 @@ import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mutate } from 'swr';
 import { ApiError } from '../../../lib/api-error.ts';
-import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { errorText, notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useAuthUser } from '../../../lib/user/get-auth-user.ts';
 import { useUserConfig } from '../../../lib/user/get-user-config.ts';
+import { inviteToTask } from '../../delegation/api/delegation.ts';
+import { assigneeOptions, assigneesPayload, effectiveAssignees } from '../../delegation/utils/assignees.ts';
 import { useGroups } from '../../groups/api/list-groups.ts';
 import { GroupMark } from '../../groups/components/group-mark.tsx';
 import { notifyFailure } from '../../groups/utils/failure.ts';
@@ -70,13 +73,15 @@ import {
   updateInput,
   valuesFromTask,
 } from '../utils/task-form.ts';
+import { AssigneesField, type DelegationDraft, emptyDelegationDraft } from './assignees-field.tsx';
 import { playConfetti } from './confetti.tsx';
 import { DeleteTaskDialog } from './delete-task-dialog.tsx';
 import { DueDateField } from './due-date-field.tsx';
+import { InvitePanel } from './invite-panel.tsx';
 import { SubtasksField } from './subtasks-field.tsx';
 import { TaskMembersTab } from './task-members-tab.tsx';
 
-type ErrorKey = TaskField | 'subtasks';
+type ErrorKey = TaskField | 'subtasks' | 'assignees';
 
 /** Spec error codes that a server may send as a field message, in the user's words. */
 const CODE_KEYS = {
@@ -115,6 +120,7 @@ export function TaskForm({
   const { t } = useTranslation('tasks');
   const { data: groupList } = useGroups();
   const { data: config } = useUserConfig();
+  const { data: me } = useAuthUser();
   const isNew = task === null;
   const permissions = task ? task.permissions : null;
   const can = (f: TaskField) => canEditField(permissions, f);
@@ -127,6 +133,8 @@ export function TaskForm({
   if (isNew && values.group === null && defaultGroup) setValues((v) => ({ ...v, group: defaultGroup }));
 
   const [advanced, setAdvanced] = useState(false);
+  /** A new task's assignees, delegation type and queued e-mail invitations. */
+  const [delegation, setDelegation] = useState<DelegationDraft>(emptyDelegationDraft);
   const [rows, setRows] = useState<SubtaskRow[]>([]);
   const [errors, setErrors] = useState<Partial<Record<ErrorKey, string>>>({});
   /** Saving stopped on a sub-task still being typed: the save that was asked for, resumed by the answer. */
@@ -168,6 +176,13 @@ export function TaskForm({
   const selectedGroup = groupById(values.group);
   // A sub-task lives in its parent's group (spec 000 §5: group disabled when a parent group is fixed).
   const groupFixed = Boolean(task?.parent) || Boolean(defaults?.parent && defaults.group);
+  // Only accepted members of the task's group can be assigned (the creator by default).
+  const memberOptions = assigneeOptions(selectedGroup, me?.id);
+  const assignees = effectiveAssignees(delegation.picked, me?.id, memberOptions);
+  const changeDelegation = (next: DelegationDraft) => {
+    setDelegation(next);
+    if (errors.assignees) setErrors(({ assignees: _gone, ...rest }) => rest);
+  };
 
   const codeText = (msg: string) => (msg in CODE_KEYS ? t(CODE_KEYS[msg as keyof typeof CODE_KEYS]) : msg);
 
@@ -175,16 +190,28 @@ export function TaskForm({
     if (err instanceof ApiError && Object.keys(err.errors).length > 0) {
       const next: Partial<Record<ErrorKey, string>> = {};
       for (const [path, msg] of Object.entries(err.errors)) {
-        const f = fieldOfErrorPath(path);
+        const f: ErrorKey | null = path.startsWith('taskAssignees') ? 'assignees' : fieldOfErrorPath(path);
         if (f && !next[f]) next[f] = codeText(msg);
       }
-      if (ADVANCED_FIELDS.some((f) => next[f])) setAdvanced(true);
+      if (ADVANCED_FIELDS.some((f) => next[f]) || next.assignees) setAdvanced(true);
       setErrors(next);
     }
     // The server may answer a spec code as its fallback message (task-form.title-required): say it in words.
     if (err instanceof ApiError && (err.code in CODE_KEYS || err.fallbackMessage in CODE_KEYS))
       notifyError(title, codeText(err.code in CODE_KEYS ? err.code : err.fallbackMessage));
     else notifyFailure(title, err, t('errors.generic'));
+  }
+
+  /** The e-mails typed while creating go once the task exists; one failing does not stop the others. */
+  async function sendQueuedInvites(taskId: string, invites: DelegationDraft['invites']) {
+    for (const invite of invites) {
+      try {
+        await inviteToTask(taskId, invite.email, invite.role, { revalidate: false });
+      } catch (err) {
+        notifyError(t('invite.failed', { email: invite.email }), errorText(err, t('errors.generic')));
+      }
+    }
+    await revalidateTasks();
   }
 
   function finish(option: SaveOption, id: string | undefined) {
@@ -197,9 +224,10 @@ export function TaskForm({
     const found: Partial<Record<ErrorKey, string>> = {};
     if (!values.title.trim()) found.title = t('form.errors.titleRequired');
     if (!values.group) found.group = t('form.errors.groupRequired');
+    else if (task === null && assignees.length === 0) found.assignees = t('form.errors.assigneesRequired');
     if (Object.keys(found).length > 0) {
       setErrors(found);
-      if (found.group) setAdvanced(true);
+      if (found.group || found.assignees) setAdvanced(true);
       if (found.title) titleRef.current?.focus();
       return;
     }
@@ -213,9 +241,14 @@ export function TaskForm({
     setSaving(option);
     if (task === null) {
       try {
-        const [created] = await createTask(createInput(values, titles, defaults?.parent));
+        const invites = delegation.mode === 'shared' ? delegation.invites : [];
+        const [created] = await createTask({
+          ...createInput(values, titles, defaults?.parent),
+          ...assigneesPayload(assignees, delegation.mode, invites),
+        });
         notifySuccess(t('form.created'));
         if (created) await mutate(taskKey(created.id), created, { revalidate: false });
+        if (created && invites.length > 0) await sendQueuedInvites(created.id, invites);
         finish(option, created?.id);
       } catch (err) {
         showSaveError(err, t('form.createFailed'));
@@ -533,6 +566,31 @@ export function TaskForm({
               error={errors.flag}
               color="red"
             />
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" mt="xs">
+              <AssigneesField
+                task={task}
+                group={selectedGroup}
+                me={me?.id}
+                draft={delegation}
+                onChange={changeDelegation}
+                error={errors.assignees}
+                disabled={busy}
+              />
+              <InvitePanel
+                task={task}
+                queued={delegation.invites}
+                onQueuedChange={(invites) => changeDelegation({ ...delegation, invites })}
+                individual={delegation.mode === 'individual'}
+                assigneeEmails={
+                  task
+                    ? task.taskAssignees.map((a) => a.email)
+                    : memberOptions
+                        .filter((o) => assignees.some((a) => a.user === o.user))
+                        .map((o) => o.email)
+                }
+                disabled={busy}
+              />
+            </SimpleGrid>
           </Stack>
         )}
 

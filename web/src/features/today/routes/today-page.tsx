@@ -1,15 +1,19 @@
-import { Stack, Tabs, Title } from '@mantine/core';
+import { Badge, Stack, Tabs, Title, VisuallyHidden } from '@mantine/core';
 import { PRIORITY_GROUPS } from '@tandem/shared/tasks/constants';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { canSeeAgendas } from '../../../config/allow-list.ts';
 import { useAuthUser } from '../../../lib/user/get-auth-user.ts';
+import { usePendingInvitations } from '../../delegation/api/delegation.ts';
+import { answerableIds } from '../../delegation/utils/pending.ts';
 import { AddTaskButton } from '../components/add-task-button.tsx';
-import { EmptyTab } from '../components/empty-tab.tsx';
+import { DelegatedTab } from '../components/delegated-tab.tsx';
 import { IssuesTab } from '../components/issues-tab.tsx';
 import { MyTasksTab } from '../components/my-tasks-tab.tsx';
+import { PendingTab } from '../components/pending-tab.tsx';
 import { TaskFormHost, useTaskForm } from '../components/task-form-host.tsx';
+import { useNow } from '../hooks/use-now.ts';
 import { useRowContext } from '../hooks/use-row-context.ts';
 import { queryForTab, TODAY_TABS, tabFromQuery } from '../utils/tabs.ts';
 
@@ -27,6 +31,10 @@ export default function TodayPage() {
   const [panel, setPanel] = useState(0);
   const form = useTaskForm();
   const issuesRow = useRowContext(form.openTask, form.celebrate);
+  const now = useNow();
+  // The Pending tab's badge: invitations that can still be answered.
+  const { data: pending } = usePendingInvitations();
+  const pendingCount = answerableIds(pending?.results ?? []).length;
 
   const selectTab = (value: string | null) => {
     const next = TODAY_TABS.find((x) => x === value) ?? 'my-tasks';
@@ -36,6 +44,8 @@ export default function TodayPage() {
         const q = queryForTab(next);
         if (q) out.set('tab', q);
         else out.delete('tab');
+        // ?assignee= belongs to Delegated.
+        if (next !== 'delegated') out.delete('assignee');
         return out;
       },
       { replace: true },
@@ -52,18 +62,35 @@ export default function TodayPage() {
       <Tabs value={tab} onChange={selectTab} keepMounted={false}>
         <Tabs.List aria-label={t('tabs.label')}>
           <Tabs.Tab value="my-tasks">{t('tabs.my-tasks')}</Tabs.Tab>
-          <Tabs.Tab value="pending">{t('tabs.pending')}</Tabs.Tab>
+          <Tabs.Tab
+            value="pending"
+            aria-describedby={pendingCount > 0 ? 'today-pending-count' : undefined}
+            rightSection={
+              pendingCount > 0 ? (
+                <Badge size="sm" variant="filled" color="red" circle={pendingCount < 10} aria-hidden>
+                  {pendingCount}
+                </Badge>
+              ) : undefined
+            }
+          >
+            {t('tabs.pending')}
+          </Tabs.Tab>
           <Tabs.Tab value="delegated">{t('tabs.delegated')}</Tabs.Tab>
           {canSeeIssues && <Tabs.Tab value="issues">{t('tabs.issues')}</Tabs.Tab>}
         </Tabs.List>
+        {pendingCount > 0 && (
+          <VisuallyHidden id="today-pending-count">
+            {t('tabs.pendingCount', { count: pendingCount })}
+          </VisuallyHidden>
+        )}
         <Tabs.Panel value="my-tasks" pt="md">
           <MyTasksTab onOpenTask={form.openTask} onDone={form.celebrate} onPanelChange={setPanel} />
         </Tabs.Panel>
         <Tabs.Panel value="pending" pt="md">
-          <EmptyTab />
+          <PendingTab now={now} />
         </Tabs.Panel>
         <Tabs.Panel value="delegated" pt="md">
-          <EmptyTab />
+          <DelegatedTab now={now} onOpenTask={form.openTask} />
         </Tabs.Panel>
         {canSeeIssues && (
           <Tabs.Panel value="issues" pt="md">

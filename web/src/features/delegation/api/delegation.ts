@@ -1,0 +1,115 @@
+/**
+ * The delegation calls (spec 000 §4, §7; 001 §2 Pending and Delegated; 002 §7 Invitations):
+ * - signed in: GET /task/pending and POST /task/pending/answer (the invitee's Pending tab), GET
+ *   /task/assigned (the delegator's Delegated tab), PUT /task/delegation/invitation (invite by e-mail);
+ * - public: GET and POST /task/delegation/invitation/request?key=… (the e-mailed link).
+ *
+ * SWR keys start with 'tasks', so every task change (revalidateTasks) reads Pending and Delegated
+ * again as well.
+ */
+import type { Page } from '@tandem/shared/api/pagination';
+import { routes } from '@tandem/shared/api/routes';
+import type { RoleId } from '@tandem/shared/groups/roles';
+import type { TaskView } from '@tandem/shared/tasks/views';
+import useSWR from 'swr';
+import { api } from '../../../lib/api.ts';
+import { revalidateTasks } from '../../tasks/api/tasks.ts';
+
+/** One open invitation to take on a task, as GET /task/pending lists it. */
+export interface PendingInvitation {
+  /** The invitation's id, for POST /task/pending/answer. */
+  id: string;
+  email: string;
+  role: RoleId;
+  /** pending, or expired once its link has run out (it cannot be answered then). */
+  status: string;
+  expiresAt: string;
+  task: { id: string; title: string; dueAt: string | null; groupId: string };
+  inviter: { id: string; name: string; email: string };
+}
+
+export interface PendingList {
+  count: number;
+  results: PendingInvitation[];
+}
+
+export const pendingKey = ['tasks', 'pending'] as const;
+export const listPending = () => api<PendingList>(routes.listPendingTasks);
+export const usePendingInvitations = () => useSWR(pendingKey, listPending);
+
+/** Accept (true) or decline (false) invitations from the Pending tab; then every task list is read again. */
+export async function answerPending(ids: readonly string[], accept: boolean) {
+  try {
+    return await api<{ results: unknown[] }>(routes.answerPendingTasks, {
+      body: { invitations: ids, action: accept ? 1 : 0 },
+    });
+  } finally {
+    // Also after a failure: the invitations answered before it are gone from Pending.
+    await revalidateTasks();
+  }
+}
+
+/** The server answers at most 100 tasks a page. */
+export const ASSIGNED_PAGE_SIZE = 100;
+export const assignedKey = (pages: number) => ['tasks', 'assigned', pages] as const;
+
+/** The first `pages` pages of GET /task/assigned, as one list (newest first). */
+export async function listAssigned(pages: number): Promise<{ count: number; results: TaskView[] }> {
+  const all = await Promise.all(
+    Array.from({ length: pages }, (_, i) =>
+      api<Page<TaskView>>(routes.listAssignedTasks, { query: { page: i + 1, size: ASSIGNED_PAGE_SIZE } }),
+    ),
+  );
+  const seen = new Set<string>();
+  const results = all.flatMap((p) => p.results).filter((t) => !seen.has(t.id) && seen.add(t.id));
+  return { count: all[0]?.count ?? 0, results };
+}
+
+export const useAssignedTasks = (pages = 1) =>
+  useSWR(assignedKey(pages), () => listAssigned(pages), { keepPreviousData: true });
+
+export interface TaskInviteReply {
+  email: string;
+  role: RoleId;
+  status: string;
+  expiresAt: string;
+}
+
+/** PUT /task/delegation/invitation: invite an e-mail to the task (the role defaults to standard). */
+export async function inviteToTask(task: string, email: string, role: RoleId, { revalidate = true } = {}) {
+  const reply = await api<TaskInviteReply>(routes.inviteToTask, { body: { task, email, role } });
+  if (revalidate) await revalidateTasks();
+  return reply;
+}
+
+/** What the e-mailed link asks (public, no sign-in). */
+export interface TaskInvitationRequest {
+  email: string;
+  role: RoleId;
+  roleTitle: string;
+  status: string;
+  expiresAt: string;
+  task: { id: string; title: string; description: string; dueAt: string | null };
+  inviter: { name: string; email: string };
+}
+
+export interface TaskInvitationAnswer {
+  status: string;
+  /** False: the invitee takes the task on when they sign up with this e-mail. */
+  hasAccount: boolean;
+  email: string;
+  task: { id: string; title: string };
+}
+
+const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+export const getTaskInvitationRequest = (key: string, signal?: AbortSignal) =>
+  api<TaskInvitationRequest>(routes.getTaskInvitationRequest, {
+    query: { key },
+    ...(signal ? { signal } : {}),
+  });
+
+export const answerTaskInvitationRequest = (key: string, accept: boolean) =>
+  api<TaskInvitationAnswer>(routes.answerTaskInvitationRequest, {
+    body: { key, action: accept ? 1 : 0, userTimezone: browserZone() },
+  });
