@@ -406,10 +406,33 @@ describe('who may see a task', () => {
       ['permission', () => mal.api.get(`/task/permission/${t.id}`)],
       ['group list', () => mal.api.get(`/task?group=${group}`)],
       ['create under it', () => mal.api.post('/task', { title: 'x', group, parent: t.id })],
+      [
+        'invite to it',
+        () => mal.api.put('/task/delegation/invitation', { task: t.id, email: 'x@example.com' }),
+      ],
+      ['list its roles', () => mal.api.get(`/user/task/role?task=${t.id}`)],
+      ['give a role on it', () => mal.api.post('/user/task/role', { task: t.id, user: mal.userId, role: 6 })],
+      ['change a role on it', () => mal.api.patch(`/user/task/role/${t.id}~000000000000`, { role: 4 })],
+      ['remove a role on it', () => mal.api.delete(`/user/task/role/${t.id}~000000000000`)],
+      [
+        'change its assignees',
+        () => mal.api.patch(`/task/${t.id}`, { task_assignees: [{ user: mal.userId, role: 6 }] }),
+      ],
     ];
     for (const [name, call] of calls) expect((await call()).status, name).toBe(404);
     const search = await mal.api.get('/task/search?search=secret');
     expect(search.body.results).toEqual([]);
+    // Lists of the caller's own never show it either.
+    for (const path of [
+      '/task',
+      '/task?priority_group=0',
+      '/task/assigned',
+      '/task/pending',
+      `/task/individual-delegated-parent`,
+    ]) {
+      const list = await mal.api.get(path);
+      expect(JSON.stringify(list.body), path).not.toContain(t.id);
+    }
     expect((await ann.api.get(`/task/${t.id}`)).body.title).toBe('Secret');
   });
 
