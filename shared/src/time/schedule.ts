@@ -1,0 +1,151 @@
+/**
+ * Schedule rules (spec 000 §5 "Routine and schedule", §4 end options, §9): what a schedule form may
+ * save. The recurrence itself is an RRULE built from these options (buildRecurRule) and expanded by
+ * recurrence.ts in the schedule's zone.
+ */
+import { DateTime } from 'luxon';
+import * as z from 'zod';
+import { EMAIL_PATTERN } from '../groups/invitations.ts';
+import { isValidTimezone } from '../user/timezone.ts';
+import { ALL_DAY_MINUTES } from './recurrence.ts';
+
+export const FLEXIBLE_TIME = { beginning: 1, middle: 2, end: 3, scheduled: 4 } as const;
+export const NON_SCHEDULED_ROUTINE_MINUTES = 15;
+export const DURATION_OPTIONS = [
+  { label: 'Hour', minutes: 60 },
+  { label: '30 Minutes', minutes: 30 },
+  { label: '15 Minutes', minutes: 15 },
+] as const;
+export const WEEKDAYS = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+export const SCHEDULE_MESSAGES = {
+  sameMinute: 'The end must differ from the start.',
+  startInPast: 'The start cannot be before the end of yesterday.',
+  interval: 'Repeat at least every 1.',
+  occurrences: 'Repeat at least once.',
+  monthDay: 'Choose a day of the month from 1 to 31.',
+  weekdays: 'Choose at least one day of the week.',
+  attendeesNeeded: 'A meeting needs at least one attendee.',
+  attendeeEmail: 'This is not a valid e-mail address.',
+} as const;
+
+/** How a repeating schedule ends (spec 000 §4): never, after a count, or by a date. */
+export type EndOption =
+  | { kind: 'never' }
+  | { kind: 'count'; count: number }
+  | { kind: 'until'; date: string };
+
+export interface RepeatOptions {
+  frequency: 'daily' | 'weekly' | 'monthly';
+  interval: number;
+  weekdays?: Weekday[];
+  monthDay?: number;
+  end: EndOption;
+}
+
+/** An end-by date ends at 23:59 of that day in the schedule's zone. */
+export function endOfDay(date: string, zone: string): string {
+  return DateTime.fromISO(date, { zone })
+    .set({ hour: 23, minute: 59, second: 0, millisecond: 0 })
+    .toUTC()
+    .toISO({ suppressMilliseconds: true })!;
+}
+
+/** The RRULE body for repeat options; UNTIL is an instant (UTC), as RFC 5545 asks with a zone. */
+export function buildRecurRule(r: RepeatOptions, zone: string): string {
+  const parts = [`FREQ=${r.frequency.toUpperCase()}`, `INTERVAL=${r.interval}`];
+  if (r.frequency === 'weekly' && r.weekdays?.length) parts.push(`BYDAY=${r.weekdays.join(',')}`);
+  if (r.frequency === 'monthly' && r.monthDay) parts.push(`BYMONTHDAY=${r.monthDay}`);
+  if (r.end.kind === 'count') parts.push(`COUNT=${r.end.count}`);
+  if (r.end.kind === 'until') {
+    parts.push(
+      `UNTIL=${DateTime.fromISO(endOfDay(r.end.date, zone)).toUTC().toFormat("yyyyMMdd'T'HHmmss'Z'")}`,
+    );
+  }
+  return parts.join(';');
+}
+
+export const repeatOptions = z
+  .strictObject({
+    frequency: z.enum(['daily', 'weekly', 'monthly']),
+    interval: z.number().int().min(1, SCHEDULE_MESSAGES.interval).default(1),
+    weekdays: z.array(z.enum(WEEKDAYS)).optional(),
+    monthDay: z
+      .number()
+      .int()
+      .min(1, SCHEDULE_MESSAGES.monthDay)
+      .max(31, SCHEDULE_MESSAGES.monthDay)
+      .optional(),
+    end: z.discriminatedUnion('kind', [
+      z.strictObject({ kind: z.literal('never') }),
+      z.strictObject({
+        kind: z.literal('count'),
+        count: z.number().int().min(1, SCHEDULE_MESSAGES.occurrences),
+      }),
+      z.strictObject({ kind: z.literal('until'), date: z.iso.date() }),
+    ]),
+  })
+  .superRefine((r, ctx) => {
+    if (r.frequency === 'weekly' && r.weekdays !== undefined && r.weekdays.length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['weekdays'], message: SCHEDULE_MESSAGES.weekdays });
+    }
+  });
+
+/** The start may not be before the end of yesterday in the user's zone (so today's earlier hours are fine). */
+export function startTooEarly(start: string, zone: string, now: Date): boolean {
+  const endOfYesterday = DateTime.fromJSDate(now, { zone }).minus({ days: 1 }).endOf('day');
+  return DateTime.fromISO(start, { setZone: true }) <= endOfYesterday;
+}
+
+/** Start and end in the same minute is refused. */
+export function sameMinute(start: string, end: string): boolean {
+  const a = DateTime.fromISO(start, { setZone: true }).startOf('minute');
+  const b = DateTime.fromISO(end, { setZone: true }).startOf('minute');
+  return a.toMillis() === b.toMillis();
+}
+
+export const scheduleInput = z
+  .strictObject({
+    startDate: z.iso.datetime({ offset: true }),
+    endDate: z.iso.datetime({ offset: true }).nullable().default(null),
+    initialDate: z.iso.datetime({ offset: true }).nullable().default(null),
+    allDay: z.boolean().default(false),
+    flexibleTime: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]).default(4),
+    recurRule: z.string().max(500).nullable().default(null),
+    exDate: z
+      .array(z.iso.datetime({ offset: true }))
+      .max(500)
+      .default([]),
+    rDate: z
+      .array(z.iso.datetime({ offset: true }))
+      .max(500)
+      .default([]),
+    duration: z.number().int().min(1).max(ALL_DAY_MINUTES).default(60),
+    timezone: z.string().refine(isValidTimezone, 'Unknown time zone'),
+    meetingTemplate: z.string().min(1).nullable().default(null),
+    scheduledAttendees: z
+      .array(
+        z.strictObject({
+          email: z
+            .string()
+            .trim()
+            .refine((e) => EMAIL_PATTERN.test(e), SCHEDULE_MESSAGES.attendeeEmail),
+        }),
+      )
+      .max(100)
+      .default([]),
+  })
+  .superRefine((s, ctx) => {
+    if (s.endDate && sameMinute(s.startDate, s.endDate)) {
+      ctx.addIssue({ code: 'custom', path: ['endDate'], message: SCHEDULE_MESSAGES.sameMinute });
+    }
+    if (s.meetingTemplate && s.scheduledAttendees.length === 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['scheduledAttendees'],
+        message: SCHEDULE_MESSAGES.attendeesNeeded,
+      });
+    }
+  });
+export type ScheduleInput = z.infer<typeof scheduleInput>;
