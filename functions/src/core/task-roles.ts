@@ -9,15 +9,23 @@ import { ROLES, type RoleId, roleName } from '@tandem/shared';
 import { TaskEntity } from '../db/entities/task.ts';
 import type { Actor } from '../lib/actor.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../lib/errors.ts';
+import type { GroupRecord } from './roster.ts';
 import { requireTaskPermission, type TaskRecord, type TaskRole, taskFor } from './task-access.ts';
 
 export const TASK_ROLE_CHOICES: readonly RoleId[] = [ROLES.admin, ROLES.editor, ROLES.standard, ROLES.viewer];
 
 const taskIdOf = (roleId: string) => roleId.split('~')[0] ?? '';
 
-const view = (task: TaskRecord, r: TaskRole) => ({
+/** The person's name from the task's assignees or its group's roster. */
+const nameOf = (task: TaskRecord, group: GroupRecord | null, userId: string) =>
+  task.assignees[userId]?.name ??
+  Object.values(group?.members ?? {}).find((m) => m.userId === userId)?.name ??
+  '';
+
+const view = (task: TaskRecord, r: TaskRole, group: GroupRecord | null = null) => ({
   id: r.id,
   user: r.userId,
+  name: nameOf(task, group, r.userId),
   role: r.role,
   roleTitle: roleName(r.role),
   task: task.taskId,
@@ -49,8 +57,8 @@ async function save(task: TaskRecord, roles: Record<string, TaskRole>) {
 }
 
 export async function listTaskRoles(actor: Actor, taskId: string) {
-  const { task } = await taskFor(actor, taskId);
-  const results = Object.values(task.roles ?? {}).map((r) => view(task, r));
+  const { task, group } = await taskFor(actor, taskId);
+  const results = Object.values(task.roles ?? {}).map((r) => view(task, r, group));
   return { count: results.length, results };
 }
 
@@ -75,7 +83,7 @@ export async function giveTaskRole(actor: Actor, input: { task: string; user: st
     createdAt: existing?.createdAt ?? new Date().toISOString(),
   };
   await save(task, { ...task.roles, [id]: entry });
-  return view(task, entry);
+  return view(task, entry, group);
 }
 
 export async function changeTaskRole(actor: Actor, id: string, role: RoleId) {

@@ -24,7 +24,14 @@ describe('task roles', () => {
     );
     const given = await ann.api.post('/user/task/role', { task: t.id, user: vic.userId, role: 6 });
     expect(given.status).toBe(201);
-    expect(given.body).toMatchObject({ user: vic.userId, role: 6, role_title: 'editor', task: t.id });
+    expect(given.body).toMatchObject({
+      user: vic.userId,
+      name: 'Vic Test',
+      role: 6,
+      role_title: 'editor',
+      task: t.id,
+    });
+    expect((await vic.api.get(`/task/${t.id}`)).body.role).toBe(6);
     expect((await vic.api.patch(`/task/${t.id}`, { title: 'Agenda for Monday' })).status).toBe(200);
 
     const list = await vic.api.get(`/user/task/role?task=${t.id}`);

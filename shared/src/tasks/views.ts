@@ -38,6 +38,8 @@ export interface TaskView {
   /** People invited by e-mail who are not assignees yet; `id` withdraws the invitation. */
   pendingAssignees: Array<{ id: string; email: string; role: RoleId; status: string; createdAt: string }>;
   delegationType: DelegationType;
+  /** The caller's own role on this task (creator, a task role, assignee role, or group role). */
+  role: RoleId;
   /** What the caller may change on this task (spec 000 §6). */
   permissions: Permission[];
   /** Pinned to today (urgent or due today in the caller's zone): not draggable out of its group. */
