@@ -47,6 +47,7 @@ const task = (over: Partial<TaskView> = {}): TaskView => ({
   taskAssignees: [],
   pendingAssignees: [],
   delegationType: 'SI',
+  role: 1,
   permissions: [],
   pinnedToToday: false,
   ...over,

@@ -5,11 +5,13 @@
  */
 import type { Page } from '@tandem/shared/api/pagination';
 import { routes } from '@tandem/shared/api/routes';
+import type { RoleId } from '@tandem/shared/groups/roles';
 import { TASK_STATUSES, type TaskStatusId } from '@tandem/shared/tasks/constants';
 import type { CreateTaskInput, UpdateTaskInput } from '@tandem/shared/tasks/schemas';
 import type { TaskView } from '@tandem/shared/tasks/views';
 import useSWR, { mutate, type SWRConfiguration } from 'swr';
 import { api } from '../../../lib/api.ts';
+import type { TaskRoleView } from '../utils/members.ts';
 
 export interface TaskListQuery {
   group?: string;
@@ -117,3 +119,32 @@ export async function newStructure(tasks: Array<{ id: string; level: number; par
   await api<unknown>(routes.newStructure, { body: { tasks } });
   await revalidateTasks();
 }
+
+// Roles given on a task (the members tab). The key starts with 'tasks', so a task change reads them
+// again too; a role change reads the task again (the caller's rights may follow the role).
+export const taskRolesKey = (task: string) => ['tasks', 'roles', task] as const;
+
+export const listTaskRoles = (task: string) =>
+  api<{ count: number; results: TaskRoleView[] }>(routes.listTaskRoles, { query: { task } });
+export const useTaskRoles = (task: string | null) =>
+  useSWR(task ? taskRolesKey(task) : null, () => listTaskRoles(task!));
+
+export async function giveTaskRole(task: string, user: string, role: RoleId) {
+  const made = await api<TaskRoleView>(routes.giveTaskRole, { body: { task, user, role } });
+  await revalidateTasks();
+  return made;
+}
+
+export async function changeTaskRole(id: string, role: RoleId) {
+  const changed = await api<TaskRoleView>(routes.changeTaskRole, { params: { id }, body: { role } });
+  await revalidateTasks();
+  return changed;
+}
+
+export async function removeTaskRole(id: string) {
+  await api<unknown>(routes.removeTaskRole, { params: { id } });
+  await revalidateTasks();
+}
+
+/** The project manager (PATCH /task/{id} {manager}); null clears it. */
+export const setTaskManager = (id: string, manager: string | null) => updateTask(id, { manager });

@@ -1,13 +1,12 @@
-import { Modal, Skeleton, Stack } from '@mantine/core';
+import { ActionIcon, Group, Modal, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import type { TaskMode } from '@tandem/shared/tasks/constants';
-import { useCallback, useState } from 'react';
+import { IconLayoutSidebarRight } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText, notifyError } from '../../../lib/notify.ts';
-import { useTask } from '../api/tasks.ts';
+import { useEditorTarget } from '../hooks/use-editor-target.ts';
 import { formTitle, type TaskFormDefaults } from '../utils/task-form.ts';
 import { ConfettiHost } from './confetti.tsx';
-import { TaskForm } from './task-form.tsx';
+import { TaskEditor } from './task-editor.tsx';
 
 export interface TaskFormModalProps {
   opened: boolean;
@@ -21,6 +20,8 @@ export interface TaskFormModalProps {
    * new form (undefined, after Save and new). A route showing /task/{id} follows it here.
    */
   onTaskChange?: (taskId: string | undefined) => void;
+  /** Where the form can also be docked (/tasks on a wide screen): the header offers to dock it. */
+  onDock?: () => void;
 }
 
 /**
@@ -28,105 +29,65 @@ export interface TaskFormModalProps {
  * task id loads the task; a task that cannot be loaded (deleted, not visible) is reported and the
  * modal closes.
  */
-export function TaskFormModal({ opened, onClose, taskId, defaults, onTaskChange }: TaskFormModalProps) {
+export function TaskFormModal({
+  opened,
+  onClose,
+  taskId,
+  defaults,
+  onTaskChange,
+  onDock,
+}: TaskFormModalProps) {
   const { t } = useTranslation('tasks');
   const narrow = useMediaQuery('(max-width: 48em)');
-  const [current, setCurrent] = useState<{ id: string | undefined; version: number }>({
-    id: taskId,
-    version: 0,
-  });
-  const [seen, setSeen] = useState({ opened, taskId });
-  // Reopened, or asked for another task: start over on what the caller asks for.
-  const [heading, setHeading] = useState<{ isEdit: boolean; mode: TaskMode }>({
-    isEdit: Boolean(taskId),
-    mode: 'active',
-  });
-  if (seen.opened !== opened || seen.taskId !== taskId) {
-    setSeen({ opened, taskId });
-    if (opened && (taskId !== current.id || !seen.opened)) {
-      setCurrent((c) => ({ id: taskId, version: c.version + 1 }));
-      setHeading({ isEdit: Boolean(taskId), mode: 'active' });
-    }
-  }
+  const { current, heading, setHeading, switchTo } = useEditorTarget(opened, taskId, onTaskChange);
   const title = formTitle(heading.isEdit, heading.mode);
   // The form stays drawn while the modal fades out, so the closing modal is never an empty box.
   const [drawn, setDrawn] = useState(opened);
   if (opened && !drawn) setDrawn(true);
 
-  const switchTo = useCallback(
-    (id: string | undefined) => {
-      setCurrent((c) => ({ id, version: c.version + 1 }));
-      setHeading((h) => ({ isEdit: Boolean(id), mode: id ? h.mode : 'active' }));
-      onTaskChange?.(id);
-    },
-    [onTaskChange],
-  );
-
   return (
     <>
-      <Modal
+      <Modal.Root
         opened={opened}
         onClose={onClose}
-        title={`${t(`form.${title.key}`)}${title.draft ? t('form.draftSuffix') : ''}`}
         size="xl"
         fullScreen={narrow}
         // Closing by a stray click would lose what was typed.
         closeOnClickOutside={false}
-        styles={{ title: { fontWeight: 600, fontSize: 'var(--mantine-font-size-lg)' } }}
         onExitTransitionEnd={() => setDrawn(false)}
       >
-        {(opened || drawn) && (
-          <TaskEditor
-            key={`${current.id ?? 'new'}:${current.version}`}
-            taskId={current.id}
-            defaults={current.id ? undefined : defaults}
-            onClose={onClose}
-            onSwitch={switchTo}
-            onHeadingChange={setHeading}
-          />
-        )}
-      </Modal>
+        <Modal.Overlay />
+        <Modal.Content>
+          <Modal.Header>
+            <Modal.Title fw={600} fz="lg">
+              {`${t(`form.${title.key}`)}${title.draft ? t('form.draftSuffix') : ''}`}
+            </Modal.Title>
+            <Group gap={4} wrap="nowrap">
+              {onDock && (
+                <Tooltip label={t('form.dock')}>
+                  <ActionIcon variant="subtle" color="gray" aria-label={t('form.dock')} onClick={onDock}>
+                    <IconLayoutSidebarRight size={18} />
+                  </ActionIcon>
+                </Tooltip>
+              )}
+              <Modal.CloseButton />
+            </Group>
+          </Modal.Header>
+          <Modal.Body>
+            {(opened || drawn) && (
+              <TaskEditor
+                key={`${current.id ?? 'new'}:${current.version}`}
+                taskId={current.id}
+                defaults={current.id ? undefined : defaults}
+                onClose={onClose}
+                onSwitch={switchTo}
+                onHeadingChange={setHeading}
+              />
+            )}
+          </Modal.Body>
+        </Modal.Content>
+      </Modal.Root>
       <ConfettiHost />
     </>
-  );
-}
-
-function TaskEditor({
-  taskId,
-  defaults,
-  onClose,
-  onSwitch,
-  onHeadingChange,
-}: {
-  taskId: string | undefined;
-  defaults?: TaskFormDefaults;
-  onClose: () => void;
-  onSwitch: (id: string | undefined) => void;
-  onHeadingChange: (h: { isEdit: boolean; mode: TaskMode }) => void;
-}) {
-  const { t } = useTranslation('tasks');
-  const { data: task } = useTask(taskId ?? null, {
-    onError: (err) => {
-      notifyError(t('form.loadFailed'), errorText(err, t('errors.generic')));
-      onClose();
-    },
-  });
-  if (taskId && !task)
-    return (
-      <Stack gap="md" aria-busy="true" aria-label={t('form.loading')}>
-        <Skeleton height={28} width="60%" />
-        <Skeleton height={36} />
-        <Skeleton height={90} />
-        <Skeleton height={36} width="40%" />
-      </Stack>
-    );
-  return (
-    <TaskForm
-      task={task ?? null}
-      defaults={defaults}
-      onClose={onClose}
-      onSwitch={onSwitch}
-      onHeadingChange={onHeadingChange}
-    />
   );
 }

@@ -95,7 +95,7 @@ export interface TaskFormProps {
   /** null: a new task. */
   task: TaskView | null;
   defaults?: TaskFormDefaults;
-  /** A docked editor offers no "Save and new" (spec 000 §4); there is no docked editor yet. */
+  /** A docked editor offers no "Save and new" (spec 000 §4). */
   docked?: boolean;
   onClose: () => void;
   /** Show another task in the form (the one just created, the parent, a sub-task), or a new form. */

@@ -1,4 +1,16 @@
-import { Alert, Button, Grid, Group, Pagination, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Box,
+  Button,
+  Grid,
+  Group,
+  Pagination,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import type { Page } from '@tandem/shared/api/pagination';
 import { TASK_STATUS } from '@tandem/shared/tasks/constants';
@@ -13,9 +25,11 @@ import { notifyFailure } from '../../groups/utils/failure.ts';
 import { setTaskStatus, tasksKey, useTasks } from '../api/tasks.ts';
 import { ConfettiHost, playConfetti } from '../components/confetti.tsx';
 import { StatusChartCard } from '../components/status-chart-card.tsx';
+import { TaskDockedPanel } from '../components/task-docked-panel.tsx';
 import { TaskFilters } from '../components/task-filters.tsx';
 import { TaskFormModal } from '../components/task-form-modal.tsx';
 import { TaskList } from '../components/task-list.tsx';
+import { useTaskFormPlace } from '../hooks/use-task-form-place.ts';
 import { TASK_ROUTE, taskPath } from '../paths.ts';
 import {
   filtersFromSearch,
@@ -29,8 +43,9 @@ import { undoneStatus } from '../utils/task-form.ts';
 
 /**
  * /tasks and /task/{id} (spec 000 §2, §7): the filtered task list, 25 a page, with the status chart;
- * /task/{id} opens that task in the modal over the list, and closing it comes back to /tasks with
- * the same filters. A task that cannot be loaded is reported and the list stays.
+ * /task/{id} opens that task in the user's chosen form — docked on the right of the list (1024 px and
+ * wider) or in the modal over it — and closing it comes back to /tasks with the same filters. A task
+ * that cannot be loaded is reported and the list stays.
  */
 export default function TasksPage() {
   const { t } = useTranslation('tasks');
@@ -45,6 +60,9 @@ export default function TasksPage() {
   const groups = groupList?.results ?? [];
   const [creating, setCreating] = useState(false);
   const [busyIds, setBusyIds] = useState<ReadonlySet<string>>(new Set());
+  const { wide, docked, setPlace } = useTaskFormPlace();
+  const editing = Boolean(routeTask) || creating;
+  const dockedOpen = docked && editing;
 
   const setFilters = (patch: Partial<TaskListFilters>) => {
     const next = { ...filters, ...patch, page: patch.page ?? 1 };
@@ -102,8 +120,8 @@ export default function TasksPage() {
     filters.group || filters.mode || filters.priorityGroup !== null || filters.mine || filters.delegated,
   );
 
-  return (
-    <Stack gap="md">
+  const listAndChart = (
+    <Stack gap="md" style={{ flex: 1, minWidth: 0 }}>
       <Group justify="space-between" gap="sm">
         <Title order={1} fz="h2">
           {t('list.title')}
@@ -114,7 +132,7 @@ export default function TasksPage() {
       </Group>
       <TaskFilters filters={filters} groups={groups} onChange={setFilters} />
       <Grid gap="md">
-        <Grid.Col span={{ base: 12, lg: 8 }}>
+        <Grid.Col span={{ base: 12, lg: dockedOpen ? 12 : 8 }}>
           <Paper withBorder radius="md" p={{ base: 'xs', sm: 'sm' }} aria-busy={isLoading}>
             {error && !data ? (
               <Alert color="red" variant="light">
@@ -166,18 +184,37 @@ export default function TasksPage() {
             </Group>
           )}
         </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 4 }}>
+        <Grid.Col span={{ base: 12, lg: dockedOpen ? 12 : 4 }}>
           <StatusChartCard slices={chart.slices} counted={chart.counted} total={total} loading={!data} />
         </Grid.Col>
       </Grid>
+    </Stack>
+  );
+
+  return (
+    <>
+      {/* One tree whether docked or not, so opening the panel keeps the list as it is. */}
+      <Box style={{ display: 'flex', alignItems: 'flex-start', gap: 'var(--mantine-spacing-md)' }}>
+        {listAndChart}
+        {dockedOpen && (
+          <TaskDockedPanel
+            onClose={closeModal}
+            taskId={routeTask}
+            defaults={filters.group ? { group: filters.group } : undefined}
+            onTaskChange={followModal}
+            onUndock={() => setPlace('modal')}
+          />
+        )}
+      </Box>
       <TaskFormModal
-        opened={Boolean(routeTask) || creating}
+        opened={editing && !docked}
         onClose={closeModal}
         taskId={routeTask}
         defaults={filters.group ? { group: filters.group } : undefined}
         onTaskChange={followModal}
+        onDock={wide ? () => setPlace('docked') : undefined}
       />
       <ConfettiHost />
-    </Stack>
+    </>
   );
 }
