@@ -161,3 +161,12 @@ describe('descriptions', () => {
     expect(titles[2]).toBe('Book');
   });
 });
+
+describe('update guard', () => {
+  it("refuses an update without a task id with 'Task ID is undefined'", async () => {
+    const { requireTaskId } = await import('../src/tasks/schemas.ts');
+    expect(() => requireTaskId(undefined)).toThrow('Task ID is undefined');
+    expect(() => requireTaskId('')).toThrow('Task ID is undefined');
+    expect(requireTaskId('t1')).toBe('t1');
+  });
+});

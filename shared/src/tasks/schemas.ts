@@ -15,11 +15,12 @@ import {
   TASK_MODES,
   TASK_STATUS,
 } from './constants.ts';
+import { TASK_ID_UNDEFINED } from './guards.ts';
 
 export const TASK_MESSAGES = {
   titleRequired: 'Give the task a name.',
   assigneesRequired: 'A task needs at least one assignee.',
-  taskIdUndefined: 'Task ID is undefined',
+  taskIdUndefined: TASK_ID_UNDEFINED,
   doneOnCreate: 'A new task cannot be created as Done.',
   priorityGroup: 'Choose Today, Next, Later or Future.',
   issueNoChildren: 'An issue (level 8) cannot have sub-items.',
@@ -157,11 +158,7 @@ export const listTasksQuery = z.object({
   size: z.coerce.number().int().min(1).max(100).default(25),
 });
 
-/** The web form's guard before an update (spec 000 §5): an update needs the task's id. */
-export function requireTaskId(id: string | null | undefined): string {
-  if (!id) throw new Error(TASK_MESSAGES.taskIdUndefined);
-  return id;
-}
+export { requireTaskId } from './guards.ts';
 
 export const inviteToTaskInput = z.strictObject({
   task: z.string().min(1),

@@ -7,6 +7,7 @@ import type { Page } from '@tandem/shared/api/pagination';
 import { routes } from '@tandem/shared/api/routes';
 import type { RoleId } from '@tandem/shared/groups/roles';
 import { TASK_STATUSES, type TaskStatusId } from '@tandem/shared/tasks/constants';
+import { requireTaskId } from '@tandem/shared/tasks/guards';
 import type { CreateTaskInput, UpdateTaskInput } from '@tandem/shared/tasks/schemas';
 import type { TaskView } from '@tandem/shared/tasks/views';
 import useSWR, { mutate, type SWRConfiguration } from 'swr';
@@ -59,9 +60,11 @@ export async function createTask(input: CreateTaskBody, { revalidate = true } = 
   return created.results;
 }
 
-export async function updateTask(id: string, changes: UpdateTaskInput) {
+export async function updateTask(id: string | undefined, changes: UpdateTaskInput) {
+  // Spec 000 §5: an update without the task's id fails with 'Task ID is undefined'.
+  const taskId = requireTaskId(id);
   const task = await api<TaskView>(routes.updateTask, {
-    params: { id },
+    params: { id: taskId },
     body: { userTimezone: browserZone(), ...changes },
   });
   await revalidateTasks();
