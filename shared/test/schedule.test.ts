@@ -116,3 +116,31 @@ describe('schedule input', () => {
     });
   });
 });
+
+describe('priority group from a schedule', () => {
+  const now = new Date('2026-11-22T10:00:00Z');
+  it('a recurrence without an initial date makes a routine definition', async () => {
+    const { priorityGroupForSchedule } = await import('../src/time/schedule.ts');
+    expect(
+      priorityGroupForSchedule(
+        { recurRule: 'FREQ=DAILY', initialDate: null, startDate: '2026-11-23T09:00:00Z' },
+        'UTC',
+        now,
+      ),
+    ).toBe(6);
+    expect(
+      priorityGroupForSchedule(
+        { recurRule: 'FREQ=DAILY', initialDate: '2026-11-01T00:00:00Z', startDate: '2026-11-23T09:00:00Z' },
+        'UTC',
+        now,
+      ),
+    ).toBeNull();
+  });
+
+  it('a one-off schedule is Now when it starts today in the person’s zone, otherwise Scheduled', async () => {
+    const { priorityGroupForSchedule } = await import('../src/time/schedule.ts');
+    const late = { recurRule: null, initialDate: null, startDate: '2026-11-23T02:00:00Z' };
+    expect(priorityGroupForSchedule(late, 'America/Los_Angeles', now)).toBe(0); // still the 22nd there
+    expect(priorityGroupForSchedule(late, 'Europe/Berlin', now)).toBe(4);
+  });
+});

@@ -30,6 +30,20 @@ export interface TaskAssignee {
   createdAt: string;
 }
 
+export interface StoredSchedule {
+  initialDate: string | null;
+  startDate: string;
+  endDate: string | null;
+  allDay: boolean;
+  flexibleTime: 1 | 2 | 3 | 4;
+  recurRule: string | null;
+  exDate: string[];
+  rDate: string[];
+  duration: number;
+  timezone: string;
+  scheduledAttendees: Array<{ email: string }>;
+}
+
 export interface TaskRole {
   id: string;
   userId: string;
@@ -66,6 +80,7 @@ export interface TaskRecord {
   assignees: Record<string, TaskAssignee>;
   pending?: Record<string, PendingAssignee>;
   roles?: Record<string, TaskRole>;
+  schedule?: StoredSchedule;
   dueAt?: string;
   completionAt?: string;
   activatedAt?: string;
@@ -85,6 +100,7 @@ export interface PlacementRecord {
   delegatedToMe: boolean;
   delegatedOut?: boolean;
   delegationType?: string;
+  scheduled?: boolean;
   groupId: string;
   parentId?: string;
   mode: string;

@@ -276,6 +276,7 @@ async function becomeAssignee(task: TaskRecord, inv: TaskInvitation, user: UserR
           taskPosition: 'top',
           isOwner: false,
           delegatedToMe: true,
+          scheduled: Boolean(task.schedule),
           groupId: task.groupId,
           mode: task.mode,
           status: task.status,

@@ -661,6 +661,7 @@ export async function updateTask(
             taskPosition: 'top',
             isOwner: false,
             delegatedToMe: true,
+            scheduled: Boolean(task.schedule),
             groupId: shared.groupId,
             delegationType: task.delegationType,
             ...(task.parentId ? { parentId: task.parentId } : {}),

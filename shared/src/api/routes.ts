@@ -194,6 +194,62 @@ export const routes = {
     auth: 'user',
     handler: 'tasks/update-user-priority-group',
   },
+  // Schedules (spec 000 §7 /task/schedule/{id}; 001 §7)
+  listOccurrences: {
+    method: 'GET',
+    path: '/task/schedule',
+    auth: 'user',
+    handler: 'schedules/list-occurrences',
+  },
+  getSchedule: {
+    method: 'GET',
+    path: '/task/schedule/{id}',
+    auth: 'user',
+    handler: 'schedules/get-schedule',
+  },
+  setSchedule: {
+    method: 'PATCH',
+    path: '/task/schedule/{id}',
+    auth: 'user',
+    handler: 'schedules/set-schedule',
+  },
+  deleteSchedule: {
+    method: 'DELETE',
+    path: '/task/schedule/{id}',
+    auth: 'user',
+    handler: 'schedules/delete-schedule',
+  },
+  // Time blocking (spec 001 §3, §4, §7)
+  listTimeBlocks: {
+    method: 'GET',
+    path: '/time-blocking/',
+    auth: 'user',
+    handler: 'schedules/list-time-blocks',
+  },
+  createTimeBlock: {
+    method: 'POST',
+    path: '/time-blocking/',
+    auth: 'user',
+    handler: 'schedules/create-time-block',
+  },
+  getTimeBlock: {
+    method: 'GET',
+    path: '/time-blocking/{id}',
+    auth: 'user',
+    handler: 'schedules/get-time-block',
+  },
+  updateTimeBlock: {
+    method: 'PATCH',
+    path: '/time-blocking/{id}',
+    auth: 'user',
+    handler: 'schedules/update-time-block',
+  },
+  deleteTimeBlock: {
+    method: 'DELETE',
+    path: '/time-blocking/{id}',
+    auth: 'user',
+    handler: 'schedules/delete-time-block',
+  },
   // Task roles (the task members tab)
   listTaskRoles: { method: 'GET', path: '/user/task/role', auth: 'user', handler: 'tasks/list-task-roles' },
   giveTaskRole: { method: 'POST', path: '/user/task/role', auth: 'user', handler: 'tasks/give-task-role' },

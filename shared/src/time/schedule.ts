@@ -149,3 +149,77 @@ export const scheduleInput = z
     }
   });
 export type ScheduleInput = z.infer<typeof scheduleInput>;
+
+/**
+ * Moving one occurrence in the calendar (drag or resize): this occurrence only. A move into the past
+ * is refused (calendar.cannot-reschedule); a routine's occurrence stays on its day
+ * (calendar.change-date-instance).
+ */
+export const CALENDAR_ERRORS = {
+  cannotReschedule: 'calendar.cannot-reschedule',
+  changeDateInstance: 'calendar.change-date-instance',
+} as const;
+
+export const moveOccurrenceInput = z.strictObject({
+  /** The occurrence's original start (OccurrenceView.originalStart). */
+  from: z.iso.datetime({ offset: true }),
+  /** Its new start. */
+  to: z.iso.datetime({ offset: true }),
+  /** Its new length in minutes, when resized. */
+  duration: z.number().int().min(1).max(ALL_DAY_MINUTES).optional(),
+});
+
+export const setScheduleInput = z.union([
+  z.strictObject({ moveOccurrence: moveOccurrenceInput }),
+  scheduleInput,
+]);
+
+export const timeBlockInput = z.strictObject({
+  startDate: z.iso.datetime({ offset: true }),
+  endDate: z.iso.datetime({ offset: true }).nullable().default(null),
+  exDate: z
+    .array(z.iso.datetime({ offset: true }))
+    .max(500)
+    .default([]),
+  rDate: z
+    .array(z.iso.datetime({ offset: true }))
+    .max(500)
+    .default([]),
+  recurRule: z.string().max(500).nullable().default(null),
+  duration: z.number().int().min(1).max(ALL_DAY_MINUTES),
+  timezone: z.string().refine(isValidTimezone, 'Unknown time zone'),
+  group: z.string().min(1).nullable().default(null),
+  groupCategory: z.string().min(1).nullable().default(null),
+});
+
+export const occurrencesQuery = z.object({
+  startDate: z.iso.datetime({ offset: true, error: 'Give start_date as a date and time.' }),
+  endDate: z.iso.datetime({ offset: true, error: 'Give end_date as a date and time.' }),
+  group: z.string().min(1).optional(),
+  type: z.enum(['delegated_to_me']).optional(),
+  routinesOnly: z.enum(['0', '1', 'true', 'false']).optional(),
+  dateType: z.string().max(20).optional(),
+});
+
+/**
+ * The priority group a schedule puts its task in (spec 000 §4): a recurrence without an initial date
+ * makes a routine definition (6); a one-off schedule is Now (0) when it starts today in the person's
+ * zone, otherwise Scheduled (4). A repeating schedule with an initial date keeps the task where it is.
+ */
+export function priorityGroupForSchedule(
+  s: { recurRule: string | null; initialDate: string | null; startDate: string },
+  zone: string,
+  now: Date,
+): number | null {
+  if (s.recurRule && !s.initialDate) return 6;
+  if (s.recurRule) return null;
+  const start = DateTime.fromISO(s.startDate, { setZone: true }).setZone(zone);
+  return start.hasSame(DateTime.fromJSDate(now, { zone }), 'day') ? 0 : 4;
+}
+
+/** Same calendar day in a zone: a routine's occurrence may move in time but not to another day. */
+export function sameDay(a: string, b: string, zone: string): boolean {
+  return DateTime.fromISO(a, { setZone: true })
+    .setZone(zone)
+    .hasSame(DateTime.fromISO(b, { setZone: true }).setZone(zone), 'day');
+}

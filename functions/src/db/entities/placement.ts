@@ -21,6 +21,8 @@ export const PlacementEntity = new Entity(
       dismissed: { type: 'boolean', default: false },
       isOwner: { type: 'boolean', required: true },
       delegatedToMe: { type: 'boolean', required: true },
+      /** The task has a schedule: the calendar reads only these. */
+      scheduled: { type: 'boolean', default: false },
       /** The task's delegation type, for the individual-delegation parents list. */
       delegationType: { type: 'string' },
       /** On the creator's placement: the task is assigned to, or awaits, someone else (the Delegated tab). */

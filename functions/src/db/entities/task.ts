@@ -29,6 +29,8 @@ export const TaskEntity = new Entity(
       delegationType: { type: 'string', required: true, default: 'SI' },
       /** Record<userId, TaskAssignee> */
       assignees: { type: 'any', required: true },
+      /** ScheduledTask (shared/src/time/views.ts) without its id; absent when unscheduled. */
+      schedule: { type: 'any' },
       /** Record<roleId, TaskRole>: roles given on this task to people (the task members tab). */
       roles: { type: 'any', default: () => ({}) },
       /** Record<email, PendingAssignee>: people invited by e-mail who have not answered yet. */

@@ -1,0 +1,10 @@
+import { routes } from '@tandem/shared';
+import { timeBlockInput } from '@tandem/shared/time/schedule';
+import { createTimeBlock } from '../../core/time-blocks.ts';
+import { httpHandler, respond } from '../../lib/http-handler.ts';
+
+export const handler = httpHandler({
+  route: routes.createTimeBlock,
+  body: timeBlockInput,
+  run: async ({ actor, body }) => respond(201, await createTimeBlock(actor, body)),
+});

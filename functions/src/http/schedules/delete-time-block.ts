@@ -1,0 +1,13 @@
+import { routes } from '@tandem/shared';
+import * as z from 'zod';
+import { deleteTimeBlock } from '../../core/time-blocks.ts';
+import { httpHandler, respond } from '../../lib/http-handler.ts';
+
+export const handler = httpHandler({
+  route: routes.deleteTimeBlock,
+  params: z.object({ id: z.string().min(1).max(64) }),
+  run: async ({ actor, params }) => {
+    await deleteTimeBlock(actor, params.id);
+    return respond(204);
+  },
+});

@@ -1,0 +1,15 @@
+import { routes } from '@tandem/shared';
+import { occurrencesQuery } from '@tandem/shared/time/schedule';
+import { listOccurrences } from '../../core/schedules.ts';
+import { httpHandler } from '../../lib/http-handler.ts';
+
+/** GET /task/schedule: occurrences of the caller's scheduled tasks in a window, in each schedule's zone. */
+export const handler = httpHandler({
+  route: routes.listOccurrences,
+  query: occurrencesQuery,
+  run: ({ actor, query }) =>
+    listOccurrences(actor, {
+      ...query,
+      routinesOnly: query.routinesOnly === '1' || query.routinesOnly === 'true',
+    }),
+});

@@ -1,0 +1,16 @@
+import { routes } from '@tandem/shared';
+import { setScheduleInput } from '@tandem/shared/time/schedule';
+import * as z from 'zod';
+import { moveOccurrence, setSchedule } from '../../core/schedules.ts';
+import { httpHandler } from '../../lib/http-handler.ts';
+
+/** PATCH /task/schedule/{id}: a whole schedule, or one occurrence moved (the calendar's drag). */
+export const handler = httpHandler({
+  route: routes.setSchedule,
+  params: z.object({ id: z.string().min(1).max(64) }),
+  body: setScheduleInput,
+  run: ({ actor, params, body }) =>
+    'moveOccurrence' in body
+      ? moveOccurrence(actor, params.id, body.moveOccurrence)
+      : setSchedule(actor, params.id, body),
+});
