@@ -9,7 +9,7 @@ import { apiClient, createUser, type StackEnv } from '../testing/users.ts';
 import { measureCall, printLatency } from './api-latency.ts';
 import { measureBundles, printBundles } from './bundles.ts';
 import { seedGroups } from './seed-groups.ts';
-import { seedTasks } from './seed-tasks.ts';
+import { seedRecurring, seedTasks } from './seed-tasks.ts';
 import { printRoute } from './web-routes.ts';
 
 process.env.TANDEM_LOG_LEVEL = 'silent';
@@ -76,6 +76,25 @@ if (wants('api')) {
         await measureCall(`${label} (Today)`, () => heavyApi.raw('GET', path, {}), requestCounter, 50),
       );
     }
+    // The time issue's case: a month window of the calendar with 300 recurring tasks.
+    const planner = await createUser(stack.env as StackEnv);
+    const plannerApi = apiClient(stack.url, planner.accessToken);
+    const t3 = performance.now();
+    await seedRecurring(planner, 300);
+    console.log(`Seeded 300 recurring tasks in ${((performance.now() - t3) / 1000).toFixed(0)} s`);
+    const from = new Date().toISOString();
+    const to = new Date(Date.now() + 31 * 86_400_000).toISOString();
+    const monthPath = `/task/schedule?start_date=${encodeURIComponent(from)}&end_date=${encodeURIComponent(to)}`;
+    const month = await (await plannerApi.raw('GET', monthPath, {})).json();
+    console.log(`  a month holds ${month.count} occurrences`);
+    results.push(
+      await measureCall(
+        'GET /task/schedule (month, 300 recurring)',
+        () => plannerApi.raw('GET', monthPath, {}),
+        requestCounter,
+        30,
+      ),
+    );
     printLatency(results);
   } finally {
     await stack.stop();
