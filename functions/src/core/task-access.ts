@@ -81,6 +81,8 @@ export interface TaskRecord {
   pending?: Record<string, PendingAssignee>;
   roles?: Record<string, TaskRole>;
   schedule?: StoredSchedule;
+  routineTaskId?: string;
+  routineDay?: string;
   dueAt?: string;
   completionAt?: string;
   activatedAt?: string;

@@ -58,7 +58,7 @@ interface NewPlacement {
 const zoneOf = (user: UserRecord, given?: string) => given ?? user.config.timezone ?? 'UTC';
 
 /** First and last sort codes in a person's priority group: two one-item Queries. */
-async function ends(userId: string, priorityGroup: number) {
+export async function ends(userId: string, priorityGroup: number) {
   const q = () => PlacementEntity.query.byPriorityGroup({ userId, priorityGroup });
   const [first, last] = await Promise.all([
     q().go({ limit: 1, order: 'asc' }),

@@ -20,6 +20,7 @@ import { UserEntity } from '../db/entities/user.ts';
 import { TransactionCanceledError, transact } from '../db/transact.ts';
 import type { Actor } from '../lib/actor.ts';
 import { ConflictError, ValidationError } from '../lib/errors.ts';
+import { nextDueHour } from './day-hours.ts';
 import { newGroupItems, privateGroupInput } from './roster.ts';
 
 export interface UserRecord {
@@ -74,7 +75,7 @@ export async function ensureUser(
   const { group, membership } = newGroupItems(base, privateGroupInput, generateKeyBetween(null, null), true);
   const timezone = profile.timezone && isValidTimezone(profile.timezone) ? profile.timezone : undefined;
   try {
-    await transact(({ user: u, group: g, membership: m }) => [
+    await transact(({ user: u, group: g, membership: m, dayState: d }) => [
       u
         .create({
           ...base,
@@ -88,6 +89,10 @@ export async function ensureUser(
         .commit(),
       g.create(group).commit(),
       m.create(membership).commit(),
+      // Their first normalisation: the next 03:00 in their zone.
+      d
+        .create({ userId, dueHour: nextDueHour(timezone ?? 'UTC', now), timezone: timezone ?? 'UTC' })
+        .commit(),
     ]);
   } catch (e) {
     if (!(e instanceof TransactionCanceledError)) throw e;

@@ -3,6 +3,7 @@ import { Service } from 'electrodb';
 import { env } from '../lib/env.ts';
 import { documentClient } from './client.ts';
 import { CategoryEntity } from './entities/category.ts';
+import { DayStateEntity } from './entities/day-state.ts';
 import { GroupEntity } from './entities/group.ts';
 import { InvitationEntity } from './entities/invitation.ts';
 import { MembershipEntity } from './entities/membership.ts';
@@ -19,6 +20,7 @@ export const service = new Service(
     category: CategoryEntity,
     task: TaskEntity,
     placement: PlacementEntity,
+    dayState: DayStateEntity,
   },
   { table: env.tableName, client: documentClient },
 );

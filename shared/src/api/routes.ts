@@ -219,6 +219,7 @@ export const routes = {
     auth: 'user',
     handler: 'schedules/delete-schedule',
   },
+  normalize: { method: 'GET', path: '/task/normalization', auth: 'user', handler: 'schedules/normalize' },
   // Time blocking (spec 001 §3, §4, §7)
   listTimeBlocks: {
     method: 'GET',
@@ -322,6 +323,11 @@ export interface JobDef {
   readonly description: string;
 }
 export const jobs = {
+  normalizeDays: {
+    handler: 'normalize-days',
+    cron: '10 * * * ? *',
+    description: "Normalises each person's day at 03:00 in their zone and sends the morning reminder.",
+  },
   expireTrials: {
     handler: 'expire-subscriptions',
     cron: '5 * * * ? *',

@@ -29,6 +29,9 @@ export const TaskEntity = new Entity(
       delegationType: { type: 'string', required: true, default: 'SI' },
       /** Record<userId, TaskAssignee> */
       assignees: { type: 'any', required: true },
+      /** On a routine instance: its routine definition and the local day it is for. */
+      routineTaskId: { type: 'string' },
+      routineDay: { type: 'string' },
       /** ScheduledTask (shared/src/time/views.ts) without its id; absent when unscheduled. */
       schedule: { type: 'any' },
       /** Record<roleId, TaskRole>: roles given on this task to people (the task members tab). */

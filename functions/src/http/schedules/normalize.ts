@@ -1,0 +1,12 @@
+import { routes } from '@tandem/shared';
+import { timezoneSchema } from '@tandem/shared/user/config';
+import * as z from 'zod';
+import { normalizeUser } from '../../core/normalization.ts';
+import { httpHandler } from '../../lib/http-handler.ts';
+
+/** GET /task/normalization?user_timezone=: normalises the caller's day now (idempotent). */
+export const handler = httpHandler({
+  route: routes.normalize,
+  query: z.object({ userTimezone: timezoneSchema.optional() }),
+  run: ({ actor, query }) => normalizeUser(actor.userId, query.userTimezone),
+});
