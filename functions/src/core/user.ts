@@ -34,6 +34,7 @@ export interface UserRecord {
   ownedGroupCount: number;
   ownedGroupTotalCount: number;
   groupMembershipCount: number;
+  feedTokenHash?: string;
   version: number;
   createdAt?: string;
   updatedAt?: string;

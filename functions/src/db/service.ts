@@ -2,6 +2,7 @@
 import { Service } from 'electrodb';
 import { env } from '../lib/env.ts';
 import { documentClient } from './client.ts';
+import { CalendarFeedEntity } from './entities/calendar-feed.ts';
 import { CategoryEntity } from './entities/category.ts';
 import { DayStateEntity } from './entities/day-state.ts';
 import { GroupEntity } from './entities/group.ts';
@@ -21,6 +22,7 @@ export const service = new Service(
     task: TaskEntity,
     placement: PlacementEntity,
     dayState: DayStateEntity,
+    calendarFeed: CalendarFeedEntity,
   },
   { table: env.tableName, client: documentClient },
 );

@@ -63,6 +63,22 @@ interface Options<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType,
   ) => Promise<unknown>;
 }
 
+/** A non-JSON answer (an iCalendar feed): the text as it is, with its content type. */
+const TEXT = Symbol('http-text');
+export interface TextResult {
+  [TEXT]: true;
+  status: number;
+  text: string;
+  contentType: string;
+}
+export const respondText = (status: number, text: string, contentType: string): TextResult => ({
+  [TEXT]: true,
+  status,
+  text,
+  contentType,
+});
+const isTextResult = (v: unknown): v is TextResult => typeof v === 'object' && v !== null && TEXT in v;
+
 // Branded, so a domain answer that happens to have a `status` field is never mistaken for one.
 const isHttpResult = (v: unknown): v is HttpResult<unknown> =>
   typeof v === 'object' && v !== null && RESULT in v;
@@ -153,6 +169,17 @@ export function httpHandler<
     const query = parsePart(opts.query, toCamel(event.queryStringParameters ?? {}), 'query');
     const params = parsePart(opts.params, event.pathParameters ?? {}, 'params');
     const result = await opts.run({ actor: actor as Actor, body, query, params, event } as never);
+    if (isTextResult(result)) {
+      return {
+        statusCode: result.status,
+        headers: {
+          'content-type': result.contentType,
+          [BUILD_VERSION_HEADER]: env.buildVersion,
+          'cache-control': 'no-store',
+        },
+        body: result.text,
+      };
+    }
     if (isHttpResult(result)) return json(result.status, result.body, result.headers);
     return json(200, result);
   };

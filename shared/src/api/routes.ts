@@ -220,6 +220,24 @@ export const routes = {
     handler: 'schedules/delete-schedule',
   },
   normalize: { method: 'GET', path: '/task/normalization', auth: 'user', handler: 'schedules/normalize' },
+  createCalendarFeed: {
+    method: 'POST',
+    path: '/user/calendar-feed',
+    auth: 'user',
+    handler: 'calendar/create-feed',
+  },
+  revokeCalendarFeed: {
+    method: 'DELETE',
+    path: '/user/calendar-feed',
+    auth: 'user',
+    handler: 'calendar/revoke-feed',
+  },
+  getCalendarFeed: {
+    method: 'GET',
+    path: '/calendar/feed/{token}',
+    auth: 'public',
+    handler: 'calendar/get-feed',
+  },
   // Time blocking (spec 001 §3, §4, §7)
   listTimeBlocks: {
     method: 'GET',

@@ -23,6 +23,8 @@ export const UserEntity = new Entity(
       subscription: { type: 'any', required: true },
       /** YYYY-MM-DD (UTC) the trial ends; present only while a trial is active (sparse index). */
       trialEndsOn: { type: 'string' },
+      /** SHA-256 of the current calendar feed token; absent when there is no feed. */
+      feedTokenHash: { type: 'string' },
       /** The person's own titles for task levels and priority groups: Record<id, title>. */
       levelTitles: { type: 'any', default: () => ({}) },
       priorityGroupTitles: { type: 'any', default: () => ({}) },

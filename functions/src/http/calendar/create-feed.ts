@@ -1,0 +1,9 @@
+import { routes } from '@tandem/shared';
+import { createFeed } from '../../core/calendar-feed.ts';
+import { httpHandler, respond } from '../../lib/http-handler.ts';
+
+/** POST /user/calendar-feed: a new private feed URL (the previous one stops working). */
+export const handler = httpHandler({
+  route: routes.createCalendarFeed,
+  run: async ({ actor }) => respond(201, await createFeed(actor)),
+});

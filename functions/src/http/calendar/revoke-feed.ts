@@ -1,0 +1,11 @@
+import { routes } from '@tandem/shared';
+import { revokeFeed } from '../../core/calendar-feed.ts';
+import { httpHandler, respond } from '../../lib/http-handler.ts';
+
+export const handler = httpHandler({
+  route: routes.revokeCalendarFeed,
+  run: async ({ actor }) => {
+    await revokeFeed(actor);
+    return respond(204);
+  },
+});
