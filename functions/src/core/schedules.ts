@@ -4,7 +4,13 @@
  * schedule's own zone (shared/src/time/recurrence.ts). Setting a schedule moves the task's priority
  * group by the rules of priorityGroupForSchedule, on every list it is on.
  */
-import { can, type OccurrenceView, type ScheduledTaskView } from '@tandem/shared';
+import {
+  can,
+  effectiveInvitationStatus,
+  invitationExpiresAt,
+  type OccurrenceView,
+  type ScheduledTaskView,
+} from '@tandem/shared';
 import { expandOccurrences } from '@tandem/shared/time/recurrence';
 import {
   CALENDAR_ERRORS,
@@ -14,13 +20,27 @@ import {
   sameDay,
   startTooEarly,
 } from '@tandem/shared/time/schedule';
+import { DateTime } from 'luxon';
 import { GroupEntity } from '../db/entities/group.ts';
+import { InvitationEntity } from '../db/entities/invitation.ts';
 import { PlacementEntity } from '../db/entities/placement.ts';
 import { TaskEntity } from '../db/entities/task.ts';
 import { transact } from '../db/transact.ts';
 import type { Actor } from '../lib/actor.ts';
+import { env } from '../lib/env.ts';
 import { ConflictError, HttpError, NotFoundError, ValidationError } from '../lib/errors.ts';
+import { sendMail } from '../lib/mailer.ts';
+import {
+  hashKey,
+  INVITATION_UNKNOWN,
+  INVITATION_USED,
+  type InvitationRecord,
+  invitationExpired,
+  newInvitationKey,
+  transactAnswer,
+} from './invitations.ts';
 import type { GroupRecord } from './roster.ts';
+import { displayName } from './roster.ts';
 import {
   type PlacementRecord,
   requireTaskPermission,
@@ -30,13 +50,121 @@ import {
   taskFor,
 } from './task-access.ts';
 import { peopleOf } from './tasks.ts';
-import { getUser } from './user.ts';
+import { getUser, type UserRecord } from './user.ts';
 
 const NO_SCHEDULE = 'This task has no schedule.';
 const MAX_WINDOW_DAYS = 93;
 const stale = () => new ConflictError('The task was changed by someone else. Reload and try again.');
 
-export const scheduleView = (taskId: string, s: StoredSchedule): ScheduledTaskView => ({ id: taskId, ...s });
+export const scheduleView = (taskId: string, s: StoredSchedule): ScheduledTaskView => {
+  const { pendingAttendees, ...rest } = s;
+  return {
+    id: taskId,
+    ...rest,
+    pendingAttendees: (pendingAttendees ?? []).map(({ email, status }) => ({ email, status })),
+  };
+};
+
+/** The invitation item (kind 'attendee') and the e-mail with the link to /accept-attendee-invite. */
+async function inviteAttendee(
+  task: TaskRecord,
+  inviter: UserRecord,
+  email: string,
+  key: string,
+  s: StoredSchedule,
+  now: Date,
+) {
+  const expiresAt = invitationExpiresAt(now).toISOString();
+  await InvitationEntity.create({
+    keyHash: hashKey(key),
+    kind: 'attendee',
+    taskId: task.taskId,
+    groupId: task.groupId,
+    memberId: task.taskId,
+    email,
+    role: 4,
+    invitedBy: inviter.userId,
+    inviterName: displayName(inviter),
+    inviterEmail: inviter.email ?? '',
+    status: 'pending',
+    expiresAt,
+    ttl: Math.floor(Date.parse(expiresAt) / 1000) + 30 * 86_400,
+  }).go({ response: 'none' });
+  const when = DateTime.fromISO(s.startDate, { setZone: true })
+    .setZone(s.timezone)
+    .toFormat("cccc d LLLL yyyy, HH:mm '('z')'");
+  const link = `${env.appUrl}/accept-attendee-invite?key=${key}`;
+  const who = displayName(inviter) || 'Someone';
+  const esc = (x: string) => x.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  await sendMail({
+    to: email,
+    subject: `${who} invited you: ${task.title}`,
+    text: `${who} invited you to "${task.title}" on ${when}.\n\nAccept or decline: ${link}`,
+    html: `<p>${esc(who)} invited you to <strong>${esc(task.title)}</strong> on ${esc(when)}.</p><p><a href="${link}">Accept or decline</a></p>`,
+  });
+}
+
+async function attendeeInvitation(key: string, now: Date) {
+  const inv = (await InvitationEntity.get({ keyHash: hashKey(key) }).go()).data as
+    | (InvitationRecord & { kind: string; taskId: string })
+    | null;
+  if (inv?.kind !== 'attendee') throw new NotFoundError(INVITATION_UNKNOWN);
+  if (inv.status !== 'pending') throw new HttpError(409, 'invitation.used', INVITATION_USED);
+  if (effectiveInvitationStatus(inv.status, inv.expiresAt, now) === 'expired') {
+    throw new HttpError(410, 'invitation.expired', invitationExpired(inv.inviterName));
+  }
+  const task = (await TaskEntity.get({ taskId: inv.taskId }).go()).data as TaskRecord | null;
+  const entry = task?.schedule?.pendingAttendees?.find((a) => a.keyHash === inv.keyHash);
+  if (!task?.schedule || !entry) throw new NotFoundError(INVITATION_UNKNOWN);
+  return { inv, task, schedule: task.schedule };
+}
+
+/** Public: what the attendee is invited to. */
+export async function getAttendeeInvitation(key: string, now = new Date()) {
+  const { inv, task, schedule } = await attendeeInvitation(key, now);
+  return {
+    email: inv.email,
+    status: 'pending',
+    expiresAt: inv.expiresAt,
+    task: { id: task.taskId, title: task.title, description: task.description },
+    schedule: {
+      startDate: schedule.startDate,
+      duration: schedule.duration,
+      timezone: schedule.timezone,
+      recurRule: schedule.recurRule,
+      allDay: schedule.allDay,
+    },
+    inviter: { name: inv.inviterName, email: inv.inviterEmail },
+  };
+}
+
+/** Public: accept (1) or decline (0); the answer shows on the schedule's attendee list. */
+export async function answerAttendeeInvitation(key: string, accept: boolean, now = new Date()) {
+  const { inv, task, schedule } = await attendeeInvitation(key, now);
+  const status = accept ? ('accepted' as const) : ('refused' as const);
+  const next: StoredSchedule = {
+    ...schedule,
+    pendingAttendees: (schedule.pendingAttendees ?? []).map((a) =>
+      a.keyHash === inv.keyHash ? { ...a, status } : a,
+    ),
+  };
+  await transactAnswer(
+    ({ invitation, task: tE }) => [
+      invitation
+        .patch({ keyHash: inv.keyHash })
+        .set({ status, answeredAt: now.toISOString() })
+        .where(({ status: s }, { eq }) => eq(s, 'pending'))
+        .commit(),
+      tE
+        .patch({ taskId: task.taskId })
+        .set({ schedule: next, version: task.version + 1 })
+        .where(({ version }, { eq }) => eq(version, task.version))
+        .commit(),
+    ],
+    stale,
+  );
+  return { status, email: inv.email, task: { id: task.taskId, title: task.title } };
+}
 
 export async function getSchedule(actor: Actor, taskId: string) {
   const { task } = await taskFor(actor, taskId);
@@ -90,8 +218,21 @@ export async function setSchedule(actor: Actor, taskId: string, input: ScheduleI
       throw new ValidationError({ recur_rule: 'This repeat rule cannot be read.' });
     }
   }
-  const { meetingTemplate: _template, ...schedule } = input;
+  const { meetingTemplate: _template, ...fields } = input;
+  // Attendees keep their answers; new ones are invited by e-mail once the schedule is saved.
+  const known = new Map((task.schedule?.pendingAttendees ?? []).map((a) => [a.email, a]));
+  const emails = [...new Set(fields.scheduledAttendees.map((a) => a.email.toLowerCase()))];
+  const newcomers = emails.filter((e) => !known.has(e));
+  const keys = new Map(newcomers.map((e) => [e, newInvitationKey()]));
+  const schedule: StoredSchedule = {
+    ...fields,
+    scheduledAttendees: emails.map((email) => ({ email })),
+    pendingAttendees: emails.map(
+      (email) => known.get(email) ?? { email, status: 'pending', keyHash: hashKey(keys.get(email)!) },
+    ),
+  };
   await writeSchedule(task, schedule, priorityGroupForSchedule(schedule, user.config.timezone, now));
+  for (const [email, key] of keys) await inviteAttendee(task, user, email, key, schedule, now);
   return scheduleView(taskId, schedule);
 }
 

@@ -42,6 +42,8 @@ export interface StoredSchedule {
   duration: number;
   timezone: string;
   scheduledAttendees: Array<{ email: string }>;
+  /** Attendees' answers to their e-mailed invitations. */
+  pendingAttendees?: Array<{ email: string; status: 'pending' | 'accepted' | 'refused'; keyHash: string }>;
 }
 
 export interface TaskRole {

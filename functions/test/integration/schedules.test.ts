@@ -226,3 +226,52 @@ describe('time blocks', () => {
     expect((await ann.api.get('/time-blocking/')).body.count).toBe(0);
   });
 });
+
+describe('attendees', () => {
+  it('are invited by e-mail once, answer without signing in, and their answer shows on the schedule', async () => {
+    const { waitForMail } = await import('../../../scripts/src/local/mail/wait-for-mail.ts');
+    const { stack, publicApi } = await import('./support.ts');
+    const ann = await person('Ann');
+    const t = await task(ann.api, 'Planning meeting');
+    const guest = `guest-${Date.now()}@example.com`;
+    const body = {
+      start_date: inDays(3, 14).toISO(),
+      duration: 60,
+      timezone: 'Europe/Paris',
+      meeting_template: 'planning',
+      scheduled_attendees: [{ email: guest.toUpperCase() }],
+    };
+    expect((await ann.api.patch(`/task/schedule/${t.id}`, body)).body.pending_attendees).toEqual([
+      { email: guest, status: 'pending' },
+    ]);
+    const mail = await waitForMail(stack.url, { to: guest, subjectIncludes: 'Planning meeting' });
+    const key = /accept-attendee-invite\?key=([A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
+
+    const shown = await publicApi().get(`/task/schedule/invitation/request?key=${key}`);
+    expect(shown.body).toMatchObject({
+      email: guest,
+      task: { title: 'Planning meeting' },
+      inviter: { email: ann.email },
+    });
+    expect(
+      (await publicApi().post('/task/schedule/invitation/request', { key, action: 1 })).body.status,
+    ).toBe('accepted');
+    expect((await publicApi().post('/task/schedule/invitation/request', { key, action: 0 })).status).toBe(
+      409,
+    );
+    expect((await ann.api.get(`/task/schedule/${t.id}`)).body.pending_attendees).toEqual([
+      { email: guest, status: 'accepted' },
+    ]);
+
+    // Saving the schedule again keeps the answer and sends no second invitation.
+    await ann.api.patch(`/task/schedule/${t.id}`, { ...body, duration: 90 });
+    expect((await ann.api.get(`/task/schedule/${t.id}`)).body.pending_attendees).toEqual([
+      { email: guest, status: 'accepted' },
+    ]);
+    const mails = await (await fetch(`${stack.url}/_local/mail.json?to=${encodeURIComponent(guest)}`)).json();
+    expect(mails).toHaveLength(1);
+    expect(
+      (await publicApi().get('/task/schedule/invitation/request?key=not-a-real-key-at-all-123')).status,
+    ).toBe(404);
+  });
+});

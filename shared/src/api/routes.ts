@@ -238,6 +238,18 @@ export const routes = {
     auth: 'public',
     handler: 'calendar/get-feed',
   },
+  getAttendeeInvitation: {
+    method: 'GET',
+    path: '/task/schedule/invitation/request',
+    auth: 'public',
+    handler: 'schedules/get-attendee-invitation',
+  },
+  answerAttendeeInvitation: {
+    method: 'POST',
+    path: '/task/schedule/invitation/request',
+    auth: 'public',
+    handler: 'schedules/answer-attendee-invitation',
+  },
   // Time blocking (spec 001 §3, §4, §7)
   listTimeBlocks: {
     method: 'GET',

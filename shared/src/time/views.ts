@@ -13,6 +13,8 @@ export interface ScheduledTaskView {
   duration: number;
   timezone: string;
   scheduledAttendees: Array<{ email: string }>;
+  /** Each attendee's answer to their invitation. */
+  pendingAttendees?: Array<{ email: string; status: 'pending' | 'accepted' | 'refused' }>;
 }
 
 /** One occurrence of a scheduled task in a window (GET /task/schedule). */

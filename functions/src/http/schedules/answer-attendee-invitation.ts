@@ -1,0 +1,10 @@
+import { answerInvitationInput, routes } from '@tandem/shared';
+import { answerAttendeeInvitation } from '../../core/schedules.ts';
+import { httpHandler } from '../../lib/http-handler.ts';
+
+/** Public: an attendee accepts (1) or declines (0), without signing in. */
+export const handler = httpHandler({
+  route: routes.answerAttendeeInvitation,
+  body: answerInvitationInput,
+  run: ({ body }) => answerAttendeeInvitation(body.key, body.action === 1),
+});
