@@ -79,6 +79,24 @@ export async function normalizeUser(
       .map((p) => p.sortCode)
       .sort()[0] ?? null;
   let topCode = firstOfNow;
+  // Today's routine instances that exist already (one BatchGetItem), so a second run writes nothing.
+  const instanceIds = tasks
+    .filter((t) => t.schedule?.recurRule && !t.schedule.initialDate && t.mode === 'active')
+    .map((t) => `${t.taskId}~${day}`);
+  const existing = new Set(
+    instanceIds.length
+      ? ((await TaskEntity.get(instanceIds.map((taskId) => ({ taskId }))).go()).data as TaskRecord[]).map(
+          (t) => t.taskId,
+        )
+      : [],
+  );
+  const lastRoutineCode = new Map<string, string | null>();
+  const nextRoutineCode = async (personId: string) => {
+    if (!lastRoutineCode.has(personId)) lastRoutineCode.set(personId, (await ends(personId, 5)).last);
+    const code = generateKeyBetween(lastRoutineCode.get(personId) ?? null, null);
+    lastRoutineCode.set(personId, code);
+    return code;
+  };
 
   for (const t of tasks) {
     const s = t.schedule;
@@ -91,7 +109,13 @@ export async function normalizeUser(
           .go({ response: 'none' });
         result.definitions++;
       }
-      if (t.mode === 'active' && (await createInstance(t, user, zone, dayStart))) result.instances++;
+      if (
+        t.mode === 'active' &&
+        !existing.has(`${t.taskId}~${day}`) &&
+        (await createInstance(t, user, zone, dayStart, nextRoutineCode))
+      ) {
+        result.instances++;
+      }
       continue;
     }
     if (s.recurRule || t.mode !== 'active' || t.status === TASK_STATUS.done || !t.assignees[userId]) continue;
@@ -131,6 +155,7 @@ async function createInstance(
   user: UserRecord,
   zone: string,
   dayStart: DateTime,
+  nextCode: (personId: string) => Promise<string>,
 ): Promise<boolean> {
   const s = def.schedule!;
   const [occurrence] = expandOccurrences(s, iso(dayStart), iso(dayStart.plus({ days: 1 })));
@@ -146,11 +171,8 @@ async function createInstance(
   const people = peopleOf(def);
   const duration = s.flexibleTime === 4 ? s.duration : s.duration || NON_SCHEDULED_ROUTINE_MINUTES;
   // Each person's Routine group gets the instance at its end.
-  const codes = new Map(
-    await Promise.all(
-      people.map(async (u) => [u, generateKeyBetween((await ends(u, 5)).last, null)] as const),
-    ),
-  );
+  const codes = new Map<string, string>();
+  for (const u of people) codes.set(u, await nextCode(u));
   try {
     await transact(({ task, placement }) => [
       task

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { apiClient, createUser, type StackEnv } from '../testing/users.ts';
 import { measureCall, printLatency } from './api-latency.ts';
 import { measureBundles, printBundles } from './bundles.ts';
+import { benchNormalization } from './normalization.ts';
 import { seedGroups } from './seed-groups.ts';
 import { seedRecurring, seedTasks } from './seed-tasks.ts';
 import { printRoute } from './web-routes.ts';
@@ -96,6 +97,7 @@ if (wants('api')) {
       ),
     );
     printLatency(results);
+    await benchNormalization(Number(process.env.BENCH_NORMALIZE_USERS ?? 20), requestCounter);
   } finally {
     await stack.stop();
     rmSync(dataDir, { recursive: true, force: true });
