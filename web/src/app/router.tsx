@@ -92,7 +92,10 @@ export const routeObjects: RouteObject[] = [
                 ...page(() => import('../features/settings/routes/settings-page.tsx')),
               },
               { path: paths.notifications, element: <OpenNotifications /> },
-              notAvailable(paths.calendar, 'calendar'),
+              {
+                path: paths.calendar,
+                ...page(() => import('../features/calendar/routes/calendar-page.tsx')),
+              },
               {
                 // /tasks and /task/{id} share one page, so opening a task keeps the list (and its
                 // filters) under the modal instead of loading the page again.

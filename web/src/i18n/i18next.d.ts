@@ -1,5 +1,6 @@
 import 'i18next';
 import type billing from './locales/en_US/billing.json';
+import type calendar from './locales/en_US/calendar.json';
 import type common from './locales/en_US/common.json';
 import type groups from './locales/en_US/groups.json';
 import type tasks from './locales/en_US/tasks.json';
@@ -16,6 +17,7 @@ declare module 'i18next' {
       billing: typeof billing;
       today: typeof today;
       tasks: typeof tasks;
+      calendar: typeof calendar;
     };
   }
 }

@@ -6,6 +6,7 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import billing from './locales/en_US/billing.json';
+import calendar from './locales/en_US/calendar.json';
 import common from './locales/en_US/common.json';
 import groups from './locales/en_US/groups.json';
 import tasks from './locales/en_US/tasks.json';
@@ -14,8 +15,16 @@ import validation from './locales/en_US/validation.json';
 
 export const FALLBACK_LANGUAGE = 'en_US';
 /** common and validation (spec); one more per feature area so each area owns its texts. */
-export const namespaces = ['common', 'validation', 'groups', 'billing', 'today', 'tasks'] as const;
-export const resources = { en_US: { common, validation, groups, billing, today, tasks } } as const;
+export const namespaces = [
+  'common',
+  'validation',
+  'groups',
+  'billing',
+  'today',
+  'tasks',
+  'calendar',
+] as const;
+export const resources = { en_US: { common, validation, groups, billing, today, tasks, calendar } } as const;
 
 void i18n.use(initReactI18next).init({
   lng: FALLBACK_LANGUAGE,

@@ -1,0 +1,145 @@
+/**
+ * react-big-calendar with its Luxon localizer and drag-and-drop addon, styled for Mantine light and
+ * dark. Used by the calendar page (draggable, selectable) and by the daily modal (one day).
+ */
+import { DEFAULT_GROUP_COLOR } from '@tandem/shared/groups/group';
+import { DateTime } from 'luxon';
+import { useMemo } from 'react';
+import type { Formats, View } from 'react-big-calendar';
+import dragAndDropModule, { type EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop';
+import CalendarModule from 'react-big-calendar/lib/Calendar';
+import luxonModule from 'react-big-calendar/lib/localizers/luxon';
+import 'react-big-calendar/lib/css/react-big-calendar.css';
+import 'react-big-calendar/lib/addons/dragAndDrop/styles.css';
+import { useTranslation } from 'react-i18next';
+import { inkOn } from '../../groups/utils/hex-color.ts';
+import type { CalendarEvent } from '../utils/events.ts';
+import { type CalendarView, WORK_WEEK_HOURS } from '../utils/range.ts';
+import './calendar.css';
+
+/**
+ * lib/ is CommonJS (exports.default with __esModule). Imported from our ES module the bundler may
+ * hand over module.exports itself (Node's rule) rather than exports.default: unwrap either way.
+ */
+function cjsDefault<T>(mod: T): T {
+  let m: unknown = mod;
+  while (m && typeof m === 'object' && 'default' in m) m = (m as { default: unknown }).default;
+  return m as T;
+}
+
+/** Weeks start on Sunday (spec 000 §9: the month grid starts on the Sunday of the first week). */
+const luxonLocalizer = cjsDefault(luxonModule);
+const Calendar = cjsDefault(CalendarModule);
+const withDragAndDrop = cjsDefault(dragAndDropModule);
+const localizer = luxonLocalizer(DateTime, { firstDayOfWeek: 7 });
+const DnDCalendar = withDragAndDrop<CalendarEvent>(Calendar);
+
+export interface SlotInfo {
+  start: Date;
+  end: Date;
+}
+
+export interface CalendarGridProps {
+  view: CalendarView;
+  date: Date;
+  events: CalendarEvent[];
+  formats: Formats;
+  height: number | string;
+  scrollToTime?: Date;
+  onSelectEvent: (event: CalendarEvent) => void;
+  onSelectSlot?: (slot: SlotInfo) => void;
+  onDrillDown?: (date: Date) => void;
+  onMove?: (args: EventInteractionArgs<CalendarEvent>, resized: boolean) => void;
+  /** Kept in step with the page's state; our own toolbar does the navigating. */
+  onNavigate?: (date: Date) => void;
+}
+
+const dayAt = (hour: number, minute = 0, second = 0) =>
+  DateTime.now().startOf('day').set({ hour, minute, second }).toJSDate();
+
+export function CalendarGrid({
+  view,
+  date,
+  events,
+  formats,
+  height,
+  scrollToTime,
+  onSelectEvent,
+  onSelectSlot,
+  onDrillDown,
+  onMove,
+  onNavigate,
+}: CalendarGridProps) {
+  const { t } = useTranslation('calendar');
+  const workWeek = view === 'work_week';
+  // Hours 0 to 24 (spec 000 §9); the Work Week shows 7 to 19 (001 §9).
+  const min = useMemo(() => dayAt(workWeek ? WORK_WEEK_HOURS.start : 0), [workWeek]);
+  const max = useMemo(() => (workWeek ? dayAt(WORK_WEEK_HOURS.end) : dayAt(23, 59, 59)), [workWeek]);
+  const messages = useMemo(
+    () => ({
+      allDay: t('grid.allDay'),
+      noEventsInRange: t('grid.noEvents'),
+      showMore: (count: number) => t('grid.showMore', { count }),
+      event: t('grid.event'),
+      date: t('grid.date'),
+      time: t('grid.time'),
+      today: t('toolbar.today'),
+      previous: t('toolbar.back'),
+      next: t('toolbar.next'),
+      day: t('views.day'),
+      week: t('views.week'),
+      work_week: t('views.work_week'),
+      month: t('views.month'),
+    }),
+    [t],
+  );
+  const editable = Boolean(onMove);
+
+  return (
+    <DnDCalendar
+      className={`tandem-calendar tandem-calendar-${view}`}
+      localizer={localizer}
+      culture="en-US"
+      events={events}
+      view={view as View}
+      views={['day', 'week', 'work_week', 'month']}
+      date={date}
+      onNavigate={(d) => onNavigate?.(d)}
+      onView={() => {}}
+      toolbar={false}
+      formats={formats}
+      messages={messages}
+      min={min}
+      max={max}
+      scrollToTime={scrollToTime}
+      step={15}
+      timeslots={4}
+      popup
+      style={{ height }}
+      allDayAccessor="allDay"
+      selectable={Boolean(onSelectSlot)}
+      onSelectSlot={(slot) => onSelectSlot?.({ start: slot.start as Date, end: slot.end as Date })}
+      onSelectEvent={(e) => onSelectEvent(e)}
+      onDrillDown={onDrillDown ? (d) => onDrillDown(d) : undefined}
+      draggableAccessor={(e) => editable && e.occurrence.editable}
+      // A resize changes the minutes of a timed occurrence; an all-day one stays one day.
+      resizableAccessor={(e) => editable && e.occurrence.editable && !e.allDay}
+      resizable={editable}
+      onEventDrop={(args) => onMove?.(args, false)}
+      onEventResize={(args) => onMove?.(args, true)}
+      tooltipAccessor={(e) => e.title}
+      eventPropGetter={(e) => {
+        const bg = e.occurrence.group.color || DEFAULT_GROUP_COLOR;
+        // Under 45 minutes there is room for one line: the title (the time is in the popup).
+        const short = !e.allDay && e.end.getTime() - e.start.getTime() < 45 * 60_000;
+        return {
+          className:
+            [e.occurrence.editable ? '' : 'tandem-calendar-locked', short ? 'tandem-calendar-short' : '']
+              .filter(Boolean)
+              .join(' ') || undefined,
+          style: { backgroundColor: bg, color: inkOn(bg), borderColor: bg },
+        };
+      }}
+    />
+  );
+}

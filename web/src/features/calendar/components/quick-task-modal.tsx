@@ -1,0 +1,169 @@
+/**
+ * Quick task creation for an empty calendar slot (spec 000 §2, §3 quick-task payload, §9): title and
+ * group required, description optional. Create makes the task (level 8, not started, active, the
+ * creator as assignee) and then gives it the slot as its schedule: the slot's minutes, or all-day.
+ */
+import { Button, Group, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { GROUP_STATUS } from '@tandem/shared/groups/group';
+import { TASK_FLAG, TASK_STATUS } from '@tandem/shared/tasks/constants';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorText, notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useUserConfig } from '../../../lib/user/get-user-config.ts';
+import { useGroups } from '../../groups/api/list-groups.ts';
+import { createTask } from '../../tasks/api/tasks.ts';
+import { browserZone, revalidateSchedule, setScheduleFromSlot } from '../api/schedule.ts';
+import { type UserFormats, whenText } from '../utils/formats.ts';
+
+/** Spec 000 §3: quick tasks are created at level 8. */
+export const QUICK_TASK_LEVEL = 8;
+
+export interface QuickSlot {
+  start: Date;
+  end: Date;
+  allDay: boolean;
+  minutes: number;
+}
+
+export function QuickTaskModal({
+  slot,
+  onClose,
+  formats,
+}: {
+  slot: QuickSlot | null;
+  onClose: () => void;
+  formats: UserFormats;
+}) {
+  const { t } = useTranslation('calendar');
+  const narrow = useMediaQuery('(max-width: 48em)');
+  const { data: groupList } = useGroups();
+  const { data: config } = useUserConfig();
+  const groups = (groupList?.results ?? []).filter(
+    (g) => g.status === GROUP_STATUS.active && g.memberStatus === GROUP_STATUS.active,
+  );
+  // As the task form picks it: the default (favourite) group, else the settings' group, else the first.
+  const defaultGroup =
+    groups.find((g) => g.isDefault)?.id ?? groups.find((g) => g.id === config?.group)?.id ?? groups[0]?.id;
+
+  const [title, setTitle] = useState('');
+  const [group, setGroup] = useState<string | null>(null);
+  const [description, setDescription] = useState('');
+  const [errors, setErrors] = useState<{ title?: string; group?: string }>({});
+  const [saving, setSaving] = useState(false);
+  const chosenGroup = group ?? defaultGroup ?? null;
+
+  const reset = () => {
+    setTitle('');
+    setGroup(null);
+    setDescription('');
+    setErrors({});
+  };
+  const close = () => {
+    if (saving) return;
+    onClose();
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!slot) return;
+    const next = {
+      title: title.trim() ? undefined : t('quick.titleRequired'),
+      group: chosenGroup ? undefined : t('quick.groupRequired'),
+    };
+    setErrors(next);
+    if (next.title || next.group || !chosenGroup) return;
+    setSaving(true);
+    let taskId: string | undefined;
+    try {
+      const [created] = await createTask({
+        title: title.trim(),
+        group: chosenGroup,
+        details: { description: description.trim(), flag: TASK_FLAG.normal },
+        level: QUICK_TASK_LEVEL,
+        status: TASK_STATUS.notStarted,
+        mode: 'active',
+      });
+      taskId = created?.id;
+    } catch (err) {
+      notifyError(t('quick.createFailed'), errorText(err, t('quick.createFailed')));
+      setSaving(false);
+      return;
+    }
+    try {
+      if (taskId) {
+        await setScheduleFromSlot(taskId, {
+          startDate: slot.start.toISOString(),
+          duration: slot.minutes,
+          allDay: slot.allDay,
+          timezone: browserZone(),
+        });
+      }
+      notifySuccess(t('quick.created'));
+    } catch (err) {
+      notifyError(t('quick.scheduleFailed'), errorText(err, t('quick.scheduleFailed')));
+    } finally {
+      setSaving(false);
+      await revalidateSchedule();
+    }
+    onClose();
+  };
+
+  return (
+    <Modal
+      opened={slot !== null}
+      onClose={close}
+      onExitTransitionEnd={reset}
+      title={t('quick.title')}
+      fullScreen={narrow}
+      closeOnClickOutside={false}
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          {slot && (
+            <Text size="sm" c="dimmed">
+              {t('quick.when')}: {whenText(slot.start, slot.end, slot.allDay, formats)}
+            </Text>
+          )}
+          <TextInput
+            label={t('quick.titleLabel')}
+            required
+            data-autofocus
+            value={title}
+            maxLength={500}
+            onChange={(e) => setTitle(e.currentTarget.value)}
+            error={errors.title}
+          />
+          <Select
+            label={t('quick.group')}
+            required
+            placeholder={t('quick.groupPlaceholder')}
+            data={groups.map((g) => ({ value: g.id, label: g.title }))}
+            value={chosenGroup}
+            onChange={setGroup}
+            allowDeselect={false}
+            searchable
+            error={errors.group ?? (groupList && groups.length === 0 ? t('quick.noGroups') : undefined)}
+            comboboxProps={{ withinPortal: true }}
+          />
+          <Textarea
+            label={t('quick.description')}
+            autosize
+            minRows={3}
+            maxRows={8}
+            value={description}
+            onChange={(e) => setDescription(e.currentTarget.value)}
+          />
+          <Group justify="flex-end" mt="sm">
+            <Button variant="default" onClick={close} disabled={saving}>
+              {t('quick.cancel')}
+            </Button>
+            <Button type="submit" loading={saving}>
+              {t('quick.create')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
