@@ -206,7 +206,7 @@ export async function setSchedule(actor: Actor, taskId: string, input: ScheduleI
   requireTaskPermission(role, 'task.scheduledTask', 'scheduled_task');
   const user = await getUser(actor);
   if (
-    (!task.schedule || task.schedule.startDate !== input.startDate) &&
+    (!task.schedule || Date.parse(task.schedule.startDate) !== Date.parse(input.startDate)) &&
     startTooEarly(input.startDate, user.config.timezone, now)
   ) {
     throw new ValidationError({ start_date: SCHEDULE_MESSAGES.startInPast });

@@ -41,6 +41,33 @@ describe('schedules', () => {
     expect((await ann.api.get(`/task/schedule/${t.id}`)).status).toBe(404);
   });
 
+  it('keeps a start that is already past when the schedule is saved again with the same moment', async () => {
+    const ann = await person('Ann');
+    const t = await task(ann.api, 'Old routine');
+    const start = inDays(1, 7);
+    await ann.api.patch(`/task/schedule/${t.id}`, {
+      start_date: start.toISO(),
+      recur_rule: 'FREQ=DAILY',
+      duration: 15,
+      timezone: 'UTC',
+    });
+    const { TaskEntity } = await import('../../src/db/entities/task.ts');
+    const item = (await TaskEntity.get({ taskId: t.id }).go()).data!;
+    const past = inDays(-5, 7);
+    await TaskEntity.patch({ taskId: t.id })
+      .set({ schedule: { ...(item.schedule as object), startDate: past.toISO() } })
+      .go();
+    // The same moment written with another offset is the same start: saving again is fine.
+    const again = await ann.api.patch(`/task/schedule/${t.id}`, {
+      start_date: past.setZone('Europe/Berlin').toISO(),
+      recur_rule: 'FREQ=DAILY',
+      duration: 20,
+      timezone: 'UTC',
+    });
+    expect(again.status).toBe(200);
+    expect(again.body.duration).toBe(20);
+  });
+
   it('a recurrence without an initial date makes a routine definition', async () => {
     const ann = await person('Ann');
     const t = await task(ann.api, 'Stretch');
