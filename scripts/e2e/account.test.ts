@@ -73,6 +73,15 @@ describe('account', () => {
     expect(await page.getByLabel('End').inputValue()).toBe('09:15 PM');
   });
 
+  it('makes a private calendar feed address that calendar apps can read', async () => {
+    await page.getByRole('button', { name: 'Make a feed address' }).click();
+    const address = await page.getByLabel('Feed address').inputValue();
+    expect(address).toContain('/api/v1/calendar/feed/');
+    const res = await fetch(`${url}${new URL(address).pathname}`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('BEGIN:VCALENDAR');
+  });
+
   it('refuses a routine time it cannot read, and saves nothing', async () => {
     await page.getByLabel('Middle').fill('half past');
     await page.getByRole('button', { name: 'Save' }).click();

@@ -106,6 +106,23 @@ describe('calendar', () => {
     const dentist = occ.body.results.find((o: { title: string }) => o.title === 'Dentist');
     expect(dentist).toBeTruthy();
     expect(DateTime.fromISO(dentist.end).diff(DateTime.fromISO(dentist.start), 'minutes').minutes).toBe(60);
+  });
+
+  it('shows the time-block banner while a block is on, and switches the header to it', async () => {
+    const group = (await api.get('/group/member')).body.results[0].id;
+    const block = await api.post('/time-blocking/', {
+      start_date: DateTime.utc().minus({ minutes: 5 }).toISO(),
+      duration: 60,
+      timezone: 'UTC',
+      group,
+    });
+    expect(block.body.active).toBe(true);
+    await page.goto(`${url}/`);
+    const banner = page.getByRole('status').filter({ hasText: 'Time block' });
+    await banner.waitFor();
+    await banner.getByRole('button', { name: 'Switch to this block' }).click();
+    await banner.waitFor({ state: 'detached' });
+    expect((await api.get('/user/config/')).body.preferences.selected_groups).toEqual([group]);
     expect(s.errors).toEqual([]);
   });
 });

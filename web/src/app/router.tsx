@@ -7,6 +7,7 @@ import { PublicLayout } from '../components/public-layout.tsx';
 import { paths } from '../config/paths.ts';
 import { acceptDelegateInvitePath } from '../features/delegation/paths.ts';
 import { invitationPaths } from '../features/invitations/invitation-outcome.ts';
+import { acceptAttendeeInvitePath } from '../features/schedule/paths.ts';
 import { GuestOnly, RequireAuth } from './guards.tsx';
 import { NotAvailableRoute } from './routes/not-available-route.tsx';
 import { NotFoundPage } from './routes/not-found.tsx';
@@ -78,6 +79,10 @@ export const routeObjects: RouteObject[] = [
             path: acceptDelegateInvitePath,
             ...page(() => import('../features/delegation/routes/accept-delegate-invite-page.tsx')),
           },
+          {
+            path: acceptAttendeeInvitePath,
+            ...page(() => import('../features/schedule/routes/accept-attendee-invite-page.tsx')),
+          },
         ],
       },
       {
@@ -103,8 +108,18 @@ export const routeObjects: RouteObject[] = [
                 children: [{ path: paths.tasks }, { path: '/task/:taskId' }],
               },
               notAvailable(paths.contacts, 'contacts'),
-              notAvailable(paths.routines, 'routines'),
-              ...['all', 'daily', 'weekly'].map((v) => notAvailable(`${paths.routines}/${v}`, 'routines')),
+              // One page for the four routine views: switching tabs keeps it mounted.
+              {
+                ...page(() => import('../features/routines/routes/routines-page.tsx')),
+                children: [
+                  paths.routines,
+                  ...['all', 'daily', 'weekly'].map((v) => `${paths.routines}/${v}`),
+                ].map((path) => ({ path })),
+              },
+              {
+                path: `${paths.calendar}/time-blocks`,
+                ...page(() => import('../features/time-blocks/routes/time-blocks-page.tsx')),
+              },
               notAvailable(paths.planning, 'planning'),
               notAvailable(paths.templates, 'templates'),
               notAvailable(`${paths.templates}/ai-builder`, 'templates'),

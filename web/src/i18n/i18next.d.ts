@@ -3,6 +3,8 @@ import type billing from './locales/en_US/billing.json';
 import type calendar from './locales/en_US/calendar.json';
 import type common from './locales/en_US/common.json';
 import type groups from './locales/en_US/groups.json';
+import type routines from './locales/en_US/routines.json';
+import type schedule from './locales/en_US/schedule.json';
 import type tasks from './locales/en_US/tasks.json';
 import type today from './locales/en_US/today.json';
 import type validation from './locales/en_US/validation.json';
@@ -18,6 +20,8 @@ declare module 'i18next' {
       today: typeof today;
       tasks: typeof tasks;
       calendar: typeof calendar;
+      routines: typeof routines;
+      schedule: typeof schedule;
     };
   }
 }

@@ -9,6 +9,8 @@ import billing from './locales/en_US/billing.json';
 import calendar from './locales/en_US/calendar.json';
 import common from './locales/en_US/common.json';
 import groups from './locales/en_US/groups.json';
+import routines from './locales/en_US/routines.json';
+import schedule from './locales/en_US/schedule.json';
 import tasks from './locales/en_US/tasks.json';
 import today from './locales/en_US/today.json';
 import validation from './locales/en_US/validation.json';
@@ -23,8 +25,12 @@ export const namespaces = [
   'today',
   'tasks',
   'calendar',
+  'routines',
+  'schedule',
 ] as const;
-export const resources = { en_US: { common, validation, groups, billing, today, tasks, calendar } } as const;
+export const resources = {
+  en_US: { common, validation, groups, billing, today, tasks, calendar, routines, schedule },
+} as const;
 
 void i18n.use(initReactI18next).init({
   lng: FALLBACK_LANGUAGE,

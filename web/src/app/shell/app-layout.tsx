@@ -9,6 +9,10 @@ import { useUserConfig } from '../../lib/user/get-user-config.ts';
 const NotificationsPane = lazy(
   () => import('../../features/notifications/components/notifications-pane.tsx'),
 );
+// The time-block banner carries rrule (the recurrence expansion): a chunk of its own.
+// The daily normalisation (and its sync message) too: it stays off the start-up path.
+const DailyNormalisation = lazy(() => import('../../features/routines/components/sync-message.tsx'));
+const TimeBlockBanner = lazy(() => import('../../features/time-blocks/components/time-block-banner.tsx'));
 
 import { LicensingBanner } from '../../features/subscription/components/licensing-banner.tsx';
 import { LimitPopoverHost } from '../../features/subscription/components/limit-popover-host.tsx';
@@ -49,6 +53,10 @@ export function AppLayout() {
       <AppShell.Main>
         <NewVersionBanner />
         <LicensingBanner />
+        <Suspense fallback={null}>
+          <DailyNormalisation />
+          <TimeBlockBanner />
+        </Suspense>
         <Outlet />
       </AppShell.Main>
       <Paywall />

@@ -15,7 +15,7 @@ import { DateTime } from 'luxon';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import type { EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { mutate } from 'swr';
 import { ApiError } from '../../../lib/api-error.ts';
 import { errorText, notifyError } from '../../../lib/notify.ts';
@@ -168,12 +168,17 @@ export default function CalendarPage() {
         <Title order={1} fz="h2">
           {t('title')}
         </Title>
-        {isLoading && (
-          <Group gap={6} c="dimmed" aria-live="polite">
-            <Loader size="xs" />
-            <Text size="sm">{t('toolbar.loading')}</Text>
-          </Group>
-        )}
+        <Group gap="sm">
+          {isLoading && (
+            <Group gap={6} c="dimmed" aria-live="polite">
+              <Loader size="xs" />
+              <Text size="sm">{t('toolbar.loading')}</Text>
+            </Group>
+          )}
+          <Button component={Link} to="/calendar/time-blocks" variant="default" size="xs">
+            {t('toolbar.timeBlocks')}
+          </Button>
+        </Group>
       </Group>
 
       <Group justify="space-between" gap="sm" role="toolbar" aria-label={t('toolbar.label')}>

@@ -30,6 +30,7 @@ import {
   type TimeFormat,
   valuesFromConfig,
 } from '../utils/preferences.ts';
+import { CalendarFeedCard } from './calendar-feed-card.tsx';
 
 export function PreferencesTab() {
   const { t } = useTranslation(['common', 'validation']);
@@ -37,7 +38,12 @@ export function PreferencesTab() {
   if (error && !config) return <Alert color="red">{errorText(error, t('errors.generic'))}</Alert>;
   if (!config) return <Skeleton height={320} />;
   // A new stored config (after saving, or from elsewhere) resets the form.
-  return <PreferencesForm key={JSON.stringify(config)} config={config} />;
+  return (
+    <Stack gap="xl">
+      <PreferencesForm key={JSON.stringify(config)} config={config} />
+      <CalendarFeedCard />
+    </Stack>
+  );
 }
 
 function PreferencesForm({ config }: { config: UserConfig }) {

@@ -41,6 +41,9 @@ import { assigneeOptions, assigneesPayload, effectiveAssignees } from '../../del
 import { useGroups } from '../../groups/api/list-groups.ts';
 import { GroupMark } from '../../groups/components/group-mark.tsx';
 import { notifyFailure } from '../../groups/utils/failure.ts';
+import { saveTaskSchedule } from '../../schedule/api/schedule.ts';
+import { type ScheduleDraftHandle, ScheduleEditor } from '../../schedule/components/schedule-editor.tsx';
+import { definitionIdOf, routineKindOf, saveTargetId } from '../../schedule/utils/routine-id.ts';
 import { createTask, deleteTasks, revalidateTasks, taskKey, updateTask } from '../api/tasks.ts';
 import { taskPath } from '../paths.ts';
 import {
@@ -118,6 +121,7 @@ export function TaskForm({
   onHeadingChange,
 }: TaskFormProps) {
   const { t } = useTranslation('tasks');
+  const { t: ts } = useTranslation('schedule');
   const { data: groupList } = useGroups();
   const { data: config } = useUserConfig();
   const { data: me } = useAuthUser();
@@ -143,6 +147,11 @@ export function TaskForm({
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const titleRef = useRef<HTMLInputElement>(null);
+  /** A new task's schedule, set right after it is created. */
+  const scheduleRef = useRef<ScheduleDraftHandle>(null);
+  /** Saving a routine's instance or definition waits for "this one or the whole routine". */
+  const [routineAsk, setRoutineAsk] = useState<{ option: SaveOption; rows: SubtaskRow[] } | null>(null);
+  const routineKind = task ? routineKindOf(task.priorityGroup.id) : null;
   const warningRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (warnUnfinished) warningRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
@@ -220,7 +229,7 @@ export function TaskForm({
     else onSwitch(id);
   }
 
-  async function submit(option: SaveOption, currentRows: SubtaskRow[] = rows) {
+  async function submit(option: SaveOption, currentRows: SubtaskRow[] = rows, scope?: 'one' | 'whole') {
     const found: Partial<Record<ErrorKey, string>> = {};
     if (!values.title.trim()) found.title = t('form.errors.titleRequired');
     if (!values.group) found.group = t('form.errors.groupRequired');
@@ -236,6 +245,17 @@ export function TaskForm({
       return;
     }
     setWarnUnfinished(null);
+    // Spec 000 §4: an existing routine instance or definition asks what the change is for.
+    if (task && routineKind && scope === undefined) {
+      setRoutineAsk({ option, rows: currentRows });
+      return;
+    }
+    setRoutineAsk(null);
+    const scheduleDraft = task === null ? (scheduleRef.current?.prepare() ?? { ok: true, body: null }) : null;
+    if (scheduleDraft && !scheduleDraft.ok) {
+      notifyError(t('form.createFailed'), ts('fixErrors'));
+      return;
+    }
     setErrors({});
     const titles = titlesToSave(currentRows);
     setSaving(option);
@@ -248,6 +268,13 @@ export function TaskForm({
         });
         notifySuccess(t('form.created'));
         if (created) await mutate(taskKey(created.id), created, { revalidate: false });
+        if (created && scheduleDraft?.ok && scheduleDraft.body) {
+          try {
+            await saveTaskSchedule(created.id, scheduleDraft.body);
+          } catch (err) {
+            notifyError(ts('applyFailed'), errorText(err, t('errors.generic')));
+          }
+        }
         if (created && invites.length > 0) await sendQueuedInvites(created.id, invites);
         finish(option, created?.id);
       } catch (err) {
@@ -259,8 +286,10 @@ export function TaskForm({
     const patch = updateInput(task, values, task.permissions);
     const changed = Object.keys(patch).length > 0;
     const made: number[] = [];
+    // An instance saved for the whole routine changes its definition (`<definitionId>~<day>`).
+    const targetId = saveTargetId(task.id, routineKind, scope ?? 'one') ?? task.id;
     try {
-      if (changed) await updateTask(task.id, patch);
+      if (changed) await updateTask(targetId, patch);
       for (const row of currentRows) {
         if (!row.kept || !row.title.trim()) continue;
         await createTask(
@@ -474,6 +503,8 @@ export function TaskForm({
           error={errors.dueAt}
         />
 
+        <ScheduleEditor taskId={task?.id ?? null} readOnly={!canSave} draftRef={scheduleRef} />
+
         <Button
           variant="subtle"
           color="gray"
@@ -610,6 +641,42 @@ export function TaskForm({
                 </Button>
                 <Button size="xs" variant="default" onClick={() => answerWarning(false)}>
                   {t('form.warning.removeAndSave')}
+                </Button>
+              </Group>
+            </Stack>
+          </Alert>
+        )}
+
+        {routineAsk !== null && (
+          <Alert color="blue" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">
+            <Stack gap="sm">
+              <Text size="sm">
+                {routineKind === 'definition' ? ts('routine.definitionQuestion') : ts('routine.question')}
+              </Text>
+              {routineKind === 'instance' && task && !definitionIdOf(task.id) && (
+                <Text size="xs" c="dimmed">
+                  {ts('routine.noDefinition')}
+                </Text>
+              )}
+              <Group gap="sm">
+                {routineKind === 'instance' && (
+                  <Button
+                    size="xs"
+                    variant="default"
+                    onClick={() => void submit(routineAsk.option, routineAsk.rows, 'one')}
+                  >
+                    {ts('routine.onlyThis')}
+                  </Button>
+                )}
+                <Button
+                  size="xs"
+                  onClick={() => void submit(routineAsk.option, routineAsk.rows, 'whole')}
+                  disabled={routineKind === 'instance' && task !== null && !definitionIdOf(task.id)}
+                >
+                  {ts('routine.whole')}
+                </Button>
+                <Button size="xs" variant="subtle" color="gray" onClick={() => setRoutineAsk(null)}>
+                  {ts('routine.cancel')}
                 </Button>
               </Group>
             </Stack>

@@ -1,4 +1,4 @@
-import { Badge, Stack, Tabs, Title, VisuallyHidden } from '@mantine/core';
+import { Badge, Box, Group, Stack, Tabs, Title, VisuallyHidden } from '@mantine/core';
 import { PRIORITY_GROUPS } from '@tandem/shared/tasks/constants';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { useAuthUser } from '../../../lib/user/get-auth-user.ts';
 import { usePendingInvitations } from '../../delegation/api/delegation.ts';
 import { answerableIds } from '../../delegation/utils/pending.ts';
 import { AddTaskButton } from '../components/add-task-button.tsx';
+import { DayCalendarColumn } from '../components/day-calendar-column.tsx';
 import { DelegatedTab } from '../components/delegated-tab.tsx';
 import { IssuesTab } from '../components/issues-tab.tsx';
 import { MyTasksTab } from '../components/my-tasks-tab.tsx';
@@ -59,45 +60,50 @@ export default function TodayPage() {
       <Title order={1} fz="h2">
         {t('title')}
       </Title>
-      <Tabs value={tab} onChange={selectTab} keepMounted={false}>
-        <Tabs.List aria-label={t('tabs.label')}>
-          <Tabs.Tab value="my-tasks">{t('tabs.my-tasks')}</Tabs.Tab>
-          <Tabs.Tab
-            value="pending"
-            aria-describedby={pendingCount > 0 ? 'today-pending-count' : undefined}
-            rightSection={
-              pendingCount > 0 ? (
-                <Badge size="sm" variant="filled" color="red" circle={pendingCount < 10} aria-hidden>
-                  {pendingCount}
-                </Badge>
-              ) : undefined
-            }
-          >
-            {t('tabs.pending')}
-          </Tabs.Tab>
-          <Tabs.Tab value="delegated">{t('tabs.delegated')}</Tabs.Tab>
-          {canSeeIssues && <Tabs.Tab value="issues">{t('tabs.issues')}</Tabs.Tab>}
-        </Tabs.List>
-        {pendingCount > 0 && (
-          <VisuallyHidden id="today-pending-count">
-            {t('tabs.pendingCount', { count: pendingCount })}
-          </VisuallyHidden>
-        )}
-        <Tabs.Panel value="my-tasks" pt="md">
-          <MyTasksTab onOpenTask={form.openTask} onDone={form.celebrate} onPanelChange={setPanel} />
-        </Tabs.Panel>
-        <Tabs.Panel value="pending" pt="md">
-          <PendingTab now={now} />
-        </Tabs.Panel>
-        <Tabs.Panel value="delegated" pt="md">
-          <DelegatedTab now={now} onOpenTask={form.openTask} />
-        </Tabs.Panel>
-        {canSeeIssues && (
-          <Tabs.Panel value="issues" pt="md">
-            <IssuesTab {...issuesRow} />
-          </Tabs.Panel>
-        )}
-      </Tabs>
+      <Group align="flex-start" gap="lg" wrap="nowrap">
+        <Box style={{ flex: '2 1 0', minWidth: 0 }}>
+          <Tabs value={tab} onChange={selectTab} keepMounted={false}>
+            <Tabs.List aria-label={t('tabs.label')}>
+              <Tabs.Tab value="my-tasks">{t('tabs.my-tasks')}</Tabs.Tab>
+              <Tabs.Tab
+                value="pending"
+                aria-describedby={pendingCount > 0 ? 'today-pending-count' : undefined}
+                rightSection={
+                  pendingCount > 0 ? (
+                    <Badge size="sm" variant="filled" color="red" circle={pendingCount < 10} aria-hidden>
+                      {pendingCount}
+                    </Badge>
+                  ) : undefined
+                }
+              >
+                {t('tabs.pending')}
+              </Tabs.Tab>
+              <Tabs.Tab value="delegated">{t('tabs.delegated')}</Tabs.Tab>
+              {canSeeIssues && <Tabs.Tab value="issues">{t('tabs.issues')}</Tabs.Tab>}
+            </Tabs.List>
+            {pendingCount > 0 && (
+              <VisuallyHidden id="today-pending-count">
+                {t('tabs.pendingCount', { count: pendingCount })}
+              </VisuallyHidden>
+            )}
+            <Tabs.Panel value="my-tasks" pt="md">
+              <MyTasksTab onOpenTask={form.openTask} onDone={form.celebrate} onPanelChange={setPanel} />
+            </Tabs.Panel>
+            <Tabs.Panel value="pending" pt="md">
+              <PendingTab now={now} />
+            </Tabs.Panel>
+            <Tabs.Panel value="delegated" pt="md">
+              <DelegatedTab now={now} onOpenTask={form.openTask} />
+            </Tabs.Panel>
+            {canSeeIssues && (
+              <Tabs.Panel value="issues" pt="md">
+                <IssuesTab {...issuesRow} />
+              </Tabs.Panel>
+            )}
+          </Tabs>
+        </Box>
+        <DayCalendarColumn />
+      </Group>
       {tab === 'my-tasks' && <AddTaskButton panelTitle={panelTitle} onClick={() => form.createIn(panel)} />}
       <TaskFormHost form={form} />
     </Stack>

@@ -1,0 +1,47 @@
+/**
+ * Routines (spec 001 §2): today's routine instances (priority group 5), routine definitions
+ * (priority group 6), and routine occurrences in a window (GET /task/schedule?routines_only=1).
+ * Schedule keys start with 'schedule', so a calendar change re-reads them too.
+ */
+import { routes } from '@tandem/shared/api/routes';
+import type { OccurrenceView, ScheduledTaskView } from '@tandem/shared/time/views';
+import useSWR from 'swr';
+import { api } from '../../../lib/api.ts';
+import { useTasks } from '../../tasks/api/tasks.ts';
+import type { Window } from '../utils/days.ts';
+
+export const ROUTINE_INSTANCES = 5;
+export const ROUTINE_DEFINITIONS = 6;
+// The largest page the list call gives (spec: size at most 100).
+const PAGE = 100;
+
+export const useRoutineInstances = () => useTasks({ priorityGroup: ROUTINE_INSTANCES, size: PAGE });
+export const useRoutineDefinitions = () => useTasks({ priorityGroup: ROUTINE_DEFINITIONS, size: PAGE });
+
+export interface OccurrenceList {
+  count: number;
+  results: OccurrenceView[];
+}
+
+export const listOccurrences = (w: Window, routinesOnly: boolean) =>
+  api<OccurrenceList>(routes.listOccurrences, {
+    query: {
+      startDate: w.start.toISOString(),
+      endDate: w.end.toISOString(),
+      ...(routinesOnly ? { routinesOnly: 1 } : {}),
+    },
+  });
+
+/** Occurrences in a window; `routinesOnly` keeps routine occurrences alone. */
+export const useWindowOccurrences = (w: Window | null, routinesOnly: boolean) =>
+  useSWR(
+    w ? ['schedule', routinesOnly ? 'routines' : 'all', w.start.toISOString(), w.end.toISOString()] : null,
+    () => listOccurrences(w!, routinesOnly),
+    { keepPreviousData: true },
+  );
+
+/** A task's schedule (GET /task/schedule/{id}): the routine's rule. */
+export const useTaskSchedule = (taskId: string) =>
+  useSWR(['schedule', 'one', taskId], () =>
+    api<ScheduledTaskView>(routes.getSchedule, { params: { id: taskId } }),
+  );

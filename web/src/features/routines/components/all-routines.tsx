@@ -1,0 +1,80 @@
+import { Group, Loader, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+import type { TaskView } from '@tandem/shared/tasks/views';
+import { DateTime } from 'luxon';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useUserConfig } from '../../../lib/user/get-user-config.ts';
+import { userFormats } from '../../calendar/utils/formats.ts';
+import { recurrenceText, type TextFn } from '../../calendar/utils/recurrence-text.ts';
+import { useRoutineDefinitions, useTaskSchedule } from '../api/routines.ts';
+import { LoadFailed } from './load-failed.tsx';
+
+// The task form is large: it loads when a routine is first opened.
+const TaskFormModal = lazy(() =>
+  import('../../tasks/components/task-form-modal.tsx').then((m) => ({ default: m.TaskFormModal })),
+);
+
+function Recurrence({ taskId }: { taskId: string }) {
+  const { t } = useTranslation('routines');
+  const { t: tc } = useTranslation('calendar');
+  const { data: config } = useUserConfig();
+  const { data } = useTaskSchedule(taskId);
+  if (!data) return null;
+  const f = userFormats(config?.timeFormatOption, config?.dateFormatOption);
+  const words = recurrenceText(data.recurRule, tc as unknown as TextFn, (d) =>
+    DateTime.fromJSDate(d).toFormat(f.date),
+  );
+  const at = data.allDay ? '' : ` · ${DateTime.fromISO(data.startDate).toFormat(f.time)}`;
+  return (
+    <Text size="sm" c="dimmed">
+      {(words ?? t('all.noRepeat')) + at}
+    </Text>
+  );
+}
+
+/** Every routine definition (priority group 6) with its recurrence in words; opens in the task form. */
+export function AllRoutines() {
+  const { t } = useTranslation('routines');
+  const { data, error, isLoading, mutate } = useRoutineDefinitions();
+  const [open, setOpen] = useState<string | null>(null);
+  if (error && !data) return <LoadFailed onRetry={() => void mutate()} />;
+  if (isLoading && !data) return <Loader size="sm" />;
+  const tasks: TaskView[] = data?.results ?? [];
+
+  return (
+    <>
+      {tasks.length === 0 ? (
+        <Text c="dimmed">{t('all.empty')}</Text>
+      ) : (
+        <Paper withBorder p="sm" component="ul" style={{ listStyle: 'none', margin: 0 }}>
+          <Stack gap="sm">
+            {tasks.map((task) => (
+              <li key={task.id}>
+                <UnstyledButton
+                  onClick={() => setOpen(task.id)}
+                  aria-label={t('all.open', { title: task.title })}
+                  w="100%"
+                >
+                  <Group justify="space-between" wrap="nowrap" gap="sm">
+                    <Stack gap={0}>
+                      <Text fw={500}>{task.title}</Text>
+                      <Recurrence taskId={task.id} />
+                    </Stack>
+                    <Text size="xs" c="dimmed">
+                      {task.group.title}
+                    </Text>
+                  </Group>
+                </UnstyledButton>
+              </li>
+            ))}
+          </Stack>
+        </Paper>
+      )}
+      {open && (
+        <Suspense fallback={null}>
+          <TaskFormModal opened onClose={() => setOpen(null)} taskId={open} />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,47 @@
+/** Today's occurrences (GET /task/schedule for today) in a one-day calendar; loaded lazily. */
+import { Alert, Paper } from '@mantine/core';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useUserConfig } from '../../../lib/user/get-user-config.ts';
+import { CalendarGrid } from '../../calendar/components/calendar-grid.tsx';
+import { toEvent } from '../../calendar/utils/events.ts';
+import { calendarFormats, userFormats } from '../../calendar/utils/formats.ts';
+import { useWindowOccurrences } from '../../routines/api/routines.ts';
+import { dayWindow } from '../../routines/utils/days.ts';
+import { taskPath } from '../../tasks/paths.ts';
+
+export default function DayCalendar() {
+  const { t } = useTranslation('routines');
+  const navigate = useNavigate();
+  const { data: config } = useUserConfig();
+  const window = useMemo(() => dayWindow(new Date()), []);
+  const { data, error } = useWindowOccurrences(window, false);
+  const formats = useMemo(
+    () => calendarFormats(userFormats(config?.timeFormatOption, config?.dateFormatOption)),
+    [config?.timeFormatOption, config?.dateFormatOption],
+  );
+  const events = useMemo(() => (data?.results ?? []).map(toEvent), [data]);
+  const scrollTo = useMemo(() => new Date(Date.now() - 60 * 60_000), []);
+
+  if (error && !data) {
+    return (
+      <Alert color="red" variant="light">
+        {t('day.failed')}
+      </Alert>
+    );
+  }
+  return (
+    <Paper withBorder p={4} aria-label={t('day.label')} role="region">
+      <CalendarGrid
+        view="day"
+        date={window.start}
+        events={events}
+        formats={formats}
+        height={600}
+        scrollToTime={scrollTo}
+        onSelectEvent={(e) => void navigate(taskPath(e.occurrence.taskId))}
+      />
+    </Paper>
+  );
+}

@@ -1,0 +1,90 @@
+import type { TimeBlockView } from '@tandem/shared/time/views';
+import { describe, expect, it } from 'vitest';
+import {
+  activeBlock,
+  blockSelection,
+  isBlockActive,
+} from '../src/features/time-blocks/utils/active-block.ts';
+import { blockBody, formFromBlock, validateBlockForm } from '../src/features/time-blocks/utils/block-form.ts';
+import { repeatFromRule, ruleForRepeat } from '../src/features/time-blocks/utils/repeat.ts';
+
+const block = (over: Partial<TimeBlockView> = {}): TimeBlockView => ({
+  id: 'b1',
+  startDate: '2026-03-09T09:00:00+01:00', // Monday 09:00 in Paris
+  endDate: null,
+  exDate: [],
+  rDate: [],
+  recurRule: 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR',
+  duration: 120,
+  timezone: 'Europe/Paris',
+  group: 'g1',
+  groupCategory: null,
+  active: false,
+  ...over,
+});
+
+describe('active time block', () => {
+  it('is active inside an occurrence, in its own zone', () => {
+    expect(isBlockActive(block(), new Date('2026-03-11T08:30:00Z'))).toBe(true); // Wed 09:30 Paris
+    expect(isBlockActive(block(), new Date('2026-03-11T10:00:00Z'))).toBe(false); // 11:00, ended
+    expect(isBlockActive(block(), new Date('2026-03-14T08:30:00Z'))).toBe(false); // Saturday
+  });
+
+  it('keeps the wall-clock time across a DST change', () => {
+    // Paris moves to summer time on 29 March 2026: 09:00 is then 07:00 UTC.
+    expect(isBlockActive(block(), new Date('2026-03-30T07:30:00Z'))).toBe(true);
+    expect(isBlockActive(block(), new Date('2026-03-30T10:30:00Z'))).toBe(false);
+  });
+
+  it('honours exdates, the end date and one-off blocks', () => {
+    const ex = block({ exDate: ['2026-03-11T08:00:00Z'] });
+    expect(isBlockActive(ex, new Date('2026-03-11T08:30:00Z'))).toBe(false);
+    const ended = block({ endDate: '2026-03-10T00:00:00Z' });
+    expect(isBlockActive(ended, new Date('2026-03-11T08:30:00Z'))).toBe(false);
+    const once = block({ recurRule: null });
+    expect(isBlockActive(once, new Date('2026-03-09T08:59:00Z'))).toBe(true);
+    expect(isBlockActive(once, new Date('2026-03-10T08:59:00Z'))).toBe(false);
+  });
+
+  it('picks the first active block', () => {
+    const now = new Date('2026-03-11T08:30:00Z');
+    expect(activeBlock([block({ id: 'x', recurRule: null }), block({ id: 'y' })], now)?.id).toBe('y');
+    expect(activeBlock([], now)).toBeNull();
+  });
+});
+
+describe('block selection', () => {
+  const cats = [{ id: 'c1', categoryGroups: ['g2', 'g3', 'gone'] }];
+  it('a group selects itself when still active', () => {
+    expect(blockSelection({ group: 'g1', groupCategory: null }, ['g1', 'g2'], cats)).toEqual(['g1']);
+    expect(blockSelection({ group: 'g9', groupCategory: null }, ['g1'], cats)).toBeNull();
+  });
+  it('a category selects its active groups', () => {
+    expect(blockSelection({ group: null, groupCategory: 'c1' }, ['g1', 'g3', 'g2'], cats)).toEqual([
+      'g3',
+      'g2',
+    ]);
+    expect(blockSelection({ group: null, groupCategory: 'c9' }, ['g1'], cats)).toBeNull();
+    expect(blockSelection({ group: null, groupCategory: null }, ['g1'], cats)).toBeNull();
+  });
+});
+
+describe('repeat and form', () => {
+  it('maps repeats to rules and back', () => {
+    for (const r of ['never', 'daily', 'weekdays', 'weekly'] as const) {
+      expect(repeatFromRule(ruleForRepeat(r))).toBe(r);
+    }
+    expect(ruleForRepeat('weekdays')).toBe('FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR');
+    expect(repeatFromRule('RRULE:FREQ=WEEKLY;BYDAY=MO')).toBe('weekly');
+  });
+
+  it('writes the start in the block zone and round-trips', () => {
+    const v = formFromBlock(block());
+    expect(v.start).toBe('2026-03-09T09:00');
+    const body = blockBody(v);
+    expect(body.startDate).toBe('2026-03-09T08:00:00Z');
+    expect(body).toMatchObject({ group: 'g1', groupCategory: null, duration: 120, timezone: 'Europe/Paris' });
+    expect(validateBlockForm(v)).toEqual({});
+    expect(validateBlockForm({ ...v, duration: 0, group: '' })).toEqual({ duration: true, target: true });
+  });
+});
