@@ -108,6 +108,49 @@ describe('calendar', () => {
     expect(DateTime.fromISO(dentist.end).diff(DateTime.fromISO(dentist.start), 'minutes').minutes).toBe(60);
   });
 
+  it('creates a weekly routine from the task form and shows its occurrences in the week view', async () => {
+    const group = (await api.get('/group/member')).body.results[0].id;
+    const t = (await api.post('/task', { title: 'Water the plants', group })).body.results[0];
+    // A narrower window opens the task as a modal (the docked panel needs 1024 px and more).
+    const narrow = await openBrowser({ width: 1000, height: 1000 });
+    try {
+      const p = narrow.page;
+      await p.goto(`${url}/login`);
+      await p.getByLabel('Email').fill(email);
+      await p.getByLabel('Password', { exact: true }).fill(password);
+      await p.getByRole('button', { name: 'Sign in' }).click();
+      await p.waitForURL(`${url}/`);
+      await p.goto(`${url}/task/${t.id}`);
+      const dialog = p.getByRole('dialog');
+      await dialog.getByRole('button', { name: /^Schedule/ }).click();
+      await dialog.getByLabel('Repeat', { exact: true }).click();
+      await p.getByRole('option', { name: 'Weekly', exact: true }).click();
+      for (const day of ['Tuesday', 'Thursday']) {
+        // A chip's checkbox is visually hidden; people click its label.
+        const chip = dialog.getByRole('checkbox', { name: day, exact: true });
+        if (!(await chip.isChecked())) {
+          const label = dialog.locator('label').filter({ hasText: new RegExp(`^${day}$`) });
+          await label.scrollIntoViewIfNeeded();
+          await label.click();
+        }
+        expect(await chip.isChecked()).toBe(true);
+      }
+      await dialog.getByRole('button', { name: 'Save schedule', exact: true }).click();
+      await p.getByText('Schedule saved').first().waitFor();
+      expect(narrow.errors).toEqual([]);
+    } finally {
+      await narrow.close();
+    }
+    const schedule = (await api.get(`/task/schedule/${t.id}`)).body;
+    expect(schedule.recur_rule).toMatch(/FREQ=WEEKLY/);
+    expect(schedule.recur_rule).toMatch(/TU/);
+    expect(schedule.recur_rule).toMatch(/TH/);
+    const nextWeek = today.plus({ days: 7 });
+    await page.goto(`${url}/calendar?view=week&date=${nextWeek.toISODate()}`);
+    await event('Water the plants').first().waitFor();
+    expect(await event('Water the plants').count()).toBeGreaterThanOrEqual(2);
+  });
+
   it('shows the time-block banner while a block is on, and switches the header to it', async () => {
     const group = (await api.get('/group/member')).body.results[0].id;
     const block = await api.post('/time-blocking/', {
@@ -122,7 +165,10 @@ describe('calendar', () => {
     await banner.waitFor();
     await banner.getByRole('button', { name: 'Switch to this block' }).click();
     await banner.waitFor({ state: 'detached' });
-    expect((await api.get('/user/config/')).body.preferences.selected_groups).toEqual([group]);
+    // The banner hides at once; the saved selection follows.
+    await expect
+      .poll(async () => (await api.get('/user/config/')).body.preferences.selected_groups)
+      .toEqual([group]);
     expect(s.errors).toEqual([]);
   });
 });
