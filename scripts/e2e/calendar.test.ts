@@ -153,13 +153,21 @@ describe('calendar', () => {
 
   it('shows the time-block banner while a block is on, and switches the header to it', async () => {
     const group = (await api.get('/group/member')).body.results[0].id;
-    const block = await api.post('/time-blocking/', {
-      start_date: DateTime.utc().minus({ minutes: 5 }).toISO(),
-      duration: 60,
-      timezone: 'UTC',
-      group,
-    });
-    expect(block.body.active).toBe(true);
+    // Set from the time blocks page: from five minutes ago, for an hour, for the Private group.
+    await page.goto(`${url}/calendar/time-blocks`);
+    await page
+      .getByLabel('Start', { exact: true })
+      .fill(DateTime.utc().minus({ minutes: 5 }).toFormat("yyyy-MM-dd'T'HH:mm"));
+    await page.getByRole('textbox', { name: /^Duration/ }).fill('60');
+    // The form suggests weekdays; every day makes the test independent of the day it runs on.
+    await page.getByRole('combobox', { name: 'Repeat' }).selectOption({ label: 'Daily' });
+    await page.getByRole('combobox', { name: 'Group' }).selectOption({ label: 'Private' });
+    await page.getByRole('button', { name: 'Add time block', exact: true }).click();
+    await expect
+      .poll(async () =>
+        (await api.get('/time-blocking/')).body.results.map((b: { active: boolean }) => b.active),
+      )
+      .toEqual([true]);
     await page.goto(`${url}/`);
     const banner = page.getByRole('status').filter({ hasText: 'Time block' });
     await banner.waitFor();
