@@ -3,10 +3,12 @@
  * bundling: NodejsFunction skips esbuild for stacks not listed in `aws:cdk:bundling-stacks`, so
  * these tests need neither the handlers' sources nor time to bundle them.
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App, type Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
+import { afterAll } from 'vitest';
 import { resolveConfig, type settings } from '../src/config.ts';
 import { type DeployManifest, realManifest } from '../src/manifest.ts';
 import { repoRoot } from '../src/paths.ts';
@@ -18,6 +20,11 @@ const cdkJson = JSON.parse(readFileSync(join(repoRoot, 'cdk.json'), 'utf8')) as 
 
 export type Settings = Partial<Record<keyof typeof settings, string>>;
 
+/** One output folder per test file, removed after it, so runs leave no cdk.out folders behind. */
+const outRoot = mkdtempSync(join(tmpdir(), 'tandem-cdk-test-'));
+afterAll(() => rmSync(outRoot, { recursive: true, force: true }));
+let apps = 0;
+
 /**
  * `webDist` defaults to a folder that does not exist (the placeholder page), so a web build running
  * at the same time cannot change what these tests see.
@@ -26,6 +33,7 @@ export function buildTandem(
   opts: { settings?: Settings; manifest?: DeployManifest; webDist?: string } = {},
 ): Tandem & { app: App } {
   const app = new App({
+    outdir: join(outRoot, String(apps++)),
     context: {
       ...cdkJson.context,
       'aws:cdk:bundling-stacks': [],
