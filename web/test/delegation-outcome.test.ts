@@ -6,7 +6,8 @@ import {
   getTaskInvitationRequest,
   inviteToTask,
 } from '../src/features/delegation/api/delegation.ts';
-import { delegationNextStep, isPassingFailure } from '../src/features/delegation/utils/outcome.ts';
+import { delegationNextStep } from '../src/features/delegation/utils/outcome.ts';
+import { isPassingFailure } from '../src/features/invitations/invitation-outcome.ts';
 import { configureApi } from '../src/lib/api.ts';
 import { ApiError, noResponseError, toErrorBody } from '../src/lib/api-error.ts';
 

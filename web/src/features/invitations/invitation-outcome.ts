@@ -57,7 +57,13 @@ export type NextStep = { kind: 'createAccount'; to: string } | { kind: 'goToTand
  * address filled in (membership starts there); everything else leads into Tandem — home when
  * signed in, else sign-in (with the address filled in when it has an account).
  */
-export function nextStep(outcome: AnswerOutcome | null, signedIn: boolean): NextStep {
+export function nextStep(
+  outcome: {
+    action: AnswerOutcome['action'];
+    answer: Pick<InvitationAnswerView, 'hasAccount' | 'email'> | null;
+  } | null,
+  signedIn: boolean,
+): NextStep {
   const answer = outcome?.answer;
   if (outcome?.action === 'accepted' && answer && !answer.hasAccount && answer.email)
     return { kind: 'createAccount', to: `/signup?email=${encodeURIComponent(answer.email)}` };

@@ -1,27 +1,16 @@
 import { Alert, Box, Button, DataList, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { ROLE_IDS, type RoleName, roleName } from '@tandem/shared/groups/roles';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { mutate } from 'swr';
 import { useSessionStatus } from '../../../lib/auth/session.ts';
-import { errorText, notifyError } from '../../../lib/notify.ts';
 import { InvitationCard } from '../../invitations/components/invitation-card.tsx';
+import { useInvitationAnswer } from '../../invitations/hooks/use-invitation-answer.ts';
 import { formatDateMedium } from '../../subscription/format.ts';
-import {
-  answerTaskInvitationRequest,
-  getTaskInvitationRequest,
-  type TaskInvitationAnswer,
-  type TaskInvitationRequest,
-} from '../api/delegation.ts';
-import { delegationNextStep, isPassingFailure } from '../utils/outcome.ts';
-
-type State =
-  | { kind: 'loading' }
-  | { kind: 'request'; data: TaskInvitationRequest }
-  | { kind: 'answered'; accepted: boolean; answer: TaskInvitationAnswer }
-  | { kind: 'error'; message: string; retry: boolean };
+import { answerTaskInvitationRequest, getTaskInvitationRequest } from '../api/delegation.ts';
+import { delegationNextStep } from '../utils/outcome.ts';
 
 const dueFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const formatDue = (iso: string) => {
@@ -46,49 +35,23 @@ export default function AcceptDelegateInvitePage() {
   );
 }
 
-function DelegateInvite({ inviteKey: key, onRetry }: { inviteKey: string; onRetry: () => void }) {
+function DelegateInvite({ inviteKey, onRetry }: { inviteKey: string; onRetry: () => void }) {
   const { t } = useTranslation('tasks');
   const signedIn = useSessionStatus() === 'signedIn';
-  const [state, setState] = useState<State>({ kind: 'loading' });
-  const [busy, setBusy] = useState<'accept' | 'decline' | null>(null);
-
-  useEffect(() => {
-    if (!key) {
-      setState({ kind: 'error', message: t('delegateInvite.missingKey'), retry: false });
-      return;
-    }
-    // Read on every visit, never from a cache: the invitation may have been answered meanwhile.
-    const abort = new AbortController();
-    getTaskInvitationRequest(key, abort.signal).then(
-      (data) => !abort.signal.aborted && setState({ kind: 'request', data }),
-      (err: unknown) =>
-        !abort.signal.aborted &&
-        setState({
-          kind: 'error',
-          message: errorText(err, t('delegateInvite.errorDefault')),
-          retry: isPassingFailure(err),
-        }),
-    );
-    return () => abort.abort();
-  }, [key, t]);
-
-  async function answer(accept: boolean) {
-    setBusy(accept ? 'accept' : 'decline');
-    try {
-      const reply = await answerTaskInvitationRequest(key, accept);
-      // Someone signed in sees the task on their lists at once.
+  const { state, busy, answer } = useInvitationAnswer({
+    inviteKey,
+    load: getTaskInvitationRequest,
+    answer: answerTaskInvitationRequest,
+    texts: {
+      missingKey: t('delegateInvite.missingKey'),
+      errorDefault: t('delegateInvite.errorDefault'),
+      answerFailed: t('delegateInvite.answerFailed'),
+    },
+    // Someone signed in sees the task on their lists at once.
+    onAnswered: () => {
       if (signedIn) void mutate(() => true);
-      setState({ kind: 'answered', accepted: accept, answer: reply });
-    } catch (err) {
-      if (isPassingFailure(err)) {
-        notifyError(t('delegateInvite.answerFailed'), errorText(err, t('delegateInvite.errorDefault')));
-      } else {
-        setState({ kind: 'error', message: errorText(err, t('delegateInvite.errorDefault')), retry: false });
-      }
-    } finally {
-      setBusy(null);
-    }
-  }
+    },
+  });
 
   if (state.kind === 'loading')
     return (

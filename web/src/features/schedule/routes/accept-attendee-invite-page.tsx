@@ -1,29 +1,14 @@
 import { Alert, Box, Button, DataList, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { ApiError } from '../../../lib/api-error.ts';
 import { useSessionStatus } from '../../../lib/auth/session.ts';
-import { errorText, notifyError } from '../../../lib/notify.ts';
 import { InvitationCard } from '../../invitations/components/invitation-card.tsx';
+import { useInvitationAnswer } from '../../invitations/hooks/use-invitation-answer.ts';
 import { formatDateMedium } from '../../subscription/format.ts';
-import {
-  type AttendeeAnswer,
-  type AttendeeInvitation,
-  answerAttendeeInvitation,
-  getAttendeeInvitation,
-} from '../api/schedule.ts';
+import { answerAttendeeInvitation, getAttendeeInvitation } from '../api/schedule.ts';
 import { describeWhen } from '../utils/describe.ts';
-
-type State =
-  | { kind: 'loading' }
-  | { kind: 'request'; data: AttendeeInvitation }
-  | { kind: 'answered'; accepted: boolean; answer: AttendeeAnswer }
-  | { kind: 'error'; message: string; retry: boolean };
-
-/** No answer, or a server failure: worth trying again (an unknown, used or expired link is not). */
-const isPassing = (err: unknown) => !(err instanceof ApiError) || err.status === 0 || err.status >= 500;
 
 /**
  * /accept-attendee-invite?key=… (spec 002 §2 public routes): the scheduled task someone invited the
@@ -40,45 +25,19 @@ export default function AcceptAttendeeInvitePage() {
   );
 }
 
-function AttendeeInvite({ inviteKey: key, onRetry }: { inviteKey: string; onRetry: () => void }) {
+function AttendeeInvite({ inviteKey, onRetry }: { inviteKey: string; onRetry: () => void }) {
   const { t } = useTranslation('schedule');
   const signedIn = useSessionStatus() === 'signedIn';
-  const [state, setState] = useState<State>({ kind: 'loading' });
-  const [busy, setBusy] = useState<'accept' | 'decline' | null>(null);
-
-  useEffect(() => {
-    if (!key) {
-      setState({ kind: 'error', message: t('attendeeInvite.missingKey'), retry: false });
-      return;
-    }
-    const abort = new AbortController();
-    getAttendeeInvitation(key, abort.signal).then(
-      (data) => !abort.signal.aborted && setState({ kind: 'request', data }),
-      (err: unknown) =>
-        !abort.signal.aborted &&
-        setState({
-          kind: 'error',
-          message: errorText(err, t('attendeeInvite.errorDefault')),
-          retry: isPassing(err),
-        }),
-    );
-    return () => abort.abort();
-  }, [key, t]);
-
-  async function answer(accept: boolean) {
-    setBusy(accept ? 'accept' : 'decline');
-    try {
-      const reply = await answerAttendeeInvitation(key, accept);
-      setState({ kind: 'answered', accepted: accept, answer: reply });
-    } catch (err) {
-      if (isPassing(err))
-        notifyError(t('attendeeInvite.answerFailed'), errorText(err, t('attendeeInvite.errorDefault')));
-      else
-        setState({ kind: 'error', message: errorText(err, t('attendeeInvite.errorDefault')), retry: false });
-    } finally {
-      setBusy(null);
-    }
-  }
+  const { state, busy, answer } = useInvitationAnswer({
+    inviteKey,
+    load: getAttendeeInvitation,
+    answer: answerAttendeeInvitation,
+    texts: {
+      missingKey: t('attendeeInvite.missingKey'),
+      errorDefault: t('attendeeInvite.errorDefault'),
+      answerFailed: t('attendeeInvite.answerFailed'),
+    },
+  });
 
   const home = (
     <Button component={Link} to={signedIn ? '/' : '/login'}>
