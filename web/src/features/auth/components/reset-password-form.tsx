@@ -7,7 +7,7 @@ import { paths } from '../../../config/paths.ts';
 import { resetPassword } from '../../../lib/auth/cognito.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useErrorMessage } from '../../../lib/use-error-message.ts';
-import { isSixDigitCode } from '../../../lib/validation.ts';
+import { isSixDigitCode, newPasswordErrors } from '../../../lib/validation.ts';
 import { FormAlert } from './form-alert.tsx';
 
 /** New password twice (and the code, when it did not come in the link). */
@@ -26,12 +26,7 @@ export function ResetPasswordForm({ email, code: codeFromLink }: { email: string
     e.preventDefault();
     const errs = {
       code: !isSixDigitCode(code) ? t('validation:code') : undefined,
-      password1: !password1 ? t('validation:required') : undefined,
-      password2: !password2
-        ? t('validation:required')
-        : password1 !== password2
-          ? t('validation:passwordsMismatch')
-          : undefined,
+      ...newPasswordErrors(password1, password2, (key) => t(key)),
     };
     setErrors(errs);
     if (Object.values(errs).some(Boolean)) return;

@@ -7,7 +7,7 @@ import { PasswordField } from '../../../components/password-field.tsx';
 import { paths, verifyEmailPath } from '../../../config/paths.ts';
 import { signUp } from '../../../lib/auth/cognito.ts';
 import { useErrorMessage } from '../../../lib/use-error-message.ts';
-import { isEmail } from '../../../lib/validation.ts';
+import { isEmail, newPasswordErrors } from '../../../lib/validation.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { FormAlert } from '../components/form-alert.tsx';
 
@@ -49,12 +49,7 @@ export default function SignupPage() {
     const required = t('validation:required');
     return {
       email: !values.email.trim() ? required : !isEmail(values.email) ? t('validation:email') : undefined,
-      password1: !values.password1 ? required : undefined,
-      password2: !values.password2
-        ? required
-        : values.password1 !== values.password2
-          ? t('validation:passwordsMismatch')
-          : undefined,
+      ...newPasswordErrors(values.password1, values.password2, (key) => t(key)),
       firstName: !values.firstName.trim() ? required : undefined,
       lastName: !values.lastName.trim() ? required : undefined,
       userType: !USER_TYPES.includes(values.userType as UserType) ? t('validation:chooseOne') : undefined,

@@ -25,13 +25,13 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-error.ts';
 import { errorText, notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useUserConfig } from '../../../lib/user/get-user-config.ts';
+import { isEmail } from '../../../lib/validation.ts';
 import { removeTaskSchedule, saveTaskSchedule, useTaskSchedule } from '../api/schedule.ts';
 import {
   type DurationChoice,
   defaultScheduleValues,
   type EndKind,
   type FlexibleTime,
-  isAttendeeEmail,
   type Repeat,
   type ScheduleBody,
   type ScheduleErrors,
@@ -454,7 +454,7 @@ function ScheduleFields({ taskId, saved, userZone, readOnly, draftRef }: FieldsP
         disabled={disabled}
         renderPill={({ value, onRemove }) => {
           const email = value ?? '';
-          const ok = isAttendeeEmail(email);
+          const ok = isEmail(email);
           return (
             <Pill
               withRemoveButton={!disabled}

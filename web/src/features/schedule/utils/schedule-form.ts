@@ -3,7 +3,6 @@
  * values ↔ the shared schedule input and its RRULE, validated with the shared schemas and messages.
  * Only the lazily loaded task form imports this (it pulls in luxon and the shared schedule rules).
  */
-import { EMAIL_PATTERN } from '@tandem/shared/groups/invitations';
 import {
   buildRecurRule,
   DURATION_OPTIONS,
@@ -19,6 +18,7 @@ import {
 } from '@tandem/shared/time/schedule';
 import type { ScheduledTaskView } from '@tandem/shared/time/views';
 import { DateTime } from 'luxon';
+import { isEmail } from '../../../lib/validation.ts';
 
 export const ALL_DAY_MINUTES = 1440;
 export type Repeat = 'never' | RepeatOptions['frequency'];
@@ -201,8 +201,6 @@ export function startIso(v: ScheduleFormValues): string | null {
   return at.isValid ? at.toISO({ suppressMilliseconds: true }) : null;
 }
 
-export const isAttendeeEmail = (email: string) => EMAIL_PATTERN.test(email.trim());
-
 /** The request body for the form's values (call `validateSchedule` first). */
 export function scheduleBody(v: ScheduleFormValues): ScheduleBody {
   const start = startIso(v) ?? '';
@@ -256,7 +254,7 @@ export function validateSchedule(v: ScheduleFormValues, userZone: string, now: D
   const duration = durationOf(v);
   if (!Number.isInteger(duration) || duration < 1 || duration > ALL_DAY_MINUTES)
     put('duration', `Choose a duration from 1 to ${ALL_DAY_MINUTES} minutes.`);
-  if (v.attendees.some((e) => !isAttendeeEmail(e))) put('attendees', SCHEDULE_MESSAGES.attendeeEmail);
+  if (v.attendees.some((e) => !isEmail(e))) put('attendees', SCHEDULE_MESSAGES.attendeeEmail);
   const r = repeatOptionsOf(v);
   if (r) {
     if (r.frequency === 'weekly' && (r.weekdays ?? []).length === 0)

@@ -5,6 +5,7 @@ import { PasswordField } from '../../../components/password-field.tsx';
 import { changePassword } from '../../../lib/auth/cognito.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useErrorMessage } from '../../../lib/use-error-message.ts';
+import { newPasswordErrors } from '../../../lib/validation.ts';
 
 type Field = 'current' | 'password1' | 'password2';
 
@@ -25,12 +26,7 @@ export function ChangePasswordForm() {
     const required = t('validation:required');
     const errs: Partial<Record<Field, string>> = {
       current: values.current ? undefined : required,
-      password1: values.password1 ? undefined : required,
-      password2: !values.password2
-        ? required
-        : values.password1 !== values.password2
-          ? t('validation:passwordsMismatch')
-          : undefined,
+      ...newPasswordErrors(values.password1, values.password2, (key) => t(key)),
     };
     setErrors(errs);
     if (Object.values(errs).some(Boolean)) return;
