@@ -13,7 +13,6 @@ import {
   UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { ROLES } from '@tandem/shared/groups/roles';
 import { TASK_STATUS } from '@tandem/shared/tasks/constants';
 import type { TaskView } from '@tandem/shared/tasks/views';
@@ -30,6 +29,7 @@ import {
 } from '../../delegation/utils/delegated.ts';
 import { DueDateBadge } from '../../tasks/components/due-date-badge.tsx';
 import { StatusBadge } from '../../tasks/components/status-badge.tsx';
+import { PanelHeading } from './panel-heading.tsx';
 
 type InvitationStatus = 'pending' | 'refused' | 'expired' | 'on-hold' | 'accepted';
 
@@ -141,47 +141,30 @@ function AssigneePanel({
         outlineOffset: -1,
       }}
     >
-      <Box component="h2" m={0} fz="sm">
-        <UnstyledButton
-          onClick={onToggle}
-          aria-expanded={expanded}
-          aria-controls={bodyId}
-          w="100%"
-          px="sm"
-          py="xs"
-          style={{ display: 'block', background: 'var(--mantine-color-default-hover)' }}
-        >
-          <Group gap="sm" wrap="nowrap">
-            {expanded ? (
-              <IconChevronDown size={16} aria-hidden style={{ flexShrink: 0 }} />
-            ) : (
-              <IconChevronRight size={16} aria-hidden style={{ flexShrink: 0 }} />
-            )}
-            <Avatar size="sm" radius="xl" color="initials" name={name} aria-hidden />
-            <Box style={{ flex: 1, minWidth: 0 }}>
-              <Text span fw={700} size="sm" truncate display="block">
-                {name}
-              </Text>
-              {group.name && group.email && (
-                <Text span size="xs" c="dimmed" fw={400} truncate display="block">
-                  {group.email}
-                </Text>
-              )}
-            </Box>
-            {group.pending && (
-              <Tooltip label={t('delegated.pendingHint')} withinPortal>
-                <Badge size="sm" variant="outline" color="yellow">
-                  {t('delegated.pending')}
-                </Badge>
-              </Tooltip>
-            )}
-            <Badge variant="light" color="gray" size="sm">
-              <span aria-hidden>{count}</span>
-              <VisuallyHidden>{t('delegated.count', { count })}</VisuallyHidden>
+      <PanelHeading expanded={expanded} onToggle={onToggle} bodyId={bodyId} gap="sm">
+        <Avatar size="sm" radius="xl" color="initials" name={name} aria-hidden />
+        <Box style={{ flex: 1, minWidth: 0 }}>
+          <Text span fw={700} size="sm" truncate display="block">
+            {name}
+          </Text>
+          {group.name && group.email && (
+            <Text span size="xs" c="dimmed" fw={400} truncate display="block">
+              {group.email}
+            </Text>
+          )}
+        </Box>
+        {group.pending && (
+          <Tooltip label={t('delegated.pendingHint')} withinPortal>
+            <Badge size="sm" variant="outline" color="yellow">
+              {t('delegated.pending')}
             </Badge>
-          </Group>
-        </UnstyledButton>
-      </Box>
+          </Tooltip>
+        )}
+        <Badge variant="light" color="gray" size="sm">
+          <span aria-hidden>{count}</span>
+          <VisuallyHidden>{t('delegated.count', { count })}</VisuallyHidden>
+        </Badge>
+      </PanelHeading>
       <Collapse expanded={expanded} id={bodyId} keepMounted={false}>
         <Box component="ul" m={0} p={0} aria-label={name}>
           {group.entries.map((entry) => (

@@ -10,14 +10,13 @@ import {
   Skeleton,
   Stack,
   Text,
-  UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import type { TaskView } from '@tandem/shared/tasks/views';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { panelDropId } from '../utils/drag-ids.ts';
+import { PanelHeading } from './panel-heading.tsx';
 import { type RowContext, SortableTaskRow } from './task-row.tsx';
 
 export interface PanelProps extends RowContext {
@@ -79,32 +78,15 @@ export function PriorityPanel({
         outlineOffset: -1,
       }}
     >
-      <Box component="h2" m={0} fz="sm">
-        <UnstyledButton
-          onClick={onToggle}
-          aria-expanded={expanded}
-          aria-controls={bodyId}
-          w="100%"
-          px="sm"
-          py="xs"
-          style={{ display: 'block', background: 'var(--mantine-color-default-hover)' }}
-        >
-          <Group gap="xs" wrap="nowrap">
-            {expanded ? (
-              <IconChevronDown size={16} aria-hidden />
-            ) : (
-              <IconChevronRight size={16} aria-hidden />
-            )}
-            <Text span fw={700} size="sm" style={{ flex: 1 }}>
-              {title}
-            </Text>
-            <Badge variant="light" color="gray" size="sm">
-              <span aria-hidden>{count}</span>
-              <VisuallyHidden>{t('panel.count', { count })}</VisuallyHidden>
-            </Badge>
-          </Group>
-        </UnstyledButton>
-      </Box>
+      <PanelHeading expanded={expanded} onToggle={onToggle} bodyId={bodyId}>
+        <Text span fw={700} size="sm" style={{ flex: 1 }}>
+          {title}
+        </Text>
+        <Badge variant="light" color="gray" size="sm">
+          <span aria-hidden>{count}</span>
+          <VisuallyHidden>{t('panel.count', { count })}</VisuallyHidden>
+        </Badge>
+      </PanelHeading>
       <Collapse expanded={expanded} id={bodyId} keepMounted={false}>
         {loading ? (
           <Stack gap={6} p="sm">
