@@ -23,8 +23,11 @@ export default defineConfig({
           ],
           globalSetup: ['scripts/test/global-setup.ts'],
           setupFiles: ['scripts/test/stack-env.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          // Generous ceilings: CI's two cores may be busy. Waits are for a state (expect.poll,
+          // Playwright's auto-waiting), never a fixed time, so a quiet machine is not slowed.
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+          expect: { poll: { timeout: 30_000, interval: 100 } },
           env: { TANDEM_LOG_LEVEL: 'silent' },
         },
       },

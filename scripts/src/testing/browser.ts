@@ -37,6 +37,9 @@ export async function openBrowser(
     viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 },
     colorScheme: opts.colorScheme ?? 'light',
   });
+  // Ceilings for Playwright's own waits (clicks, fills, navigations) on a busy two-core machine.
+  context.setDefaultTimeout(45_000);
+  context.setDefaultNavigationTimeout(60_000);
   const page = context.pages()[0] ?? (await context.newPage());
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));

@@ -9,7 +9,7 @@ import { type Mail, type MailQuery, MailStore } from './mail-store.ts';
 export async function waitForMail(
   source: MailStore | string,
   q: MailQuery,
-  timeoutMs = 10_000,
+  timeoutMs = 30_000,
 ): Promise<Mail> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
