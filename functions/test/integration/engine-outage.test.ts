@@ -10,6 +10,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { routes } from '@tandem/shared';
 import type { APIGatewayProxyResultV2, Context } from 'aws-lambda';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CognitoEngine } from '../../../scripts/src/local/engines/cognito.ts';
@@ -58,6 +59,7 @@ const getConfig = (await import('../../src/http/user/get-config.ts')).handler;
 const createAvatar = (await import('../../src/http/user/create-avatar.ts')).handler;
 const { handler: postConfirmation } = await import('../../src/triggers/post-confirmation.ts');
 const { UserEntity } = await import('../../src/db/entities/user.ts');
+const { httpHandler } = await import('../../src/lib/http-handler.ts');
 const { MembershipEntity } = await import('../../src/db/entities/membership.ts');
 
 let dynamo: DynamoDbEngine | null = null;
@@ -221,6 +223,24 @@ describe('DynamoDB down', () => {
     expect(stored).toMatchObject({ ownedGroupCount: 1, ownedGroupTotalCount: 1, groupMembershipCount: 1 });
     const memberships = await MembershipEntity.query.byUser({ userId: ada.userId }).go({ pages: 'all' });
     expect(memberships.data).toHaveLength(1);
+  });
+});
+
+describe('a working engine refusing a write', () => {
+  it('answers 409, not 503, when a condition fails unexpectedly (changed elsewhere meanwhile)', async () => {
+    const duplicate = httpHandler({
+      route: routes.getUserConfig,
+      run: async ({ actor }) => {
+        const { userId, ...rest } = (await UserEntity.get({ userId: actor.userId }).go()).data!;
+        return UserEntity.create({ userId, ...rest }).go();
+      },
+    });
+    const { result: r, lines } = await loggedErrors(() =>
+      call(duplicate, event('GET', '/user/config/', claimsOf(ada))),
+    );
+    expect(r.statusCode).toBe(409);
+    expect(JSON.parse(r.body).code).toBe('conflict');
+    expect(lines).toHaveLength(0);
   });
 });
 

@@ -3,6 +3,8 @@
  * client pointed at a port where nothing listens (no engine is needed to be refused), and the SDK's
  * own exception classes for the answers a running engine gives.
  */
+
+import { type AddressInfo, createServer } from 'node:net';
 import {
   ConditionalCheckFailedException,
   DynamoDBClient,
@@ -22,7 +24,15 @@ beforeAll(() => {
   process.env.BUILD_VERSION = 'test-build';
 });
 
-const nowhere = 'http://127.0.0.1:9'; // the discard port: nothing listens there on these machines
+/** A port nothing listens on: one the system just gave out and took back. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+const nowhere = `http://127.0.0.1:${await closedPort()}`;
 const client = () =>
   tagEngine(
     new DynamoDBClient({
