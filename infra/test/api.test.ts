@@ -189,7 +189,9 @@ describe('provisioning on the first call (docs/decisions.md D12)', () => {
     const cognitoActions = ofType(resources, 'AWS::IAM::Policy')
       .filter(([, p]) => JSON.stringify(p.Properties?.Roles ?? []).includes(`"${role}"`))
       .flatMap(
-        ([, p]) => (p.Properties?.PolicyDocument as { Statement: Array<{ Action: unknown }> }).Statement,
+        ([, p]) =>
+          (p.Properties?.PolicyDocument as { Statement?: Array<{ Action: unknown }> } | undefined)
+            ?.Statement ?? [],
       )
       .flatMap((s) => (Array.isArray(s.Action) ? s.Action : [s.Action]))
       .filter((a) => String(a).startsWith('cognito-idp:'));
