@@ -181,3 +181,20 @@ describe('route grouping', () => {
     for (const [id, group] of was) expect(now.get(id)).toBe(group);
   });
 });
+
+describe('provisioning on the first call (docs/decisions.md D12)', () => {
+  test('a user route may read a user of its own pool (AdminGetUser) and nothing more of Cognito', () => {
+    const { resources, fn } = deployed('GET /api/v1/user/config');
+    const role = firstRef(fn.Properties?.Role);
+    const cognitoActions = ofType(resources, 'AWS::IAM::Policy')
+      .filter(([, p]) => JSON.stringify(p.Properties?.Roles ?? []).includes(`"${role}"`))
+      .flatMap(
+        ([, p]) =>
+          (p.Properties?.PolicyDocument as { Statement?: Array<{ Action: unknown }> } | undefined)
+            ?.Statement ?? [],
+      )
+      .flatMap((s) => (Array.isArray(s.Action) ? s.Action : [s.Action]))
+      .filter((a) => String(a).startsWith('cognito-idp:'));
+    expect(cognitoActions).toEqual(['cognito-idp:AdminGetUser']);
+  });
+});

@@ -131,6 +131,46 @@ describe('API client', () => {
     expect(err.fallbackMessage).toBe('Something went wrong, please try again later');
   });
 
+  const unavailable = () =>
+    json(
+      503,
+      {
+        detail: 'The service is briefly unavailable. Please try again in a moment.',
+        fallback_message: 'The service is briefly unavailable. Please try again in a moment.',
+        code: 'service-unavailable',
+        errors: {},
+      },
+      { 'retry-after': '5' },
+    );
+
+  it('retries a read after a 503 when Retry-After says, and answers once the service is back', async () => {
+    const { calls, sleeps } = setup([unavailable(), json(200, { timeFormatOption: 24 })]);
+    await expect(api(routes.getUserConfig)).resolves.toEqual({ timeFormatOption: 24 });
+    expect(calls).toHaveLength(2);
+    expect(sleeps).toEqual([5000]);
+  });
+
+  it('gives up on a read after two retries and shows the fallback message', async () => {
+    const { calls, sleeps, deps } = setup([unavailable(), unavailable(), unavailable()]);
+    const err = (await api(routes.getUserConfig).catch((e: unknown) => e)) as ApiError;
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err.status).toBe(503);
+    expect(err.code).toBe('service-unavailable');
+    expect(err.message).toBe('The service is briefly unavailable. Please try again in a moment.');
+    expect(calls).toHaveLength(3);
+    expect(sleeps).toEqual([5000, 5000]);
+    expect(deps.onSessionLost).not.toHaveBeenCalled();
+  });
+
+  it('never repeats a write after a 503 (it may have been applied): the message is shown at once', async () => {
+    const { calls, sleeps } = setup([unavailable()]);
+    const err = (await api(routes.updateUserConfig, { body: {} }).catch((e: unknown) => e)) as ApiError;
+    expect(err.status).toBe(503);
+    expect(err.fallbackMessage).toBe('The service is briefly unavailable. Please try again in a moment.');
+    expect(calls).toHaveLength(1);
+    expect(sleeps).toEqual([]);
+  });
+
   it('ends the session when there is no token to send (User not logged in)', async () => {
     const { deps, calls } = setup([]);
     deps.getAccessToken.mockRejectedValueOnce(new Error('User not logged in'));

@@ -1,8 +1,12 @@
 /**
- * Users: profile, settings and subscription. A user's record is created on first use — by Cognito's
- * post-confirmation trigger with the profile, or by the first API call when that trigger has not run
- * (federated sign-in) — always with default settings and the full 14-day trial.
+ * Users: profile, settings and subscription. A user is provisioned — record, Private group, invitations
+ * accepted before sign-up — by Cognito's post-confirmation trigger with the profile, or by the first
+ * authenticated call when that trigger could not finish (an engine was down at sign-up) or never runs
+ * (federated sign-in); then with the profile the user pool keeps. Always with default settings and the
+ * full 14-day trial, and never twice (docs/decisions.md D12).
  */
+
+import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import {
   defaultUserConfig,
   effectiveStatus,
@@ -19,7 +23,9 @@ import { MembershipEntity } from '../db/entities/membership.ts';
 import { UserEntity } from '../db/entities/user.ts';
 import { TransactionCanceledError, transact } from '../db/transact.ts';
 import type { Actor } from '../lib/actor.ts';
-import { ConflictError, ValidationError } from '../lib/errors.ts';
+import { cognito } from '../lib/cognito.ts';
+import { env } from '../lib/env.ts';
+import { ConflictError, NotAuthenticatedError, ValidationError } from '../lib/errors.ts';
 import { nextDueHour } from './day-hours.ts';
 import { newGroupItems, privateGroupInput } from './roster.ts';
 
@@ -35,6 +41,8 @@ export interface UserRecord {
   ownedGroupTotalCount: number;
   groupMembershipCount: number;
   feedTokenHash?: string;
+  /** When provisioning finished; absent while it has not. */
+  provisionedAt?: string;
   version: number;
   createdAt?: string;
   updatedAt?: string;
@@ -103,19 +111,60 @@ export async function ensureUser(
   return created.data as UserRecord;
 }
 
-/** Called by the post-confirmation trigger: the record with the profile given at sign-up. */
-export async function createUserFromSignUp(userId: string, profile: NewUserProfile): Promise<UserRecord> {
-  let user = await ensureUser(userId, profile);
+/**
+ * Provisioning, run by the post-confirmation trigger and, when that did not finish, by the first
+ * authenticated call: the record with its Private group (ensureUser), the e-mail given at sign-up,
+ * the invitations this e-mail accepted before it had an account (imported on use: invitations depend
+ * on groups, which depend on this module), then `provisionedAt`. Each step is idempotent — a record is
+ * created once, a taken-on invitation leaves the pending index — so a second run adds nothing.
+ */
+export async function provisionUser(
+  userId: string,
+  profile: NewUserProfile,
+  now = new Date(),
+): Promise<UserRecord> {
+  let user = await ensureUser(userId, profile, now);
+  if (user.provisionedAt) return user;
   if (!user.email && profile.email)
     user = await updateProfile({ userId, username: userId }, profile, profile.email);
-  // Invitations this e-mail accepted before it had an account become memberships now. (Imported on
-  // use: invitations depend on groups, which depend on this module.)
   const { joinAcceptedInvitations } = await import('./invitations.ts');
   await joinAcceptedInvitations(user);
-  return user;
+  await UserEntity.patch({ userId }).set({ provisionedAt: now.toISOString() }).go({ response: 'none' });
+  const done = await UserEntity.get({ userId }).go();
+  return done.data as UserRecord;
 }
 
-export const getUser = (actor: Actor) => ensureUser(actor.userId);
+/** The profile given at sign-up, as the user pool keeps it (its attributes). */
+async function signUpProfile(username: string): Promise<NewUserProfile> {
+  try {
+    const r = await cognito.send(
+      new AdminGetUserCommand({ UserPoolId: env.cognitoUserPoolId, Username: username }),
+    );
+    const a = Object.fromEntries((r.UserAttributes ?? []).map((x) => [x.Name, x.Value]));
+    return {
+      email: a.email,
+      firstName: a.given_name,
+      lastName: a.family_name,
+      typeId: a['custom:user_type'],
+      timezone: a.zoneinfo,
+    };
+  } catch (e) {
+    // A valid token of an account since deleted from the pool: there is no one to provision.
+    if (e instanceof Error && e.name === 'UserNotFoundException') throw new NotAuthenticatedError();
+    throw e;
+  }
+}
+
+/**
+ * The caller's record, provisioned: one GetItem when provisioning is done (every call but the first).
+ * Otherwise it is finished here; the user pool is asked for the profile only when the record lacks it.
+ */
+export async function getUser(actor: Actor): Promise<UserRecord> {
+  const existing = (await UserEntity.get({ userId: actor.userId }).go()).data as UserRecord | null;
+  if (existing?.provisionedAt) return existing;
+  const profile = existing?.email ? {} : await signUpProfile(actor.username);
+  return provisionUser(actor.userId, profile);
+}
 
 export async function getUserConfig(actor: Actor): Promise<UserConfig> {
   return (await getUser(actor)).config;

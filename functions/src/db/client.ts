@@ -5,6 +5,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { env } from '../lib/env.ts';
+import { tagEngine } from '../lib/failures.ts';
 
 export const requestCounter = { count: 0, byCommand: {} as Record<string, number> };
 
@@ -14,10 +15,13 @@ export function resetRequestCounter(): void {
 }
 
 const endpoint = env.dynamoEndpoint;
-export const dynamo = new DynamoDBClient({
-  region: env.region,
-  ...(endpoint ? { endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
-});
+export const dynamo = tagEngine(
+  new DynamoDBClient({
+    region: env.region,
+    ...(endpoint ? { endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
+  }),
+  'DynamoDB',
+);
 dynamo.middlewareStack.add(
   (next, context) => async (args) => {
     requestCounter.count += 1;

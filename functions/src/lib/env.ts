@@ -37,6 +37,10 @@ export const env = {
   get sesEndpoint() {
     return optional('SES_ENDPOINT');
   },
+  /** cognito-local's address on this machine; absent in AWS. */
+  get cognitoEndpoint() {
+    return optional('COGNITO_ENDPOINT');
+  },
   get cognitoUserPoolId() {
     return read('COGNITO_USER_POOL_ID');
   },

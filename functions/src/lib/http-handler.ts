@@ -13,6 +13,7 @@ import {
   MAX_JSON_BODY_BYTES,
   messages,
   type RouteDef,
+  SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS,
   TASK_ERROR_CODES,
   toCamel,
   toSnake,
@@ -22,7 +23,14 @@ import { ElectroError } from 'electrodb';
 import { ZodError, type z } from 'zod';
 import { type Actor, actorFromClaims } from './actor.ts';
 import { env } from './env.ts';
-import { HttpError, NotAuthenticatedError, PayloadTooLargeError, ValidationError } from './errors.ts';
+import {
+  ConflictError,
+  HttpError,
+  NotAuthenticatedError,
+  PayloadTooLargeError,
+  ValidationError,
+} from './errors.ts';
+import { engineFailure } from './failures.ts';
 import { logger } from './logger.ts';
 
 export type HttpEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
@@ -117,14 +125,62 @@ const codeByMessage: Record<string, string> = {
 };
 const codeForMessage = (m: string): string => codeByMessage[m] ?? errorCodes.validation;
 
-export function toErrorResponse(err: unknown): APIGatewayProxyResultV2 {
+/** Who asked what: the keys every failure's log line carries. */
+export interface RequestInfo {
+  requestId?: string;
+  route?: string;
+  userId?: string;
+}
+
+export function requestInfo(event: HttpEvent | undefined, route?: RouteDef): RequestInfo {
+  const sub = event?.requestContext?.authorizer?.jwt?.claims?.sub;
+  return {
+    ...(event?.requestContext?.requestId ? { requestId: event.requestContext.requestId } : {}),
+    ...(route ? { route: `${route.method} ${route.path}` } : {}),
+    ...(typeof sub === 'string' ? { userId: sub } : {}),
+  };
+}
+
+/**
+ * ElectroDB's own checks of the values it was given (2xxx: query parameters, 3001: an attribute's
+ * value), made before any request is sent: a bad input that slipped past the schema. ElectroDB's 4001
+ * is different — it wraps whatever the DynamoDB client threw, an engine outage included.
+ */
+const isElectroInputError = (err: ElectroError) => err.code >= 2000 && err.code < 4000;
+const dynamoErrorName = (err: ElectroError) => (err.cause instanceof Error ? err.cause.name : undefined);
+
+const unavailableBody = {
+  detail: messages.serviceUnavailable,
+  fallbackMessage: messages.serviceUnavailable,
+  code: errorCodes.serviceUnavailable,
+  errors: {},
+};
+
+/**
+ * The one mapping from an error to the API's answer. A failure that is not the caller's doing (an
+ * engine down or throttled, a bug) is logged here, one line per request, with who asked what.
+ */
+export function toErrorResponse(err: unknown, info: RequestInfo = {}): APIGatewayProxyResultV2 {
   if (err instanceof HttpError) return json(err.status, err.toBody());
   if (err instanceof ZodError) return json(400, zodToValidation(err, 'body').toBody());
-  if (err instanceof ElectroError && err.code >= 4000 && err.code < 5000) {
-    // ElectroDB validation of an attribute: a bad input that slipped past the schema.
-    return json(400, new ValidationError({}, messages.validation).toBody());
+  const failure = engineFailure(err);
+  if (failure) {
+    logger.error('service unavailable', { ...info, status: 503, cause: failure });
+    return json(503, unavailableBody, { 'retry-after': String(SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS) });
   }
-  logger.error('unhandled error', err);
+  if (err instanceof ElectroError) {
+    if (isElectroInputError(err) || dynamoErrorName(err) === 'ValidationException')
+      return json(400, new ValidationError({}, messages.validation).toBody());
+    // A condition the domain did not expect to fail: somebody else changed the item meanwhile.
+    if (dynamoErrorName(err) === 'ConditionalCheckFailedException')
+      return json(409, new ConflictError(messages.conflict).toBody());
+  }
+  const e = err instanceof Error ? err : new Error(String(err));
+  logger.error('unhandled error', {
+    ...info,
+    status: 500,
+    cause: { name: e.name, message: e.message, stack: e.stack },
+  });
   return json(500, {
     detail: messages.generic,
     fallbackMessage: messages.generic,
@@ -185,7 +241,7 @@ export function httpHandler<
   };
   return middy<HttpEvent, APIGatewayProxyResultV2>(base).use({
     onError: async (request) => {
-      request.response = toErrorResponse(request.error);
+      request.response = toErrorResponse(request.error, requestInfo(request.event, opts.route));
     },
   });
 }

@@ -1,9 +1,13 @@
 /** S3 client, built once per container; path-style locally (s3rver), SDK defaults in AWS. */
 import { S3Client } from '@aws-sdk/client-s3';
 import { env } from './env.ts';
+import { tagEngine } from './failures.ts';
 
 const endpoint = env.s3Endpoint;
-export const s3 = new S3Client({
-  region: env.region,
-  ...(endpoint ? { endpoint, forcePathStyle: true } : {}),
-});
+export const s3 = tagEngine(
+  new S3Client({
+    region: env.region,
+    ...(endpoint ? { endpoint, forcePathStyle: true } : {}),
+  }),
+  'S3',
+);

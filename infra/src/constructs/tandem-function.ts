@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
-import type * as iam from 'aws-cdk-lib/aws-iam';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
@@ -143,11 +143,27 @@ export class TandemFunction extends NodejsFunction {
     return this;
   }
 
-  /** Knows the user pool and app client whose tokens it accepts (COGNITO_*). No IAM access needed. */
+  /**
+   * Knows the user pool and app client whose tokens it accepts (COGNITO_*), and may read a user of
+   * that pool (AdminGetUser): the first call of a user whose provisioning did not finish at sign-up
+   * reads the sign-up profile from the pool (docs/decisions.md D12).
+   */
   trustTokensOf(cognito: CognitoSettings): this {
     this.addEnvironment('COGNITO_USER_POOL_ID', cognito.userPoolId);
     this.addEnvironment('COGNITO_CLIENT_ID', cognito.clientId);
     this.addEnvironment('COGNITO_ISSUER', cognito.issuer);
+    this.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ['cognito-idp:AdminGetUser'],
+        resources: [
+          Stack.of(this).formatArn({
+            service: 'cognito-idp',
+            resource: 'userpool',
+            resourceName: cognito.userPoolId,
+          }),
+        ],
+      }),
+    );
     return this;
   }
 

@@ -21,6 +21,7 @@ export const errorCodes = {
   notFound: 'not-found',
   conflict: 'conflict',
   internal: 'server-error',
+  serviceUnavailable: 'service-unavailable',
   invalidTimeFormat: 'user-config.invalid-time-format',
   invalidTimezone: 'user-config.invalid-timezone',
 } as const;
@@ -36,8 +37,16 @@ export const messages = {
   invalidJson: 'The request body is not valid JSON.',
   bodyTooLarge: 'The request body is too large.',
   validation: 'Please check the highlighted fields.',
+  conflict: 'This was changed elsewhere meanwhile. Please reload and try again.',
   noResponse: 'Request failed and no response was returned.',
+  serviceUnavailable: 'The service is briefly unavailable. Please try again in a moment.',
 } as const;
+
+/**
+ * Seconds a client should wait before retrying a 503 (the Retry-After header): a stopped engine that
+ * is restarted, or a throttled one, is usually back within this.
+ */
+export const SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
 /** Largest JSON body the API accepts; bigger ones get 413 before anything is parsed. */
 export const MAX_JSON_BODY_BYTES = 256 * 1024;

@@ -5,16 +5,19 @@
  * - Every answer's build-version header is compared with this page's build (new-version banner).
  * - A 401 refreshes the session and retries, 5 times at most, 500 ms × 3ⁿ apart (spec 001 §4);
  *   when the session cannot be refreshed the user is signed out.
+ * - A 503 (service briefly unavailable) is retried for reads only, twice, after its Retry-After;
+ *   then, as for a write, the error's fallback message is what the person sees.
  * - Errors become ApiError with the catalogue body; a 400 carrying detail.current_status updates
  *   the subscription status.
  */
 
 import { toCamel, toSnake } from '@tandem/shared/api/case';
 import { BUILD_VERSION_HEADER } from '@tandem/shared/api/config';
+import { SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS } from '@tandem/shared/api/errors';
 import { apiPath, type RouteDef } from '@tandem/shared/api/routes';
 import { ApiError, currentStatusOf, noResponseError, toErrorBody } from './api-error.ts';
 import { isNewBuild } from './build-version.ts';
-import { canRetry, retryDelayMs } from './retry.ts';
+import { canRetry, canRetryUnavailable, retryDelayMs, unavailableDelayMs } from './retry.ts';
 import { joinApiUrl, toQueryString } from './url.ts';
 
 export interface ApiDeps {
@@ -63,6 +66,7 @@ export async function api<T>(route: RouteDef, opts: ApiOptions = {}): Promise<T>
   const url = joinApiUrl(d.apiUrl, apiPath(route, opts.params)) + toQueryString(toSnake(opts.query ?? {}));
   const body = opts.body === undefined ? undefined : JSON.stringify(toSnake(opts.body));
 
+  let unavailableRetries = 0;
   for (let attempt = 0; ; attempt++) {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (body !== undefined) headers['content-type'] = 'application/json';
@@ -96,6 +100,15 @@ export async function api<T>(route: RouteDef, opts: ApiOptions = {}): Promise<T>
         throw err;
       }
       await sleep(retryDelayMs(attempt));
+      continue;
+    }
+
+    if (res.status === 503 && canRetryUnavailable(route.method, unavailableRetries)) {
+      unavailableRetries++;
+      attempt--; // not a refresh attempt
+      await sleep(
+        unavailableDelayMs(res.headers.get('retry-after'), SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS),
+      );
       continue;
     }
 

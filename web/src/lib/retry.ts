@@ -17,3 +17,21 @@ export const canRetry = (attempt: number): boolean => attempt < REFRESH_RETRIES;
 /** The whole schedule, for display and tests. */
 export const retrySchedule = (): number[] =>
   Array.from({ length: REFRESH_RETRIES }, (_, i) => retryDelayMs(i));
+
+/**
+ * Retry after a 503 (the service briefly unavailable, docs/decisions.md D12): only reads (GET), which
+ * are safe to repeat, twice at most, after the Retry-After the answer gives (seconds; capped, so a
+ * person is never left waiting long). Writes are not repeated: the first may have been applied.
+ */
+export const UNAVAILABLE_RETRIES = 2;
+const MAX_UNAVAILABLE_DELAY_MS = 10_000;
+
+export const canRetryUnavailable = (method: string, attempt: number): boolean =>
+  method === 'GET' && attempt < UNAVAILABLE_RETRIES;
+
+/** Milliseconds to wait from a Retry-After header in seconds; the server's default when absent. */
+export function unavailableDelayMs(retryAfter: string | null, defaultSeconds: number): number {
+  const seconds =
+    retryAfter !== null && /^\d+$/.test(retryAfter.trim()) ? Number(retryAfter) : defaultSeconds;
+  return Math.min(seconds * 1000, MAX_UNAVAILABLE_DELAY_MS);
+}

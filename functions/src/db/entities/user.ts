@@ -32,6 +32,8 @@ export const UserEntity = new Entity(
       ownedGroupCount: { type: 'number', required: true, default: 0 },
       ownedGroupTotalCount: { type: 'number', required: true, default: 0 },
       groupMembershipCount: { type: 'number', required: true, default: 0 },
+      /** When provisioning finished (record, Private group, invitations taken on); absent until then. */
+      provisionedAt: { type: 'string' },
       version: { type: 'number', required: true, default: 1 },
       createdAt: { type: 'string', readOnly: true, default: () => new Date().toISOString() },
       updatedAt: { type: 'string', watch: '*', set: () => new Date().toISOString() },

@@ -1,9 +1,13 @@
 import { routes } from '@tandem/shared';
 import { presentConfig } from '../../core/avatar.ts';
-import { getUserConfig } from '../../core/user.ts';
+import { getUser } from '../../core/user.ts';
 import { httpHandler } from '../../lib/http-handler.ts';
 
+/** Settings, and `is_provisioned` (spec 001 §3): reading them finishes a provisioning left undone. */
 export const handler = httpHandler({
   route: routes.getUserConfig,
-  run: async ({ actor }) => presentConfig(actor.userId, await getUserConfig(actor)),
+  run: async ({ actor }) => {
+    const user = await getUser(actor);
+    return { ...(await presentConfig(actor.userId, user.config)), isProvisioned: !!user.provisionedAt };
+  },
 });
