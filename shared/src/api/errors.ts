@@ -16,6 +16,7 @@ export const errorCodes = {
   validation: 'validation-error',
   invalidJson: 'invalid-json',
   bodyTooLarge: 'body-too-large',
+  bodyTooDeep: 'body-too-deep',
   unauthenticated: 'not-authenticated',
   forbidden: 'permission-denied',
   notFound: 'not-found',
@@ -35,6 +36,7 @@ export const messages = {
   forbidden: 'You do not have permission to perform this action.',
   invalidJson: 'The request body is not valid JSON.',
   bodyTooLarge: 'The request body is too large.',
+  bodyTooDeep: 'The request body is nested too deeply.',
   validation: 'Please check the highlighted fields.',
   noResponse: 'Request failed and no response was returned.',
 } as const;
