@@ -26,6 +26,7 @@ import { type Actor, actorFromClaims } from './actor.ts';
 import { env } from './env.ts';
 import { HttpError, NotAuthenticatedError, PayloadTooLargeError, ValidationError } from './errors.ts';
 import { logger } from './logger.ts';
+import { routeSchemas } from './route-schemas.ts';
 
 export type HttpEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
 
@@ -178,6 +179,8 @@ export function httpHandler<
   P extends z.ZodType = z.ZodUnknown,
 >(opts: Options<B, Q, P, true>) {
   const needsActor = opts.route.auth === 'user';
+  const { body, query, params, rawBody = false } = opts;
+  routeSchemas.set(opts.route, { body, query, params, rawBody });
   const base = async (event: HttpEvent): Promise<APIGatewayProxyResultV2> => {
     const claims = event.requestContext?.authorizer?.jwt?.claims;
     const actor = claims ? actorFromClaims(claims) : null;
