@@ -180,7 +180,12 @@ describe('HTTP API', () => {
       body: Buffer.alloc(10 * 1024 * 1024 + 1, 32),
     });
     expect(res.status).toBe(413);
-    expect(await res.json()).toEqual({ message: 'Request Entity Too Large' });
+    expect(await res.json()).toEqual({
+      detail: 'The request body is too large.',
+      fallback_message: 'The request body is too large.',
+      code: 'body-too-large',
+      errors: {},
+    });
   });
 });
 

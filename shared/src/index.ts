@@ -5,6 +5,7 @@
 export * from './api/case.ts';
 export * from './api/config.ts';
 export * from './api/errors.ts';
+export * from './api/limits.ts';
 export * from './api/pagination.ts';
 export * from './api/routes.ts';
 export * from './groups/categories.ts';

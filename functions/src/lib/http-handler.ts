@@ -10,6 +10,8 @@ import middy from '@middy/core';
 import {
   BUILD_VERSION_HEADER,
   errorCodes,
+  ID_REQUIRED,
+  JsonTooDeepError,
   MAX_JSON_BODY_BYTES,
   messages,
   type RouteDef,
@@ -32,6 +34,7 @@ import {
 } from './errors.ts';
 import { engineFailure } from './failures.ts';
 import { logger } from './logger.ts';
+import { routeSchemas } from './route-schemas.ts';
 
 export type HttpEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
 
@@ -189,15 +192,30 @@ export function toErrorResponse(err: unknown, info: RequestInfo = {}): APIGatewa
   });
 }
 
+/** The JSON body in camelCase: size-bounded (413) and depth-bounded (400) before anything else reads it. */
 function parseBody(event: HttpEvent): unknown {
   if (!event.body) return {};
   const raw = event.isBase64Encoded ? Buffer.from(event.body, 'base64') : Buffer.from(event.body, 'utf8');
   if (raw.byteLength > MAX_JSON_BODY_BYTES) throw new PayloadTooLargeError();
+  let parsed: unknown;
   try {
-    return JSON.parse(raw.toString('utf8'));
+    parsed = JSON.parse(raw.toString('utf8'));
   } catch {
     throw new HttpError(400, errorCodes.invalidJson, messages.invalidJson);
   }
+  try {
+    return toCamel(parsed);
+  } catch (e) {
+    if (e instanceof JsonTooDeepError) throw new HttpError(400, errorCodes.bodyTooDeep, messages.bodyTooDeep);
+    throw e;
+  }
+}
+
+/** Path parameters are ids: a blank or whitespace one is refused here, for every route. */
+function refuseBlankParams(params: Record<string, string | undefined>): void {
+  const errors: Record<string, string> = {};
+  for (const [name, value] of Object.entries(params)) if (!value?.trim()) errors[name] = ID_REQUIRED;
+  if (Object.keys(errors).length) throw new ValidationError(errors);
 }
 
 function parsePart<S extends z.ZodType>(
@@ -217,12 +235,15 @@ export function httpHandler<
   P extends z.ZodType = z.ZodUnknown,
 >(opts: Options<B, Q, P, true>) {
   const needsActor = opts.route.auth === 'user';
+  const { body, query, params, rawBody = false } = opts;
+  routeSchemas.set(opts.route, { body, query, params, rawBody });
   const base = async (event: HttpEvent): Promise<APIGatewayProxyResultV2> => {
     const claims = event.requestContext?.authorizer?.jwt?.claims;
     const actor = claims ? actorFromClaims(claims) : null;
     if (needsActor && !actor) throw new NotAuthenticatedError();
-    const body = opts.rawBody ? undefined : parsePart(opts.body, toCamel(parseBody(event)), 'body');
+    const body = opts.rawBody ? undefined : parsePart(opts.body, parseBody(event), 'body');
     const query = parsePart(opts.query, toCamel(event.queryStringParameters ?? {}), 'query');
+    refuseBlankParams(event.pathParameters ?? {});
     const params = parsePart(opts.params, event.pathParameters ?? {}, 'params');
     const result = await opts.run({ actor: actor as Actor, body, query, params, event } as never);
     if (isTextResult(result)) {

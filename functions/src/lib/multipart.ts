@@ -7,6 +7,8 @@ import busboy from 'busboy';
 import { HttpError, ValidationError } from './errors.ts';
 import type { HttpEvent } from './http-handler.ts';
 
+const UNREADABLE = 'The upload could not be read.';
+
 export interface UploadedFile {
   field: string;
   filename: string;
@@ -24,10 +26,16 @@ export function readSingleFile(
     return Promise.reject(new ValidationError({ file: 'Send the image as multipart/form-data.' }));
   }
   const body = Buffer.from(event.body ?? '', event.isBase64Encoded ? 'base64' : 'utf8');
+  let bb: busboy.Busboy;
+  try {
+    bb = busboy({ headers: { 'content-type': contentType }, limits: { files: 1, fileSize: maxBytes } });
+  } catch {
+    // busboy throws at once on a content type it cannot read (no boundary): the caller's mistake.
+    return Promise.reject(new ValidationError({ file: UNREADABLE }));
+  }
   return new Promise((resolve, reject) => {
     let file: UploadedFile | null = null;
     let tooLarge = false;
-    const bb = busboy({ headers: { 'content-type': contentType }, limits: { files: 1, fileSize: maxBytes } });
     bb.on('file', (field, stream, info) => {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
@@ -43,7 +51,7 @@ export function readSingleFile(
         };
       });
     });
-    bb.on('error', () => reject(new ValidationError({ file: 'The upload could not be read.' })));
+    bb.on('error', () => reject(new ValidationError({ file: UNREADABLE })));
     bb.on('close', () => {
       if (tooLarge) reject(new HttpError(413, 'file-too-large', tooLargeMessage));
       else if (!file || file.data.byteLength === 0)

@@ -3,9 +3,10 @@
  * 250 characters, colour hex of 3 or 6 digits (3 expanded to 6), icon from the named set.
  */
 import * as z from 'zod';
+import { boundedText, entityId, requiredTitle, TEXT_LIMITS } from '../api/limits.ts';
 
-export const GROUP_DESCRIPTION_MAX = 250;
-export const GROUP_TITLE_MAX = 100;
+export const GROUP_DESCRIPTION_MAX = TEXT_LIMITS.groupDescription;
+export const GROUP_TITLE_MAX = TEXT_LIMITS.groupTitle;
 export const DEFAULT_GROUP_COLOR = '#7EC242';
 export const PRIVATE_GROUP_TITLE = 'Private';
 
@@ -199,14 +200,14 @@ export const groupMetadata = z.strictObject({
   icon: z.enum(GROUP_ICONS, { error: 'Choose an icon from the list.' }).default(DEFAULT_GROUP_ICON),
 });
 
-const title = z
-  .string({ error: 'Name is required.' })
-  .trim()
-  .min(1, 'Name is required.')
-  .max(GROUP_TITLE_MAX, `Name must be at most ${GROUP_TITLE_MAX} characters.`);
-const description = z
-  .string()
-  .max(GROUP_DESCRIPTION_MAX, `Description must be at most ${GROUP_DESCRIPTION_MAX} characters.`);
+const title = requiredTitle('groupTitle', {
+  required: 'Name is required.',
+  tooLong: `Name must be at most ${GROUP_TITLE_MAX} characters.`,
+});
+const description = boundedText(
+  'groupDescription',
+  `Description must be at most ${GROUP_DESCRIPTION_MAX} characters.`,
+);
 
 export const createGroupInput = z.strictObject({
   title,
@@ -233,7 +234,7 @@ export const updateGroupInput = z
 export type UpdateGroupInput = z.infer<typeof updateGroupInput>;
 
 export const groupOrderInput = z.strictObject({
-  groupId: z.string().min(1),
+  groupId: entityId,
   nextIndex: z.number().int().min(0),
 });
 

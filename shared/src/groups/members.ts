@@ -1,5 +1,6 @@
 /** Member and invitation calls of groups (spec 000 §7 Groups, 002 §7 invitations). */
 import * as z from 'zod';
+import { entityId } from '../api/limits.ts';
 import { GROUP_STATUS } from './group.ts';
 import { EMAIL_PATTERN, INVITATION_ACTIONS, normaliseEmail } from './invitations.ts';
 import { ROLE_IDS, type RoleId } from './roles.ts';
@@ -15,10 +16,10 @@ const role = z
   .number({ error: 'Choose a role.' })
   .refine((r): r is RoleId => ROLE_IDS.includes(r as RoleId), 'Choose a role.');
 
-export const inviteMemberInput = z.strictObject({ group: z.string().min(1), email, role });
+export const inviteMemberInput = z.strictObject({ group: entityId, email, role });
 export type InviteMemberInput = z.infer<typeof inviteMemberInput>;
 
-export const cancelInvitationQuery = z.object({ email, group: z.string().min(1).optional() });
+export const cancelInvitationQuery = z.object({ email, group: entityId.optional() });
 
 export const updateMemberInput = z
   .strictObject({
@@ -40,4 +41,4 @@ export const answerInvitationInput = z.strictObject({
   }),
 });
 
-export const resendInvitationInput = z.strictObject({ group: z.string().min(1), email });
+export const resendInvitationInput = z.strictObject({ group: entityId, email });

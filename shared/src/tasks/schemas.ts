@@ -3,6 +3,7 @@
  * task-form.title-required, no assignee task-form.assignees-required.
  */
 import * as z from 'zod';
+import { boundedText, entityId, idField, requiredTitle, TEXT_LIMITS } from '../api/limits.ts';
 import { EMAIL_PATTERN, normaliseEmail } from '../groups/invitations.ts';
 import { ROLES } from '../groups/roles.ts';
 import { isValidTimezone } from '../user/timezone.ts';
@@ -34,12 +35,14 @@ export const TASK_ERROR_CODES: Record<string, string> = {
   [TASK_MESSAGES.assigneesRequired]: 'task-form.assignees-required',
 };
 
-const title = z
-  .string({ error: TASK_MESSAGES.titleRequired })
-  .trim()
-  .min(1, TASK_MESSAGES.titleRequired)
-  .max(500, 'A title has at most 500 characters.');
-const description = z.string().max(20_000, 'A description has at most 20,000 characters.');
+const title = requiredTitle('taskTitle', {
+  required: TASK_MESSAGES.titleRequired,
+  tooLong: `A title has at most ${TEXT_LIMITS.taskTitle} characters.`,
+});
+const description = boundedText(
+  'taskDescription',
+  `A description has at most ${TEXT_LIMITS.taskDescription.toLocaleString('en-US')} characters.`,
+);
 const flag = z.union([z.literal(TASK_FLAG.urgent), z.literal(TASK_FLAG.normal)], {
   error: 'Flag must be 1 (urgent) or 3 (normal).',
 });
@@ -59,7 +62,7 @@ const timezone = z.string().refine(isValidTimezone, 'Unknown time zone');
 
 export const taskAssigneeInput = z.strictObject({
   /** A user id, for people already known; or an e-mail, invited when they are not. */
-  user: z.string().min(1).optional(),
+  user: entityId.optional(),
   email: z
     .string()
     .trim()
@@ -98,8 +101,8 @@ export const childTaskInput = z.strictObject({
 export const createTaskInput = z
   .strictObject({
     ...taskFields,
-    group: z.string({ error: 'Choose a group.' }).min(1, 'Choose a group.'),
-    parent: z.string().min(1).nullable().default(null),
+    group: idField('Choose a group.'),
+    parent: entityId.nullable().default(null),
     /** Omitted: the creator is the assignee. Given empty: refused (task-form.assignees-required). */
     taskAssignees: z.array(taskAssigneeInput).max(100).optional(),
     delegationType: z.enum(DELEGATION_TYPES).default('SI'),
@@ -122,12 +125,12 @@ export const updateTaskInput = z
     level,
     priorityGroup,
     dueAt: isoDate.nullable(),
-    group: z.string().min(1),
+    group: entityId,
     completionAt: isoDate.nullable(),
     /** The whole new list of assignees (members of the task's group); empty is refused. */
     taskAssignees: z.array(taskAssigneeInput).max(100),
     /** The project manager: the creator or one of the assignees (null clears it). */
-    manager: z.string().min(1).nullable(),
+    manager: entityId.nullable(),
     taskPosition: z.enum(['top', 'bottom', 'custom']),
     /** Sort code of the neighbours when dragged: the task lands between them. */
     placeBetween: z.strictObject({ before: z.string().nullable(), after: z.string().nullable() }),
@@ -137,19 +140,19 @@ export const updateTaskInput = z
 export type UpdateTaskInput = z.infer<typeof updateTaskInput>;
 
 export const deleteTasksInput = z.strictObject({
-  tasks: z.array(z.string().min(1)).min(1, 'Name at least one task.').max(100),
+  tasks: z.array(entityId).min(1, 'Name at least one task.').max(100),
   withChildren: z.boolean().default(false),
 });
 
 export const newStructureInput = z.strictObject({
   tasks: z
-    .array(z.strictObject({ id: z.string().min(1), level, parent: z.string().min(1).nullable() }))
+    .array(z.strictObject({ id: entityId, level, parent: entityId.nullable() }))
     .min(1)
     .max(200),
 });
 
 export const listTasksQuery = z.object({
-  group: z.string().min(1).optional(),
+  group: entityId.optional(),
   mode: z.enum(TASK_MODES).optional(),
   type: z.enum(['delegated_to_me']).optional(),
   priorityGroup: z.coerce.number().int().min(0).max(8).optional(),
@@ -161,7 +164,7 @@ export const listTasksQuery = z.object({
 export { requireTaskId } from './guards.ts';
 
 export const inviteToTaskInput = z.strictObject({
-  task: z.string().min(1),
+  task: entityId,
   email: z
     .string({ error: 'Enter an e-mail address.' })
     .trim()
@@ -181,18 +184,21 @@ export const answerTaskInvitationInput = z.strictObject({
 });
 
 export const answerPendingInput = z.strictObject({
-  invitations: z.array(z.string().min(1)).min(1, 'Choose at least one invitation.').max(100),
+  invitations: z.array(entityId).min(1, 'Choose at least one invitation.').max(100),
   action: z.union([z.literal(0), z.literal(1)], { error: 'Answer 1 to accept or 0 to decline.' }),
 });
 
 /** A person's own title for a level or a priority group; empty restores the default. */
 export const userTitleInput = z.strictObject({
   id: z.number().int(),
-  title: z.string().trim().max(50, 'A title has at most 50 characters.'),
+  title: z
+    .string()
+    .trim()
+    .max(TEXT_LIMITS.ownTitle, `A title has at most ${TEXT_LIMITS.ownTitle} characters.`),
 });
 
 export const taskRoleInput = z.strictObject({
-  task: z.string().min(1),
-  user: z.string().min(1),
+  task: entityId,
+  user: entityId,
   role: z.number({ error: 'Choose a role.' }).int(),
 });

@@ -5,6 +5,7 @@
  */
 import { DateTime } from 'luxon';
 import * as z from 'zod';
+import { boundedText, entityId } from '../api/limits.ts';
 import { EMAIL_PATTERN } from '../groups/invitations.ts';
 import { isValidTimezone } from '../user/timezone.ts';
 import { ALL_DAY_MINUTES } from './recurrence.ts';
@@ -123,7 +124,7 @@ export const scheduleInput = z
       .default([]),
     duration: z.number().int().min(1).max(ALL_DAY_MINUTES).default(60),
     timezone: z.string().refine(isValidTimezone, 'Unknown time zone'),
-    meetingTemplate: z.string().min(1).nullable().default(null),
+    meetingTemplate: entityId.nullable().default(null),
     scheduledAttendees: z
       .array(
         z.strictObject({
@@ -188,14 +189,14 @@ export const timeBlockInput = z.strictObject({
   recurRule: z.string().max(500).nullable().default(null),
   duration: z.number().int().min(1).max(ALL_DAY_MINUTES),
   timezone: z.string().refine(isValidTimezone, 'Unknown time zone'),
-  group: z.string().min(1).nullable().default(null),
-  groupCategory: z.string().min(1).nullable().default(null),
+  group: entityId.nullable().default(null),
+  groupCategory: boundedText('groupCategory').min(1).nullable().default(null),
 });
 
 export const occurrencesQuery = z.object({
   startDate: z.iso.datetime({ offset: true, error: 'Give start_date as a date and time.' }),
   endDate: z.iso.datetime({ offset: true, error: 'Give end_date as a date and time.' }),
-  group: z.string().min(1).optional(),
+  group: entityId.optional(),
   type: z.enum(['delegated_to_me']).optional(),
   routinesOnly: z.enum(['0', '1', 'true', 'false']).optional(),
   dateType: z.string().max(20).optional(),

@@ -4,6 +4,7 @@
  */
 import * as z from 'zod';
 import { messages } from '../api/errors.ts';
+import { entityId, requiredTitle } from '../api/limits.ts';
 import { DEFAULT_ROUTINE_TIMES, normaliseRoutineTime } from './routine-times.ts';
 import { DEFAULT_TIMEZONE, isValidTimezone } from './timezone.ts';
 
@@ -31,7 +32,7 @@ export const routineTimesSchema = z.strictObject({
 
 export const preferencesSchema = z.strictObject({
   selectedLevels: z.array(z.number().int().min(1).max(9)).max(9),
-  selectedGroups: z.array(z.string().min(1).max(64)).max(500),
+  selectedGroups: z.array(entityId).max(500),
 });
 
 export const userConfig = z.object({
@@ -55,7 +56,7 @@ export const updateUserConfigInput = z
     preferences: preferencesSchema.partial(),
     routineTimes: routineTimesSchema.partial(),
     timezone: timezoneSchema,
-    group: z.string().min(1).max(64).nullable(),
+    group: entityId.nullable(),
   })
   .partial();
 export type UpdateUserConfigInput = z.infer<typeof updateUserConfigInput>;
@@ -84,7 +85,7 @@ export const userProfile = z.object({
 });
 export type UserProfile = z.infer<typeof userProfile>;
 
-const name = z.string().trim().min(1, 'This field is required.').max(150, 'At most 150 characters.');
+const name = requiredTitle('personName', { required: 'This field is required.' });
 /** The e-mail is the sign-in name; changing it needs Cognito's check of the new address (not offered yet). */
 export const EMAIL_CHANGE_UNAVAILABLE = 'The e-mail address cannot be changed yet.';
 export const updateAuthUserInput = z

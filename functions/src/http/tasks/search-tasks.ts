@@ -1,4 +1,4 @@
-import { routes } from '@tandem/shared';
+import { boundedText, routes } from '@tandem/shared';
 import * as z from 'zod';
 import { searchTasks } from '../../core/task-tree.ts';
 import { httpHandler } from '../../lib/http-handler.ts';
@@ -6,7 +6,7 @@ import { httpHandler } from '../../lib/http-handler.ts';
 export const handler = httpHandler({
   route: routes.searchTasks,
   query: z.object({
-    search: z.string().max(200).default(''),
+    search: boundedText('search').default(''),
     groups: z
       .string()
       .optional()

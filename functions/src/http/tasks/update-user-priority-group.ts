@@ -1,11 +1,11 @@
-import { routes, userTitleInput } from '@tandem/shared';
+import { numericIdParam, routes, userTitleInput } from '@tandem/shared';
 import * as z from 'zod';
 import { setUserTitle } from '../../core/task-titles.ts';
 import { httpHandler } from '../../lib/http-handler.ts';
 
 export const handler = httpHandler({
   route: routes.updateUserPriorityGroup,
-  params: z.object({ id: z.coerce.number().int() }),
+  params: z.object({ id: numericIdParam }),
   body: userTitleInput.pick({ title: true }),
   run: ({ actor, params, body }) => setUserTitle(actor, 'priorityGroup', params.id, body.title),
 });

@@ -1,7 +1,8 @@
 /**
  * The HTTP API (API Gateway v2) in front of the route handlers: routes from the manifest, the JWT
  * authorizer on `auth: 'user'` routes, payload format 2.0 events, and the answers API Gateway itself
- * gives (401 from the authorizer, 413 for an oversized body, 500 when the function fails).
+ * gives (401 from the authorizer, 413 for an oversized body — in the API's error shape here — and 500
+ * when the function fails).
  */
 import { isUtf8 } from 'node:buffer';
 import { randomBytes } from 'node:crypto';
@@ -217,12 +218,22 @@ const notFoundBody = toSnake({
   errors: {},
 });
 
+/** An oversized body's answer, in the API's error shape like every other refusal. */
+const tooLargeBody = JSON.stringify(
+  toSnake({
+    detail: messages.bodyTooLarge,
+    fallbackMessage: messages.bodyTooLarge,
+    code: errorCodes.bodyTooLarge,
+    errors: {},
+  }),
+);
+
 /** Handles a request under API_BASE. */
 export function createHttpApi(opts: { jwt: AccessTokenIssuer }) {
   return async (req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> => {
     // The payload limit is checked at the front door, before routing or the authorizer.
     if (Number(req.headers['content-length'] ?? 0) > MAX_PAYLOAD_BYTES) {
-      refuseTooLarge(req, res, JSON.stringify({ message: 'Request Entity Too Large' }));
+      refuseTooLarge(req, res, tooLargeBody);
       return;
     }
     const found = match(req.method ?? 'GET', url.pathname);
@@ -253,7 +264,7 @@ export function createHttpApi(opts: { jwt: AccessTokenIssuer }) {
 
     const body = await readBody(req, MAX_PAYLOAD_BYTES);
     if (!body) {
-      refuseTooLarge(req, res, JSON.stringify({ message: 'Request Entity Too Large' }));
+      refuseTooLarge(req, res, tooLargeBody);
       return;
     }
     const event = buildEvent(req, url, found.route, found.pathParameters, body, authorizer);

@@ -15,12 +15,41 @@ export async function readBody(req: IncomingMessage, limit: number): Promise<Buf
   return size > limit ? undefined : Buffer.concat(chunks);
 }
 
+/** The most of an oversized upload read and dropped before the answer; past it the connection is cut. */
+export const MAX_DRAIN_BYTES = 64 * 1024 * 1024;
+
 /**
- * Answers an oversized request. The rest of the body is read and dropped so the client, still
- * sending, gets the status instead of a reset connection; the connection is then closed.
+ * Answers an oversized request. The rest of the body is read and dropped first, up to
+ * MAX_DRAIN_BYTES, so the client, still sending, gets the 413 instead of a reset connection (a
+ * server that answers and closes mid-upload makes the client fail writing: EPIPE). The connection is
+ * then closed.
  */
 export function refuseTooLarge(req: IncomingMessage, res: ServerResponse, body: string, headers = {}): void {
-  res.writeHead(413, { 'content-type': 'application/json', connection: 'close', ...headers }).end(body);
+  const answer = () => {
+    if (res.headersSent) return;
+    res
+      .writeHead(413, {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body),
+        connection: 'close',
+        ...headers,
+      })
+      .end(body);
+  };
+  if (req.readableEnded) {
+    answer();
+    return;
+  }
+  let dropped = 0;
+  req.on('data', (chunk: Buffer) => {
+    dropped += chunk.byteLength;
+    if (dropped > MAX_DRAIN_BYTES) {
+      answer();
+      req.destroy();
+    }
+  });
+  req.once('end', answer);
+  req.once('error', () => res.destroy());
   req.resume();
 }
 

@@ -1,4 +1,5 @@
 import { Anchor, Button, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { TEXT_LIMITS } from '@tandem/shared/api/limits';
 import { USER_TYPES, type UserType } from '@tandem/shared/user/config';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -106,7 +107,7 @@ export default function SignupPage() {
               value={values.firstName}
               onChange={set('firstName')}
               error={errors.firstName}
-              maxLength={150}
+              maxLength={TEXT_LIMITS.personName}
               required
               autoFocus
             />
@@ -116,7 +117,7 @@ export default function SignupPage() {
               value={values.lastName}
               onChange={set('lastName')}
               error={errors.lastName}
-              maxLength={150}
+              maxLength={TEXT_LIMITS.personName}
               required
             />
           </SimpleGrid>

@@ -5,6 +5,7 @@
  */
 import { Button, Group, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { TEXT_LIMITS } from '@tandem/shared/api/limits';
 import { GROUP_STATUS } from '@tandem/shared/groups/group';
 import { TASK_FLAG, TASK_STATUS } from '@tandem/shared/tasks/constants';
 import { type FormEvent, useState } from 'react';
@@ -130,7 +131,7 @@ export function QuickTaskModal({
             required
             data-autofocus
             value={title}
-            maxLength={500}
+            maxLength={TEXT_LIMITS.taskTitle}
             onChange={(e) => setTitle(e.currentTarget.value)}
             error={errors.title}
           />

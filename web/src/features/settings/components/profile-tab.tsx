@@ -1,4 +1,5 @@
 import { Alert, Button, Group, SimpleGrid, Skeleton, Stack, TextInput } from '@mantine/core';
+import { TEXT_LIMITS } from '@tandem/shared/api/limits';
 import type { UpdateAuthUserInput } from '@tandem/shared/user/config';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -73,7 +74,7 @@ function ProfileForm({ user }: { user: AuthUser }) {
               setValues((v) => ({ ...v, firstName }));
             }}
             error={errors.firstName}
-            maxLength={150}
+            maxLength={TEXT_LIMITS.personName}
             required
           />
           <TextInput
@@ -85,7 +86,7 @@ function ProfileForm({ user }: { user: AuthUser }) {
               setValues((v) => ({ ...v, lastName }));
             }}
             error={errors.lastName}
-            maxLength={150}
+            maxLength={TEXT_LIMITS.personName}
             required
           />
         </SimpleGrid>

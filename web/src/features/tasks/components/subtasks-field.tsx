@@ -1,5 +1,6 @@
 import { ActionIcon, Button, Group, Stack, Text, TextInput, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconCheck, IconPlus, IconSubtask, IconX } from '@tabler/icons-react';
+import { TEXT_LIMITS } from '@tandem/shared/api/limits';
 import type { TaskView } from '@tandem/shared/tasks/views';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -100,7 +101,7 @@ export function SubtasksField({
               error={highlightUnfinished && unfinished ? true : undefined}
               style={{ flex: 1 }}
               size="sm"
-              maxLength={500}
+              maxLength={TEXT_LIMITS.taskTitle}
               rightSection={
                 row.kept ? (
                   <IconCheck size={14} aria-hidden color="var(--mantine-color-green-filled)" />

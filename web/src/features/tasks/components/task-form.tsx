@@ -26,6 +26,7 @@ import {
   IconListDetails,
   IconTrash,
 } from '@tabler/icons-react';
+import { TEXT_LIMITS } from '@tandem/shared/api/limits';
 import { TASK_LEVELS, type TaskMode } from '@tandem/shared/tasks/constants';
 import { subtaskTitlesFrom } from '@tandem/shared/tasks/rules';
 import type { TaskView } from '@tandem/shared/tasks/views';
@@ -437,7 +438,7 @@ export function TaskForm({
           label={t('form.name')}
           required
           value={values.title}
-          maxLength={500}
+          maxLength={TEXT_LIMITS.taskTitle}
           readOnly={!can('title')}
           error={errors.title}
           onChange={(e) => set({ title: e.currentTarget.value }, 'title')}
@@ -452,7 +453,7 @@ export function TaskForm({
             autosize
             minRows={3}
             maxRows={10}
-            maxLength={20_000}
+            maxLength={TEXT_LIMITS.taskDescription}
             onChange={(e) => set({ description: e.currentTarget.value }, 'description')}
           />
           {(checklist || (canMakeSubtasks(values.description) && subtasksAllowed && can('description'))) && (

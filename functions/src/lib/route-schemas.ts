@@ -1,0 +1,17 @@
+/**
+ * What each route parses, as its handler declared it to httpHandler: the schemas of its body, query
+ * and path. Filled as handler modules load; read by tests that generate input for every route of the
+ * manifest (the fuzz test), so a route's schemas are stated once, in its handler.
+ */
+import type { RouteDef } from '@tandem/shared';
+import type { z } from 'zod';
+
+export interface RouteSchemas {
+  body?: z.ZodType;
+  query?: z.ZodType;
+  params?: z.ZodType;
+  /** The route reads its body itself (a file upload). */
+  rawBody: boolean;
+}
+
+export const routeSchemas = new Map<RouteDef, RouteSchemas>();

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { JsonTooDeepError, toCamel, toSnake } from '../src/api/case.ts';
+import {
+  entityId,
+  hasVisibleText,
+  MAX_JSON_DEPTH,
+  numericIdParam,
+  requiredTitle,
+  TEXT_LIMITS,
+} from '../src/api/limits.ts';
+
+const nested = (depth: number): unknown => {
+  let v: unknown = 'leaf';
+  for (let i = 0; i < depth; i++) v = i % 2 ? [v] : { some_key: v };
+  return v;
+};
+
+describe('nesting bound of the key-case conversion', () => {
+  it('converts values nested up to the bound', () => {
+    expect(() => toCamel(nested(MAX_JSON_DEPTH))).not.toThrow();
+    expect(() => toSnake(nested(MAX_JSON_DEPTH))).not.toThrow();
+  });
+
+  it('refuses deeper values with JsonTooDeepError instead of running out of stack', () => {
+    expect(() => toCamel(nested(MAX_JSON_DEPTH + 1))).toThrow(JsonTooDeepError);
+    expect(() => toCamel(nested(10_000))).toThrow(JsonTooDeepError);
+  });
+});
+
+describe('visible text', () => {
+  it('counts a text of only whitespace and zero-width characters as empty', () => {
+    expect(hasVisibleText(' \t\n\u00a0\u200b\u200c\u200d\u2060\ufeff\u00ad\u3000')).toBe(false);
+    expect(hasVisibleText('\u200bA')).toBe(true);
+    expect(hasVisibleText('🙂')).toBe(true);
+  });
+
+  it('a required title refuses invisible text and text over its limit, and trims', () => {
+    const title = requiredTitle('taskTitle', { required: 'Give it a name.' });
+    expect(title.safeParse('\u200b \u200d').error?.issues[0]?.message).toBe('Give it a name.');
+    expect(title.safeParse('x'.repeat(TEXT_LIMITS.taskTitle + 1)).success).toBe(false);
+    expect(title.parse('  Plan  ')).toBe('Plan');
+  });
+});
+
+describe('ids', () => {
+  it('refuses blank and whitespace ids', () => {
+    for (const id of ['', ' ', '\t\n']) expect(entityId.safeParse(id).success).toBe(false);
+    expect(entityId.parse('task-1')).toBe('task-1');
+  });
+
+  it('reads a numeric path id from digits only, never " " as 0', () => {
+    for (const id of [' ', '', '1e2', '-1', '0x10', ' 3'])
+      expect(numericIdParam.safeParse(id).success).toBe(false);
+    expect(numericIdParam.parse('3')).toBe(3);
+  });
+});
