@@ -7,7 +7,7 @@
  * routes) without touching the real files.
  */
 
-import type { RuntimeConfig } from '@tandem/shared/api/config';
+import { BUILD_VERSION, type RuntimeConfig } from '@tandem/shared/api/config';
 import { Annotations, type App, type Environment, Tags } from 'aws-cdk-lib';
 import type { TandemConfig } from './config.ts';
 import type { Backend } from './constructs/tandem-function.ts';
@@ -112,7 +112,7 @@ export function createTandem(app: App, { config, manifest, env, webDist }: Tande
   const runtimeConfig: RuntimeConfig = {
     apiUrl: edge.apiUrl,
     wsUrl: edge.wsUrl,
-    buildVersion: config.buildVersion,
+    buildVersion: BUILD_VERSION,
     cognito: {
       region: auth.region,
       userPoolId: auth.cognito.userPoolId,

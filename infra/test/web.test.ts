@@ -3,7 +3,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runtimeConfig } from '@tandem/shared/api/config';
+import { BUILD_VERSION, runtimeConfig } from '@tandem/shared/api/config';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, test } from 'vitest';
 import { buildTandem, ofType, resourcesOf } from './support.ts';
@@ -27,6 +27,25 @@ describe('the distribution', () => {
             OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER,
             ViewerProtocolPolicy: 'https-only',
           }),
+        ]),
+      }),
+    });
+  });
+
+  test("adds build-version 11 to every /api/v1/* answer, the authorizer's 401 included", () => {
+    const policies = ofType(resourcesOf(tandem.edge), 'AWS::CloudFront::ResponseHeadersPolicy');
+    expect(policies).toHaveLength(1);
+    const [policyId, policy] = policies[0]!;
+    expect(policy.Properties?.ResponseHeadersPolicyConfig).toMatchObject({
+      CustomHeadersConfig: {
+        Items: [{ Header: 'build-version', Value: BUILD_VERSION, Override: true }],
+      },
+    });
+    expect(BUILD_VERSION).toBe('11');
+    edge.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        CacheBehaviors: Match.arrayWith([
+          Match.objectLike({ PathPattern: '/api/v1/*', ResponseHeadersPolicyId: { Ref: policyId } }),
         ]),
       }),
     });
@@ -115,7 +134,7 @@ describe('config.json', () => {
     expect(Object.keys(config).sort()).toEqual(['apiUrl', 'buildVersion', 'cognito', 'wsUrl']);
     expect(Object.keys(config.cognito).sort()).toEqual(['clientId', 'region', 'userPoolId']);
     expect(runtimeConfig.safeParse(config).success).toBe(true);
-    expect(config.buildVersion).toBe('test-build');
+    expect(config.buildVersion).toBe(BUILD_VERSION);
   });
 
   test('names the API and WebSocket on the site origin, through CloudFront', () => {

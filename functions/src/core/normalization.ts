@@ -11,7 +11,9 @@
  *
  * Idempotent and safe to run twice at once: moves compare before writing, a routine instance has a
  * deterministic id and is created on the condition that it does not exist, and the reminder is sent
- * only by the run that wins the conditional update of the person's day state.
+ * only by the run that wins the conditional update of the person's day state. One run at a time per
+ * person holds a lease on the day state (`runningSince`); a second run waits for it to end, and a lease
+ * older than 30 s is a stuck run (its function was stopped) and is taken over (spec 001 §9).
  */
 import { TASK_STATUS } from '@tandem/shared';
 import { expandOccurrences } from '@tandem/shared/time/recurrence';
@@ -45,11 +47,61 @@ export interface NormalizationResult {
 
 const iso = (dt: DateTime) => dt.toUTC().toISO({ suppressMilliseconds: true })!;
 
+/** Spec 001 §9: a normalisation stuck for 30 s is reset. */
+export const NORMALIZATION_STUCK_MS = 30_000;
+const LEASE_POLL_MS = 250;
+
+/**
+ * Takes the person's normalisation lease, waiting while another run holds a live one; a lease older
+ * than NORMALIZATION_STUCK_MS is taken over. Leases use the real clock, not the run's `now`.
+ */
+async function takeLease(userId: string): Promise<string> {
+  for (;;) {
+    const at = new Date();
+    const since = at.toISOString();
+    const stuckBefore = new Date(at.getTime() - NORMALIZATION_STUCK_MS).toISOString();
+    try {
+      await DayStateEntity.update({ userId })
+        .set({ runningSince: since })
+        .where(
+          ({ runningSince }, { notExists, lt }) =>
+            `${notExists(runningSince)} OR ${lt(runningSince, stuckBefore)}`,
+        )
+        .go({ response: 'none' });
+      return since;
+    } catch (e) {
+      if (!/conditional/i.test(String((e as Error).message))) throw e;
+      await new Promise((r) => setTimeout(r, LEASE_POLL_MS));
+    }
+  }
+}
+
+/** Ends the lease, unless a later run took it over meanwhile. */
+async function releaseLease(userId: string, since: string): Promise<void> {
+  try {
+    await DayStateEntity.patch({ userId })
+      .remove(['runningSince'])
+      .where(({ runningSince }, { eq }) => eq(runningSince, since))
+      .go({ response: 'none' });
+  } catch (e) {
+    if (!/conditional/i.test(String((e as Error).message))) throw e;
+  }
+}
+
 export async function normalizeUser(
   userId: string,
   zoneGiven?: string,
   now = new Date(),
 ): Promise<NormalizationResult> {
+  const lease = await takeLease(userId);
+  try {
+    return await normalizeUnderLease(userId, zoneGiven, now);
+  } finally {
+    await releaseLease(userId, lease);
+  }
+}
+
+async function normalizeUnderLease(userId: string, zoneGiven: string | undefined, now: Date) {
   const user = (await UserEntity.get({ userId }).go()).data as UserRecord | null;
   if (!user) throw new Error(`No user ${userId}`);
   const zone = zoneGiven ?? user.config.timezone ?? 'UTC';
@@ -118,7 +170,15 @@ export async function normalizeUser(
       }
       continue;
     }
-    if (s.recurRule || t.mode !== 'active' || t.status === TASK_STATUS.done || !t.assignees[userId]) continue;
+    // A routine's instance stays in Routines (5); only one-off tasks move to Now or Scheduled.
+    if (
+      s.recurRule ||
+      t.routineTaskId ||
+      t.mode !== 'active' ||
+      t.status === TASK_STATUS.done ||
+      !t.assignees[userId]
+    )
+      continue;
     const start = DateTime.fromISO(s.startDate, { setZone: true }).setZone(zone);
     if (start.hasSame(today, 'day') && p.priorityGroup !== 0) {
       topCode = generateKeyBetween(null, topCode);

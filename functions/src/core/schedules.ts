@@ -9,6 +9,7 @@ import {
   effectiveInvitationStatus,
   invitationExpiresAt,
   type OccurrenceView,
+  type RoleId,
   type ScheduledTaskView,
 } from '@tandem/shared';
 import { expandOccurrences } from '@tandem/shared/time/recurrence';
@@ -279,19 +280,15 @@ export async function deleteSchedule(actor: Actor, taskId: string, priorityGroup
 }
 
 /**
- * The occurrences of the caller's scheduled tasks in [startDate, endDate): one Query of the caller's
+ * The caller's scheduled tasks they may see, with their groups and roles: one Query of the caller's
  * placements (bounded by what they have), BatchGetItem for the scheduled tasks and their groups.
  */
-export async function listOccurrences(
+export async function scheduledTasksFor(
   actor: Actor,
-  q: { startDate: string; endDate: string; group?: string; type?: 'delegated_to_me'; routinesOnly?: boolean },
-): Promise<{ count: number; results: OccurrenceView[] }> {
-  const span = (Date.parse(q.endDate) - Date.parse(q.startDate)) / 86_400_000;
-  if (!(span > 0) || span > MAX_WINDOW_DAYS) {
-    throw new ValidationError({
-      end_date: `Ask for a window of at most ${MAX_WINDOW_DAYS} days, ending after it starts.`,
-    });
-  }
+  q: { group?: string; type?: 'delegated_to_me' } = {},
+): Promise<
+  Array<{ task: TaskRecord & { schedule: StoredSchedule }; group: GroupRecord | null; role: RoleId }>
+> {
   const placements = (
     (
       await PlacementEntity.query
@@ -305,7 +302,7 @@ export async function listOccurrences(
       (!q.group || p.groupId === q.group) &&
       (q.type !== 'delegated_to_me' || p.delegatedToMe),
   );
-  if (placements.length === 0) return { count: 0, results: [] };
+  if (placements.length === 0) return [];
   const tasks = (await TaskEntity.get(placements.map((p) => ({ taskId: p.taskId }))).go({ concurrency: 4 }))
     .data as TaskRecord[];
   const groupIds = [...new Set(tasks.map((t) => t.groupId))];
@@ -314,13 +311,32 @@ export async function listOccurrences(
       (g) => [g.groupId, g],
     ),
   );
-  const results: OccurrenceView[] = [];
+  const out = [];
   for (const t of tasks) {
-    const s = t.schedule;
-    if (!s || (q.routinesOnly && !s.recurRule)) continue;
+    if (!t.schedule) continue;
     const group = groups.get(t.groupId) ?? null;
     const role = roleOn(t, group, actor);
     if (role === null) continue;
+    out.push({ task: t as TaskRecord & { schedule: StoredSchedule }, group, role });
+  }
+  return out;
+}
+
+/** The occurrences of the caller's scheduled tasks in [startDate, endDate). */
+export async function listOccurrences(
+  actor: Actor,
+  q: { startDate: string; endDate: string; group?: string; type?: 'delegated_to_me'; routinesOnly?: boolean },
+): Promise<{ count: number; results: OccurrenceView[] }> {
+  const span = (Date.parse(q.endDate) - Date.parse(q.startDate)) / 86_400_000;
+  if (!(span > 0) || span > MAX_WINDOW_DAYS) {
+    throw new ValidationError({
+      end_date: `Ask for a window of at most ${MAX_WINDOW_DAYS} days, ending after it starts.`,
+    });
+  }
+  const results: OccurrenceView[] = [];
+  for (const { task: t, group, role } of await scheduledTasksFor(actor, q)) {
+    const s = t.schedule;
+    if (q.routinesOnly && !s.recurRule) continue;
     const editable = can(role, 'task.scheduledTask');
     for (const o of expandOccurrences(s, q.startDate, q.endDate)) {
       results.push({

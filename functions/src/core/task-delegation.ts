@@ -167,9 +167,29 @@ export async function getTaskInvitationRequest(key: string, now = new Date()) {
   };
 }
 
-/** Public answer with the e-mailed key. */
-export async function answerTaskInvitation(key: string, accept: boolean, now = new Date()) {
-  return answer(hashKey(key), accept, now);
+/**
+ * Public answer with the e-mailed key; the spec's fields sent beside it (email, invited_by, task_id) must
+ * name the invitation behind the key, or it is not found.
+ */
+export async function answerTaskInvitation(
+  key: string,
+  accept: boolean,
+  now = new Date(),
+  claimed: { email?: string; invitedBy?: string; taskId?: string } = {},
+) {
+  const keyHash = hashKey(key);
+  if (claimed.email !== undefined || claimed.invitedBy !== undefined || claimed.taskId !== undefined) {
+    const { inv } = await openTaskInvitation(keyHash, now);
+    const by = claimed.invitedBy?.toLowerCase();
+    if (
+      (claimed.email !== undefined && claimed.email !== inv.email.toLowerCase()) ||
+      (by !== undefined && by !== inv.invitedBy.toLowerCase() && by !== inv.inviterEmail.toLowerCase()) ||
+      (claimed.taskId !== undefined && claimed.taskId !== inv.taskId)
+    ) {
+      throw new NotFoundError(INVITATION_UNKNOWN);
+    }
+  }
+  return answer(keyHash, accept, now);
 }
 
 /** Signed-in answer from the Pending tab: only invitations addressed to the caller's own e-mail. */

@@ -19,9 +19,6 @@ export const env = {
   get region() {
     return read('AWS_REGION', 'us-east-1');
   },
-  get buildVersion() {
-    return read('BUILD_VERSION', 'dev');
-  },
   get mailFrom() {
     return read('MAIL_FROM', 'Tandem <no-reply@tandem.local>');
   },

@@ -8,6 +8,7 @@
  */
 import middy from '@middy/core';
 import {
+  BUILD_VERSION,
   BUILD_VERSION_HEADER,
   errorCodes,
   ID_REQUIRED,
@@ -24,7 +25,6 @@ import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2 }
 import { ElectroError } from 'electrodb';
 import { ZodError, type z } from 'zod';
 import { type Actor, actorFromClaims } from './actor.ts';
-import { env } from './env.ts';
 import {
   ConflictError,
   HttpError,
@@ -100,7 +100,7 @@ const json = (
   headers: Record<string, string> = {},
 ): APIGatewayProxyResultV2 => ({
   statusCode: status,
-  headers: { 'content-type': 'application/json', [BUILD_VERSION_HEADER]: env.buildVersion, ...headers },
+  headers: { 'content-type': 'application/json', [BUILD_VERSION_HEADER]: BUILD_VERSION, ...headers },
   body: body === undefined ? '' : JSON.stringify(toSnake(body)),
 });
 
@@ -251,7 +251,7 @@ export function httpHandler<
         statusCode: result.status,
         headers: {
           'content-type': result.contentType,
-          [BUILD_VERSION_HEADER]: env.buildVersion,
+          [BUILD_VERSION_HEADER]: BUILD_VERSION,
           'cache-control': 'no-store',
         },
         body: result.text,

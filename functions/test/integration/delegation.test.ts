@@ -210,4 +210,46 @@ describe('changing assignees', () => {
       (await bob.api.patch(`/task/${t.id}`, { task_assignees: [{ user: bob.userId, role: 6 }] })).status,
     ).toBe(403);
   });
+
+  it('the answer takes the body of spec 002 §7 beside the key; a body naming another invitation is refused', async () => {
+    const ann = await person('Ann');
+    const bob = await person('Bob');
+    const t = await ownTask(ann.api, 'Paint the shed');
+    const since = new Date();
+    await ann.api.put('/task/delegation/invitation', { task: t.id, email: bob.email, role: 6 });
+    const key = await delegationKey(bob.email, since);
+    const body = {
+      key,
+      email: bob.email,
+      invited_by: ann.email,
+      task_id: t.id,
+      action: 1,
+      user_timezone: 'Europe/Berlin',
+    };
+    // Fields that do not match the invitation behind the key: 404, nothing answered.
+    for (const wrong of [{ email: ann.email }, { invited_by: bob.email }, { task_id: 'another-task' }]) {
+      const r = await publicApi().post('/task/delegation/invitation/request', { ...body, ...wrong });
+      expect(r.status).toBe(404);
+    }
+    expect((await ann.api.get(`/task/${t.id}`)).body.pending_assignees).toEqual([
+      expect.objectContaining({ email: bob.email, status: 'pending' }),
+    ]);
+    const a = await publicApi().post('/task/delegation/invitation/request', body);
+    expect(a.status).toBe(200);
+    expect(a.body).toMatchObject({ status: 'accepted', email: bob.email, task: { id: t.id } });
+    // invited_by may name the inviter by id as well as by e-mail.
+    const t2 = await ownTask(ann.api, 'Oil the hinges');
+    const since2 = new Date();
+    await ann.api.put('/task/delegation/invitation', { task: t2.id, email: bob.email, role: 6 });
+    const key2 = await delegationKey(bob.email, since2);
+    const b = await publicApi().post('/task/delegation/invitation/request', {
+      ...body,
+      key: key2,
+      task_id: t2.id,
+      invited_by: ann.userId,
+      action: 0,
+    });
+    expect(b.status).toBe(200);
+    expect(b.body.status).toBe('refused');
+  });
 });

@@ -116,4 +116,34 @@ describe('daily normalisation', () => {
     expect(r.body.day).toBe(DateTime.now().setZone('Asia/Tokyo').toISODate());
     expect((await ann.api.get('/task/normalization?user_timezone=Mars/Base')).status).toBe(400);
   });
+
+  it('a run left stuck is reset after 30 s; a live run is waited for, not doubled (001 §9)', async () => {
+    const ann = await person('Ann');
+    const t = await scheduled(ann.api, 'Water the plants', day(2, 9));
+    const morning = day(2, 5).toJSDate();
+    // A run that started 31 s ago and never finished (its Lambda was stopped): the next run takes over.
+    const stuck = new Date(Date.now() - 31_000).toISOString();
+    await DayStateEntity.upsert({
+      userId: ann.userId,
+      dueHour: '2000-01-01T00',
+      timezone: 'UTC',
+      runningSince: stuck,
+    }).go();
+    const run = await normalizeUser(ann.userId, 'UTC', morning);
+    expect(run.movedToNow).toBe(1);
+    expect(await pgOf(ann.api, t)).toBe(0);
+    expect((await DayStateEntity.get({ userId: ann.userId }).go()).data!.runningSince).toBeUndefined();
+
+    // A run that started just now is live: the next one waits until it ends (here: is cleared).
+    await DayStateEntity.patch({ userId: ann.userId }).set({ runningSince: new Date().toISOString() }).go();
+    let done = false;
+    const waiting = normalizeUser(ann.userId, 'UTC', morning).then((r) => {
+      done = true;
+      return r;
+    });
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(done).toBe(false);
+    await DayStateEntity.patch({ userId: ann.userId }).remove(['runningSince']).go();
+    expect((await waiting).movedToNow).toBe(0);
+  });
 });

@@ -6,7 +6,6 @@ import { NotFoundError } from '../../src/lib/errors.ts';
 import { type HttpEvent, httpHandler } from '../../src/lib/http-handler.ts';
 
 beforeAll(() => {
-  process.env.BUILD_VERSION = 'test-build';
   process.env.TANDEM_LOG_LEVEL = 'silent';
 });
 
@@ -64,7 +63,7 @@ describe('httpHandler', () => {
       event({ body: JSON.stringify({ time_format_option: 12, routine_times: { end: '8:00 pm' } }) }),
     );
     expect(r.statusCode).toBe(200);
-    expect(r.headers['build-version']).toBe('test-build');
+    expect(r.headers['build-version']).toBe('11');
     expect(JSON.parse(r.body)).toEqual({
       user_id: 'user-1',
       received: { time_format_option: 12, routine_times: { end: '20:00' } },
@@ -77,7 +76,7 @@ describe('httpHandler', () => {
       event({ body: JSON.stringify({ routine_times: { beginning: '7 o clock' } }) }),
     );
     expect(r.statusCode).toBe(400);
-    expect(r.headers['build-version']).toBe('test-build');
+    expect(r.headers['build-version']).toBe('11');
     expect(JSON.parse(r.body)).toEqual({
       detail: 'Invalid time format',
       fallback_message: 'Invalid time format',

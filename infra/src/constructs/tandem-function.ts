@@ -174,7 +174,10 @@ export class TandemFunction extends NodejsFunction {
     return this;
   }
 
-  /** APP_URL (links in e-mails) and BUILD_VERSION (the response header). */
+  /**
+   * APP_URL (links in e-mails) and BUILD_VERSION, the deploy's build id (to tell deploys apart in the
+   * function's configuration; the build-version response header is @tandem/shared's BUILD_VERSION).
+   */
   knowApp(app: AppSettings): this {
     this.addEnvironment('APP_URL', app.appUrl);
     this.addEnvironment('BUILD_VERSION', app.buildVersion);

@@ -6,6 +6,7 @@
  * the three together is what lets the stacks deploy in one direction without a cycle.
  */
 
+import { BUILD_VERSION, BUILD_VERSION_HEADER } from '@tandem/shared/api/config';
 import { API_BASE } from '@tandem/shared/api/routes';
 import { CfnOutput, Fn, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
@@ -86,6 +87,14 @@ export class EdgeStack extends Stack {
       cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
       originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
     };
+    // Every answer under /api/v1 carries the build-version, also those no handler writes: the JWT
+    // authorizer's 401, API Gateway's 413 and 5xx, and CloudFront's own errors.
+    const apiHeaders = new cloudfront.ResponseHeadersPolicy(this, 'ApiResponseHeaders', {
+      comment: 'Tandem API: the build-version header on every answer',
+      customHeadersBehavior: {
+        customHeaders: [{ header: BUILD_VERSION_HEADER, value: BUILD_VERSION, override: true }],
+      },
+    });
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: `Tandem (${id})`,
       defaultRootObject: 'index.html',
@@ -106,6 +115,7 @@ export class EdgeStack extends Stack {
           ...passThrough,
           origin: new origins.HttpOrigin(hostOf(this.httpApi.apiEndpoint)),
           allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+          responseHeadersPolicy: apiHeaders,
         },
         [`/${REALTIME_STAGE}`]: {
           ...passThrough,

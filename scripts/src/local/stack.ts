@@ -12,6 +12,7 @@
 import { mkdir, open, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BUILD_VERSION } from '@tandem/shared/api/config';
 import { type CognitoEngine, startCognito } from './engines/cognito.ts';
 import { startDynamoDb } from './engines/dynamodb.ts';
 import { EngineError } from './engines/engine-error.ts';
@@ -141,7 +142,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       runtimeConfig: {
         apiUrl: `${url}/api/v1`,
         wsUrl: `ws://localhost:${port}/ws`,
-        buildVersion: version,
+        buildVersion: BUILD_VERSION,
         cognito: {
           region: REGION,
           userPoolId: cognito.userPoolId,

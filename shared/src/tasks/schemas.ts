@@ -177,11 +177,20 @@ export const inviteToTaskInput = z.strictObject({
     .default(ROLES.standard),
 });
 
+/**
+ * The answer to a delegation: the e-mailed key, and the body of spec 002 §7 (email, invited_by, task_id,
+ * action, user_timezone). The key is what proves the caller read the e-mail; the other fields, when sent,
+ * must name the same invitation (invited_by as the inviter's e-mail or id).
+ */
 export const answerTaskInvitationInput = z.strictObject({
   key: z.string().min(20, 'This invitation link is not valid.').max(200),
   action: z.union([z.literal(0), z.literal(1)], { error: 'Answer 1 to accept or 0 to decline.' }),
   userTimezone: timezone.optional(),
+  email: z.string().trim().toLowerCase().max(254).optional(),
+  invitedBy: z.string().trim().min(1).max(254).optional(),
+  taskId: z.string().trim().min(1).max(200).optional(),
 });
+export type AnswerTaskInvitationInput = z.infer<typeof answerTaskInvitationInput>;
 
 export const answerPendingInput = z.strictObject({
   invitations: z.array(entityId).min(1, 'Choose at least one invitation.').max(100),

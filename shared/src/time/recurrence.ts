@@ -39,7 +39,7 @@ export interface Occurrence {
   end: string;
 }
 
-const toFloating = (dt: DateTime): Date =>
+export const toFloating = (dt: DateTime): Date =>
   new Date(Date.UTC(dt.year, dt.month - 1, dt.day, dt.hour, dt.minute, dt.second));
 
 const fromFloating = (d: Date, zone: string): DateTime =>
@@ -97,4 +97,16 @@ export function expandOccurrences(s: Schedule, from: string, to: string): Occurr
     .filter((dt) => dt >= winFrom && dt < winTo)
     .sort((a, b) => a.toMillis() - b.toMillis())
     .map((dt) => ({ start: iso(dt), end: iso(dt.plus({ minutes })) }));
+}
+
+/** Whether the schedule has an occurrence starting at or after `from` (a series without an end always has). */
+export function occursFrom(s: Schedule, from: string): boolean {
+  const at = DateTime.fromISO(from, { setZone: true });
+  const excluded = new Set((s.exDate ?? []).map(sameInstant));
+  const later = (d: string) => !excluded.has(sameInstant(d)) && DateTime.fromISO(d, { setZone: true }) >= at;
+  if ((s.rDate ?? []).some(later)) return true;
+  const rule = ruleFor(s);
+  if (!rule) return later(s.startDate);
+  // A day of margin in wall-clock time, as in expandOccurrences; a near miss only adds a past series.
+  return rule.after(toFloating(at.setZone(s.timezone).minus({ days: 1 })), true) !== null;
 }

@@ -18,6 +18,8 @@ export const DayStateEntity = new Entity(
       normalizedOn: { type: 'string' },
       remindedOn: { type: 'string' },
       timezone: { type: 'string', required: true },
+      /** When the run in progress started (ISO); absent when none runs. Older than 30 s: stuck. */
+      runningSince: { type: 'string' },
     },
     indexes: {
       byUser: {

@@ -2,9 +2,9 @@ import { answerTaskInvitationInput, routes } from '@tandem/shared';
 import { answerTaskInvitation } from '../../core/task-delegation.ts';
 import { httpHandler } from '../../lib/http-handler.ts';
 
-/** Public: accept (1) or decline (0) a delegation, without signing in. */
+/** Public: accept (1) or decline (0) a delegation, without signing in (the key, and 002 §7's body). */
 export const handler = httpHandler({
   route: routes.answerTaskInvitationRequest,
   body: answerTaskInvitationInput,
-  run: ({ body }) => answerTaskInvitation(body.key, body.action === 1),
+  run: ({ body }) => answerTaskInvitation(body.key, body.action === 1, new Date(), body),
 });

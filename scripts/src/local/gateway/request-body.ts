@@ -1,5 +1,6 @@
 /** Reading a request body with a size limit, the way API Gateway refuses oversized payloads. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { BUILD_VERSION, BUILD_VERSION_HEADER } from '@tandem/shared/api/config';
 
 /** The whole body, or `undefined` when it is larger than `limit` bytes. */
 export async function readBody(req: IncomingMessage, limit: number): Promise<Buffer | undefined> {
@@ -32,6 +33,7 @@ export function refuseTooLarge(req: IncomingMessage, res: ServerResponse, body: 
         'content-type': 'application/json',
         'content-length': Buffer.byteLength(body),
         connection: 'close',
+        [BUILD_VERSION_HEADER]: BUILD_VERSION,
         ...headers,
       })
       .end(body);
@@ -64,6 +66,8 @@ export function sendJson(
     .writeHead(status, {
       'content-type': 'application/json',
       'content-length': Buffer.byteLength(text),
+      // What CloudFront's response-headers policy adds in AWS: also on the answers no handler gives.
+      [BUILD_VERSION_HEADER]: BUILD_VERSION,
       ...headers,
     })
     .end(text);
