@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { type CognitoEngine, startCognito } from './engines/cognito.ts';
 import { startDynamoDb } from './engines/dynamodb.ts';
 import { EngineError } from './engines/engine-error.ts';
-import { freePort } from './engines/ports.ts';
+import { freePort, localOrigin } from './engines/ports.ts';
 import { startS3 } from './engines/s3.ts';
 import { readState, updateState } from './engines/state.ts';
 import { mailRequestHandler } from './mail/mail-handler.ts';
@@ -65,7 +65,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
   const dataDir = path.resolve(opts.dataDir);
   await mkdir(dataDir, { recursive: true });
   const port = opts.port || (await freePort());
-  const url = `http://localhost:${port}`;
+  const url = localOrigin(port);
   const mail = new MailStore(path.join(dataDir, 'mail'));
   const stops: Array<() => unknown> = [await lockDataDir(dataDir)];
   const savedEnv: Record<string, string | undefined> = {};
@@ -140,7 +140,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       webDistDir: path.join(repoRoot, 'web', 'dist'),
       runtimeConfig: {
         apiUrl: `${url}/api/v1`,
-        wsUrl: `ws://localhost:${port}/ws`,
+        wsUrl: `${url.replace(/^http/, 'ws')}/ws`,
         buildVersion: version,
         cognito: {
           region: REGION,

@@ -46,7 +46,7 @@ import { otp } from 'cognito-local/lib/services/otp.js';
 import { JwtTokenGenerator } from 'cognito-local/lib/services/tokenGenerator.js';
 import { UserPoolServiceFactoryImpl } from 'cognito-local/lib/services/userPoolService.js';
 import type { MailStore } from '../mail/mail-store.ts';
-import { freePort } from './ports.ts';
+import { bindHost, freePort, localOrigin } from './ports.ts';
 import { readState, updateState } from './state.ts';
 
 export interface CognitoEngine {
@@ -214,7 +214,7 @@ export async function startCognito(opts: CognitoOptions): Promise<CognitoEngine>
   await mkdir(dbDir, { recursive: true });
   const state = await readState(opts.dataDir);
   const port = await freePort(opts.preferredPort ?? state.ports?.cognito);
-  const endpoint = `http://localhost:${port}`;
+  const endpoint = localOrigin(port);
 
   // pino 7 from cognito-local's own dependencies (the version it was built against).
   const pino = cognitoRequire('pino') as (o: { level: string }) => Logger;
@@ -229,8 +229,8 @@ export async function startCognito(opts: CognitoOptions): Promise<CognitoEngine>
     // The issuer in tokens is `${IssuerDomain}/${poolId}`; the gateway verifies it.
     TokenConfig: { IssuerDomain: endpoint },
     KMSConfig: {},
-    // IPv4 loopback only: nothing outside this machine should reach the user pool.
-    ServerConfig: { port, hostname: '127.0.0.1', development: false, https: false as const },
+    // Loopback unless HOST says otherwise: nothing outside this machine should reach the user pool.
+    ServerConfig: { port, hostname: bindHost(), development: false, https: false as const },
   };
   const clock = new DateClock();
   const dataStoreFactory = new StormDBDataStoreFactory(dbDir);

@@ -9,6 +9,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { AccessTokenIssuer } from '@tandem/functions/lib/jwt';
 import { API_BASE, type RuntimeConfig, runtimeConfig } from '@tandem/shared';
+import { bindHost, localOrigin } from '../engines/ports.ts';
 import { createHttpApi } from './http-api.ts';
 import { logRequests } from './lambda.ts';
 import { sendJson } from './request-body.ts';
@@ -20,6 +21,8 @@ export type ExtraHandler = (req: IncomingMessage, res: ServerResponse) => boolea
 export interface GatewayOptions {
   /** 0 picks a free port; the one used is in the returned url. */
   port: number;
+  /** The address to listen on; loopback unless HOST says otherwise (engines/ports.ts). */
+  host?: string;
   webDistDir: string;
   runtimeConfig: RuntimeConfig;
   /** The Cognito pool whose access tokens the authorizers accept. */
@@ -104,14 +107,15 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
     socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
   });
 
+  const host = opts.host ?? bindHost();
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(opts.port, () => {
+    server.listen(opts.port, host, () => {
       server.off('error', reject);
       resolve();
     });
   });
-  const url = `http://localhost:${(server.address() as AddressInfo).port}`;
+  const url = localOrigin((server.address() as AddressInfo).port, host);
   const restoreEnv = setHandlerEnv(url, opts.jwt);
 
   return {
