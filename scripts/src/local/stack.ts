@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { type CognitoEngine, startCognito } from './engines/cognito.ts';
 import { startDynamoDb } from './engines/dynamodb.ts';
 import { EngineError } from './engines/engine-error.ts';
+import { stopOrphan } from './engines/orphans.ts';
 import { freePort, localOrigin } from './engines/ports.ts';
 import { startS3 } from './engines/s3.ts';
 import { readState, updateState } from './engines/state.ts';
@@ -92,6 +93,11 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
   };
 
   try {
+    // Held the lock: a Java recorded here belongs to a stack that was killed (SIGKILL) and is stopped.
+    const dynamoPidFile = path.join(dataDir, 'dynamodb.pid');
+    const orphan = await stopOrphan(dynamoPidFile, 'DynamoDB Local');
+    if (orphan && !opts.quiet)
+      console.log(`Stopped DynamoDB Local (process ${orphan}), left running by a start that was killed.`);
     const state = await readState(dataDir);
     // Java starts slowest; s3rver and cognito-local start meanwhile.
     const [dynamodb, s3, cognito] = await startTogether(stops, [
@@ -100,6 +106,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
         tableName: TABLE_NAME,
         inMemory: opts.inMemory,
         preferredPort: state.ports?.dynamodb,
+        pidFile: dynamoPidFile,
       }),
       startS3({ dataDir, bucket: ATTACHMENTS_BUCKET, appOrigin: url, preferredPort: state.ports?.s3 }),
       startCognito({ dataDir, mail, appUrl: url, quiet: opts.quiet, preferredPort: state.ports?.cognito }),
@@ -166,12 +173,27 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
   }
 }
 
+const lockFile = (dataDir: string) => path.join(dataDir, 'stack.lock');
+
+/**
+ * Refuses when a running stack holds `dataDir`. `npm start` calls this before it builds the web app,
+ * so a second start says so at once; startStack takes the lock itself all the same.
+ */
+export async function assertDataDirFree(dataDir: string): Promise<void> {
+  const pid = Number(await readFile(lockFile(path.resolve(dataDir)), 'utf8').catch(() => ''));
+  if (pid && isRunning(pid)) {
+    throw new EngineError(
+      `Another Tandem stack (process ${pid}) is using ${path.resolve(dataDir)}. Stop it first, or start on another folder: LOCAL_DATA_DIR=<folder> npm start`,
+    );
+  }
+}
+
 /**
  * One stack per data folder: two would write the same SQLite file and JSON stores. The lock holds the
  * owner's pid; a lock left by a process that no longer runs (killed with SIGKILL) is taken over.
  */
 async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
-  const file = path.join(dataDir, 'stack.lock');
+  const file = lockFile(dataDir);
   for (let attempt = 0; ; attempt++) {
     try {
       const h = await open(file, 'wx');
@@ -180,10 +202,7 @@ async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
       return () => rm(file, { force: true });
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) throw e;
-      const pid = Number(await readFile(file, 'utf8').catch(() => ''));
-      if (pid && isRunning(pid)) {
-        throw new EngineError(`Another Tandem stack (process ${pid}) is using ${dataDir}. Stop it first.`);
-      }
+      await assertDataDirFree(dataDir);
       await rm(file, { force: true });
     }
   }

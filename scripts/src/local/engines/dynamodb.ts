@@ -15,6 +15,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { createTableInput, tableDefinition } from '@tandem/functions/db/table';
 import { EngineError } from './engine-error.ts';
+import { forgetChild, recordChild } from './orphans.ts';
 import { bindHost, freePort, reachHost } from './ports.ts';
 
 export interface DynamoDbEngine {
@@ -29,6 +30,8 @@ export interface DynamoDbOptions {
   inMemory?: boolean;
   /** Port to reuse when free (from the previous start). */
   preferredPort?: number;
+  /** Where to record Java's pid while it runs, so a start after a SIGKILL can stop it (orphans.ts). */
+  pidFile?: string;
 }
 
 const JAVA_NEEDED =
@@ -117,6 +120,7 @@ export async function startDynamoDb(opts: DynamoDbOptions): Promise<DynamoDbEngi
     // It writes dynamodb-local-metadata.json into its working directory: keep that in the data folder.
     { stdio: ['ignore', 'ignore', 'pipe'], cwd: workDir },
   );
+  if (opts.pidFile && child.pid) await recordChild(opts.pidFile, { pid: child.pid, marker: workDir });
   // Keep the tail of stderr so a failed start can say why (port in use, bad data file, …).
   let stderr = '';
   child.stderr?.on('data', (d: Buffer) => {
@@ -138,6 +142,7 @@ export async function startDynamoDb(opts: DynamoDbOptions): Promise<DynamoDbEngi
     process.off('exit', killOnExit);
     await killAndWait(child, exited);
     await rm(launchFile, { force: true });
+    if (opts.pidFile) await forgetChild(opts.pidFile);
   };
 
   const endpoint = `http://${reachHost()}:${port}`;
