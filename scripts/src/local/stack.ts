@@ -12,6 +12,7 @@
 import { mkdir, open, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { ThrottleLimits } from '@tandem/shared/api/throttling';
 import { type CognitoEngine, startCognito } from './engines/cognito.ts';
 import { startDynamoDb } from './engines/dynamodb.ts';
 import { EngineError } from './engines/engine-error.ts';
@@ -37,6 +38,8 @@ export interface StackOptions {
   inMemory?: boolean;
   /** No engine logs (tests, bench). */
   quiet?: boolean;
+  /** The gateway's request limits; false for none (tests, bench); unset reads TANDEM_THROTTLE. */
+  throttle?: ThrottleLimits | false;
 }
 
 export interface Stack {
@@ -158,6 +161,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       },
       jwt: { issuer: cognito.issuer, clientId: cognito.clientId, jwksUri: cognito.jwksUri },
       extraHandlers: [mailRequestHandler(mail)],
+      ...(opts.throttle === undefined ? {} : { throttle: opts.throttle }),
     });
     stops.push(() => gateway.close());
 

@@ -9,11 +9,13 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { AccessTokenIssuer } from '@tandem/functions/lib/jwt';
 import { API_BASE, type RuntimeConfig, runtimeConfig } from '@tandem/shared';
+import type { ThrottleLimits } from '@tandem/shared/api/throttling';
 import { bindHost, localOrigin } from '../engines/ports.ts';
 import { createHttpApi } from './http-api.ts';
 import { logRequests } from './lambda.ts';
 import { sendJson } from './request-body.ts';
 import { createStaticFiles } from './static-files.ts';
+import { createThrottle } from './throttle.ts';
 import { createWebSocketApi, WS_PATH } from './websocket-api.ts';
 
 export type ExtraHandler = (req: IncomingMessage, res: ServerResponse) => boolean | Promise<boolean>;
@@ -27,6 +29,8 @@ export interface GatewayOptions {
   runtimeConfig: RuntimeConfig;
   /** The Cognito pool whose access tokens the authorizers accept. */
   jwt: AccessTokenIssuer;
+  /** Request limits; false for none; unset reads TANDEM_THROTTLE (unset too: THROTTLE_LIMITS). */
+  throttle?: ThrottleLimits | false;
   /** Tried in order after the API; a handler answers and returns true, or returns false to pass. */
   extraHandlers: ExtraHandler[];
 }
@@ -67,8 +71,9 @@ function setHandlerEnv(url: string, jwt: AccessTokenIssuer): () => void {
 export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
   // Parsing keeps /config.json to exactly the keys the web app reads.
   const configJson = JSON.stringify(runtimeConfig.parse(opts.runtimeConfig));
-  const httpApi = createHttpApi({ jwt: opts.jwt });
-  const wsApi = createWebSocketApi();
+  const throttle = createThrottle(opts.throttle);
+  const httpApi = createHttpApi({ jwt: opts.jwt, throttle });
+  const wsApi = createWebSocketApi({ throttle });
   const staticFiles = createStaticFiles(opts.webDistDir);
 
   async function dispatch(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
