@@ -107,20 +107,21 @@ describe('npm start', () => {
       first.stderr!.on('data', onData);
       first.once('exit', (code) => reject(new Error(`start exited (${code}):\n${output}`)));
     });
-    const [orphan] = javaMentioning(dataDir);
-    expect(orphan).toBeGreaterThan(0);
+    const started = javaMentioning(dataDir);
+    expect(started, output).toHaveLength(1);
+    const orphan = started[0]!;
 
     first.kill('SIGKILL');
     await new Promise((r) => first.once('exit', r));
     // The kill leaves Java running: nothing stopped it.
-    expect(javaMentioning(dataDir)).toEqual([orphan]);
+    expect(javaMentioning(dataDir), `Java of ${dataDir} after the kill`).toEqual([orphan]);
     expect(
       JSON.parse(await readFile(path.join(dataDir, 'stack.json'), 'utf8')).ports.dynamodb,
     ).toBeGreaterThan(0);
 
     stack = await startStack({ dataDir, port: 0, quiet: true });
     const running = javaMentioning(dataDir);
-    expect(running).toHaveLength(1);
+    expect({ orphan, running }).toEqual({ orphan, running: [expect.any(Number)] });
     expect(running).not.toContain(orphan);
   });
 });

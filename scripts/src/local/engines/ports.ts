@@ -30,8 +30,7 @@ export async function freePort(preferred?: number): Promise<number> {
 
 /**
  * The address every local server listens on: loopback, so nothing outside this machine reaches the
- * engines, the API or the captured mail, unless HOST says otherwise (HOST=0.0.0.0 to try the app
- * from a phone on the same network).
+ * engines, the API or the captured mail, unless HOST says otherwise.
  */
 export function bindHost(): string {
   return process.env.HOST?.trim() || '127.0.0.1';
