@@ -61,6 +61,24 @@ async function expectTooMany(res: Response) {
   return retryAfter;
 }
 
+describe('token buckets', () => {
+  it('allow a burst, then one call per 1/rate seconds, and say how long to wait', async () => {
+    const { TokenBuckets } = await import('../src/local/gateway/throttle.ts');
+    let now = 0;
+    const buckets = new TokenBuckets(() => now);
+    const limit = { rate: 0.5, burst: 2 };
+    expect([buckets.take('a', limit), buckets.take('a', limit)]).toEqual([0, 0]);
+    expect(buckets.take('a', limit)).toBe(2); // one token back in 2 s
+    expect(buckets.take('b', limit)).toBe(0); // another key has its own bucket
+    now = 1000;
+    expect(buckets.take('a', limit)).toBe(1); // half a token back: 1 s to go
+    now = 2100;
+    expect(buckets.take('a', limit)).toBe(0);
+    now = 60_000;
+    expect([buckets.take('a', limit), buckets.take('a', limit), buckets.take('a', limit)]).toEqual([0, 0, 2]);
+  });
+});
+
 describe('local throttling', () => {
   let alice: TestUser;
   let bob: TestUser;
