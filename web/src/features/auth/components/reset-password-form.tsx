@@ -26,7 +26,7 @@ export function ResetPasswordForm({ email, code: codeFromLink }: { email: string
     e.preventDefault();
     const errs = {
       code: !isSixDigitCode(code) ? t('validation:code') : undefined,
-      ...newPasswordErrors(password1, password2, (key, values) => t(key, { ...values })),
+      ...newPasswordErrors(password1, password2, (key, v) => t(key, { ...v })),
     };
     setErrors(errs);
     if (Object.values(errs).some(Boolean)) return;
@@ -66,7 +66,7 @@ export function ResetPasswordForm({ email, code: codeFromLink }: { email: string
         {codeFromLink !== undefined && errors.code && <FormAlert>{t('auth.reset.badLink')}</FormAlert>}
         <PasswordField
           label={t('fields.newPassword')}
-          description={newPasswordHint((key, values) => t(key, { ...values }))}
+          description={newPasswordHint((key, v) => t(key, { ...v }))}
           autoComplete="new-password"
           value={password1}
           onChange={(e) => setPassword1(e.currentTarget.value)}

@@ -49,7 +49,7 @@ export default function SignupPage() {
     const required = t('validation:required');
     return {
       email: !values.email.trim() ? required : !isEmail(values.email) ? t('validation:email') : undefined,
-      ...newPasswordErrors(values.password1, values.password2, (key, values) => t(key, { ...values })),
+      ...newPasswordErrors(values.password1, values.password2, (key, v) => t(key, { ...v })),
       firstName: !values.firstName.trim() ? required : undefined,
       lastName: !values.lastName.trim() ? required : undefined,
       userType: !USER_TYPES.includes(values.userType as UserType) ? t('validation:chooseOne') : undefined,
@@ -142,7 +142,7 @@ export default function SignupPage() {
           />
           <PasswordField
             label={t('fields.password')}
-            description={newPasswordHint((key, values) => t(key, { ...values }))}
+            description={newPasswordHint((key, v) => t(key, { ...v }))}
             autoComplete="new-password"
             value={values.password1}
             onChange={set('password1')}

@@ -26,7 +26,7 @@ export function ChangePasswordForm() {
     const required = t('validation:required');
     const errs: Partial<Record<Field, string>> = {
       current: values.current ? undefined : required,
-      ...newPasswordErrors(values.password1, values.password2, (key, values) => t(key, { ...values })),
+      ...newPasswordErrors(values.password1, values.password2, (key, v) => t(key, { ...v })),
     };
     setErrors(errs);
     if (Object.values(errs).some(Boolean)) return;
@@ -58,7 +58,7 @@ export function ChangePasswordForm() {
         />
         <PasswordField
           label={t('fields.newPassword')}
-          description={newPasswordHint((key, values) => t(key, { ...values }))}
+          description={newPasswordHint((key, v) => t(key, { ...v }))}
           autoComplete="new-password"
           value={values.password1}
           onChange={set('password1')}
