@@ -1,14 +1,17 @@
 /**
  * `npm start`: the whole product on http://localhost:${PORT:-3000} with its state in LOCAL_DATA_DIR
- * (default .local/ in the repository). Builds nothing: the root script runs `npm run build` first.
- * Ctrl-C stops every engine, Java included; starting again on the same folder keeps all data.
+ * (default .local/ in the repository). With `--build` (as `npm start` runs it) the web app is built
+ * first — after the checks that can refuse the start (port taken, data folder in use), so a refusal
+ * comes at once and not after the build. Ctrl-C stops every engine, Java included; starting again on
+ * the same folder keeps all data.
  */
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EngineError } from './local/engines/engine-error.ts';
 import { isPortFree } from './local/engines/ports.ts';
-import { startStack } from './local/stack.ts';
+import { assertDataDirFree, startStack } from './local/stack.ts';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -26,6 +29,17 @@ if (!(await isPortFree(port))) {
   fail(
     `Port ${port} is already in use. Stop what is using it, or start on another port: PORT=${port + 1} npm start`,
   );
+}
+try {
+  await assertDataDirFree(dataDir);
+} catch (e) {
+  if (e instanceof EngineError) fail(`Could not start: ${e.message}`);
+  throw e;
+}
+if (process.argv.includes('--build')) {
+  console.log('Building the web app…');
+  const built = spawnSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: 'inherit' });
+  if (built.status !== 0) fail('The web app did not build (see above); nothing was started.');
 }
 if (!existsSync(path.join(repoRoot, 'web', 'dist', 'index.html'))) {
   console.warn('The web app is not built (web/dist is missing): run `npm run build`. The API starts anyway.');

@@ -37,7 +37,7 @@ const userOf = (email: string) => {
   return u;
 };
 
-function signUp(email: string, firstName: string): Promise<void> {
+function signUp(email: string, firstName: string, password = PASSWORD): Promise<void> {
   const attrs = [
     new CognitoUserAttribute({ Name: 'email', Value: email }),
     new CognitoUserAttribute({ Name: 'given_name', Value: firstName }),
@@ -45,7 +45,7 @@ function signUp(email: string, firstName: string): Promise<void> {
     new CognitoUserAttribute({ Name: 'custom:user_type', Value: 'individual' }),
   ];
   return new Promise((resolve, reject) =>
-    pool.signUp(email, PASSWORD, attrs, [], (e) => (e ? reject(e) : resolve())),
+    pool.signUp(email, password, attrs, [], (e) => (e ? reject(e) : resolve())),
   );
 }
 
@@ -145,6 +145,51 @@ describe('cognito-local in the stack', () => {
       message: 'Incorrect username or password.',
     });
     expect(await signIn(email, 'Another-pass-2')).toHaveProperty('session');
+  });
+
+  it('holds the password policy of the AWS user pool on sign-up, reset and change', async () => {
+    const policyError = {
+      code: 'InvalidPasswordException',
+      message: expect.stringMatching(/^Password did not conform with policy: /),
+    };
+    // The 5-character password cognito-local used to accept, and one without a digit.
+    await expect(signUp(newEmail(), 'Short', 'abcde')).rejects.toMatchObject({
+      ...policyError,
+      message: 'Password did not conform with policy: Password not long enough',
+    });
+    await expect(signUp(newEmail(), 'Nodigit', 'no-digits-here')).rejects.toMatchObject({
+      ...policyError,
+      message: 'Password did not conform with policy: Password must have numeric characters',
+    });
+
+    const { email } = await signedUpUser('Policy');
+    const user = userOf(email);
+    const since = new Date();
+    await new Promise<void>((resolve, reject) =>
+      user.forgotPassword({ onSuccess: () => {}, onFailure: reject, inputVerificationCode: () => resolve() }),
+    );
+    const m = await waitForMail(mail, { to: email, subjectIncludes: 'Reset your Tandem password', since });
+    const code = /\/password-reset\/[^/]+\/(\d{6})/.exec(m.text)?.[1];
+    await expect(
+      new Promise<void>((resolve, reject) =>
+        user.confirmPassword(code!, 'short1', { onSuccess: () => resolve(), onFailure: reject }),
+      ),
+    ).rejects.toMatchObject(policyError);
+
+    const session = userOf(email);
+    await new Promise((resolve, reject) =>
+      session.authenticateUser(new AuthenticationDetails({ Username: email, Password: PASSWORD }), {
+        onSuccess: resolve,
+        onFailure: reject,
+      }),
+    );
+    await expect(
+      new Promise<void>((resolve, reject) =>
+        session.changePassword(PASSWORD, 'abc', (e) => (e ? reject(e) : resolve())),
+      ),
+    ).rejects.toMatchObject(policyError);
+    // Nothing changed: the old password still signs in.
+    expect(await signIn(email)).toHaveProperty('session');
   });
 
   it('sets up TOTP two-factor and then asks for it at sign-in', async () => {

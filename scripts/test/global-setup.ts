@@ -14,7 +14,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // The gateway runs the handlers in this process; keep their logs out of the test report.
   process.env.TANDEM_LOG_LEVEL ??= 'silent';
   const dataDir = await mkdtemp(path.join(tmpdir(), 'tandem-test-'));
-  const stack = await startStack({ dataDir, port: 0, inMemory: true, quiet: true }).catch(
+  // Not throttled: the suite sends many calls from one IP and a few users (throttle.test.ts has its own).
+  const stack = await startStack({ dataDir, port: 0, inMemory: true, quiet: true, throttle: false }).catch(
     async (e: unknown) => {
       await rm(dataDir, { recursive: true, force: true });
       throw e;

@@ -6,6 +6,7 @@
  */
 
 import type { RouteDef } from '@tandem/shared/api/routes';
+import { publicPerIpRoutes, type RateLimit, THROTTLE_LIMITS } from '@tandem/shared/api/throttling';
 import { NestedStack, type NestedStackProps, Stack, type StackProps } from 'aws-cdk-lib';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
@@ -60,6 +61,7 @@ class RouteStack extends NestedStack {
 
 export class ApiStack extends Stack {
   readonly routeStacks: NestedStack[];
+  readonly stage: apigwv2.HttpStage;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -76,5 +78,25 @@ export class ApiStack extends Stack {
     this.routeStacks = planRouteGroups(props.routes).map(
       (group) => new RouteStack(this, group.id, { group, httpApi, userAuthorizer, backend: props.backend }),
     );
+
+    // The stage and its throttling (THROTTLE_LIMITS, which the local gateway enforces too). API Gateway
+    // throttles a stage or route for all callers together; per-user and per-IP limits are a WAF rule's
+    // (docs/decisions.md D15). The public routes people open get a stricter cap of their own.
+    this.stage = new apigwv2.HttpStage(this, 'DefaultStage', {
+      httpApi,
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: { rateLimit: THROTTLE_LIMITS.httpStage.rate, burstLimit: THROTTLE_LIMITS.httpStage.burst },
+    });
+    // RouteSettings is a JSON map CDK passes through as written: CloudFormation's own key names.
+    const routeLimit = (l: RateLimit) => ({ ThrottlingRateLimit: l.rate, ThrottlingBurstLimit: l.burst });
+    (this.stage.node.defaultChild as apigwv2.CfnStage).routeSettings = Object.fromEntries(
+      publicPerIpRoutes(props.routes).map(([, route]) => [
+        `${route.method} ${gatewayPath(route)}`,
+        routeLimit(THROTTLE_LIMITS.publicRoute),
+      ]),
+    );
+    // Route settings naming a route that does not exist yet fail the deployment.
+    for (const routes of this.routeStacks) this.stage.node.addDependency(routes);
   }
 }

@@ -2,6 +2,7 @@
  * Accounts: the Cognito user pool (e-mail sign-in, optional TOTP two-factor), its two triggers,
  * the web app's client and, when configured, the hosted UI with Google and LinkedIn.
  */
+import { PASSWORD_POLICY } from '@tandem/shared/user/password';
 import { CfnOutput, Duration, RemovalPolicy, SecretValue, Stack, type StackProps, Token } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
@@ -57,14 +58,8 @@ export class AuthStack extends Stack {
         timezone: { required: false, mutable: true },
       },
       customAttributes: { user_type: new cognito.StringAttribute({ mutable: true, maxLen: 64 }) },
-      // The spec shows no password rules; length is what protects, so only that is required.
-      passwordPolicy: {
-        minLength: 8,
-        requireLowercase: false,
-        requireUppercase: false,
-        requireDigits: false,
-        requireSymbols: false,
-      },
+      // The one policy of @tandem/shared: the local Cognito and the web forms check the same.
+      passwordPolicy: { ...PASSWORD_POLICY },
       accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,
       email:
         config.cognitoEmailViaSes && config.mail

@@ -66,7 +66,8 @@ export class EdgeStack extends Stack {
     this.httpApi = new apigwv2.HttpApi(this, 'HttpApi', {
       apiName: `${this.stackName}-http`,
       description: 'Tandem API: one route per manifest entry, added by the API stack',
-      createDefaultStage: true,
+      // The $default stage is the API stack's: its throttling names routes, which must exist first.
+      createDefaultStage: false,
     });
     this.webSocketApi = new apigwv2.WebSocketApi(this, 'WebSocketApi', {
       apiName: `${this.stackName}-ws`,

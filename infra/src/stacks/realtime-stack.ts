@@ -2,6 +2,7 @@
  * Live updates and chat: the WebSocket routes of the manifest, the token check on $connect, and
  * the `ws` stage. Connections are stored in the table by the handlers themselves.
  */
+import { THROTTLE_LIMITS } from '@tandem/shared/api/throttling';
 import { Stack, type StackProps } from 'aws-cdk-lib';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import { WebSocketLambdaAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
@@ -35,6 +36,11 @@ export class RealtimeStack extends Stack {
       webSocketApi,
       stageName: REALTIME_STAGE,
       autoDeploy: true,
+      // All callers together (THROTTLE_LIMITS; the local gateway enforces the same).
+      throttle: {
+        rateLimit: THROTTLE_LIMITS.webSocketStage.rate,
+        burstLimit: THROTTLE_LIMITS.webSocketStage.burst,
+      },
     });
     const backend: Backend = {
       ...props.backend,

@@ -24,7 +24,8 @@ if (wants('web')) printRoute('the Today route (/)', ['src/features/today/routes/
 if (wants('api')) {
   const dataDir = mkdtempSync(join(tmpdir(), 'tandem-bench-'));
   const { startStack } = await import('../local/stack.ts');
-  const stack = await startStack({ dataDir, port: 0, inMemory: true, quiet: true });
+  // Not throttled: the bench seeds thousands of items through the API as one user.
+  const stack = await startStack({ dataDir, port: 0, inMemory: true, quiet: true, throttle: false });
   try {
     const { requestCounter } = await import('@tandem/functions/db/client');
     const user = await createUser(stack.env as StackEnv);

@@ -13,10 +13,12 @@ import { mkdir, open, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BUILD_VERSION } from '@tandem/shared/api/config';
+import type { ThrottleLimits } from '@tandem/shared/api/throttling';
 import { type CognitoEngine, startCognito } from './engines/cognito.ts';
 import { startDynamoDb } from './engines/dynamodb.ts';
 import { EngineError } from './engines/engine-error.ts';
-import { freePort } from './engines/ports.ts';
+import { stopOrphan } from './engines/orphans.ts';
+import { freePort, localOrigin } from './engines/ports.ts';
 import { startS3 } from './engines/s3.ts';
 import { readState, updateState } from './engines/state.ts';
 import { mailRequestHandler } from './mail/mail-handler.ts';
@@ -37,6 +39,8 @@ export interface StackOptions {
   inMemory?: boolean;
   /** No engine logs (tests, bench). */
   quiet?: boolean;
+  /** The gateway's request limits; false for none (tests, bench); unset reads TANDEM_THROTTLE. */
+  throttle?: ThrottleLimits | false;
 }
 
 export interface Stack {
@@ -66,7 +70,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
   const dataDir = path.resolve(opts.dataDir);
   await mkdir(dataDir, { recursive: true });
   const port = opts.port || (await freePort());
-  const url = `http://localhost:${port}`;
+  const url = localOrigin(port);
   const mail = new MailStore(path.join(dataDir, 'mail'));
   const stops: Array<() => unknown> = [await lockDataDir(dataDir)];
   const savedEnv: Record<string, string | undefined> = {};
@@ -93,6 +97,11 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
   };
 
   try {
+    // Held the lock: a Java recorded here belongs to a stack that was killed (SIGKILL) and is stopped.
+    const dynamoPidFile = path.join(dataDir, 'dynamodb.pid');
+    const orphan = await stopOrphan(dynamoPidFile, 'DynamoDB Local');
+    if (orphan && !opts.quiet)
+      console.log(`Stopped DynamoDB Local (process ${orphan}), left running by a start that was killed.`);
     const state = await readState(dataDir);
     // Java starts slowest; s3rver and cognito-local start meanwhile.
     const [dynamodb, s3, cognito] = await startTogether(stops, [
@@ -101,6 +110,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
         tableName: TABLE_NAME,
         inMemory: opts.inMemory,
         preferredPort: state.ports?.dynamodb,
+        pidFile: dynamoPidFile,
       }),
       startS3({ dataDir, bucket: ATTACHMENTS_BUCKET, appOrigin: url, preferredPort: state.ports?.s3 }),
       startCognito({ dataDir, mail, appUrl: url, quiet: opts.quiet, preferredPort: state.ports?.cognito }),
@@ -141,7 +151,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       webDistDir: path.join(repoRoot, 'web', 'dist'),
       runtimeConfig: {
         apiUrl: `${url}/api/v1`,
-        wsUrl: `ws://localhost:${port}/ws`,
+        wsUrl: `${url.replace(/^http/, 'ws')}/ws`,
         buildVersion: BUILD_VERSION,
         cognito: {
           region: REGION,
@@ -152,6 +162,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       },
       jwt: { issuer: cognito.issuer, clientId: cognito.clientId, jwksUri: cognito.jwksUri },
       extraHandlers: [mailRequestHandler(mail)],
+      ...(opts.throttle === undefined ? {} : { throttle: opts.throttle }),
     });
     stops.push(() => gateway.close());
 
@@ -167,12 +178,27 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
   }
 }
 
+const lockFile = (dataDir: string) => path.join(dataDir, 'stack.lock');
+
+/**
+ * Refuses when a running stack holds `dataDir`. `npm start` calls this before it builds the web app,
+ * so a second start says so at once; startStack takes the lock itself all the same.
+ */
+export async function assertDataDirFree(dataDir: string): Promise<void> {
+  const pid = Number(await readFile(lockFile(path.resolve(dataDir)), 'utf8').catch(() => ''));
+  if (pid && isRunning(pid)) {
+    throw new EngineError(
+      `Another Tandem stack (process ${pid}) is using ${path.resolve(dataDir)}. Stop it first, or start on another folder: LOCAL_DATA_DIR=<folder> npm start`,
+    );
+  }
+}
+
 /**
  * One stack per data folder: two would write the same SQLite file and JSON stores. The lock holds the
  * owner's pid; a lock left by a process that no longer runs (killed with SIGKILL) is taken over.
  */
 async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
-  const file = path.join(dataDir, 'stack.lock');
+  const file = lockFile(dataDir);
   for (let attempt = 0; ; attempt++) {
     try {
       const h = await open(file, 'wx');
@@ -181,10 +207,7 @@ async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
       return () => rm(file, { force: true });
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) throw e;
-      const pid = Number(await readFile(file, 'utf8').catch(() => ''));
-      if (pid && isRunning(pid)) {
-        throw new EngineError(`Another Tandem stack (process ${pid}) is using ${dataDir}. Stop it first.`);
-      }
+      await assertDataDirFree(dataDir);
       await rm(file, { force: true });
     }
   }

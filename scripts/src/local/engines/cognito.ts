@@ -22,7 +22,9 @@ import {
   SetUserPoolMfaConfigCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { type AuthMessageSource, composeAuthMessage } from '@tandem/functions/core/auth-messages';
+import { PASSWORD_POLICY, type PasswordProblem, passwordProblems } from '@tandem/shared/user/password';
 import {
+  CognitoError,
   InvalidParameterError,
   InvalidPasswordError,
   NotAuthorizedError,
@@ -46,7 +48,7 @@ import { otp } from 'cognito-local/lib/services/otp.js';
 import { JwtTokenGenerator } from 'cognito-local/lib/services/tokenGenerator.js';
 import { UserPoolServiceFactoryImpl } from 'cognito-local/lib/services/userPoolService.js';
 import type { MailStore } from '../mail/mail-store.ts';
-import { freePort } from './ports.ts';
+import { bindHost, freePort, localOrigin } from './ports.ts';
 import { readState, updateState } from './state.ts';
 
 export interface CognitoEngine {
@@ -149,15 +151,58 @@ class MailMessageSender implements MessageSender {
 
 type Services = Parameters<typeof Router>[0];
 
+/** Cognito's words for each broken rule ("Password did not conform with policy: …"). */
+const POLICY_MESSAGES: Record<PasswordProblem, string> = {
+  tooShort: 'Password not long enough',
+  tooLong: 'Password is too long',
+  edgeSpace: 'Password must not begin or end with a space',
+  needsLowercase: 'Password must have lowercase characters',
+  needsUppercase: 'Password must have uppercase characters',
+  needsDigit: 'Password must have numeric characters',
+  needsSymbol: 'Password must have symbol characters',
+};
+
+/** Where each call that sets a password carries it. */
+const NEW_PASSWORD: Record<string, (req: Record<string, unknown>) => unknown> = {
+  SignUp: (req) => req.Password,
+  ConfirmForgotPassword: (req) => req.Password,
+  ChangePassword: (req) => req.ProposedPassword,
+  AdminSetUserPassword: (req) => req.Password,
+  AdminCreateUser: (req) => req.TemporaryPassword,
+  RespondToAuthChallenge: (req) =>
+    (req.ChallengeResponses as Record<string, unknown> | undefined)?.NEW_PASSWORD,
+};
+
+/** Cognito refuses a password that breaks the pool's policy; cognito-local checks no policy at all. */
+function checkPasswordPolicy(target: string, req: unknown): void {
+  const password = NEW_PASSWORD[target]?.((req ?? {}) as Record<string, unknown>);
+  if (typeof password !== 'string') return;
+  const [problem] = passwordProblems(password, PASSWORD_POLICY);
+  if (problem) {
+    throw new CognitoError(
+      'InvalidPasswordException',
+      `Password did not conform with policy: ${POLICY_MESSAGES[problem]}`,
+    );
+  }
+}
+
 /**
- * Two gaps between cognito-local and Cognito that the web app would trip over:
+ * Three gaps between cognito-local and Cognito that the web app would trip over:
  * - a wrong password at sign-in is InvalidPasswordException there; Cognito says NotAuthorizedException
  *   "Incorrect username or password." (not revealing that the account exists);
- * - ResendConfirmationCode is missing; added here the way its ForgotPassword is written.
+ * - ResendConfirmationCode is missing; added here the way its ForgotPassword is written;
+ * - it enforces no password policy; the pool's (PASSWORD_POLICY, as in AWS) is checked here.
  */
 function withCognitoParity(router: ReturnType<typeof Router>, services: Services): ReturnType<typeof Router> {
   return (target) => {
     if (target === 'ResendConfirmationCode') return resendConfirmationCode(services);
+    if (target in NEW_PASSWORD) {
+      const route = router(target);
+      return async (ctx, req) => {
+        checkPasswordPolicy(target, req);
+        return route(ctx, req);
+      };
+    }
     const route = router(target);
     if (target !== 'InitiateAuth' && target !== 'AdminInitiateAuth') return route;
     return (ctx, req) =>
@@ -214,7 +259,7 @@ export async function startCognito(opts: CognitoOptions): Promise<CognitoEngine>
   await mkdir(dbDir, { recursive: true });
   const state = await readState(opts.dataDir);
   const port = await freePort(opts.preferredPort ?? state.ports?.cognito);
-  const endpoint = `http://localhost:${port}`;
+  const endpoint = localOrigin(port);
 
   // pino 7 from cognito-local's own dependencies (the version it was built against).
   const pino = cognitoRequire('pino') as (o: { level: string }) => Logger;
@@ -229,8 +274,8 @@ export async function startCognito(opts: CognitoOptions): Promise<CognitoEngine>
     // The issuer in tokens is `${IssuerDomain}/${poolId}`; the gateway verifies it.
     TokenConfig: { IssuerDomain: endpoint },
     KMSConfig: {},
-    // IPv4 loopback only: nothing outside this machine should reach the user pool.
-    ServerConfig: { port, hostname: '127.0.0.1', development: false, https: false as const },
+    // Loopback unless HOST says otherwise: nothing outside this machine should reach the user pool.
+    ServerConfig: { port, hostname: bindHost(), development: false, https: false as const },
   };
   const clock = new DateClock();
   const dataStoreFactory = new StormDBDataStoreFactory(dbDir);
@@ -331,13 +376,14 @@ async function ensurePool(
         AutoVerifiedAttributes: ['email'],
         MfaConfiguration: 'OPTIONAL',
         Schema: [{ Name: 'user_type', AttributeDataType: 'String', Mutable: true }],
+        // What DescribeUserPool shows; withCognitoParity enforces it (also on pools made before).
         Policies: {
           PasswordPolicy: {
-            MinimumLength: 8,
-            RequireUppercase: false,
-            RequireLowercase: false,
-            RequireNumbers: false,
-            RequireSymbols: false,
+            MinimumLength: PASSWORD_POLICY.minLength,
+            RequireUppercase: PASSWORD_POLICY.requireUppercase,
+            RequireLowercase: PASSWORD_POLICY.requireLowercase,
+            RequireNumbers: PASSWORD_POLICY.requireDigits,
+            RequireSymbols: PASSWORD_POLICY.requireSymbols,
           },
         },
       }),

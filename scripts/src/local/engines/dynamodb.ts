@@ -3,7 +3,7 @@
  * Java process, with the single table created from the same definition infra deploys.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import {
@@ -15,7 +15,8 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { createTableInput, tableDefinition } from '@tandem/functions/db/table';
 import { EngineError } from './engine-error.ts';
-import { freePort } from './ports.ts';
+import { forgetChild, recordChild } from './orphans.ts';
+import { bindHost, freePort, reachHost } from './ports.ts';
 
 export interface DynamoDbEngine {
   endpoint: string;
@@ -29,6 +30,8 @@ export interface DynamoDbOptions {
   inMemory?: boolean;
   /** Port to reuse when free (from the previous start). */
   preferredPort?: number;
+  /** Where to record Java's pid while it runs, so a start after a SIGKILL can stop it (orphans.ts). */
+  pidFile?: string;
 }
 
 const JAVA_NEEDED =
@@ -50,28 +53,74 @@ function emulatorDir(): string {
   return path.join(path.dirname(require.resolve('amplify-dynamodb-simulator/package.json')), 'emulator');
 }
 
+const escapeXml = (s: string) =>
+  s.replace(
+    /[<>&"']/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!,
+  );
+
+/**
+ * DynamoDB Local has no option for its listening address: its Jetty server binds every interface.
+ * This Jetty XML file (run by Jetty's own XmlConfiguration, which ships in DynamoDBLocal_lib) does
+ * what its main class does — build the server from the usual arguments, then start it — with one
+ * step between: the server's connector is given `host`. Nothing is compiled, so a JRE is enough.
+ */
+export function launchXml(args: string[], host: string): string {
+  const items = args.map((a) => `<Item>${escapeXml(a)}</Item>`).join('');
+  return `<?xml version="1.0"?>
+<!DOCTYPE Configure PUBLIC "-//Jetty//Configure//EN" "http://www.eclipse.org/jetty/configure_9_3.dtd">
+<Configure class="com.amazonaws.services.dynamodbv2.local.main.ServerRunner">
+  <Call id="proxy" class="com.amazonaws.services.dynamodbv2.local.main.ServerRunner" name="createServerFromCommandLineArgs">
+    <Arg><Array type="java.lang.String">${items}</Array></Arg>
+  </Call>
+  <Call class="java.lang.Class" name="forName">
+    <Arg>com.amazonaws.services.dynamodbv2.local.server.DynamoDBProxyServer</Arg>
+    <Call name="getDeclaredField">
+      <Arg>server</Arg>
+      <Call name="setAccessible"><Arg type="boolean">true</Arg></Call>
+      <Call name="get">
+        <Arg><Ref refid="proxy"/></Arg>
+        <Call name="getBean">
+          <Arg><Call class="java.lang.Class" name="forName"><Arg>org.eclipse.jetty.server.ServerConnector</Arg></Call></Arg>
+          <Set name="host">${escapeXml(host)}</Set>
+        </Call>
+      </Call>
+    </Call>
+  </Call>
+  <Ref refid="proxy"><Call name="start"/></Ref>
+</Configure>
+`;
+}
+
 export async function startDynamoDb(opts: DynamoDbOptions): Promise<DynamoDbEngine> {
   checkJava();
   const dir = emulatorDir();
   const port = await freePort(opts.preferredPort);
-  const storage = opts.inMemory ? ['-inMemory'] : ['-dbPath', path.join(opts.dataDir, 'dynamodb')];
-  await mkdir(path.join(opts.dataDir, 'dynamodb'), { recursive: true });
+  const workDir = path.join(opts.dataDir, 'dynamodb');
+  const storage = opts.inMemory ? ['-inMemory'] : ['-dbPath', workDir];
+  await mkdir(workDir, { recursive: true });
+  const launchFile = path.join(workDir, `launch-${process.pid}-${port}.xml`);
+  await writeFile(
+    launchFile,
+    launchXml(['-sharedDb', ...storage, '-port', String(port), '-disableTelemetry'], bindHost()),
+  );
 
   const child = spawn(
     'java',
     [
       `-Djava.library.path=${path.join(dir, 'DynamoDBLocal_lib')}`,
-      '-jar',
+      // Its main class sets Jetty's log level so; without it Jetty announces itself on stderr.
+      '-Dorg.eclipse.jetty.LEVEL=WARN',
+      // The jar's manifest puts DynamoDBLocal_lib (Jetty included) on the class path.
+      '-cp',
       path.join(dir, 'DynamoDBLocal.jar'),
-      '-sharedDb',
-      ...storage,
-      '-port',
-      String(port),
-      '-disableTelemetry',
+      'org.eclipse.jetty.xml.XmlConfiguration',
+      launchFile,
     ],
     // It writes dynamodb-local-metadata.json into its working directory: keep that in the data folder.
-    { stdio: ['ignore', 'ignore', 'pipe'], cwd: path.join(opts.dataDir, 'dynamodb') },
+    { stdio: ['ignore', 'ignore', 'pipe'], cwd: workDir },
   );
+  if (opts.pidFile && child.pid) await recordChild(opts.pidFile, { pid: child.pid, marker: workDir });
   // Keep the tail of stderr so a failed start can say why (port in use, bad data file, …).
   let stderr = '';
   child.stderr?.on('data', (d: Buffer) => {
@@ -92,9 +141,11 @@ export async function startDynamoDb(opts: DynamoDbOptions): Promise<DynamoDbEngi
   const stop = async () => {
     process.off('exit', killOnExit);
     await killAndWait(child, exited);
+    await rm(launchFile, { force: true });
+    if (opts.pidFile) await forgetChild(opts.pidFile);
   };
 
-  const endpoint = `http://127.0.0.1:${port}`;
+  const endpoint = `http://${reachHost()}:${port}`;
   const client = new DynamoDBClient({
     endpoint,
     region: 'us-east-1',
@@ -103,6 +154,7 @@ export async function startDynamoDb(opts: DynamoDbOptions): Promise<DynamoDbEngi
   });
   try {
     const tables = await waitReady(client, exited, () => stderr);
+    await rm(launchFile, { force: true }); // read at start; nothing left behind in the data folder
     if (!tables.includes(opts.tableName))
       await client.send(new CreateTableCommand(createTableInput(opts.tableName)));
     const ttl = await client.send(new DescribeTimeToLiveCommand({ TableName: opts.tableName }));

@@ -27,3 +27,30 @@ export async function freePort(preferred?: number): Promise<number> {
     });
   });
 }
+
+/**
+ * The address every local server listens on: loopback, so nothing outside this machine reaches the
+ * engines, the API or the captured mail, unless HOST says otherwise.
+ */
+export function bindHost(): string {
+  return process.env.HOST?.trim() || '127.0.0.1';
+}
+
+/** The host name to reach, from this machine, a server bound to `host` (a wildcard means loopback). */
+export function reachHost(host: string = bindHost()): string {
+  if (host === '0.0.0.0' || host === '::' || isLoopback(host)) return '127.0.0.1';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+/** True for 127.0.0.0/8 and ::1, also written as IPv4-mapped IPv6 (::ffff:127.0.0.1). */
+export function isLoopback(address: string | undefined): boolean {
+  if (!address) return false;
+  const v4 = address.replace(/^::ffff:/i, '');
+  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4) || address === '::1';
+}
+
+/** `http://localhost:<port>` for a server bound to loopback (the origin people type), else its own host. */
+export function localOrigin(port: number, host: string = bindHost()): string {
+  const reach = reachHost(host);
+  return `http://${reach === '127.0.0.1' ? 'localhost' : reach}:${port}`;
+}

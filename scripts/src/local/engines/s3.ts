@@ -8,7 +8,7 @@
 import { mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { freePort } from './ports.ts';
+import { bindHost, freePort, reachHost } from './ports.ts';
 
 export interface S3Engine {
   endpoint: string;
@@ -62,7 +62,7 @@ export async function startS3(opts: S3Options): Promise<S3Engine> {
   const port = await freePort(opts.preferredPort);
   const server = new S3rver({
     port,
-    address: '127.0.0.1',
+    address: bindHost(),
     directory,
     silent: true, // it logs every request; the gateway's log is enough
     // Creates the bucket if missing and (re)applies CORS on every start, so a changed origin takes effect.
@@ -72,7 +72,7 @@ export async function startS3(opts: S3Options): Promise<S3Engine> {
   let stopped = false;
   return {
     // 127.0.0.1 rather than localhost: s3rver listens on IPv4 only, and presigned URLs carry this host.
-    endpoint: `http://127.0.0.1:${port}`,
+    endpoint: `http://${reachHost()}:${port}`,
     port,
     stop: async () => {
       if (stopped) return;

@@ -1,14 +1,17 @@
 /**
  * The HTTP API (API Gateway v2) in front of the route handlers: routes from the manifest, the JWT
  * authorizer on `auth: 'user'` routes, payload format 2.0 events, and the answers API Gateway itself
- * gives (401 from the authorizer, 413 for an oversized body — in the API's error shape here — and 500
- * when the function fails).
+ * gives (401 from the authorizer, 413 for an oversized body — in the API's error shape here — and 500 when the function fails). Throttling
+ * (THROTTLE_LIMITS of @tandem/shared): the stage as a whole and each public route as a whole, as the
+ * deployed stage does, and per caller — each user, each IP on public routes, each calendar-feed
+ * token — as the WAF rule of AWS does (docs/decisions.md D15).
  */
 import { isUtf8 } from 'node:buffer';
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type AccessTokenIssuer, bearerToken, verifyAccessToken } from '@tandem/functions/lib/jwt';
 import { API_BASE, errorCodes, messages, type RouteDef, routes, toSnake } from '@tandem/shared';
+import { type CallerLimit, callerLimitOf } from '@tandem/shared/api/throttling';
 import type {
   APIGatewayEventRequestContextJWTAuthorizer,
   APIGatewayProxyEventV2,
@@ -16,12 +19,15 @@ import type {
 } from 'aws-lambda';
 import { awsIds, clfTime, gatewayId, invoke, sourceIp } from './lambda.ts';
 import { readBody, refuseTooLarge, sendJson } from './request-body.ts';
+import { type Throttle, tooManyRequests } from './throttle.ts';
 
 /** API Gateway's payload limit for HTTP APIs. */
 export const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
 
 interface CompiledRoute {
+  id: string;
   def: RouteDef;
+  caller: CallerLimit;
   /** "GET /api/v1/user/avatar/{id}", as the route is registered. */
   routeKey: string;
   pattern: RegExp;
@@ -30,7 +36,7 @@ interface CompiledRoute {
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-function compile(def: RouteDef): CompiledRoute {
+function compile([id, def]: [string, RouteDef]): CompiledRoute {
   const params: string[] = [];
   const segments = (API_BASE + def.path).replace(/\/+$/, '').split('/');
   const source = segments
@@ -43,7 +49,9 @@ function compile(def: RouteDef): CompiledRoute {
     .join('/');
   // The manifest mixes paths with and without a trailing slash; clients are not expected to know which.
   return {
+    id,
     def,
+    caller: callerLimitOf(id, def),
     routeKey: `${def.method} ${API_BASE}${def.path}`,
     pattern: new RegExp(`^${source}/?$`),
     params,
@@ -51,7 +59,7 @@ function compile(def: RouteDef): CompiledRoute {
 }
 
 /** Literal routes win over parameterised ones, as in API Gateway ("most specific match"). */
-const compiled = Object.values(routes as Record<string, RouteDef>)
+const compiled = Object.entries(routes as Record<string, RouteDef>)
   .map(compile)
   .sort((a, b) => a.params.length - b.params.length);
 
@@ -228,8 +236,28 @@ const tooLargeBody = JSON.stringify(
   }),
 );
 
-/** Handles a request under API_BASE. */
-export function createHttpApi(opts: { jwt: AccessTokenIssuer }) {
+/** Handles a request under API_BASE. Without `throttle`, nothing is throttled. */
+export function createHttpApi(opts: { jwt: AccessTokenIssuer; throttle?: Throttle }) {
+  const { throttle } = opts;
+  /** Seconds to wait before this request may run, or 0. `sub` is the verified caller of a user route. */
+  const wait = (req: IncomingMessage, route: CompiledRoute, params: Record<string, string>, sub?: string) => {
+    if (!throttle) return 0;
+    const { limits } = throttle;
+    const stage = ['stage', limits.httpStage] as [string, typeof limits.httpStage];
+    switch (route.caller.by) {
+      case 'user':
+        return throttle.check(stage, [`user:${sub}`, limits.perUser]);
+      case 'pathParameter':
+        return throttle.check(stage, [`${route.id}:${params[route.caller.name]}`, limits.perFeedToken]);
+      case 'ip':
+        return throttle.check(
+          stage,
+          [`route:${route.id}`, limits.publicRoute],
+          [`ip:${sourceIp(req.socket.remoteAddress)}`, limits.publicPerIp],
+        );
+    }
+  };
+
   return async (req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> => {
     // The payload limit is checked at the front door, before routing or the authorizer.
     if (Number(req.headers['content-length'] ?? 0) > MAX_PAYLOAD_BYTES) {
@@ -244,7 +272,14 @@ export function createHttpApi(opts: { jwt: AccessTokenIssuer }) {
     }
 
     let authorizer: APIGatewayEventRequestContextJWTAuthorizer | undefined;
-    if (found.route.def.auth === 'user') {
+    if (found.route.def.auth !== 'user') {
+      const retryAfter = wait(req, found.route, found.pathParameters);
+      if (retryAfter) {
+        req.resume();
+        tooManyRequests(res, retryAfter);
+        return;
+      }
+    } else {
       const token = bearerToken(req.headers.authorization);
       if (!token) {
         req.resume();
@@ -258,6 +293,12 @@ export function createHttpApi(opts: { jwt: AccessTokenIssuer }) {
       } catch {
         req.resume();
         unauthorized(res, 'the token is not valid');
+        return;
+      }
+      const retryAfter = wait(req, found.route, found.pathParameters, String(authorizer.jwt.claims.sub));
+      if (retryAfter) {
+        req.resume();
+        tooManyRequests(res, retryAfter);
         return;
       }
     }

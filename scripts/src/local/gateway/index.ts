@@ -9,10 +9,13 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { AccessTokenIssuer } from '@tandem/functions/lib/jwt';
 import { API_BASE, type RuntimeConfig, runtimeConfig } from '@tandem/shared';
+import type { ThrottleLimits } from '@tandem/shared/api/throttling';
+import { bindHost, localOrigin } from '../engines/ports.ts';
 import { createHttpApi } from './http-api.ts';
 import { logRequests } from './lambda.ts';
 import { sendJson } from './request-body.ts';
 import { createStaticFiles } from './static-files.ts';
+import { createThrottle } from './throttle.ts';
 import { createWebSocketApi, WS_PATH } from './websocket-api.ts';
 
 export type ExtraHandler = (req: IncomingMessage, res: ServerResponse) => boolean | Promise<boolean>;
@@ -20,10 +23,14 @@ export type ExtraHandler = (req: IncomingMessage, res: ServerResponse) => boolea
 export interface GatewayOptions {
   /** 0 picks a free port; the one used is in the returned url. */
   port: number;
+  /** The address to listen on; loopback unless HOST says otherwise (engines/ports.ts). */
+  host?: string;
   webDistDir: string;
   runtimeConfig: RuntimeConfig;
   /** The Cognito pool whose access tokens the authorizers accept. */
   jwt: AccessTokenIssuer;
+  /** Request limits; false for none; unset reads TANDEM_THROTTLE (unset too: THROTTLE_LIMITS). */
+  throttle?: ThrottleLimits | false;
   /** Tried in order after the API; a handler answers and returns true, or returns false to pass. */
   extraHandlers: ExtraHandler[];
 }
@@ -64,8 +71,9 @@ function setHandlerEnv(url: string, jwt: AccessTokenIssuer): () => void {
 export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
   // Parsing keeps /config.json to exactly the keys the web app reads.
   const configJson = JSON.stringify(runtimeConfig.parse(opts.runtimeConfig));
-  const httpApi = createHttpApi({ jwt: opts.jwt });
-  const wsApi = createWebSocketApi();
+  const throttle = createThrottle(opts.throttle);
+  const httpApi = createHttpApi({ jwt: opts.jwt, throttle });
+  const wsApi = createWebSocketApi({ throttle });
   const staticFiles = createStaticFiles(opts.webDistDir);
 
   async function dispatch(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
@@ -104,14 +112,15 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
     socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
   });
 
+  const host = opts.host ?? bindHost();
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(opts.port, () => {
+    server.listen(opts.port, host, () => {
       server.off('error', reject);
       resolve();
     });
   });
-  const url = `http://localhost:${(server.address() as AddressInfo).port}`;
+  const url = localOrigin((server.address() as AddressInfo).port, host);
   const restoreEnv = setHandlerEnv(url, opts.jwt);
 
   return {

@@ -13,6 +13,7 @@ import type { APIGatewayAuthorizerResult } from 'aws-lambda';
 import { type RawData, WebSocket, WebSocketServer } from 'ws';
 import { awsIds, clfTime, gatewayId, invoke, logRequests, sourceIp } from './lambda.ts';
 import { readBody, refuseTooLarge, sendJson } from './request-body.ts';
+import type { Throttle } from './throttle.ts';
 
 export const WS_PATH = '/ws';
 /** functions/src/ws/authorize.ts: infra attaches the same module to $connect as its authorizer. */
@@ -87,7 +88,10 @@ const statusOf = (result: unknown) =>
     ? Number((result as { statusCode: unknown }).statusCode ?? 200)
     : 200;
 
-export function createWebSocketApi() {
+/** `throttle`: the stage's limit (webSocketStage) on connections and messages; none without it. */
+export function createWebSocketApi(opts: { throttle?: Throttle } = {}) {
+  const stageWait = () =>
+    opts.throttle ? opts.throttle.check(['ws-stage', opts.throttle.limits.webSocketStage]) : 0;
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
   const connections = new Map<string, Connection>();
   let closing = false;
@@ -127,6 +131,12 @@ export function createWebSocketApi() {
     const log = (status: number) => {
       if (logRequests()) console.log(`WS ${WS_PATH} ${status} ${Date.now() - connectedAt}ms`);
     };
+
+    // 0. The stage's throttling comes first, as in API Gateway.
+    if (stageWait()) {
+      log(429);
+      return refuse(socket, 429, 'Too Many Requests');
+    }
 
     // 1. The REQUEST authorizer, whose identity source is the `token` query parameter: without one
     // API Gateway answers 401 without calling it; 401 also when it throws "Unauthorized", 403 on Deny.
@@ -258,6 +268,17 @@ export function createWebSocketApi() {
     const body = isBinary ? data.toString('base64') : data.toString('utf8');
     const { routeKey, handler } = selectRoute(isBinary ? undefined : body);
     const requestContext = { ...eventContext(conn, routeKey, 'MESSAGE'), messageId: gatewayId() };
+    if (stageWait()) {
+      // The message is dropped; the client is told, in the shape of the gateway's other refusals.
+      conn.socket.send(
+        JSON.stringify({
+          message: 'Too Many Requests',
+          connectionId: conn.context.connectionId,
+          requestId: requestContext.requestId,
+        }),
+      );
+      return;
+    }
     try {
       await invoke('ws', handler, { requestContext, body, isBase64Encoded: isBinary } satisfies WsEvent);
     } catch (e) {

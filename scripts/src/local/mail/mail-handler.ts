@@ -4,11 +4,16 @@
  *   with endpoint `<app>/_local/ses`; the mail is stored instead of sent.
  * - `GET /_local/mail` — a page listing mails newest first; `GET /_local/mail/<id>` shows one.
  * - `GET /_local/mail.json?to=&subject=&since=` — the same as JSON, for tests and scripts.
+ * Captured mail holds sign-up and reset codes, so all of it answers loopback only: a request from
+ * any other address (the gateway opened with HOST=0.0.0.0) gets 404, as if it did not exist. Nothing
+ * of it exists in AWS, where SES sends the mail (infra/test/web.test.ts checks no route serves it).
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isLoopback } from '../engines/ports.ts';
 import type { Mail, MailStore } from './mail-store.ts';
 
+const LOCAL_PREFIX = '/_local/';
 const SES_SEND_PATH = '/_local/ses/v2/email/outbound-emails';
 const MAX_BODY = 10 * 1024 * 1024; // SES's own limit for a message
 
@@ -31,6 +36,12 @@ export function mailRequestHandler(
   return (req, res) => {
     const url = new URL(req.url ?? '/', 'http://local');
     const p = url.pathname;
+    if (!p.startsWith(LOCAL_PREFIX) && p !== '/_local') return false;
+    if (!isLoopback(req.socket.remoteAddress)) {
+      req.resume();
+      send(res, 404, 'text/plain; charset=utf-8', 'Not found\n');
+      return true;
+    }
     let work: Promise<void> | undefined;
     if (req.method === 'POST' && p === SES_SEND_PATH) work = sendEmail(req, res, store, opts.defaultFrom);
     else if (req.method === 'GET' && p === '/_local/mail.json') work = listJson(url, res, store);

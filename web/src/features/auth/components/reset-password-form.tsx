@@ -7,7 +7,7 @@ import { paths } from '../../../config/paths.ts';
 import { resetPassword } from '../../../lib/auth/cognito.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useErrorMessage } from '../../../lib/use-error-message.ts';
-import { isSixDigitCode, newPasswordErrors } from '../../../lib/validation.ts';
+import { isSixDigitCode, newPasswordErrors, newPasswordHint } from '../../../lib/validation.ts';
 import { FormAlert } from './form-alert.tsx';
 
 /** New password twice (and the code, when it did not come in the link). */
@@ -26,7 +26,7 @@ export function ResetPasswordForm({ email, code: codeFromLink }: { email: string
     e.preventDefault();
     const errs = {
       code: !isSixDigitCode(code) ? t('validation:code') : undefined,
-      ...newPasswordErrors(password1, password2, (key) => t(key)),
+      ...newPasswordErrors(password1, password2, (key, v) => t(key, { ...v })),
     };
     setErrors(errs);
     if (Object.values(errs).some(Boolean)) return;
@@ -66,6 +66,7 @@ export function ResetPasswordForm({ email, code: codeFromLink }: { email: string
         {codeFromLink !== undefined && errors.code && <FormAlert>{t('auth.reset.badLink')}</FormAlert>}
         <PasswordField
           label={t('fields.newPassword')}
+          description={newPasswordHint((key, v) => t(key, { ...v }))}
           autoComplete="new-password"
           value={password1}
           onChange={(e) => setPassword1(e.currentTarget.value)}

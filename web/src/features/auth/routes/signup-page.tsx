@@ -8,7 +8,7 @@ import { PasswordField } from '../../../components/password-field.tsx';
 import { paths, verifyEmailPath } from '../../../config/paths.ts';
 import { signUp } from '../../../lib/auth/cognito.ts';
 import { useErrorMessage } from '../../../lib/use-error-message.ts';
-import { isEmail, newPasswordErrors } from '../../../lib/validation.ts';
+import { isEmail, newPasswordErrors, newPasswordHint } from '../../../lib/validation.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { FormAlert } from '../components/form-alert.tsx';
 
@@ -50,7 +50,7 @@ export default function SignupPage() {
     const required = t('validation:required');
     return {
       email: !values.email.trim() ? required : !isEmail(values.email) ? t('validation:email') : undefined,
-      ...newPasswordErrors(values.password1, values.password2, (key) => t(key)),
+      ...newPasswordErrors(values.password1, values.password2, (key, v) => t(key, { ...v })),
       firstName: !values.firstName.trim() ? required : undefined,
       lastName: !values.lastName.trim() ? required : undefined,
       userType: !USER_TYPES.includes(values.userType as UserType) ? t('validation:chooseOne') : undefined,
@@ -143,6 +143,7 @@ export default function SignupPage() {
           />
           <PasswordField
             label={t('fields.password')}
+            description={newPasswordHint((key, v) => t(key, { ...v }))}
             autoComplete="new-password"
             value={values.password1}
             onChange={set('password1')}

@@ -5,7 +5,7 @@ import { PasswordField } from '../../../components/password-field.tsx';
 import { changePassword } from '../../../lib/auth/cognito.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useErrorMessage } from '../../../lib/use-error-message.ts';
-import { newPasswordErrors } from '../../../lib/validation.ts';
+import { newPasswordErrors, newPasswordHint } from '../../../lib/validation.ts';
 
 type Field = 'current' | 'password1' | 'password2';
 
@@ -26,7 +26,7 @@ export function ChangePasswordForm() {
     const required = t('validation:required');
     const errs: Partial<Record<Field, string>> = {
       current: values.current ? undefined : required,
-      ...newPasswordErrors(values.password1, values.password2, (key) => t(key)),
+      ...newPasswordErrors(values.password1, values.password2, (key, v) => t(key, { ...v })),
     };
     setErrors(errs);
     if (Object.values(errs).some(Boolean)) return;
@@ -58,6 +58,7 @@ export function ChangePasswordForm() {
         />
         <PasswordField
           label={t('fields.newPassword')}
+          description={newPasswordHint((key, v) => t(key, { ...v }))}
           autoComplete="new-password"
           value={values.password1}
           onChange={set('password1')}
