@@ -3,7 +3,18 @@
  * nothing written.
  */
 import { describe, expect, it } from 'vitest';
-import { type Api, addMember, groupOf, memberIdOf, newGroup, person } from './support.ts';
+import { findMail } from '../../../scripts/src/local/mail/wait-for-mail.ts';
+import {
+  type Api,
+  addMember,
+  groupOf,
+  invitationKey,
+  memberIdOf,
+  newGroup,
+  person,
+  publicApi,
+  stack,
+} from './support.ts';
 
 async function privateGroup(api: Api) {
   return (await api.get('/group/member')).body.results.find((g: { is_private: boolean }) => g.is_private)
@@ -84,5 +95,37 @@ describe('restructuring', () => {
     });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect((await ann.api.get(`/task/${readOnly.id}`)).body.child_count).toBe(1);
+  });
+});
+
+describe('concurrent invitations', () => {
+  it('20 invitations of one e-mail to one group at once make one invitation and one e-mail', async () => {
+    const ann = await person('Ann');
+    const g = await newGroup(ann.api);
+    const email = `twenty-${Date.now()}@example.com`;
+    const since = new Date();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        ann.api.post('/group/member/invitation', { group: g.id, email, role: 5 }),
+      ),
+    );
+    for (const a of answers) expect([201, 409], JSON.stringify(a.body)).toContain(a.status);
+    const created = answers.filter((a) => a.status === 201);
+    expect(created.length).toBeGreaterThan(0);
+    // Every 201 shows the one invitation.
+    const ids = new Set(
+      created.map((a) => a.body.group_members.find((m: { email: string }) => m.email === email)?.id),
+    );
+    expect(ids.size).toBe(1);
+    const roster = (await groupOf(ann.api, g.id)).group_members.filter(
+      (m: { email: string }) => m.email === email,
+    );
+    expect(roster).toHaveLength(1);
+    // One e-mail, and its link works.
+    const key = await invitationKey(email, since);
+    const mails = await findMail(stack.url, { to: email, subjectIncludes: 'invited you', since });
+    expect(mails).toHaveLength(1);
+    const accept = await publicApi().post('/group/member/invitation/request', { key, action: 1 });
+    expect(accept.status, JSON.stringify(accept.body)).toBe(200);
   });
 });
