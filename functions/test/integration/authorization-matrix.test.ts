@@ -15,7 +15,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { apiPath, type RouteId, routes } from '@tandem/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addMember, invitationKey, newGroup, person, stack } from './support.ts';
+import { waitForMail } from '../../../scripts/src/local/mail/wait-for-mail.ts';
+import { type Api, addMember, invitationKey, newGroup, person, stack } from './support.ts';
 
 const PRINCIPALS = [
   'anonymous',
@@ -65,6 +66,8 @@ interface World {
   ownerBlock: string;
   ownerCategory: string;
   pendingKey: string;
+  delegationKey: string;
+  attendeeKey: string;
   pendingEmail: string;
   standardMemberId: string;
 }
@@ -96,7 +99,19 @@ const ok = <T>(r: { status: number; body: T }, what: string, status = [200, 201]
   return r.body;
 };
 
-/** Fixtures made by the owner for one call. */
+/** The key in the newest mail to `email` whose subject holds `subject`, from the link to `page`. */
+async function keyFromMail(email: string, subject: string, page: string, since: Date) {
+  const mail = await waitForMail(stack.url, { to: email, subjectIncludes: subject, since });
+  const key = new RegExp(`${page}\\?key=([A-Za-z0-9_-]+)`).exec(mail.text)?.[1];
+  if (!key) throw new Error(`No ${page} link in the mail to ${email}`);
+  return key;
+}
+
+/** The caller's own API, or the owner's for a caller with no account (its call is refused anyway). */
+const own = (w: World, p: Principal) =>
+  w.people[(PEOPLE as readonly string[]).includes(p) ? (p as PersonKey) : 'owner'];
+
+/** Fixtures for one call, made by the owner unless said otherwise. */
 const make = {
   task: async (w: World, extra: object = {}) =>
     ok(
@@ -116,6 +131,30 @@ const make = {
     ) as { group_members: Array<{ id: string; email: string }> };
     return { email, memberId: g.group_members.find((m) => m.email === email)!.id };
   },
+  delegationKey: async (w: World) => {
+    const t = await make.task(w);
+    const email = fresh('delegate');
+    const since = new Date();
+    ok(await w.people.owner.api.put('/task/delegation/invitation', { task: t.id, email }), 'delegate');
+    return keyFromMail(email, 'asked you to take on', 'accept-delegate-invite', since);
+  },
+  attendeeKey: async (w: World) => {
+    const t = await make.task(w, { title: 'Matrix meeting' });
+    const email = fresh('attendee');
+    const since = new Date();
+    ok(
+      await w.people.owner.api.patch(`/task/schedule/${t.id}`, {
+        ...schedule,
+        scheduled_attendees: [{ email }],
+      }),
+      'attendees',
+    );
+    return keyFromMail(email, 'Matrix meeting', 'accept-attendee-invite', since);
+  },
+  timeBlock: async (api: Api) =>
+    (ok(await api.post('/time-blocking/', timeBlock), 'time block') as { id: string }).id,
+  category: async (api: Api) =>
+    (ok(await api.post('/user/group/category', { title: 'Matrix' }), 'category') as { id: string }).id,
   taskRole: async (w: World) => {
     const t = await make.task(w);
     const r = ok(
@@ -225,22 +264,29 @@ const MATRIX: Record<RouteId, Case[]> = {
   createCategory: [{ request: () => ({ body: { title: 'Matrix category' } }), expect: everyone(201) }],
   updateCategory: [
     {
+      label: 'the owner’s (foreign to the others)',
       request: (w) => ({ params: { id: w.ownerCategory }, body: { description: 'Seen by the matrix' } }),
       expect: ownOnly(200),
+    },
+    {
+      label: 'the caller’s own',
+      request: async (w, p) => ({
+        params: { id: await make.category(own(w, p).api) },
+        body: { title: 'Mine' },
+      }),
+      expect: everyone(200),
     },
   ],
   deleteCategory: [
     {
-      request: async (w) => {
-        const c = ok(
-          await w.people.owner.api.post('/user/group/category', { title: 'Doomed' }),
-          'category',
-        ) as {
-          id: string;
-        };
-        return { params: { id: c.id } };
-      },
+      label: 'the owner’s (foreign to the others)',
+      request: async (w) => ({ params: { id: await make.category(w.people.owner.api) } }),
       expect: ownOnly(204),
+    },
+    {
+      label: 'the caller’s own',
+      request: async (w, p) => ({ params: { id: await make.category(own(w, p).api) } }),
+      expect: everyone(204),
     },
   ],
   getSubscriptionLimits: [
@@ -356,9 +402,11 @@ const MATRIX: Record<RouteId, Case[]> = {
     },
   ],
   getAttendeeInvitation: [
+    { request: (w) => ({ query: { key: w.attendeeKey } }), expect: open(200) },
     { label: 'an unknown key', request: () => ({ query: { key: 'x'.repeat(43) } }), expect: open(404) },
   ],
   answerAttendeeInvitation: [
+    { request: async (w) => ({ body: { key: await make.attendeeKey(w), action: 1 } }), expect: open(200) },
     {
       label: 'an unknown key',
       request: () => ({ body: { key: 'x'.repeat(43), action: 1 } }),
@@ -367,19 +415,43 @@ const MATRIX: Record<RouteId, Case[]> = {
   ],
   listTimeBlocks: [{ request: () => ({}), expect: everyone(200) }],
   createTimeBlock: [{ request: () => ({ body: timeBlock }), expect: everyone(201) }],
-  getTimeBlock: [{ request: (w) => ({ params: { id: w.ownerBlock } }), expect: ownOnly(200) }],
+  getTimeBlock: [
+    {
+      label: 'the owner’s (foreign to the others)',
+      request: (w) => ({ params: { id: w.ownerBlock } }),
+      expect: ownOnly(200),
+    },
+    {
+      label: 'the caller’s own',
+      request: async (w, p) => ({ params: { id: await make.timeBlock(own(w, p).api) } }),
+      expect: everyone(200),
+    },
+  ],
   updateTimeBlock: [
-    { request: (w) => ({ params: { id: w.ownerBlock }, body: { duration: 45 } }), expect: ownOnly(200) },
+    {
+      label: 'the owner’s (foreign to the others)',
+      request: (w) => ({ params: { id: w.ownerBlock }, body: { duration: 45 } }),
+      expect: ownOnly(200),
+    },
+    {
+      label: 'the caller’s own',
+      request: async (w, p) => ({
+        params: { id: await make.timeBlock(own(w, p).api) },
+        body: { duration: 45 },
+      }),
+      expect: everyone(200),
+    },
   ],
   deleteTimeBlock: [
     {
-      request: async (w) => {
-        const b = ok(await w.people.owner.api.post('/time-blocking/', timeBlock), 'time block') as {
-          id: string;
-        };
-        return { params: { id: b.id } };
-      },
+      label: 'the owner’s (foreign to the others)',
+      request: async (w) => ({ params: { id: await make.timeBlock(w.people.owner.api) } }),
       expect: ownOnly(204),
+    },
+    {
+      label: 'the caller’s own',
+      request: async (w, p) => ({ params: { id: await make.timeBlock(own(w, p).api) } }),
+      expect: everyone(204),
     },
   ],
   listTaskRoles: [
@@ -430,9 +502,11 @@ const MATRIX: Record<RouteId, Case[]> = {
     },
   ],
   getTaskInvitationRequest: [
+    { request: (w) => ({ query: { key: w.delegationKey } }), expect: open(200) },
     { label: 'an unknown key', request: () => ({ query: { key: 'x'.repeat(43) } }), expect: open(404) },
   ],
   answerTaskInvitationRequest: [
+    { request: async (w) => ({ body: { key: await make.delegationKey(w), action: 0 } }), expect: open(200) },
     {
       label: 'an unknown key',
       request: () => ({ body: { key: 'x'.repeat(43), action: 1 } }),
@@ -522,10 +596,8 @@ beforeAll(async () => {
     'task',
   ).results[0] as { id: string; title: string; children: Array<{ id: string }> };
   ok(await owner!.api.patch(`/task/schedule/${task.id}`, schedule), 'schedule');
-  const block = ok(await owner!.api.post('/time-blocking/', timeBlock), 'block') as { id: string };
-  const category = ok(await owner!.api.post('/user/group/category', { title: 'Matrix' }), 'category') as {
-    id: string;
-  };
+  const ownerBlock = await make.timeBlock(owner!.api);
+  const ownerCategory = await make.category(owner!.api);
   const avatar = await owner!.api.raw('POST', '/user/avatar/', { body: avatarForm() });
   if (avatar.status !== 201) throw new Error(`avatar answered ${avatar.status}`);
   const pendingEmail = fresh('pending');
@@ -540,12 +612,18 @@ beforeAll(async () => {
     group: g.id,
     spareGroup: spare.id,
     task: { id: task.id, title: task.title, childId: task.children[0]!.id },
-    ownerBlock: block.id,
-    ownerCategory: category.id,
+    ownerBlock,
+    ownerCategory,
     pendingKey,
     pendingEmail,
     standardMemberId: roster.group_members.find((m) => m.email === standard!.email)!.id,
+    delegationKey: '',
+    attendeeKey: '',
   };
+  [world.delegationKey, world.attendeeKey] = await Promise.all([
+    make.delegationKey(world),
+    make.attendeeKey(world),
+  ]);
 
   const claims = claimsOf(owner!.accessToken);
   const now = Math.floor(Date.now() / 1000);
