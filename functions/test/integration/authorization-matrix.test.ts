@@ -151,6 +151,28 @@ const make = {
     );
     return keyFromMail(email, 'Matrix meeting', 'accept-attendee-invite', since);
   },
+  /** A group task with a sub-task; the caller (a member) is given the editor role on the parent only. */
+  treeEditedAt: async (w: World, p: Principal) => {
+    const t = (await make.task(w, { children: [{ title: 'Matrix sub-task' }] })).id;
+    if (p === 'viewer' || p === 'standard' || p === 'editor' || p === 'admin')
+      ok(
+        await w.people.owner.api.post('/user/task/role', { task: t, user: w.people[p].userId, role: 6 }),
+        'role',
+      );
+    return t;
+  },
+  /** A task in the caller's own Private group. */
+  ownTask: async (api: Api) => {
+    const groups = ok(await api.get('/group/member'), 'groups') as {
+      results: Array<{ id: string; is_private: boolean }>;
+    };
+    const group = groups.results.find((g) => g.is_private)!.id;
+    return (
+      ok(await api.post('/task', { title: 'Own task', group }), 'own task') as {
+        results: Array<{ id: string }>;
+      }
+    ).results[0]!.id;
+  },
   timeBlock: async (api: Api) =>
     (ok(await api.post('/time-blocking/', timeBlock), 'time block') as { id: string }).id,
   category: async (api: Api) =>
@@ -310,6 +332,11 @@ const MATRIX: Record<RouteId, Case[]> = {
   ],
   deleteTasks: [
     {
+      label: 'with children, the caller an editor of the parent but not of its sub-task',
+      request: async (w, p) => ({ body: { tasks: [await make.treeEditedAt(w, p)], with_children: true } }),
+      expect: user(404, 403, 403, 200, 200, 200),
+    },
+    {
       request: async (w) => ({ body: { tasks: [(await make.task(w)).id], with_children: true } }),
       expect: user(404, 403, 403, 200, 200, 200),
     },
@@ -333,6 +360,13 @@ const MATRIX: Record<RouteId, Case[]> = {
     { request: (w) => ({ query: { task_id: w.task.id } }), expect: user(404, 200, 200, 200, 200, 200) },
   ],
   newStructure: [
+    {
+      label: 'the caller’s own task moved under the group task (addChildren on the new parent)',
+      request: async (w, p) => ({
+        body: { tasks: [{ id: await make.ownTask(own(w, p).api), level: 7, parent: w.task.id }] },
+      }),
+      expect: user(404, 403, 403, 200, 200, 200),
+    },
     {
       label: 'a fresh group task moved under the group task',
       request: async (w) => ({
