@@ -54,31 +54,55 @@ export const INVITATION_USED = 'This invitation has already been answered.';
 export const invitationExpired = (inviter: string) =>
   `This invitation has expired. Ask ${inviter || 'the person who invited you'} to send a new one.`;
 
-/** Creates the invitation item and sends the e-mail; the caller puts the roster entry in place. */
+/**
+ * Puts an invitation in place and e-mails its link, all or nothing. In one transaction: the group's
+ * roster entry (on the condition that the group is unchanged since it was read — one e-mail is one
+ * entry of that one item, so of concurrent invitations of one e-mail only one can write), the new
+ * invitation item, and the removal of the entry's previous invitation. Only the request whose
+ * transaction went through sends the e-mail; one that lost the race gets 409 (staleGroup) and sends
+ * nothing.
+ */
 export async function issueInvitation(
   group: GroupRecord,
-  entry: { memberId: string; email: string; role: RoleId },
+  entry: Omit<RosterEntry, 'keyHash' | 'expiresAt'>,
   inviter: UserRecord,
   now = new Date(),
-): Promise<{ keyHash: string; expiresAt: string }> {
+): Promise<RosterEntry> {
   const key = newInvitationKey();
   const keyHash = hashKey(key);
   const expiresAt = invitationExpiresAt(now).toISOString();
-  await InvitationEntity.create({
-    keyHash,
-    groupId: group.groupId,
-    memberId: entry.memberId,
-    email: entry.email,
-    role: entry.role,
-    invitedBy: inviter.userId,
-    inviterName: displayName(inviter),
-    inviterEmail: inviter.email ?? '',
-    status: 'pending',
-    expiresAt,
-    ttl: Math.floor(Date.parse(expiresAt) / 1000) + 30 * DAY_S,
-  }).go({ response: 'none' });
+  const previous = group.members[entry.memberId]?.keyHash;
+  const invited: RosterEntry = { ...entry, invitationStatus: 'pending', keyHash, expiresAt };
+  try {
+    await transact(({ group: gE, invitation }) => [
+      gE
+        .patch({ groupId: group.groupId })
+        .set({ members: { ...group.members, [entry.memberId]: invited }, version: group.version + 1 })
+        .where(({ version }, { eq }) => eq(version, group.version))
+        .commit(),
+      invitation
+        .create({
+          keyHash,
+          groupId: group.groupId,
+          memberId: entry.memberId,
+          email: entry.email,
+          role: entry.role,
+          invitedBy: inviter.userId,
+          inviterName: displayName(inviter),
+          inviterEmail: inviter.email ?? '',
+          status: 'pending',
+          expiresAt,
+          ttl: Math.floor(Date.parse(expiresAt) / 1000) + 30 * DAY_S,
+        })
+        .commit(),
+      ...(previous ? [invitation.delete({ keyHash: previous }).commit()] : []),
+    ]);
+  } catch (e) {
+    if (e instanceof TransactionCanceledError && e.lostRace()) throw staleGroup();
+    throw e;
+  }
   await sendMail(invitationMail(group, entry, inviter, key, expiresAt));
-  return { keyHash, expiresAt };
+  return invited;
 }
 
 function invitationMail(

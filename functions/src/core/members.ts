@@ -19,20 +19,11 @@ import {
   ROLES,
   type RoleId,
 } from '@tandem/shared';
-import { InvitationEntity } from '../db/entities/invitation.ts';
 import { UserEntity } from '../db/entities/user.ts';
 import { TransactionCanceledError, transact } from '../db/transact.ts';
 import type { Actor } from '../lib/actor.ts';
-import { ForbiddenError, NotFoundError, ValidationError } from '../lib/errors.ts';
-import {
-  groupFor,
-  listMemberships,
-  loadGroup,
-  saveGroup,
-  setMemberStatus,
-  staleGroup,
-  viewFor,
-} from './groups.ts';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../lib/errors.ts';
+import { groupFor, listMemberships, loadGroup, setMemberStatus, staleGroup, viewFor } from './groups.ts';
 import { issueInvitation } from './invitations.ts';
 import { LimitReachedError, limitOf } from './limits.ts';
 import {
@@ -83,7 +74,25 @@ async function ownerMemberLimit(group: GroupRecord) {
   return limitOf(owner?.subscription?.package ?? group.ownerPackage, 'ownedGroupMemberAmount');
 }
 
+/** A request that lost a race with another write to the group reads it again, at most this often. */
+const INVITE_ATTEMPTS = 5;
+
+/**
+ * Of concurrent invitations of one e-mail to one group, one writes the invitation and sends the
+ * e-mail; the others read the group again and answer the invitation now on the roster (or 409 when
+ * the group kept changing under them).
+ */
 export async function inviteMember(actor: Actor, input: InviteMemberInput): Promise<GroupView> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await inviteOnce(actor, input);
+    } catch (e) {
+      if (!(e instanceof ConflictError) || attempt >= INVITE_ATTEMPTS) throw e;
+    }
+  }
+}
+
+async function inviteOnce(actor: Actor, input: InviteMemberInput): Promise<GroupView> {
   const { group, me } = await groupFor(actor, input.group);
   const existing = findByEmail(group, input.email);
   assertMayAssign(me, existing ?? null, input.role as RoleId);
@@ -105,28 +114,21 @@ export async function inviteMember(actor: Actor, input: InviteMemberInput): Prom
     if (seats + 1 > limit) throw new LimitReachedError('ownedGroupMemberAmount', limit, seats);
   }
   const inviter = await getUser(actor);
-  const memberId = existing?.memberId ?? newMemberId(group.groupId);
-  const { keyHash, expiresAt } = await issueInvitation(
+  await issueInvitation(
     group,
-    { memberId, email: input.email, role },
+    {
+      memberId: existing?.memberId ?? newMemberId(group.groupId),
+      userId: null,
+      email: input.email,
+      name: '',
+      role,
+      invitationStatus: 'pending',
+      memberStatus: GROUP_STATUS.active,
+      invitedBy: actor.userId,
+      createdAt: existing?.createdAt ?? new Date().toISOString(),
+    },
     inviter,
   );
-  if (existing?.keyHash)
-    await InvitationEntity.delete({ keyHash: existing.keyHash }).go({ response: 'none' });
-  const entry: RosterEntry = {
-    memberId,
-    userId: null,
-    email: input.email,
-    name: '',
-    role,
-    invitationStatus: 'pending',
-    memberStatus: GROUP_STATUS.active,
-    keyHash,
-    expiresAt,
-    invitedBy: actor.userId,
-    createdAt: existing?.createdAt ?? new Date().toISOString(),
-  };
-  await saveGroup(group, { members: { ...group.members, [memberId]: entry } });
   return viewFor(actor, group.groupId);
 }
 
@@ -262,14 +264,6 @@ export async function resendInvitation(actor: Actor, groupId: string, email: str
     : target.invitationStatus;
   if (!canResend(status))
     throw new ValidationError({ email: 'Only pending or expired invitations can be sent again.' });
-  const inviter = await getUser(actor);
-  const { keyHash, expiresAt } = await issueInvitation(group, target, inviter);
-  if (target.keyHash) await InvitationEntity.delete({ keyHash: target.keyHash }).go({ response: 'none' });
-  await saveGroup(group, {
-    members: {
-      ...group.members,
-      [target.memberId]: { ...target, invitationStatus: 'pending', keyHash, expiresAt },
-    },
-  });
+  await issueInvitation(group, target, await getUser(actor));
   return viewFor(actor, groupId);
 }

@@ -8,6 +8,7 @@ import {
   can,
   effectiveInvitationStatus,
   isPinnedToToday,
+  mayDeleteAll,
   PERMISSIONS,
   type Permission,
   ROLES,
@@ -15,6 +16,7 @@ import {
   roleName,
   TASK_STATUSES,
   type TaskView,
+  TREE_MESSAGES,
 } from '@tandem/shared';
 import { GroupEntity } from '../db/entities/group.ts';
 import { TaskEntity } from '../db/entities/task.ts';
@@ -143,6 +145,24 @@ export async function taskFor(actor: Actor, taskId: string) {
 
 export function requireTaskPermission(role: RoleId, permission: Permission, field?: string) {
   if (!can(role, permission)) throw new ForbiddenError(field);
+}
+
+/** The groups of these ids, each read once (BatchGetItem). */
+export async function groupsById(ids: string[]): Promise<Map<string, GroupRecord>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const r = (await GroupEntity.get(unique.map((groupId) => ({ groupId }))).go()).data as GroupRecord[];
+  return new Map(r.map((g) => [g.groupId, g]));
+}
+
+/**
+ * Refuses, before anything is written, a delete that would take a task the caller may not delete:
+ * every task of a deleted tree needs the caller's delete permission (spec 000 §6, issue 9).
+ */
+export async function requireDeleteAll(actor: Actor, tasks: TaskRecord[]): Promise<void> {
+  const groups = await groupsById(tasks.map((t) => t.groupId));
+  const roles = tasks.map((t) => roleOn(t, groups.get(t.groupId) ?? null, actor));
+  if (!mayDeleteAll(roles)) throw new ForbiddenError('tasks', TREE_MESSAGES.deleteTree);
 }
 
 export function taskView(

@@ -5,19 +5,20 @@
 import {
   canHaveChildren,
   isValidMove,
+  mayAddChildTo,
   PERMISSIONS,
   roleName,
   TASK_MESSAGES,
   type TaskView,
+  TREE_MESSAGES,
 } from '@tandem/shared';
-import { GroupEntity } from '../db/entities/group.ts';
 import { PlacementEntity } from '../db/entities/placement.ts';
 import { TaskEntity } from '../db/entities/task.ts';
 import { transact } from '../db/transact.ts';
 import type { Actor } from '../lib/actor.ts';
-import { NotFoundError, ValidationError } from '../lib/errors.ts';
-import type { GroupRecord } from './roster.ts';
+import { ForbiddenError, NotFoundError, ValidationError } from '../lib/errors.ts';
 import {
+  groupsById,
   type PlacementRecord,
   requireTaskPermission,
   roleOn,
@@ -25,18 +26,8 @@ import {
   taskFor,
   taskView,
 } from './task-access.ts';
-import { childrenIn, peopleOf, treeOf } from './tasks.ts';
+import { childrenIn, peopleOf, subtreeIn, treeOf } from './tasks.ts';
 import { getUser } from './user.ts';
-
-async function groupsById(ids: string[]) {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Map<string, GroupRecord>();
-  const r = (await GroupEntity.get(unique.map((groupId) => ({ groupId }))).go()).data as GroupRecord[];
-  return new Map(r.map((g) => [g.groupId, g]));
-}
-
-const subtreeOf = (tree: TaskRecord[], id: string): TaskRecord[] =>
-  childrenIn(tree, id).flatMap((c) => [c, ...subtreeOf(tree, c.taskId)]);
 
 /** GET /task/descendants/list: the task's subtree (or the whole tree), only what the caller may see. */
 export async function listDescendants(
@@ -49,7 +40,7 @@ export async function listDescendants(
   const [tree, user] = await Promise.all([treeOf(task.rootId), getUser(actor)]);
   const scope = startFromRoot
     ? tree
-    : [tree.find((t) => t.taskId === taskId)!, ...subtreeOf(tree, taskId)].filter(Boolean);
+    : [tree.find((t) => t.taskId === taskId)!, ...subtreeIn(tree, taskId)].filter(Boolean);
   const groups = await groupsById(scope.map((t) => t.groupId));
   const results: TaskView[] = [];
   for (const t of scope) {
@@ -80,10 +71,16 @@ export async function newStructure(
     if (m.level !== f.task.level) requireTaskPermission(f.role, 'task.level', 'level');
     if (m.parent !== (f.task.parentId ?? null)) requireTaskPermission(f.role, 'task.addParent', 'parent');
   }
-  // Every tree involved: the moved tasks' and the new parents'.
-  const parents = await Promise.all(
-    moves.map((m) => (m.parent ? taskFor(actor, m.parent).then((p) => p.task) : Promise.resolve(null))),
+  // Every tree involved: the moved tasks' and the new parents'. A new child needs addChildren on its
+  // new parent.
+  const parentsFound = await Promise.all(
+    moves.map((m) => (m.parent ? taskFor(actor, m.parent) : Promise.resolve(null))),
   );
+  for (const [i, p] of parentsFound.entries()) {
+    if (p && moves[i]!.parent !== (found[i]!.task.parentId ?? null) && !mayAddChildTo(p.role))
+      throw new ForbiddenError(`tasks.${i}.parent`, TREE_MESSAGES.addChildren);
+  }
+  const parents = parentsFound.map((p) => p?.task ?? null);
   const roots = new Set([
     ...found.map((f) => f.task.rootId),
     ...parents.flatMap((p) => (p ? [p.rootId] : [])),

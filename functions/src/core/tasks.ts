@@ -32,6 +32,7 @@ import { displayName, type GroupRecord, memberOf } from './roster.ts';
 import {
   loadTask,
   type PlacementRecord,
+  requireDeleteAll,
   requireTaskPermission,
   roleOn,
   type TaskAssignee,
@@ -308,6 +309,9 @@ async function treeOf(rootId: string): Promise<TaskRecord[]> {
 }
 
 const childrenIn = (tree: TaskRecord[], id: string) => tree.filter((t) => t.parentId === id);
+/** Every task under `id` in the tree, depth first. */
+export const subtreeIn = (tree: TaskRecord[], id: string): TaskRecord[] =>
+  childrenIn(tree, id).flatMap((c) => [c, ...subtreeIn(tree, c.taskId)]);
 /** Everyone who has the task on their lists: its creator and its assignees. */
 export const peopleOf = (t: Pick<TaskRecord, 'createdBy' | 'assignees'>) => [
   ...new Set([t.createdBy, ...Object.keys(t.assignees)]),
@@ -730,6 +734,15 @@ export async function deleteTasks(
   ids: string[],
   withChildren: boolean,
 ): Promise<{ deleted: number }> {
+  // Checked before anything is written: every task the call would delete needs delete permission.
+  const doomed = new Map<string, TaskRecord>();
+  for (const id of ids) {
+    const { task, role } = await taskFor(actor, id);
+    requireTaskPermission(role, 'task.deleteTask');
+    doomed.set(id, task);
+    if (withChildren) for (const t of subtreeIn(await treeOf(task.rootId), id)) doomed.set(t.taskId, t);
+  }
+  await requireDeleteAll(actor, [...doomed.values()]);
   let deleted = 0;
   const deletedEarlier = new Set<string>();
   for (const id of ids) {

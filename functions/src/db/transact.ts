@@ -12,6 +12,10 @@ export class TransactionCanceledError extends Error {
   failedAt(index: number): boolean {
     return this.reasons[index] === 'ConditionalCheckFailed';
   }
+  /** Whether it failed because another write got there first: a condition, or a concurrent transaction. */
+  lostRace(): boolean {
+    return this.reasons.some((r) => r === 'ConditionalCheckFailed' || r === 'TransactionConflict');
+  }
 }
 
 type WriteFn = Parameters<typeof service.transaction.write>[0];

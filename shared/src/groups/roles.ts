@@ -103,3 +103,21 @@ export function grantableRoles(actorRole: RoleId): RoleId[] {
   const admins: RoleId[] = can(actorRole, 'groupMember.manageAdmins') ? [ROLES.superadmin, ROLES.admin] : [];
   return [...admins, ROLES.editor, ROLES.standard, ROLES.viewer];
 }
+
+/** Refusals of task-tree changes the caller's roles do not cover. */
+export const TREE_MESSAGES = {
+  addChildren: 'You may not add sub-tasks to this task.',
+  deleteTree:
+    'You may not delete every task under this one. Delete only the tasks you may delete, or keep the sub-tasks.',
+} as const;
+
+/**
+ * A task tree may be deleted only when the caller may delete every task in it; `roles` holds the
+ * caller's role on each task of the tree, null for a task the caller may not see.
+ */
+export const mayDeleteAll = (roles: ReadonlyArray<RoleId | null>): boolean =>
+  roles.every((r) => r !== null && can(r, 'task.deleteTask'));
+
+/** A task moves under a new parent only when the caller may add sub-tasks to that parent. */
+export const mayAddChildTo = (parentRole: RoleId | null): boolean =>
+  parentRole !== null && can(parentRole, 'task.addChildren');

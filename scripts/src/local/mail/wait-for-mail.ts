@@ -13,7 +13,7 @@ export async function waitForMail(
 ): Promise<Mail> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const [mail] = await find(source, q);
+    const [mail] = await findMail(source, q, 1);
     if (mail) return mail;
     if (Date.now() > deadline) {
       throw new Error(`No mail matching ${JSON.stringify(q)} within ${timeoutMs} ms`);
@@ -22,8 +22,9 @@ export async function waitForMail(
   }
 }
 
-async function find(source: MailStore | string, q: MailQuery): Promise<Mail[]> {
-  if (source instanceof MailStore) return source.list(q, 1);
+/** The captured mails matching `q`, newest first (at most `limit` from a store; the page's 200 over HTTP). */
+export async function findMail(source: MailStore | string, q: MailQuery, limit = 200): Promise<Mail[]> {
+  if (source instanceof MailStore) return source.list(q, limit);
   const url = new URL('/_local/mail.json', source);
   if (q.to) url.searchParams.set('to', q.to);
   if (q.subjectIncludes) url.searchParams.set('subject', q.subjectIncludes);

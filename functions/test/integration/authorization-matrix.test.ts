@@ -1,0 +1,708 @@
+/**
+ * The route × principal matrix (issue 9, finding 4): every route of the manifest, called by every
+ * kind of caller, against the status the table says. A route added to the manifest without rows
+ * here fails (the table is typed by the manifest, and a test checks it at run time too).
+ *
+ * Principals, all real: users from cognito-local, roles given by real invitations accepted from
+ * the e-mailed link; a forged token (an access token's claims signed with another key), an expired
+ * token (signed with the pool's own key, so only its age is wrong), and an ID token where an access
+ * token belongs. `owner` created the group and its objects: for routes on a person's own things
+ * (time blocks, categories, avatars) the owner's column is the own object and every other column is
+ * a foreign one. Destructive calls get a fresh object per caller, so one world is seeded once.
+ */
+import { createSign, generateKeyPairSync, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { apiPath, type RouteId, routes } from '@tandem/shared';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { waitForMail } from '../../../scripts/src/local/mail/wait-for-mail.ts';
+import { type Api, addMember, invitationKey, newGroup, person, stack } from './support.ts';
+
+const PRINCIPALS = [
+  'anonymous',
+  'forged',
+  'expired',
+  'idToken',
+  'outsider',
+  'viewer',
+  'standard',
+  'editor',
+  'admin',
+  'owner',
+] as const;
+type Principal = (typeof PRINCIPALS)[number];
+const PEOPLE = ['outsider', 'viewer', 'standard', 'editor', 'admin', 'owner'] as const;
+type PersonKey = (typeof PEOPLE)[number];
+type Person = Awaited<ReturnType<typeof person>>;
+
+type Status = number;
+type Row = readonly [Status, Status, Status, Status, Status, Status, Status, Status, Status, Status];
+/** A route that needs an account: no valid access token → 401; then outsider … owner. */
+const user = (
+  outsider: Status,
+  viewer: Status,
+  standard: Status,
+  editor: Status,
+  admin: Status,
+  owner: Status,
+): Row => [401, 401, 401, 401, outsider, viewer, standard, editor, admin, owner] as const;
+const everyone = (s: Status) => user(s, s, s, s, s, s);
+/** Only the owner's own object: everyone else's is foreign. */
+const ownOnly = (s: Status) => user(404, 404, 404, 404, 404, s);
+/** A public route: the same for every caller, signed in or not. */
+const open = (s: Status): Row => [s, s, s, s, s, s, s, s, s, s] as const;
+
+interface Req {
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  body?: unknown;
+  form?: FormData;
+}
+interface World {
+  people: Record<PersonKey, Person>;
+  group: string;
+  spareGroup: string;
+  task: { id: string; title: string; childId: string };
+  ownerBlock: string;
+  ownerCategory: string;
+  pendingKey: string;
+  delegationKey: string;
+  attendeeKey: string;
+  pendingEmail: string;
+  standardMemberId: string;
+}
+interface Case {
+  label?: string;
+  /** The request for one caller; may make a fresh object first (always as the owner). */
+  request: (w: World, p: Principal) => Req | Promise<Req>;
+  expect: Row;
+}
+
+const fresh = (what: string) => `${what}-${randomUUID().slice(0, 8)}@example.com`;
+const png = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.from('0000000d4948445200000001000000010806000000', 'hex'),
+]);
+const avatarForm = () => {
+  const fd = new FormData();
+  fd.append('avatar', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'me.png');
+  return fd;
+};
+const schedule = {
+  start_date: '2030-03-04T09:00:00+01:00',
+  duration: 30,
+  timezone: 'Europe/Berlin',
+};
+const timeBlock = { start_date: '2030-03-04T09:00:00+01:00', duration: 60, timezone: 'Europe/Berlin' };
+const ok = <T>(r: { status: number; body: T }, what: string, status = [200, 201]) => {
+  if (!status.includes(r.status)) throw new Error(`${what} answered ${r.status}: ${JSON.stringify(r.body)}`);
+  return r.body;
+};
+
+/** The key in the newest mail to `email` whose subject holds `subject`, from the link to `page`. */
+async function keyFromMail(email: string, subject: string, page: string, since: Date) {
+  const mail = await waitForMail(stack.url, { to: email, subjectIncludes: subject, since });
+  const key = new RegExp(`${page}\\?key=([A-Za-z0-9_-]+)`).exec(mail.text)?.[1];
+  if (!key) throw new Error(`No ${page} link in the mail to ${email}`);
+  return key;
+}
+
+/** The caller's own API, or the owner's for a caller with no account (its call is refused anyway). */
+const own = (w: World, p: Principal) =>
+  w.people[(PEOPLE as readonly string[]).includes(p) ? (p as PersonKey) : 'owner'];
+
+/** Fixtures for one call, made by the owner unless said otherwise. */
+const make = {
+  task: async (w: World, extra: object = {}) =>
+    ok(
+      await w.people.owner.api.post('/task', { title: 'Matrix task', group: w.group, ...extra }),
+      'create task',
+    ).results[0] as { id: string; pending_assignees: Array<{ id: string }> },
+  scheduledTask: async (w: World) => {
+    const t = await make.task(w);
+    ok(await w.people.owner.api.patch(`/task/schedule/${t.id}`, schedule), 'set schedule');
+    return t;
+  },
+  invitee: async (w: World) => {
+    const email = fresh('invitee');
+    const g = ok(
+      await w.people.owner.api.post('/group/member/invitation', { group: w.group, email, role: 5 }),
+      'invite',
+    ) as { group_members: Array<{ id: string; email: string }> };
+    return { email, memberId: g.group_members.find((m) => m.email === email)!.id };
+  },
+  delegationKey: async (w: World) => {
+    const t = await make.task(w);
+    const email = fresh('delegate');
+    const since = new Date();
+    ok(await w.people.owner.api.put('/task/delegation/invitation', { task: t.id, email }), 'delegate');
+    return keyFromMail(email, 'asked you to take on', 'accept-delegate-invite', since);
+  },
+  attendeeKey: async (w: World) => {
+    const t = await make.task(w, { title: 'Matrix meeting' });
+    const email = fresh('attendee');
+    const since = new Date();
+    ok(
+      await w.people.owner.api.patch(`/task/schedule/${t.id}`, {
+        ...schedule,
+        scheduled_attendees: [{ email }],
+      }),
+      'attendees',
+    );
+    return keyFromMail(email, 'Matrix meeting', 'accept-attendee-invite', since);
+  },
+  /** A group task with a sub-task; the caller (a member) is given the editor role on the parent only. */
+  treeEditedAt: async (w: World, p: Principal) => {
+    const t = (await make.task(w, { children: [{ title: 'Matrix sub-task' }] })).id;
+    if (p === 'viewer' || p === 'standard' || p === 'editor' || p === 'admin')
+      ok(
+        await w.people.owner.api.post('/user/task/role', { task: t, user: w.people[p].userId, role: 6 }),
+        'role',
+      );
+    return t;
+  },
+  /** A task in the caller's own Private group. */
+  ownTask: async (api: Api) => {
+    const groups = ok(await api.get('/group/member'), 'groups') as {
+      results: Array<{ id: string; is_private: boolean }>;
+    };
+    const group = groups.results.find((g) => g.is_private)!.id;
+    return (
+      ok(await api.post('/task', { title: 'Own task', group }), 'own task') as {
+        results: Array<{ id: string }>;
+      }
+    ).results[0]!.id;
+  },
+  timeBlock: async (api: Api) =>
+    (ok(await api.post('/time-blocking/', timeBlock), 'time block') as { id: string }).id,
+  category: async (api: Api) =>
+    (ok(await api.post('/user/group/category', { title: 'Matrix' }), 'category') as { id: string }).id,
+  taskRole: async (w: World) => {
+    const t = await make.task(w);
+    const r = ok(
+      await w.people.owner.api.post('/user/task/role', {
+        task: t.id,
+        user: w.people.standard.userId,
+        role: 4,
+      }),
+      'give role',
+    ) as { id: string };
+    return r.id;
+  },
+};
+
+/**
+ * THE TABLE: every route of the manifest, its request, and the status per caller in the order
+ * anonymous, forged, expired, idToken | outsider, viewer, standard, editor, admin, owner.
+ */
+const MATRIX: Record<RouteId, Case[]> = {
+  getUserConfig: [{ request: () => ({}), expect: everyone(200) }],
+  updateUserConfig: [{ request: () => ({ body: { time_format_option: 24 } }), expect: everyone(200) }],
+  getAuthUser: [{ request: () => ({}), expect: everyone(200) }],
+  updateAuthUser: [{ request: () => ({ body: { last_name: 'Test' } }), expect: everyone(200) }],
+  listTimezones: [{ request: () => ({}), expect: everyone(200) }],
+  getSubscription: [{ request: () => ({}), expect: everyone(200) }],
+  createAvatar: [{ request: () => ({ form: avatarForm() }), expect: everyone(201) }],
+  getAvatar: [
+    {
+      label: 'the owner’s current avatar',
+      request: async (w) => ({
+        params: { id: ok(await w.people.owner.api.get('/user/config/'), 'config').avatar.id },
+      }),
+      expect: ownOnly(200),
+    },
+  ],
+  deleteAvatar: [
+    {
+      request: async (w, p) => {
+        const current = ok(await w.people.owner.api.get('/user/config/'), 'config').avatar.id as string;
+        if (p !== 'owner') return { params: { id: current } };
+        const r = await w.people.owner.api.raw('POST', '/user/avatar/', { body: avatarForm() });
+        return { params: { id: ((await r.json()) as { id: string }).id } };
+      },
+      expect: ownOnly(204),
+    },
+  ],
+  listGroups: [{ request: () => ({}), expect: everyone(200) }],
+  createGroup: [{ request: () => ({ body: { title: 'Matrix group' } }), expect: everyone(201) }],
+  updateGroup: [
+    {
+      request: (w) => ({ params: { id: w.group }, body: { description: 'Seen by the matrix' } }),
+      expect: user(404, 403, 403, 403, 200, 200),
+    },
+  ],
+  deleteGroup: [
+    { request: (w) => ({ params: { id: w.spareGroup } }), expect: user(404, 403, 403, 403, 403, 204) },
+  ],
+  orderGroups: [
+    {
+      request: (w) => ({ body: { group_id: w.group, next_index: 0 } }),
+      expect: user(404, 200, 200, 200, 200, 200),
+    },
+  ],
+  inviteMember: [
+    {
+      request: (w) => ({ body: { group: w.group, email: fresh('invited'), role: 5 } }),
+      expect: user(404, 403, 403, 403, 201, 201),
+    },
+  ],
+  cancelInvitation: [
+    {
+      request: async (w) => ({ query: { email: (await make.invitee(w)).email, group: w.group } }),
+      expect: user(404, 403, 403, 403, 200, 200),
+    },
+  ],
+  resendInvitation: [
+    {
+      request: async (w) => ({ body: { group: w.group, email: (await make.invitee(w)).email } }),
+      expect: user(404, 403, 403, 403, 200, 200),
+    },
+  ],
+  getInvitationRequest: [{ request: (w) => ({ query: { key: w.pendingKey } }), expect: open(200) }],
+  answerInvitationRequest: [
+    {
+      request: async (w) => {
+        const since = new Date();
+        const { email } = await make.invitee(w);
+        return { body: { key: await invitationKey(email, since), action: 0 } };
+      },
+      expect: open(200),
+    },
+  ],
+  updateMember: [
+    {
+      request: (w) => ({ params: { id: w.standardMemberId }, body: { role: 5 } }),
+      expect: user(404, 403, 403, 403, 200, 200),
+    },
+  ],
+  removeMember: [
+    {
+      request: async (w) => ({ params: { id: (await make.invitee(w)).memberId } }),
+      expect: user(404, 403, 403, 403, 204, 204),
+    },
+  ],
+  listRolePermissions: [{ request: () => ({}), expect: everyone(200) }],
+  listCategories: [{ request: () => ({}), expect: everyone(200) }],
+  createCategory: [{ request: () => ({ body: { title: 'Matrix category' } }), expect: everyone(201) }],
+  updateCategory: [
+    {
+      label: 'the owner’s (foreign to the others)',
+      request: (w) => ({ params: { id: w.ownerCategory }, body: { description: 'Seen by the matrix' } }),
+      expect: ownOnly(200),
+    },
+    {
+      label: 'the caller’s own',
+      request: async (w, p) => ({
+        params: { id: await make.category(own(w, p).api) },
+        body: { title: 'Mine' },
+      }),
+      expect: everyone(200),
+    },
+  ],
+  deleteCategory: [
+    {
+      label: 'the owner’s (foreign to the others)',
+      request: async (w) => ({ params: { id: await make.category(w.people.owner.api) } }),
+      expect: ownOnly(204),
+    },
+    {
+      label: 'the caller’s own',
+      request: async (w, p) => ({ params: { id: await make.category(own(w, p).api) } }),
+      expect: everyone(204),
+    },
+  ],
+  getSubscriptionLimits: [
+    {
+      request: (w) => ({ query: { event: 'ownedGroupMemberAmount', target: w.group } }),
+      expect: user(404, 200, 200, 200, 200, 200),
+    },
+  ],
+  listTasks: [{ request: () => ({}), expect: everyone(200) }],
+  createTask: [
+    {
+      label: 'in the group',
+      request: (w) => ({ body: { title: 'New', group: w.group } }),
+      expect: user(404, 403, 403, 201, 201, 201),
+    },
+    {
+      label: 'under the group task',
+      request: (w) => ({ body: { title: 'Sub', group: w.group, parent: w.task.id } }),
+      expect: user(404, 403, 403, 201, 201, 201),
+    },
+  ],
+  deleteTasks: [
+    {
+      label: 'with children, the caller an editor of the parent but not of its sub-task',
+      request: async (w, p) => ({ body: { tasks: [await make.treeEditedAt(w, p)], with_children: true } }),
+      expect: user(404, 403, 403, 200, 200, 200),
+    },
+    {
+      request: async (w) => ({ body: { tasks: [(await make.task(w)).id], with_children: true } }),
+      expect: user(404, 403, 403, 200, 200, 200),
+    },
+  ],
+  getTask: [{ request: (w) => ({ params: { id: w.task.id } }), expect: user(404, 200, 200, 200, 200, 200) }],
+  updateTask: [
+    {
+      label: 'a status change on a fresh group task',
+      request: async (w) => ({ params: { id: (await make.task(w)).id }, body: { status: 2 } }),
+      expect: user(404, 403, 200, 200, 200, 200),
+    },
+  ],
+  dismissTask: [
+    {
+      label: 'a group task not on the caller’s lists',
+      request: async (w) => ({ params: { id: (await make.task(w)).id } }),
+      expect: user(404, 404, 404, 404, 404, 204),
+    },
+  ],
+  listDescendants: [
+    { request: (w) => ({ query: { task_id: w.task.id } }), expect: user(404, 200, 200, 200, 200, 200) },
+  ],
+  newStructure: [
+    {
+      label: 'the caller’s own task moved under the group task (addChildren on the new parent)',
+      request: async (w, p) => ({
+        body: { tasks: [{ id: await make.ownTask(own(w, p).api), level: 7, parent: w.task.id }] },
+      }),
+      expect: user(404, 403, 403, 200, 200, 200),
+    },
+    {
+      label: 'a fresh group task moved under the group task',
+      request: async (w) => ({
+        body: { tasks: [{ id: (await make.task(w)).id, level: 7, parent: w.task.id }] },
+      }),
+      expect: user(404, 403, 403, 200, 200, 200),
+    },
+  ],
+  getTaskPermission: [
+    { request: (w) => ({ params: { id: w.task.id } }), expect: user(404, 200, 200, 200, 200, 200) },
+  ],
+  searchTasks: [{ request: () => ({ query: { search: 'matrix' } }), expect: everyone(200) }],
+  listTaskLevels: [{ request: () => ({}), expect: everyone(200) }],
+  listTaskStatuses: [{ request: () => ({}), expect: everyone(200) }],
+  listPriorityGroups: [{ request: () => ({}), expect: everyone(200) }],
+  listAssignedTasks: [{ request: () => ({}), expect: everyone(200) }],
+  listIndividualParents: [{ request: () => ({}), expect: everyone(200) }],
+  listUserLevels: [{ request: () => ({}), expect: everyone(200) }],
+  setUserLevel: [{ request: () => ({ body: { id: 7, title: 'Next action' } }), expect: everyone(200) }],
+  updateUserLevel: [{ request: () => ({ params: { id: '7' }, body: { title: '' } }), expect: everyone(200) }],
+  listUserPriorityGroups: [{ request: () => ({}), expect: everyone(200) }],
+  setUserPriorityGroup: [{ request: () => ({ body: { id: 0, title: 'Focus' } }), expect: everyone(200) }],
+  updateUserPriorityGroup: [
+    { request: () => ({ params: { id: '0' }, body: { title: '' } }), expect: everyone(200) },
+  ],
+  listOccurrences: [
+    {
+      request: () => ({ query: { start_date: '2030-03-01T00:00:00Z', end_date: '2030-03-08T00:00:00Z' } }),
+      expect: everyone(200),
+    },
+  ],
+  getSchedule: [
+    { request: (w) => ({ params: { id: w.task.id } }), expect: user(404, 200, 200, 200, 200, 200) },
+  ],
+  setSchedule: [
+    {
+      request: async (w) => ({ params: { id: (await make.task(w)).id }, body: schedule }),
+      expect: user(404, 403, 403, 200, 200, 200),
+    },
+  ],
+  deleteSchedule: [
+    {
+      request: async (w) => ({ params: { id: (await make.scheduledTask(w)).id } }),
+      expect: user(404, 403, 403, 204, 204, 204),
+    },
+  ],
+  normalize: [{ request: () => ({}), expect: everyone(200) }],
+  createCalendarFeed: [{ request: () => ({}), expect: everyone(201) }],
+  revokeCalendarFeed: [
+    {
+      label: 'each caller’s own feed',
+      request: async (w, p) => {
+        if ((PEOPLE as readonly string[]).includes(p))
+          await w.people[p as PersonKey].api.post('/user/calendar-feed');
+        return {};
+      },
+      expect: everyone(204),
+    },
+  ],
+  getCalendarFeed: [
+    {
+      request: async (w) => {
+        const r = ok(await w.people.owner.api.post('/user/calendar-feed'), 'feed') as { url: string };
+        return { params: { token: r.url.split('/').pop()! } };
+      },
+      expect: open(200),
+    },
+  ],
+  getAttendeeInvitation: [
+    { request: (w) => ({ query: { key: w.attendeeKey } }), expect: open(200) },
+    { label: 'an unknown key', request: () => ({ query: { key: 'x'.repeat(43) } }), expect: open(404) },
+  ],
+  answerAttendeeInvitation: [
+    { request: async (w) => ({ body: { key: await make.attendeeKey(w), action: 1 } }), expect: open(200) },
+    {
+      label: 'an unknown key',
+      request: () => ({ body: { key: 'x'.repeat(43), action: 1 } }),
+      expect: open(404),
+    },
+  ],
+  listTimeBlocks: [{ request: () => ({}), expect: everyone(200) }],
+  createTimeBlock: [{ request: () => ({ body: timeBlock }), expect: everyone(201) }],
+  getTimeBlock: [
+    {
+      label: 'the owner’s (foreign to the others)',
+      request: (w) => ({ params: { id: w.ownerBlock } }),
+      expect: ownOnly(200),
+    },
+    {
+      label: 'the caller’s own',
+      request: async (w, p) => ({ params: { id: await make.timeBlock(own(w, p).api) } }),
+      expect: everyone(200),
+    },
+  ],
+  updateTimeBlock: [
+    {
+      label: 'the owner’s (foreign to the others)',
+      request: (w) => ({ params: { id: w.ownerBlock }, body: { duration: 45 } }),
+      expect: ownOnly(200),
+    },
+    {
+      label: 'the caller’s own',
+      request: async (w, p) => ({
+        params: { id: await make.timeBlock(own(w, p).api) },
+        body: { duration: 45 },
+      }),
+      expect: everyone(200),
+    },
+  ],
+  deleteTimeBlock: [
+    {
+      label: 'the owner’s (foreign to the others)',
+      request: async (w) => ({ params: { id: await make.timeBlock(w.people.owner.api) } }),
+      expect: ownOnly(204),
+    },
+    {
+      label: 'the caller’s own',
+      request: async (w, p) => ({ params: { id: await make.timeBlock(own(w, p).api) } }),
+      expect: everyone(204),
+    },
+  ],
+  listTaskRoles: [
+    { request: (w) => ({ query: { task: w.task.id } }), expect: user(404, 200, 200, 200, 200, 200) },
+  ],
+  giveTaskRole: [
+    {
+      request: async (w) => ({
+        body: { task: (await make.task(w)).id, user: w.people.standard.userId, role: 4 },
+      }),
+      expect: user(404, 403, 403, 403, 201, 201),
+    },
+  ],
+  changeTaskRole: [
+    {
+      request: async (w) => ({ params: { id: await make.taskRole(w) }, body: { role: 5 } }),
+      expect: user(404, 403, 403, 403, 200, 200),
+    },
+  ],
+  removeTaskRole: [
+    {
+      request: async (w) => ({ params: { id: await make.taskRole(w) } }),
+      expect: user(404, 403, 403, 403, 204, 204),
+    },
+  ],
+  inviteToTask: [
+    {
+      request: async (w) => ({ body: { task: (await make.task(w)).id, email: fresh('delegate'), role: 5 } }),
+      expect: user(404, 403, 403, 200, 200, 200),
+    },
+  ],
+  listTaskInvitations: [{ request: () => ({}), expect: everyone(200) }],
+  withdrawTaskInvitation: [
+    {
+      request: async (w) => {
+        const t = await make.task(w);
+        ok(
+          await w.people.owner.api.put('/task/delegation/invitation', {
+            task: t.id,
+            email: fresh('withdrawn'),
+          }),
+          'invite',
+        );
+        const got = ok(await w.people.owner.api.get(`/task/${t.id}`), 'task') as typeof t;
+        return { params: { id: got.pending_assignees[0]!.id } };
+      },
+      expect: user(404, 403, 403, 204, 204, 204),
+    },
+  ],
+  getTaskInvitationRequest: [
+    { request: (w) => ({ query: { key: w.delegationKey } }), expect: open(200) },
+    { label: 'an unknown key', request: () => ({ query: { key: 'x'.repeat(43) } }), expect: open(404) },
+  ],
+  answerTaskInvitationRequest: [
+    { request: async (w) => ({ body: { key: await make.delegationKey(w), action: 0 } }), expect: open(200) },
+    {
+      label: 'an unknown key',
+      request: () => ({ body: { key: 'x'.repeat(43), action: 1 } }),
+      expect: open(404),
+    },
+  ],
+  listPendingTasks: [{ request: () => ({}), expect: everyone(200) }],
+  answerPendingTasks: [
+    {
+      label: 'an unknown invitation',
+      request: () => ({ body: { invitations: ['unknown'], action: 1 } }),
+      expect: everyone(404),
+    },
+  ],
+};
+
+// --- tokens that must not work ---------------------------------------------------------------
+
+const b64url = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+function signJwt(claims: object, privateKeyPem: string | import('node:crypto').KeyObject) {
+  const head = b64url({ alg: 'RS256', kid: 'CognitoLocal', typ: 'JWT' });
+  const data = `${head}.${b64url(claims)}`;
+  const sig = createSign('RSA-SHA256').update(data).sign(privateKeyPem).toString('base64url');
+  return `${data}.${sig}`;
+}
+const claimsOf = (token: string) =>
+  JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown> & {
+    exp: number;
+    iat: number;
+  };
+/** cognito-local signs every pool's tokens with this one key (LOCAL-STACK-FACTS). */
+const poolKey = () =>
+  (
+    JSON.parse(
+      readFileSync(path.resolve('node_modules/cognito-local/lib/keys/cognitoLocal.private.json'), 'utf8'),
+    ) as { pem: string }
+  ).pem;
+
+// --- calling ---------------------------------------------------------------------------------
+
+async function call(id: RouteId, req: Req, token: string | undefined): Promise<number> {
+  const route = routes[id];
+  const qs = req.query ? `?${new URLSearchParams(req.query)}` : '';
+  const res = await fetch(`${stack.url}${apiPath(route, req.params ?? {})}${qs}`, {
+    method: route.method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(req.body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
+    body: req.form ?? (req.body !== undefined ? JSON.stringify(req.body) : undefined),
+  });
+  await res.arrayBuffer();
+  return res.status;
+}
+
+let world: World;
+let tokens: Record<Principal, string | undefined>;
+
+beforeAll(async () => {
+  const [owner, outsider, viewer, standard, editor, admin] = await Promise.all(
+    ['Owner', 'Outsider', 'Viewer', 'Standard', 'Editor', 'Admin'].map((n) => person(n)),
+  );
+  const people = {
+    owner: owner!,
+    outsider: outsider!,
+    viewer: viewer!,
+    standard: standard!,
+    editor: editor!,
+    admin: admin!,
+  };
+  const g = await newGroup(owner!.api, 'Matrix team');
+  const spare = await newGroup(owner!.api, 'Matrix spare');
+  const roles: Array<[PersonKey, number]> = [
+    ['viewer', 4],
+    ['standard', 5],
+    ['editor', 6],
+    ['admin', 3],
+  ];
+  for (const gid of [g.id, spare.id])
+    for (const [who, role] of roles) await addMember(owner!.api, gid, people[who], role);
+  const task = ok(
+    await owner!.api.post('/task', {
+      title: 'Matrix task',
+      group: g.id,
+      children: [{ title: 'Matrix sub-task' }],
+    }),
+    'task',
+  ).results[0] as { id: string; title: string; children: Array<{ id: string }> };
+  ok(await owner!.api.patch(`/task/schedule/${task.id}`, schedule), 'schedule');
+  const ownerBlock = await make.timeBlock(owner!.api);
+  const ownerCategory = await make.category(owner!.api);
+  const avatar = await owner!.api.raw('POST', '/user/avatar/', { body: avatarForm() });
+  if (avatar.status !== 201) throw new Error(`avatar answered ${avatar.status}`);
+  const pendingEmail = fresh('pending');
+  const since = new Date();
+  const roster = ok(
+    await owner!.api.post('/group/member/invitation', { group: g.id, email: pendingEmail, role: 4 }),
+    'invite',
+  ) as { group_members: Array<{ id: string; email: string }> };
+  const pendingKey = await invitationKey(pendingEmail, since);
+  world = {
+    people,
+    group: g.id,
+    spareGroup: spare.id,
+    task: { id: task.id, title: task.title, childId: task.children[0]!.id },
+    ownerBlock,
+    ownerCategory,
+    pendingKey,
+    pendingEmail,
+    standardMemberId: roster.group_members.find((m) => m.email === standard!.email)!.id,
+    delegationKey: '',
+    attendeeKey: '',
+  };
+  [world.delegationKey, world.attendeeKey] = await Promise.all([
+    make.delegationKey(world),
+    make.attendeeKey(world),
+  ]);
+
+  const claims = claimsOf(owner!.accessToken);
+  const now = Math.floor(Date.now() / 1000);
+  const { privateKey: otherKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  tokens = {
+    anonymous: undefined,
+    forged: signJwt(claims, otherKey),
+    expired: signJwt({ ...claims, iat: now - 7200, exp: now - 3600, auth_time: now - 7200 }, poolKey()),
+    idToken: owner!.idToken,
+    ...(Object.fromEntries(PEOPLE.map((p) => [p, people[p].accessToken])) as Record<PersonKey, string>),
+  };
+  // The pool's key really signs valid tokens: the expired token fails for its age alone.
+  const resigned = signJwt({ ...claims, iat: now, exp: now + 600 }, poolKey());
+  expect(await call('getUserConfig', {}, resigned)).toBe(200);
+}, 180_000);
+
+describe('route × principal matrix', () => {
+  it('has rows for every route of the manifest, and only for those', () => {
+    for (const id of Object.keys(routes) as RouteId[]) expect(MATRIX[id]?.length ?? 0, id).toBeGreaterThan(0);
+    for (const id of Object.keys(MATRIX)) expect(routes, id).toHaveProperty(id);
+  });
+
+  it('public routes are open to the anonymous caller; the others refuse every bad token', () => {
+    for (const [id, cases] of Object.entries(MATRIX) as Array<[RouteId, Case[]]>) {
+      for (const c of cases) {
+        if (routes[id].auth === 'public') expect(c.expect[0], id).not.toBe(401);
+        else expect(c.expect.slice(0, 4), id).toEqual([401, 401, 401, 401]);
+      }
+    }
+  });
+
+  const rows = (Object.entries(MATRIX) as Array<[RouteId, Case[]]>).flatMap(([id, cases]) =>
+    cases.map((c) => ({
+      id,
+      c,
+      name: `${routes[id].method} ${routes[id].path} (${id})${c.label ? `: ${c.label}` : ''}`,
+    })),
+  );
+  it.each(rows)('$name', async ({ id, c }) => {
+    const one = async (p: Principal) => call(id, await c.request(world, p), tokens[p]);
+    // One caller after another, in column order: calls on one group never race each other, and
+    // the owner (who may delete the spare group) comes last.
+    const got: Status[] = [];
+    for (const p of PRINCIPALS) got.push(await one(p));
+    const asRecord = (s: readonly Status[]) => Object.fromEntries(PRINCIPALS.map((p, i) => [p, s[i]]));
+    expect(asRecord(got)).toEqual(asRecord(c.expect));
+  });
+});
