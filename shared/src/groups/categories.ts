@@ -1,5 +1,6 @@
 /** Group categories (spec 001 §3, §7): a named selection of groups for the header's filter. */
 import * as z from 'zod';
+import { patchOf } from '../api/patch.ts';
 import { groupMetadata } from './group.ts';
 
 export const CATEGORY_GROUPS_MAX = 200;
@@ -10,5 +11,7 @@ export const createCategoryInput = z.strictObject({
   metadata: groupMetadata.default({ color: '#7EC242', icon: 'star' }),
   groups: z.array(z.string().min(1)).max(CATEGORY_GROUPS_MAX).default([]),
 });
-export const updateCategoryInput = createCategoryInput.partial();
+/** Only the fields sent change; metadata merges field by field (docs/decisions.md D11). */
+export const updateCategoryInput = patchOf(createCategoryInput);
+export type UpdateCategoryInput = z.infer<typeof updateCategoryInput>;
 export type CreateCategoryInput = z.infer<typeof createCategoryInput>;

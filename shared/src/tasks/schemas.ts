@@ -3,8 +3,10 @@
  * task-form.title-required, no assignee task-form.assignees-required.
  */
 import * as z from 'zod';
+import { patchOf } from '../api/patch.ts';
 import { EMAIL_PATTERN, normaliseEmail } from '../groups/invitations.ts';
 import { ROLES } from '../groups/roles.ts';
+import { scheduleInput, schedulePatchInput } from '../time/schedule-input.ts';
 import { isValidTimezone } from '../user/timezone.ts';
 import {
   DEFAULT_LEVEL,
@@ -105,6 +107,8 @@ export const createTaskInput = z
     delegationType: z.enum(DELEGATION_TYPES).default('SI'),
     children: z.array(childTaskInput).max(100).default([]),
     userTimezone: timezone.optional(),
+    /** The task's schedule, saved with it in one transaction (spec 000 §3 quick-task payload). */
+    scheduledTask: scheduleInput.optional(),
   })
   .superRefine((t, ctx) => {
     if (t.level >= ISSUE_LEVEL && t.children.length > 0) {
@@ -116,7 +120,8 @@ export type CreateTaskInput = z.infer<typeof createTaskInput>;
 export const updateTaskInput = z
   .strictObject({
     title,
-    details: details.partial(),
+    /** Merged field by field: a description alone keeps the flag, a flag alone the description. */
+    details: patchOf(details),
     mode: z.enum(TASK_MODES),
     status,
     level,
@@ -132,6 +137,8 @@ export const updateTaskInput = z
     /** Sort code of the neighbours when dragged: the task lands between them. */
     placeBetween: z.strictObject({ before: z.string().nullable(), after: z.string().nullable() }),
     userTimezone: timezone,
+    /** The schedule's changed fields, merged onto the one there (null clears it), as PATCH /task/schedule/{id}. */
+    scheduledTask: schedulePatchInput.nullable(),
   })
   .partial();
 export type UpdateTaskInput = z.infer<typeof updateTaskInput>;
