@@ -505,4 +505,17 @@ describe('permissions are checked only for the fields that change', () => {
     expect(me).toMatchObject({ role: 5, status: 'inactive' });
     expect((await bob.api.patch(`/group/member/${id}`, { role: 6 })).status).toBe(403);
   });
+
+  it('a task role sent unchanged needs no right to manage roles; a changed one does', async () => {
+    const ann = await person('Ann');
+    const bob = await person('Bob');
+    const g = await newGroup(ann.api);
+    await addMember(ann.api, g.id, bob, 6);
+    const t = await ok(ann.api.post('/task', { title: 'Roles', group: g.id }), 201).then((b) => b.results[0]);
+    const given = await ok(ann.api.post('/user/task/role', { task: t.id, user: bob.userId, role: 5 }), 201);
+    const same = await bob.api.patch(`/user/task/role/${given.id}`, { role: 5 });
+    expect(same.status, JSON.stringify(same.body)).toBe(200);
+    expect(same.body).toMatchObject({ id: given.id, role: 5 });
+    expect((await bob.api.patch(`/user/task/role/${given.id}`, { role: 6 })).status).toBe(403);
+  });
 });

@@ -185,3 +185,17 @@ describe('scheduled_task with the task', () => {
     expect((await ann.api.get(`/task/schedule/${t.id}`)).status).toBe(404);
   });
 });
+
+describe('task_details, the name a task is read back with', () => {
+  it('is taken in a PATCH as details is: a description alone keeps the flag', async () => {
+    const ann = await person('Ann');
+    const t = await task(ann.api, {
+      title: 'Round trip',
+      group: await privateGroup(ann.api),
+      details: { description: 'First', flag: 1 },
+    });
+    const r = await ann.api.patch(`/task/${t.id}`, { task_details: { description: 'Second' } });
+    expect(r.status).toBe(200);
+    expect(r.body.task_details).toEqual({ description: 'Second', flag: 1 });
+  });
+});

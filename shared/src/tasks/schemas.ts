@@ -139,8 +139,13 @@ export const updateTaskInput = z
     userTimezone: timezone,
     /** The schedule's changed fields, merged onto the one there (null clears it), as PATCH /task/schedule/{id}. */
     scheduledTask: schedulePatchInput.nullable(),
+    /** The name tasks are read back with (and spec 002's other name for details): the same thing. */
+    taskDetails: patchOf(details),
   })
-  .partial();
+  .partial()
+  .transform(({ taskDetails, ...rest }) =>
+    taskDetails ? { ...rest, details: { ...taskDetails, ...rest.details } } : rest,
+  );
 export type UpdateTaskInput = z.infer<typeof updateTaskInput>;
 
 export const deleteTasksInput = z.strictObject({
