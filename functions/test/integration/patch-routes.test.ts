@@ -223,6 +223,8 @@ const fixtures: Record<string, Fixture> = {
         body: { details: { description: 'Numbers for Q4' } },
         at: 'task.task_details.description',
       },
+      { name: 'priority_group', body: { priority_group: 1 }, at: 'task.priority_group', value: { id: 1 } },
+      { name: 'due_at', body: { due_at: iso(inDays(25)) }, at: 'task.due_at', value: inDays(25).toISO() },
       {
         name: 'details.flag',
         body: { details: { flag: 1 } },
