@@ -215,9 +215,9 @@ export interface SchedulePlan {
   invitations: Map<string, string>;
 }
 
-/** A stored schedule in the shape it is sent in, so a PATCH can be merged onto it. */
-const asInput = (s: StoredSchedule | undefined): Partial<ScheduleInput> => {
-  if (!s) return {};
+/** A stored schedule in the shape it is sent in, so a PATCH can be merged onto it and compared with it. */
+export const scheduleAsSent = (s: StoredSchedule | undefined): Partial<ScheduleInput> | null => {
+  if (!s) return null;
   const { pendingAttendees: _answers, ...fields } = s;
   return { ...fields, meetingTemplate: null };
 };
@@ -237,7 +237,7 @@ export function planSchedule(
   now: Date,
   at: string[] = [],
 ): SchedulePlan {
-  const parsed = scheduleInput.safeParse(mergePatch(asInput(current), patch));
+  const parsed = scheduleInput.safeParse(mergePatch(scheduleAsSent(current) ?? {}, patch));
   if (!parsed.success) {
     throw new z.ZodError(parsed.error.issues.map((i) => ({ ...i, path: [...at, ...i.path] })));
   }

@@ -33,7 +33,7 @@ import { TransactionCanceledError, transact } from '../db/transact.ts';
 import type { Actor } from '../lib/actor.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../lib/errors.ts';
 import { displayName, type GroupRecord, memberOf } from './roster.ts';
-import { inviteAttendees, planSchedule } from './schedules.ts';
+import { inviteAttendees, planSchedule, scheduleAsSent } from './schedules.ts';
 import {
   loadTask,
   type PlacementRecord,
@@ -503,13 +503,6 @@ async function listGroupTasks(actor: Actor, user: UserRecord, q: ListQuery, zone
 const roleInGroup = (g: GroupRecord | null, actor: Actor) =>
   Object.values(g?.members ?? {}).find((m) => m.userId === actor.userId && m.invitationStatus === 'accepted')
     ?.role ?? null;
-
-/** A stored schedule as it is sent, so a PATCH's schedule fields compare with it. */
-const scheduleAsSent = (s: TaskRecord['schedule']) => {
-  if (!s) return null;
-  const { pendingAttendees: _answers, ...fields } = s;
-  return fields;
-};
 
 /**
  * PATCH /task/{id}: only the fields sent change (details merge field by field; null clears where
