@@ -3,10 +3,16 @@
  * partition. A category may only name groups the user belongs to.
  */
 import { randomUUID } from 'node:crypto';
-import { type CategoryView, type CreateCategoryInput, pageOf } from '@tandem/shared';
+import {
+  type CategoryView,
+  type CreateCategoryInput,
+  mergePatch,
+  pageOf,
+  type UpdateCategoryInput,
+} from '@tandem/shared';
 import { CategoryEntity } from '../db/entities/category.ts';
 import type { Actor } from '../lib/actor.ts';
-import { NotFoundError, ValidationError } from '../lib/errors.ts';
+import { ConflictError, NotFoundError, ValidationError } from '../lib/errors.ts';
 import { listMemberships } from './groups.ts';
 
 interface CategoryRecord {
@@ -16,6 +22,7 @@ interface CategoryRecord {
   metadata: CategoryView['metadata'];
   groups: string[];
   createdAt: string;
+  updatedAt: string;
 }
 
 const view = (c: CategoryRecord): CategoryView => ({
@@ -53,16 +60,28 @@ export async function createCategory(actor: Actor, input: CreateCategoryInput): 
   return view(r.data as CategoryRecord);
 }
 
-export async function updateCategory(actor: Actor, categoryId: string, input: Partial<CreateCategoryInput>) {
+/** Only the fields sent change; metadata merges field by field (shared/src/api/patch.ts). */
+export async function updateCategory(actor: Actor, categoryId: string, input: UpdateCategoryInput) {
+  const current = (await CategoryEntity.get({ userId: actor.userId, categoryId }).go())
+    .data as CategoryRecord | null;
+  if (!current) throw new NotFoundError();
   await assertOwnGroups(actor, input.groups);
-  const set = { ...input, ...(input.groups ? { groups: [...new Set(input.groups)] } : {}) };
+  const next = mergePatch(current, input);
   try {
     const r = await CategoryEntity.patch({ userId: actor.userId, categoryId })
-      .set(set)
+      .set({
+        title: next.title,
+        description: next.description,
+        metadata: next.metadata,
+        groups: [...new Set(next.groups)],
+      })
+      .where(({ updatedAt }, { eq }) => eq(updatedAt, current.updatedAt))
       .go({ response: 'all_new' });
     return view(r.data as CategoryRecord);
   } catch (e) {
-    if (String((e as Error).message).match(/conditional/i)) throw new NotFoundError();
+    if (String((e as Error).message).match(/conditional/i)) {
+      throw new ConflictError('The category was changed elsewhere. Reload and try again.');
+    }
     throw e;
   }
 }

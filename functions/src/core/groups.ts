@@ -8,9 +8,11 @@
 import {
   type CreateGroupInput,
   can,
+  changedFields,
   GROUP_STATUS,
   type GroupStatus,
   type GroupView,
+  mergePatch,
   type UpdateGroupInput,
 } from '@tandem/shared';
 import { generateKeyBetween } from 'fractional-indexing';
@@ -173,13 +175,18 @@ export async function updateGroup(
   input: UpdateGroupInput,
 ): Promise<GroupView> {
   const { group, me } = await groupFor(actor, groupId);
-  if (input.title !== undefined) requirePermission(me, 'group.title', 'title');
-  if (input.description !== undefined) requirePermission(me, 'group.title', 'description');
-  if (input.metadata !== undefined) requirePermission(me, 'group.metadata', 'metadata');
+  // Only fields that really change need their permission, and only they are written.
+  const current = { title: group.title, description: group.description, metadata: group.metadata };
+  const { status: _status, ...fields } = input;
+  const changed = changedFields(current, fields);
+  if (changed.includes('title')) requirePermission(me, 'group.title', 'title');
+  if (changed.includes('description')) requirePermission(me, 'group.title', 'description');
+  if (changed.some((f) => f.startsWith('metadata'))) requirePermission(me, 'group.metadata', 'metadata');
+  const next = mergePatch(current, fields);
   const set: Parameters<typeof saveGroup>[1] = {};
-  if (input.title !== undefined) set.title = input.title;
-  if (input.description !== undefined) set.description = input.description;
-  if (input.metadata !== undefined) set.metadata = { ...group.metadata, ...input.metadata };
+  if (changed.includes('title')) set.title = next.title;
+  if (changed.includes('description')) set.description = next.description;
+  if (changed.some((f) => f.startsWith('metadata'))) set.metadata = next.metadata;
 
   // One write per call: the status path carries the other field changes with it.
   if (input.status !== undefined && group.isPrivate) {

@@ -11,6 +11,7 @@
 import {
   can,
   canResend,
+  changedFields,
   effectiveInvitationStatus,
   GROUP_STATUS,
   type GroupStatus,
@@ -175,14 +176,16 @@ export async function updateMember(
   input: { role?: RoleId; status?: GroupStatus },
 ) {
   const { group, me, target } = await entryFor(actor, memberId);
-  if (input.role !== undefined) {
+  // Only a field that really changes needs its permission (shared/src/api/patch.ts).
+  const changed = changedFields({ role: target.role, status: target.memberStatus }, input);
+  if (changed.includes('role') && input.role !== undefined) {
     assertMayAssign(me, target, input.role);
     await changeRole(group, target, input.role);
   }
-  if (input.status !== undefined) {
+  if (changed.includes('status') && input.status !== undefined) {
     const self = target.memberId === me.memberId;
     if (!self) requirePermission(me, 'groupMember.status', 'status');
-    const fresh = input.role !== undefined ? ((await loadGroup(group.groupId)) as GroupRecord) : group;
+    const fresh = changed.includes('role') ? ((await loadGroup(group.groupId)) as GroupRecord) : group;
     await setMemberStatus(fresh, fresh.members[memberId]!, input.status);
   }
   return viewFor(actor, group.groupId);

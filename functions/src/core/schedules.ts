@@ -5,9 +5,11 @@
  * group by the rules of priorityGroupForSchedule, on every list it is on.
  */
 import {
+  camelToSnakeKey,
   can,
   effectiveInvitationStatus,
   invitationExpiresAt,
+  mergePatch,
   type OccurrenceView,
   type RoleId,
   type ScheduledTaskView,
@@ -18,10 +20,13 @@ import {
   priorityGroupForSchedule,
   SCHEDULE_MESSAGES,
   type ScheduleInput,
+  type SchedulePatchInput,
   sameDay,
+  scheduleInput,
   startTooEarly,
 } from '@tandem/shared/time/schedule';
 import { DateTime } from 'luxon';
+import * as z from 'zod';
 import { GroupEntity } from '../db/entities/group.ts';
 import { InvitationEntity } from '../db/entities/invitation.ts';
 import { PlacementEntity } from '../db/entities/placement.ts';
@@ -44,13 +49,13 @@ import type { GroupRecord } from './roster.ts';
 import { displayName } from './roster.ts';
 import {
   type PlacementRecord,
+  peopleOf,
   requireTaskPermission,
   roleOn,
   type StoredSchedule,
   type TaskRecord,
   taskFor,
 } from './task-access.ts';
-import { peopleOf } from './tasks.ts';
 import { getUser, type UserRecord } from './user.ts';
 
 const NO_SCHEDULE = 'This task has no schedule.';
@@ -202,39 +207,86 @@ async function writeSchedule(
   }
 }
 
-export async function setSchedule(actor: Actor, taskId: string, input: ScheduleInput, now = new Date()) {
-  const { task, role } = await taskFor(actor, taskId);
-  requireTaskPermission(role, 'task.scheduledTask', 'scheduled_task');
-  const user = await getUser(actor);
+/** A schedule worked out from a PATCH, not yet written: what the task, its lists and the mail get. */
+export interface SchedulePlan {
+  schedule: StoredSchedule;
+  /** The priority group the schedule puts the task in on every list, or null to keep it. */
+  priorityGroup: number | null;
+  /** New attendees and the keys of their invitations, mailed once the schedule is saved. */
+  invitations: Map<string, string>;
+}
+
+/** A stored schedule in the shape it is sent in, so a PATCH can be merged onto it and compared with it. */
+export const scheduleAsSent = (s: StoredSchedule | undefined): Partial<ScheduleInput> | null => {
+  if (!s) return null;
+  const { pendingAttendees: _answers, ...fields } = s;
+  return { ...fields, meetingTemplate: null };
+};
+
+/**
+ * The one path every schedule write takes (PATCH /task/schedule/{id}, and scheduled_task on POST
+ * /task and PATCH /task/{id}): the PATCH merged onto the task's schedule (absent fields unchanged),
+ * the whole checked by the schedule rules — a start not before the end of yesterday in the person's
+ * zone, a readable repeat rule (expanded in the schedule's own zone, DST-correct), exdates and rdates
+ * as given — and the priority group it implies. `at` names where the schedule sits in the body, so
+ * errors point at its fields (`scheduled_task.start_date`).
+ */
+export function planSchedule(
+  current: StoredSchedule | undefined,
+  patch: SchedulePatchInput,
+  userZone: string,
+  now: Date,
+  at: string[] = [],
+): SchedulePlan {
+  const parsed = scheduleInput.safeParse(mergePatch(scheduleAsSent(current) ?? {}, patch));
+  if (!parsed.success) {
+    throw new z.ZodError(parsed.error.issues.map((i) => ({ ...i, path: [...at, ...i.path] })));
+  }
+  const input = parsed.data;
+  const field = (name: string) => [...at.map(camelToSnakeKey), name].join('.');
   if (
-    (!task.schedule || Date.parse(task.schedule.startDate) !== Date.parse(input.startDate)) &&
-    startTooEarly(input.startDate, user.config.timezone, now)
+    (!current || Date.parse(current.startDate) !== Date.parse(input.startDate)) &&
+    startTooEarly(input.startDate, userZone, now)
   ) {
-    throw new ValidationError({ start_date: SCHEDULE_MESSAGES.startInPast });
+    throw new ValidationError({ [field('start_date')]: SCHEDULE_MESSAGES.startInPast });
   }
   if (input.recurRule) {
     try {
       expandOccurrences({ ...input, recurRule: input.recurRule }, input.startDate, input.startDate);
     } catch {
-      throw new ValidationError({ recur_rule: 'This repeat rule cannot be read.' });
+      throw new ValidationError({ [field('recur_rule')]: 'This repeat rule cannot be read.' });
     }
   }
   const { meetingTemplate: _template, ...fields } = input;
   // Attendees keep their answers; new ones are invited by e-mail once the schedule is saved.
-  const known = new Map((task.schedule?.pendingAttendees ?? []).map((a) => [a.email, a]));
+  const known = new Map((current?.pendingAttendees ?? []).map((a) => [a.email, a]));
   const emails = [...new Set(fields.scheduledAttendees.map((a) => a.email.toLowerCase()))];
-  const newcomers = emails.filter((e) => !known.has(e));
-  const keys = new Map(newcomers.map((e) => [e, newInvitationKey()]));
+  const invitations = new Map(emails.filter((e) => !known.has(e)).map((e) => [e, newInvitationKey()]));
   const schedule: StoredSchedule = {
     ...fields,
     scheduledAttendees: emails.map((email) => ({ email })),
     pendingAttendees: emails.map(
-      (email) => known.get(email) ?? { email, status: 'pending', keyHash: hashKey(keys.get(email)!) },
+      (email) => known.get(email) ?? { email, status: 'pending', keyHash: hashKey(invitations.get(email)!) },
     ),
   };
-  await writeSchedule(task, schedule, priorityGroupForSchedule(schedule, user.config.timezone, now));
-  for (const [email, key] of keys) await inviteAttendee(task, user, email, key, schedule, now);
-  return scheduleView(taskId, schedule);
+  return { schedule, priorityGroup: priorityGroupForSchedule(schedule, userZone, now), invitations };
+}
+
+/** After the schedule is saved: the new attendees' invitations and e-mails. */
+export async function inviteAttendees(task: TaskRecord, inviter: UserRecord, plan: SchedulePlan, now: Date) {
+  for (const [email, key] of plan.invitations) {
+    await inviteAttendee(task, inviter, email, key, plan.schedule, now);
+  }
+}
+
+export async function setSchedule(actor: Actor, taskId: string, input: SchedulePatchInput, now = new Date()) {
+  const { task, role } = await taskFor(actor, taskId);
+  requireTaskPermission(role, 'task.scheduledTask', 'scheduled_task');
+  const user = await getUser(actor);
+  const plan = planSchedule(task.schedule, input, user.config.timezone, now);
+  await writeSchedule(task, plan.schedule, plan.priorityGroup);
+  await inviteAttendees(task, user, plan, now);
+  return scheduleView(taskId, plan.schedule);
 }
 
 /** Moving one occurrence: the whole schedule when it is a one-off, else this occurrence only. */

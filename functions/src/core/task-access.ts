@@ -116,6 +116,11 @@ export interface PlacementRecord {
   createdAt: string;
 }
 
+/** Everyone who has the task on their lists: its creator and its assignees. */
+export const peopleOf = (t: Pick<TaskRecord, 'createdBy' | 'assignees'>) => [
+  ...new Set([t.createdBy, ...Object.keys(t.assignees)]),
+];
+
 export async function loadTask(taskId: string): Promise<TaskRecord | null> {
   return ((await TaskEntity.get({ taskId }).go()).data as TaskRecord | null) ?? null;
 }

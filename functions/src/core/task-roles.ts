@@ -90,6 +90,8 @@ export async function changeTaskRole(actor: Actor, id: string, role: RoleId) {
   const { task, role: callerRole } = await taskFor(actor, taskIdOf(id));
   const entry = task.roles?.[id];
   if (!entry) throw new NotFoundError();
+  // The role sent unchanged is no change: nothing to permit, nothing to write.
+  if (entry.role === role) return view(task, entry);
   assertMayGive(callerRole, role);
   const next = { ...entry, role };
   await save(task, { ...task.roles, [id]: next });

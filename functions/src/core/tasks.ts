@@ -9,7 +9,9 @@ import { randomUUID } from 'node:crypto';
 import {
   applySaveRules,
   type CreateTaskInput,
+  can,
   canHaveChildren,
+  changedFields,
   DEFAULT_LEVEL,
   isPinnedToToday,
   pageOf,
@@ -17,8 +19,10 @@ import {
   type RoleId,
   TASK_ERROR_CODES,
   TASK_MESSAGES,
+  TASK_PATCH_COMPARE,
   TASK_STATUS,
   type TaskView,
+  taskPatchPermissions,
   type UpdateTaskInput,
 } from '@tandem/shared';
 import { generateKeyBetween, generateNKeysBetween } from 'fractional-indexing';
@@ -27,12 +31,14 @@ import { PlacementEntity } from '../db/entities/placement.ts';
 import { TaskEntity } from '../db/entities/task.ts';
 import { TransactionCanceledError, transact } from '../db/transact.ts';
 import type { Actor } from '../lib/actor.ts';
-import { ConflictError, NotFoundError, ValidationError } from '../lib/errors.ts';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../lib/errors.ts';
 import { displayName, type GroupRecord, memberOf } from './roster.ts';
+import { inviteAttendees, planSchedule, scheduleAsSent } from './schedules.ts';
 import {
   loadTask,
   type PlacementRecord,
   requireDeleteAll,
+  peopleOf,
   requireTaskPermission,
   roleOn,
   type TaskAssignee,
@@ -151,6 +157,10 @@ export async function createTask(actor: Actor, input: CreateTaskInput, now = new
   const iso = now.toISOString();
   const assignees = resolveAssignees(input.taskAssignees, group!, user, iso);
   const zone = zoneOf(user, input.userTimezone);
+  // The schedule sent with the task (spec 000 §3), under the rules of PATCH /task/schedule/{id}.
+  const schedulePlan = input.scheduledTask
+    ? planSchedule(undefined, input.scheduledTask, zone, now, ['scheduledTask'])
+    : null;
 
   const base = (
     fields: typeof input | (typeof input.children)[number],
@@ -192,7 +202,10 @@ export async function createTask(actor: Actor, input: CreateTaskInput, now = new
   };
 
   const mainId = randomUUID();
-  const main = base(input, mainId, parent ? { id: parent.taskId, rootId: parent.rootId } : null);
+  const main: NewTask = {
+    ...base(input, mainId, parent ? { id: parent.taskId, rootId: parent.rootId } : null),
+    ...(schedulePlan ? { schedule: schedulePlan.schedule } : {}),
+  };
   // Each new task with the input it came from (for its priority group and position).
   type Fields = typeof input | (typeof input.children)[number];
   const tasks: Array<{ t: NewTask; fields: Fields }> = [];
@@ -200,7 +213,7 @@ export async function createTask(actor: Actor, input: CreateTaskInput, now = new
     // Individual delegation: the delegator keeps the parent; each assignee gets a copy of their own.
     tasks.push({ t: { ...main, assignees: {}, managerId: actor.userId }, fields: input });
     for (const a of assignees) {
-      const copy = base(input, randomUUID(), { id: mainId, rootId: main.rootId });
+      const copy = base(input, randomUUID(), { id: mainId, rootId: main.rootId }); // the schedule stays on the parent
       tasks.push({ t: { ...copy, delegationType: 'IC', assignees: { [a.userId]: a } }, fields: input });
     }
   } else {
@@ -229,7 +242,8 @@ export async function createTask(actor: Actor, input: CreateTaskInput, now = new
         task: t,
         userId,
         taskId: t.taskId,
-        priorityGroup: fields.priorityGroup ?? input.priorityGroup,
+        priorityGroup:
+          (t.schedule ? schedulePlan?.priorityGroup : null) ?? fields.priorityGroup ?? input.priorityGroup,
         position: fields.taskPosition,
         isOwner: userId === actor.userId,
         delegatedToMe: userId !== actor.userId,
@@ -262,6 +276,7 @@ export async function createTask(actor: Actor, input: CreateTaskInput, now = new
                   taskPosition: w.p.position,
                   isOwner: w.p.isOwner,
                   delegatedToMe: w.p.delegatedToMe,
+                  scheduled: Boolean(w.p.task.schedule),
                   delegatedOut:
                     w.p.isOwner && Object.keys(w.p.task.assignees).some((id) => id !== w.p.userId),
                   groupId: w.p.task.groupId,
@@ -285,6 +300,7 @@ export async function createTask(actor: Actor, input: CreateTaskInput, now = new
     return t.parentId ? { ...v, parent: { id: t.parentId, title: parentTitle } } : v;
   };
   const top = byId.get(mainId)!;
+  if (schedulePlan) await inviteAttendees(top, user, schedulePlan, now);
   const children = tasks.slice(1).map(({ t }) => view(byId.get(t.taskId)!));
   return { results: [{ ...view(top), childCount: children.length, children }] };
 }
@@ -312,10 +328,8 @@ const childrenIn = (tree: TaskRecord[], id: string) => tree.filter((t) => t.pare
 /** Every task under `id` in the tree, depth first. */
 export const subtreeIn = (tree: TaskRecord[], id: string): TaskRecord[] =>
   childrenIn(tree, id).flatMap((c) => [c, ...subtreeIn(tree, c.taskId)]);
-/** Everyone who has the task on their lists: its creator and its assignees. */
-export const peopleOf = (t: Pick<TaskRecord, 'createdBy' | 'assignees'>) => [
-  ...new Set([t.createdBy, ...Object.keys(t.assignees)]),
-];
+
+export { peopleOf };
 
 export async function getTask(
   actor: Actor,
@@ -489,19 +503,15 @@ async function listGroupTasks(actor: Actor, user: UserRecord, q: ListQuery, zone
   };
 }
 
-const FIELD_PERMISSION = {
-  title: 'task.title',
-  mode: 'task.mode',
-  status: 'task.status',
-  level: 'task.level',
-  priorityGroup: 'task.priorityGroup',
-  dueAt: 'task.dueAt',
-  group: 'task.group',
-  completionAt: 'task.completionAt',
-  manager: 'task.manager',
-  taskAssignees: 'task.taskAssignees',
-} as const;
+/** The caller's role in a group from its roster, or null when they are not an accepted member. */
+const roleInGroup = (g: GroupRecord | null, actor: Actor) =>
+  Object.values(g?.members ?? {}).find((m) => m.userId === actor.userId && m.invitationStatus === 'accepted')
+    ?.role ?? null;
 
+/**
+ * PATCH /task/{id}: only the fields sent change (details merge field by field; null clears where
+ * allowed), and each field that really changes needs its permission (shared/src/tasks/patch.ts).
+ */
 export async function updateTask(
   actor: Actor,
   taskId: string,
@@ -509,27 +519,48 @@ export async function updateTask(
   now = new Date(),
 ): Promise<TaskView> {
   const { task, group, role } = await taskFor(actor, taskId);
-  for (const [field, permission] of Object.entries(FIELD_PERMISSION)) {
-    if (input[field as keyof UpdateTaskInput] !== undefined) requireTaskPermission(role, permission, field);
-  }
-  if (input.details?.description !== undefined)
-    requireTaskPermission(role, 'task.description', 'description');
-  if (input.details?.flag !== undefined) requireTaskPermission(role, 'task.flag', 'flag');
-  if (input.status === TASK_STATUS.done && task.status !== TASK_STATUS.done && task.mode === 'template') {
-    throw new ValidationError({ status: 'A template cannot be marked Done.' });
-  }
   const [user, placement] = await Promise.all([
     getUser(actor),
     PlacementEntity.get({ userId: actor.userId, taskId })
       .go()
       .then((r) => (r.data as PlacementRecord | null) ?? null),
   ]);
+  const current = {
+    title: task.title,
+    details: { description: task.description, flag: task.flag },
+    mode: task.mode,
+    status: task.status,
+    level: task.level,
+    priorityGroup: placement?.priorityGroup ?? 0,
+    dueAt: task.dueAt ?? null,
+    group: task.groupId,
+    completionAt: task.completionAt ?? null,
+    manager: task.managerId ?? null,
+    taskAssignees: Object.values(task.assignees).map((a) => ({ user: a.userId, role: a.role })),
+    scheduledTask: scheduleAsSent(task.schedule),
+  };
+  const changed = changedFields(current, input, TASK_PATCH_COMPARE);
+  for (const { permission, field } of taskPatchPermissions(changed)) {
+    requireTaskPermission(role, permission, field);
+  }
+  if (input.status === TASK_STATUS.done && task.status !== TASK_STATUS.done && task.mode === 'template') {
+    throw new ValidationError({ status: 'A template cannot be marked Done.' });
+  }
   const zone = zoneOf(user, input.userTimezone);
   let targetGroup = group;
-  if (input.group !== undefined && input.group !== task.groupId) {
+  if (changed.includes('group') && input.group !== undefined) {
+    // A move takes the task out of one group and into another: the caller needs the right in both.
+    const fromRole = roleInGroup(group, actor);
+    if (fromRole === null || !can(fromRole, 'task.group')) throw new ForbiddenError('group');
     targetGroup = ((await GroupEntity.get({ groupId: input.group }).go()).data as GroupRecord | null) ?? null;
-    requireTaskPermission(memberOf(targetGroup, actor).role, 'task.title', 'group');
+    requireTaskPermission(memberOf(targetGroup, actor).role, 'task.group', 'group');
   }
+  // The schedule sent with the task: the same rules and writes as PATCH /task/schedule/{id}.
+  const schedulePlan =
+    input.scheduledTask && changed.some((p) => p === 'scheduledTask' || p.startsWith('scheduledTask.'))
+      ? planSchedule(task.schedule, input.scheduledTask, zone, now, ['scheduledTask'])
+      : null;
+  const clearSchedule = input.scheduledTask === null && task.schedule !== undefined;
 
   const prev = {
     status: task.status,
@@ -541,8 +572,7 @@ export async function updateTask(
     activatedAt: task.activatedAt ?? null,
     taskPosition: placement?.taskPosition ?? ('top' as const),
   };
-  const movingGroup = input.priorityGroup !== undefined && input.priorityGroup !== prev.priorityGroup;
-  if (movingGroup && isPinnedToToday(prev, zone, now))
+  if (changed.includes('priorityGroup') && isPinnedToToday(prev, zone, now))
     throw new ValidationError({ priority_group: PINNED }, PINNED);
   const next = applySaveRules(
     prev,
@@ -562,6 +592,14 @@ export async function updateTask(
     },
     now,
   );
+  // A schedule moves the task on every list, as PATCH /task/schedule/{id} does; clearing it, to Now.
+  const schedulePg = schedulePlan
+    ? schedulePlan.priorityGroup
+    : clearSchedule
+      ? (input.priorityGroup ?? 0)
+      : null;
+  const myPg = schedulePg ?? next.priorityGroup;
+  const movingGroup = myPg !== prev.priorityGroup;
 
   // The caller's own place: between the neighbours they dropped it on, or top/bottom as the rules say.
   let sortCode = placement?.sortCode;
@@ -580,7 +618,7 @@ export async function updateTask(
     ) {
       if (next.taskPosition === 'top' || next.taskPosition === 'bottom') {
         // The first (or last) code in the target group; when it is already this task's, it stays.
-        const { first, last } = await ends(actor.userId, next.priorityGroup);
+        const { first, last } = await ends(actor.userId, myPg);
         const end = next.taskPosition === 'top' ? first : last;
         if (end !== sortCode) {
           sortCode =
@@ -644,13 +682,15 @@ export async function updateTask(
     await transact(({ task: tE, placement: pE }) => [
       (() => {
         let p = tE.patch({ taskId }).set(set);
-        const remove: Array<'dueAt' | 'completionAt' | 'activatedAt' | 'managerId'> = [];
+        const remove: Array<'dueAt' | 'completionAt' | 'activatedAt' | 'managerId' | 'schedule'> = [];
         for (const k of ['dueAt', 'completionAt', 'activatedAt'] as const) {
           if (next[k]) p = p.set({ [k]: next[k] });
           else if (task[k]) remove.push(k);
         }
         if (input.manager) p = p.set({ managerId: input.manager });
         else if (input.manager === null && task.managerId) remove.push('managerId');
+        if (schedulePlan) p = p.set({ schedule: schedulePlan.schedule });
+        else if (clearSchedule) remove.push('schedule');
         if (remove.length) p = p.remove(remove);
         return p.where(({ version }, { eq }) => eq(version, task.version)).commit();
       })(),
@@ -665,7 +705,7 @@ export async function updateTask(
             taskPosition: 'top',
             isOwner: false,
             delegatedToMe: true,
-            scheduled: Boolean(task.schedule),
+            scheduled: schedulePlan ? true : clearSchedule ? false : Boolean(task.schedule),
             groupId: shared.groupId,
             delegationType: task.delegationType,
             ...(task.parentId ? { parentId: task.parentId } : {}),
@@ -682,9 +722,9 @@ export async function updateTask(
           const mine = userId === actor.userId;
           let p = pE.patch({ userId, taskId }).set({
             ...shared,
-            ...(mine
-              ? { priorityGroup: next.priorityGroup, sortCode: sortCode!, taskPosition: next.taskPosition }
-              : {}),
+            ...(schedulePlan || clearSchedule ? { scheduled: Boolean(schedulePlan) } : {}),
+            ...(schedulePg !== null ? { priorityGroup: schedulePg } : {}),
+            ...(mine ? { priorityGroup: myPg, sortCode: sortCode!, taskPosition: next.taskPosition } : {}),
             // The creator's Delegated tab follows who else holds the task.
             ...(userId === task.createdBy && input.taskAssignees !== undefined
               ? {
@@ -703,11 +743,12 @@ export async function updateTask(
     throw e;
   }
   const fresh = (await loadTask(taskId))!;
+  if (schedulePlan) await inviteAttendees(fresh, user, schedulePlan, now);
   const freshPlacement = placement
     ? {
         ...placement,
         ...shared,
-        priorityGroup: next.priorityGroup,
+        priorityGroup: myPg,
         sortCode: sortCode!,
         taskPosition: next.taskPosition,
         completionAt: next.completionAt ?? undefined,

@@ -11,6 +11,7 @@ import {
   defaultUserConfig,
   effectiveStatus,
   isValidTimezone,
+  mergePatch,
   newTrial,
   type Subscription,
   type UpdateAuthUserInput,
@@ -181,12 +182,8 @@ export async function updateUserConfig(actor: Actor, input: UpdateUserConfigInpu
     const m = await MembershipEntity.get({ userId: actor.userId, groupId: input.group }).go();
     if (!m.data) throw new ValidationError({ group: 'Choose one of your groups as the default group.' });
   }
-  const next = userConfig.parse({
-    ...user.config,
-    ...input,
-    preferences: { ...user.config.preferences, ...input.preferences },
-    routineTimes: { ...user.config.routineTimes, ...input.routineTimes },
-  });
+  // Absent settings are unchanged; preferences and routine times merge field by field.
+  const next = userConfig.parse(mergePatch(user.config, input));
   await patchVersioned(user, { config: next });
   return next;
 }

@@ -1,6 +1,7 @@
 /** Group categories (spec 001 §3, §7): a named selection of groups for the header's filter. */
 import * as z from 'zod';
 import { boundedText, entityId, requiredTitle, TEXT_LIMITS } from '../api/limits.ts';
+import { patchOf } from '../api/patch.ts';
 import { groupMetadata } from './group.ts';
 
 export const CATEGORY_GROUPS_MAX = 200;
@@ -14,5 +15,7 @@ export const createCategoryInput = z.strictObject({
   metadata: groupMetadata.default({ color: '#7EC242', icon: 'star' }),
   groups: z.array(entityId).max(CATEGORY_GROUPS_MAX).default([]),
 });
-export const updateCategoryInput = createCategoryInput.partial();
+/** Only the fields sent change; metadata merges field by field (docs/decisions.md D11). */
+export const updateCategoryInput = patchOf(createCategoryInput);
+export type UpdateCategoryInput = z.infer<typeof updateCategoryInput>;
 export type CreateCategoryInput = z.infer<typeof createCategoryInput>;

@@ -4,8 +4,10 @@
  */
 import * as z from 'zod';
 import { boundedText, entityId, idField, requiredTitle, TEXT_LIMITS } from '../api/limits.ts';
+import { patchOf } from '../api/patch.ts';
 import { EMAIL_PATTERN, normaliseEmail } from '../groups/invitations.ts';
 import { ROLES } from '../groups/roles.ts';
+import { scheduleInput, schedulePatchInput } from '../time/schedule-input.ts';
 import { isValidTimezone } from '../user/timezone.ts';
 import {
   DEFAULT_LEVEL,
@@ -108,6 +110,8 @@ export const createTaskInput = z
     delegationType: z.enum(DELEGATION_TYPES).default('SI'),
     children: z.array(childTaskInput).max(100).default([]),
     userTimezone: timezone.optional(),
+    /** The task's schedule, saved with it in one transaction (spec 000 §3 quick-task payload). */
+    scheduledTask: scheduleInput.optional(),
   })
   .superRefine((t, ctx) => {
     if (t.level >= ISSUE_LEVEL && t.children.length > 0) {
@@ -119,7 +123,8 @@ export type CreateTaskInput = z.infer<typeof createTaskInput>;
 export const updateTaskInput = z
   .strictObject({
     title,
-    details: details.partial(),
+    /** Merged field by field: a description alone keeps the flag, a flag alone the description. */
+    details: patchOf(details),
     mode: z.enum(TASK_MODES),
     status,
     level,
@@ -135,8 +140,15 @@ export const updateTaskInput = z
     /** Sort code of the neighbours when dragged: the task lands between them. */
     placeBetween: z.strictObject({ before: z.string().nullable(), after: z.string().nullable() }),
     userTimezone: timezone,
+    /** The schedule's changed fields, merged onto the one there (null clears it), as PATCH /task/schedule/{id}. */
+    scheduledTask: schedulePatchInput.nullable(),
+    /** The name tasks are read back with (and spec 002's other name for details): the same thing. */
+    taskDetails: patchOf(details),
   })
-  .partial();
+  .partial()
+  .transform(({ taskDetails, ...rest }) =>
+    taskDetails ? { ...rest, details: { ...taskDetails, ...rest.details } } : rest,
+  );
 export type UpdateTaskInput = z.infer<typeof updateTaskInput>;
 
 export const deleteTasksInput = z.strictObject({

@@ -16,7 +16,9 @@ import * as rrule from 'rrule';
 const { RRule } = ((rrule as { default?: typeof rrule }).default ?? rrule) as typeof rrule;
 type RRule = InstanceType<typeof RRule>;
 
-export const ALL_DAY_MINUTES = 1440;
+import { ALL_DAY_MINUTES } from './schedule-input.ts';
+
+export { ALL_DAY_MINUTES };
 
 export interface Schedule {
   /** The first occurrence, an instant (ISO 8601 with offset or Z). */

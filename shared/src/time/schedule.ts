@@ -5,10 +5,9 @@
  */
 import { DateTime } from 'luxon';
 import * as z from 'zod';
-import { boundedText, entityId } from '../api/limits.ts';
-import { EMAIL_PATTERN } from '../groups/invitations.ts';
-import { isValidTimezone } from '../user/timezone.ts';
-import { ALL_DAY_MINUTES } from './recurrence.ts';
+import { ALL_DAY_MINUTES, SCHEDULE_MESSAGES, schedulePatchInput } from './schedule-input.ts';
+
+export * from './schedule-input.ts';
 
 export const FLEXIBLE_TIME = { beginning: 1, middle: 2, end: 3, scheduled: 4 } as const;
 export const NON_SCHEDULED_ROUTINE_MINUTES = 15;
@@ -19,17 +18,6 @@ export const DURATION_OPTIONS = [
 ] as const;
 export const WEEKDAYS = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
-
-export const SCHEDULE_MESSAGES = {
-  sameMinute: 'The end must differ from the start.',
-  startInPast: 'The start cannot be before the end of yesterday.',
-  interval: 'Repeat at least every 1.',
-  occurrences: 'Repeat at least once.',
-  monthDay: 'Choose a day of the month from 1 to 31.',
-  weekdays: 'Choose at least one day of the week.',
-  attendeesNeeded: 'A meeting needs at least one attendee.',
-  attendeeEmail: 'This is not a valid e-mail address.',
-} as const;
 
 /** How a repeating schedule ends (spec 000 §4): never, after a count, or by a date. */
 export type EndOption =
@@ -99,58 +87,6 @@ export function startTooEarly(start: string, zone: string, now: Date): boolean {
   return DateTime.fromISO(start, { setZone: true }) <= endOfYesterday;
 }
 
-/** Start and end in the same minute is refused. */
-export function sameMinute(start: string, end: string): boolean {
-  const a = DateTime.fromISO(start, { setZone: true }).startOf('minute');
-  const b = DateTime.fromISO(end, { setZone: true }).startOf('minute');
-  return a.toMillis() === b.toMillis();
-}
-
-export const scheduleInput = z
-  .strictObject({
-    startDate: z.iso.datetime({ offset: true }),
-    endDate: z.iso.datetime({ offset: true }).nullable().default(null),
-    initialDate: z.iso.datetime({ offset: true }).nullable().default(null),
-    allDay: z.boolean().default(false),
-    flexibleTime: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]).default(4),
-    recurRule: z.string().max(500).nullable().default(null),
-    exDate: z
-      .array(z.iso.datetime({ offset: true }))
-      .max(500)
-      .default([]),
-    rDate: z
-      .array(z.iso.datetime({ offset: true }))
-      .max(500)
-      .default([]),
-    duration: z.number().int().min(1).max(ALL_DAY_MINUTES).default(60),
-    timezone: z.string().refine(isValidTimezone, 'Unknown time zone'),
-    meetingTemplate: entityId.nullable().default(null),
-    scheduledAttendees: z
-      .array(
-        z.strictObject({
-          email: z
-            .string()
-            .trim()
-            .refine((e) => EMAIL_PATTERN.test(e), SCHEDULE_MESSAGES.attendeeEmail),
-        }),
-      )
-      .max(100)
-      .default([]),
-  })
-  .superRefine((s, ctx) => {
-    if (s.endDate && sameMinute(s.startDate, s.endDate)) {
-      ctx.addIssue({ code: 'custom', path: ['endDate'], message: SCHEDULE_MESSAGES.sameMinute });
-    }
-    if (s.meetingTemplate && s.scheduledAttendees.length === 0) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['scheduledAttendees'],
-        message: SCHEDULE_MESSAGES.attendeesNeeded,
-      });
-    }
-  });
-export type ScheduleInput = z.infer<typeof scheduleInput>;
-
 /**
  * Moving one occurrence in the calendar (drag or resize): this occurrence only. A move into the past
  * is refused (calendar.cannot-reschedule); a routine's occurrence stays on its day
@@ -170,28 +106,11 @@ export const moveOccurrenceInput = z.strictObject({
   duration: z.number().int().min(1).max(ALL_DAY_MINUTES).optional(),
 });
 
+/** PATCH /task/schedule/{id}: one occurrence moved, or the schedule's changed fields. */
 export const setScheduleInput = z.union([
   z.strictObject({ moveOccurrence: moveOccurrenceInput }),
-  scheduleInput,
+  schedulePatchInput,
 ]);
-
-export const timeBlockInput = z.strictObject({
-  startDate: z.iso.datetime({ offset: true }),
-  endDate: z.iso.datetime({ offset: true }).nullable().default(null),
-  exDate: z
-    .array(z.iso.datetime({ offset: true }))
-    .max(500)
-    .default([]),
-  rDate: z
-    .array(z.iso.datetime({ offset: true }))
-    .max(500)
-    .default([]),
-  recurRule: z.string().max(500).nullable().default(null),
-  duration: z.number().int().min(1).max(ALL_DAY_MINUTES),
-  timezone: z.string().refine(isValidTimezone, 'Unknown time zone'),
-  group: entityId.nullable().default(null),
-  groupCategory: boundedText('groupCategory').min(1).nullable().default(null),
-});
 
 export const occurrencesQuery = z.object({
   startDate: z.iso.datetime({ offset: true, error: 'Give start_date as a date and time.' }),

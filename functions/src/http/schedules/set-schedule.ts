@@ -4,7 +4,7 @@ import * as z from 'zod';
 import { moveOccurrence, setSchedule } from '../../core/schedules.ts';
 import { httpHandler } from '../../lib/http-handler.ts';
 
-/** PATCH /task/schedule/{id}: a whole schedule, or one occurrence moved (the calendar's drag). */
+/** PATCH /task/schedule/{id}: the schedule's changed fields (merged onto it), or one occurrence moved (the calendar's drag). */
 export const handler = httpHandler({
   route: routes.setSchedule,
   params: z.object({ id: z.string().min(1).max(64) }),

@@ -1,5 +1,5 @@
 import { routes } from '@tandem/shared';
-import { timeBlockInput } from '@tandem/shared/time/schedule';
+import { timeBlockPatchInput } from '@tandem/shared/time/schedule';
 import * as z from 'zod';
 import { updateTimeBlock } from '../../core/time-blocks.ts';
 import { httpHandler } from '../../lib/http-handler.ts';
@@ -7,6 +7,6 @@ import { httpHandler } from '../../lib/http-handler.ts';
 export const handler = httpHandler({
   route: routes.updateTimeBlock,
   params: z.object({ id: z.string().min(1).max(64) }),
-  body: timeBlockInput.partial(),
+  body: timeBlockPatchInput,
   run: ({ actor, params, body }) => updateTimeBlock(actor, params.id, body),
 });

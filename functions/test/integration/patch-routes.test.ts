@@ -1,0 +1,523 @@
+/**
+ * Every PATCH route of the manifest (issue 9, finding 1): an object is made with every field set,
+ * then each field is sent alone and read back — it changed, and every other field is as it was.
+ * The list of routes comes from shared/src/api/routes.ts, so a PATCH route added without a fixture
+ * here fails this file.
+ */
+import { routes } from '@tandem/shared';
+import { DateTime } from 'luxon';
+import { describe, expect, it } from 'vitest';
+import { type Api, addMember, groupOf, memberIdOf, newGroup, person } from './support.ts';
+
+type Json = unknown;
+interface Case {
+  /** What the test calls the change. */
+  name: string;
+  /** The body sent, with only this field (absent for routes that take none); a function of the subject. */
+  body?: Json | ((s: Subject) => Json);
+  /** Where the change shows in what is read back (dotted; numbers index arrays). */
+  at?: string;
+  /** The value read back there; by default the field's value in the body. */
+  value?: Json;
+  /** Other read-back paths this change moves by the product's rules (named, so nothing else may). */
+  alsoChanges?: string[];
+}
+interface Subject {
+  api: Api;
+  path: string;
+  read: () => Promise<Json>;
+  /** Ids the cases' bodies name (another group, another person). */
+  ids?: Record<string, string>;
+}
+interface Fixture {
+  /** Makes the object with every field set. */
+  setup: () => Promise<Subject>;
+  cases: Case[];
+  /** Read-back paths that change on every write (timestamps, versions). */
+  volatile?: string[];
+}
+
+const inDays = (d: number, hour = 9) =>
+  DateTime.utc().plus({ days: d }).set({ hour, minute: 0, second: 0, millisecond: 0 });
+const iso = (d: DateTime) => d.toISO({ suppressMilliseconds: true })!;
+
+async function privateGroup(api: Api) {
+  return (await api.get('/group/member')).body.results.find((g: { is_private: boolean }) => g.is_private)
+    .id as string;
+}
+async function ok(r: Promise<{ status: number; body: Json }>, status = 200) {
+  const res = await r;
+  if (res.status !== status) throw new Error(`answered ${res.status}: ${JSON.stringify(res.body)}`);
+  // biome-ignore lint/suspicious/noExplicitAny: answers are read field by field
+  return res.body as Record<string, any>;
+}
+
+const segments = (path: string) => path.split('.');
+function valueAt(obj: Json, path: string): Json {
+  return segments(path).reduce<Json>((o, k) => (o as Record<string, Json> | null)?.[k], obj);
+}
+/** A deep copy without the given paths. */
+function without(obj: Json, paths: string[]): Json {
+  const copy = structuredClone(obj) as Record<string, Json>;
+  for (const path of paths) {
+    const keys = segments(path);
+    const parent = valueAt(copy, keys.slice(0, -1).join('.')) ?? (keys.length === 1 ? copy : undefined);
+    if (parent && typeof parent === 'object') delete (parent as Record<string, Json>)[keys.at(-1)!];
+  }
+  return copy;
+}
+/** The leaf of a body with one field: { a: { b: 1 } } → ['a.b', 1]. */
+function leaf(body: Json, prefix = ''): [string, Json] {
+  const entries = Object.entries(body as Record<string, Json>);
+  const [k, v] = entries[0]!;
+  return v && typeof v === 'object' && !Array.isArray(v) ? leaf(v, `${prefix}${k}.`) : [prefix + k, v];
+}
+
+const fixtures: Record<string, Fixture> = {
+  updateUserConfig: {
+    async setup() {
+      const ann = await person('Ann');
+      const group = await privateGroup(ann.api);
+      await ok(
+        ann.api.patch('/user/config/', {
+          time_format_option: 12,
+          date_format_option: 'month_first',
+          preferences: { selected_levels: [1, 2], selected_groups: [group] },
+          routine_times: { beginning: '07:00', middle: '12:30', end: '18:00' },
+          timezone: 'Europe/Berlin',
+          group,
+        }),
+      );
+      return { api: ann.api, path: '/user/config/', read: () => ok(ann.api.get('/user/config/')) };
+    },
+    cases: [
+      { name: 'time_format_option', body: { time_format_option: 24 } },
+      { name: 'date_format_option', body: { date_format_option: 'day_first' } },
+      { name: 'preferences.selected_levels', body: { preferences: { selected_levels: [3] } } },
+      { name: 'preferences.selected_groups', body: { preferences: { selected_groups: [] } } },
+      { name: 'routine_times.middle', body: { routine_times: { middle: '13:15' } } },
+      { name: 'timezone', body: { timezone: 'America/New_York' } },
+      { name: 'group cleared with null', body: { group: null } },
+    ],
+  },
+
+  updateAuthUser: {
+    async setup() {
+      const ann = await person('Ann');
+      await ok(ann.api.patch('/auth/user/', { first_name: 'Ann', last_name: 'Lovelace' }));
+      return { api: ann.api, path: '/auth/user/', read: () => ok(ann.api.get('/auth/user/')) };
+    },
+    cases: [
+      { name: 'first_name', body: { first_name: 'Augusta' } },
+      { name: 'last_name', body: { last_name: 'King' } },
+    ],
+  },
+
+  updateGroup: {
+    async setup() {
+      const ann = await person('Ann');
+      const g = await newGroup(ann.api, 'Garden', {
+        description: 'Beds and paths',
+        metadata: { color: '#112233', icon: 'star' },
+      });
+      return { api: ann.api, path: `/user/group/${g.id}`, read: () => groupOf(ann.api, g.id) };
+    },
+    cases: [
+      { name: 'title', body: { title: 'Orchard' } },
+      { name: 'description', body: { description: 'Trees' } },
+      { name: 'metadata.color', body: { metadata: { color: '#445566' } } },
+      { name: 'metadata.icon', body: { metadata: { icon: 'home' } } },
+      { name: 'status', body: { status: 2 }, alsoChanges: ['member_count', 'member_limit'] },
+    ],
+  },
+
+  updateMember: {
+    async setup() {
+      const ann = await person('Ann');
+      const bob = await person('Bob');
+      const g = await newGroup(ann.api);
+      await addMember(ann.api, g.id, bob, 5);
+      const id = memberIdOf(await groupOf(ann.api, g.id), bob.email);
+      return {
+        api: ann.api,
+        path: `/group/member/${id}`,
+        read: async () =>
+          (await groupOf(ann.api, g.id)).group_members.find((m: { id: string }) => m.id === id),
+      };
+    },
+    cases: [
+      { name: 'role', body: { role: 6 }, alsoChanges: ['role_title'] },
+      { name: 'status', body: { status: 2 }, at: 'status', value: 'inactive' },
+    ],
+  },
+
+  updateCategory: {
+    async setup() {
+      const ann = await person('Ann');
+      const group = await privateGroup(ann.api);
+      const c = await ok(
+        ann.api.post('/user/group/category', {
+          title: 'Home',
+          description: 'Around the house',
+          metadata: { color: '#112233', icon: 'star' },
+          groups: [group],
+        }),
+        201,
+      );
+      const read = async () =>
+        (await ok(ann.api.get('/user/group/category'))).results.find((x: { id: string }) => x.id === c.id);
+      return { api: ann.api, path: `/user/group/category/${c.id}`, read };
+    },
+    cases: [
+      { name: 'title', body: { title: 'House' } },
+      { name: 'description', body: { description: 'Inside' } },
+      { name: 'metadata.color', body: { metadata: { color: '#ABCDEF' } } },
+      { name: 'metadata.icon', body: { metadata: { icon: 'home' } } },
+      { name: 'groups', body: { groups: [] }, at: 'category_groups' },
+    ],
+  },
+
+  updateTask: {
+    async setup() {
+      const ann = await person('Ann');
+      const bob = await person('Bob');
+      const g = await newGroup(ann.api);
+      await addMember(ann.api, g.id, bob, 6);
+      const other = await newGroup(ann.api);
+      await addMember(ann.api, other.id, bob, 6);
+      const t = await ok(
+        ann.api.post('/task', {
+          title: 'Quarterly report',
+          group: g.id,
+          details: { description: 'Numbers for Q3', flag: 3 },
+          level: 5,
+          priority_group: 2,
+          status: 2,
+          due_at: iso(inDays(20)),
+          task_assignees: [
+            { user: ann.userId, role: 6 },
+            { user: bob.userId, role: 5 },
+          ],
+          scheduled_task: {
+            start_date: iso(inDays(10)),
+            initial_date: iso(inDays(10)),
+            recur_rule: 'FREQ=WEEKLY;BYDAY=MO',
+            duration: 30,
+            timezone: 'Europe/Berlin',
+          },
+        }),
+        201,
+      ).then((b) => b.results[0]);
+      await ok(ann.api.patch(`/task/${t.id}`, { manager: bob.userId }));
+      const read = async () => ({
+        task: await ok(ann.api.get(`/task/${t.id}`)),
+        schedule: await ok(ann.api.get(`/task/schedule/${t.id}`)),
+      });
+      return { api: ann.api, path: `/task/${t.id}`, read, ids: { other: other.id, bob: bob.userId } };
+    },
+    volatile: ['task.updated_at', 'task.custom_sort_code'],
+    cases: [
+      { name: 'title', body: { title: 'Annual report' }, at: 'task.title' },
+      {
+        name: 'details.description',
+        body: { details: { description: 'Numbers for Q4' } },
+        at: 'task.task_details.description',
+      },
+      { name: 'priority_group', body: { priority_group: 1 }, at: 'task.priority_group', value: { id: 1 } },
+      { name: 'due_at', body: { due_at: iso(inDays(25)) }, at: 'task.due_at', value: inDays(25).toISO() },
+      {
+        name: 'details.flag',
+        body: { details: { flag: 1 } },
+        at: 'task.task_details.flag',
+        alsoChanges: ['task.pinned_to_today', 'task.priority_group'],
+      },
+      { name: 'level', body: { level: 6 }, at: 'task.level', value: { id: 6 } },
+      { name: 'mode', body: { mode: 'draft' }, at: 'task.mode' },
+      {
+        name: 'status',
+        body: { status: 3 },
+        at: 'task.status',
+        value: { id: 3, title: 'Paused' },
+      },
+      { name: 'due_at cleared with null', body: { due_at: null }, at: 'task.due_at' },
+      {
+        name: 'completion_at',
+        body: { completion_at: iso(inDays(-1)) },
+        at: 'task.completion_at',
+        value: inDays(-1).toISO(),
+      },
+      { name: 'manager cleared with null', body: { manager: null }, at: 'task.manager' },
+      {
+        name: 'group (a move)',
+        body: (s: Subject) => ({ group: s.ids!.other }),
+        at: 'task.group.id',
+        alsoChanges: ['task.group.title'],
+      },
+      {
+        name: 'task_assignees',
+        body: (s: Subject) => ({ task_assignees: [{ user: s.ids!.bob, role: 6 }] }),
+        at: 'task.task_assignees',
+        value: [expect.objectContaining({ user: expect.any(String), role: 6 })],
+      },
+      {
+        name: 'scheduled_task.duration',
+        body: { scheduled_task: { duration: 45 } },
+        at: 'schedule.duration',
+      },
+      {
+        name: 'scheduled_task.timezone',
+        body: { scheduled_task: { timezone: 'America/New_York' } },
+        at: 'schedule.timezone',
+      },
+    ],
+  },
+
+  dismissTask: {
+    async setup() {
+      const ann = await person('Ann');
+      const t = await ok(
+        ann.api.post('/task', {
+          title: 'Dismiss me',
+          group: await privateGroup(ann.api),
+          details: { description: 'd', flag: 3 },
+          level: 4,
+          due_at: iso(inDays(5)),
+        }),
+        201,
+      ).then((b) => b.results[0]);
+      return { api: ann.api, path: `/task/dismiss/${t.id}`, read: () => ok(ann.api.get(`/task/${t.id}`)) };
+    },
+    // Dismissing takes the task off the caller's lists: it has no fields, and changes none.
+    cases: [{ name: 'dismiss (no fields)' }],
+  },
+
+  newStructure: {
+    async setup() {
+      const ann = await person('Ann');
+      const group = await privateGroup(ann.api);
+      const t = await ok(
+        ann.api.post('/task', {
+          title: 'Restructure me',
+          group,
+          details: { description: 'd', flag: 3 },
+          level: 5,
+          due_at: iso(inDays(5)),
+        }),
+        201,
+      ).then((b) => b.results[0]);
+      return {
+        api: ann.api,
+        path: '/task/descendants/new-structure',
+        read: () => ok(ann.api.get(`/task/${t.id}`)),
+        ids: { task: t.id },
+      };
+    },
+    volatile: ['updated_at'],
+    cases: [
+      {
+        name: 'level of one task (its parent sent unchanged)',
+        body: (s: Subject) => ({ tasks: [{ id: s.ids!.task, level: 6, parent: null }] }),
+        at: 'level',
+        value: { id: 6 },
+      },
+    ],
+  },
+
+  updateUserLevel: {
+    async setup() {
+      const ann = await person('Ann');
+      await ok(ann.api.post('/task/user/level', { id: 1, title: 'Big picture' }));
+      await ok(ann.api.patch('/task/user/level/2', { title: 'Goals' }));
+      return { api: ann.api, path: '/task/user/level/1', read: () => ok(ann.api.get('/task/user/level')) };
+    },
+    cases: [
+      { name: 'title', body: { title: 'Dream' }, at: 'results.0.title' },
+      { name: 'title reset with empty', body: { title: '' }, at: 'results.0.title', value: 'Vision' },
+    ],
+  },
+
+  updateUserPriorityGroup: {
+    async setup() {
+      const ann = await person('Ann');
+      await ok(ann.api.patch('/task/user/priority-group/0', { title: 'Now!' }));
+      await ok(ann.api.patch('/task/user/priority-group/1', { title: 'Soon' }));
+      return {
+        api: ann.api,
+        path: '/task/user/priority-group/0',
+        read: () => ok(ann.api.get('/task/user/priority-group')),
+      };
+    },
+    cases: [{ name: 'title', body: { title: 'Right now' }, at: 'results.0.title' }],
+  },
+
+  setSchedule: {
+    async setup() {
+      const ann = await person('Ann');
+      const t = await ok(
+        ann.api.post('/task', { title: 'Weekly sync', group: await privateGroup(ann.api) }),
+        201,
+      ).then((b) => b.results[0]);
+      await ok(
+        ann.api.patch(`/task/schedule/${t.id}`, {
+          start_date: iso(inDays(3)),
+          end_date: iso(inDays(3, 10)),
+          initial_date: iso(inDays(3)),
+          all_day: false,
+          flexible_time: 4,
+          recur_rule: 'FREQ=WEEKLY;INTERVAL=1',
+          ex_date: [iso(inDays(10))],
+          r_date: [iso(inDays(11))],
+          duration: 60,
+          timezone: 'Europe/Berlin',
+        }),
+      );
+      const path = `/task/schedule/${t.id}`;
+      return { api: ann.api, path, read: () => ok(ann.api.get(path)) };
+    },
+    cases: [
+      { name: 'duration', body: { duration: 30 } },
+      { name: 'timezone', body: { timezone: 'Asia/Tokyo' } },
+      { name: 'recur_rule', body: { recur_rule: 'FREQ=DAILY' } },
+      { name: 'ex_date', body: { ex_date: [] } },
+      { name: 'r_date', body: { r_date: [iso(inDays(12))] } },
+      { name: 'all_day', body: { all_day: true } },
+      { name: 'flexible_time', body: { flexible_time: 2 } },
+      { name: 'end_date cleared with null', body: { end_date: null } },
+      { name: 'initial_date cleared with null', body: { initial_date: null } },
+    ],
+  },
+
+  updateTimeBlock: {
+    async setup() {
+      const ann = await person('Ann');
+      const group = await privateGroup(ann.api);
+      const b = await ok(
+        ann.api.post('/time-blocking/', {
+          start_date: iso(inDays(2)),
+          end_date: iso(inDays(30)),
+          ex_date: [iso(inDays(9))],
+          r_date: [iso(inDays(10, 15))],
+          recur_rule: 'FREQ=WEEKLY',
+          duration: 90,
+          timezone: 'Europe/Berlin',
+          group,
+          group_category: 'work',
+        }),
+        201,
+      );
+      const path = `/time-blocking/${b.id}`;
+      return { api: ann.api, path, read: () => ok(ann.api.get(path)) };
+    },
+    volatile: ['active'],
+    cases: [
+      { name: 'duration', body: { duration: 30 } },
+      { name: 'end_date cleared with null', body: { end_date: null } },
+      { name: 'recur_rule', body: { recur_rule: 'FREQ=DAILY' } },
+      { name: 'group cleared with null', body: { group: null } },
+      { name: 'group_category', body: { group_category: 'home' } },
+      { name: 'timezone', body: { timezone: 'Asia/Tokyo' } },
+      { name: 'ex_date', body: { ex_date: [] } },
+    ],
+  },
+
+  changeTaskRole: {
+    async setup() {
+      const ann = await person('Ann');
+      const bob = await person('Bob');
+      const g = await newGroup(ann.api);
+      await addMember(ann.api, g.id, bob, 5);
+      const t = await ok(ann.api.post('/task', { title: 'Roles', group: g.id }), 201).then(
+        (b) => b.results[0],
+      );
+      const r = await ok(ann.api.post('/user/task/role', { task: t.id, user: bob.userId, role: 4 }), 201);
+      const read = async () =>
+        (await ok(ann.api.get(`/user/task/role?task=${t.id}`))).results.find(
+          (x: { id: string }) => x.id === r.id,
+        );
+      return { api: ann.api, path: `/user/task/role/${r.id}`, read };
+    },
+    cases: [{ name: 'role', body: { role: 6 }, alsoChanges: ['role_title'] }],
+  },
+};
+
+const patchRoutes = Object.entries(routes).filter(([, r]) => r.method === 'PATCH');
+
+describe('every PATCH route changes only the fields it is sent', () => {
+  it('has a fixture for every PATCH route of the manifest, and none for a route that is not one', () => {
+    const names = patchRoutes.map(([id]) => id);
+    expect(names.filter((id) => !fixtures[id])).toEqual([]);
+    expect(Object.keys(fixtures).filter((id) => !names.includes(id))).toEqual([]);
+  });
+
+  it.each(patchRoutes)('%s: each field alone, every other field unchanged', async (id) => {
+    const fixture = fixtures[id];
+    expect(fixture, `a fixture for PATCH route ${id}`).toBeDefined();
+    const subject = await fixture!.setup();
+    for (const c of fixture!.cases) {
+      const body = typeof c.body === 'function' ? c.body(subject) : c.body;
+      const before = await subject.read();
+      const r = await subject.api.patch(subject.path, body);
+      expect(r.status, `${id} ${c.name}: ${JSON.stringify(r.body)}`).toBeLessThan(300);
+      const after = await subject.read();
+      const [field, sent] = body ? leaf(body) : ['', undefined];
+      const at = c.at ?? field;
+      const moved = [...(at ? [at] : []), ...(c.alsoChanges ?? []), ...(fixture!.volatile ?? [])];
+      expect(without(after, moved), `${id} ${c.name}: the other fields`).toEqual(without(before, moved));
+      if (at) {
+        const want = 'value' in c ? c.value : sent;
+        const got = valueAt(after, at);
+        if (typeof want === 'string' && typeof got === 'string' && !Number.isNaN(Date.parse(want))) {
+          expect(Date.parse(got), `${id} ${c.name}`).toBe(Date.parse(want));
+        } else {
+          expect(got, `${id} ${c.name}`).toEqual(want);
+        }
+      }
+    }
+  });
+});
+
+describe('permissions are checked only for the fields that change', () => {
+  it('a standard member re-sends the group’s title and icon unchanged while archiving it for themselves', async () => {
+    const ann = await person('Ann');
+    const bob = await person('Bob');
+    const g = await newGroup(ann.api, 'Choir', { metadata: { color: '#112233', icon: 'star' } });
+    await addMember(ann.api, g.id, bob, 5);
+    const r = await bob.api.patch(`/user/group/${g.id}`, {
+      title: 'Choir',
+      metadata: { icon: 'star' },
+      status: 2,
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body).toMatchObject({ title: 'Choir', member_status: 2, status: 1 });
+    const changed = await bob.api.patch(`/user/group/${g.id}`, { title: 'My choir' });
+    expect(changed.status).toBe(403);
+    expect(changed.body.errors).toHaveProperty('title');
+    expect((await groupOf(ann.api, g.id)).title).toBe('Choir');
+  });
+
+  it('a member archives their own membership, re-sending their unchanged role', async () => {
+    const ann = await person('Ann');
+    const bob = await person('Bob');
+    const g = await newGroup(ann.api);
+    await addMember(ann.api, g.id, bob, 5);
+    const id = memberIdOf(await groupOf(ann.api, g.id), bob.email);
+    const r = await bob.api.patch(`/group/member/${id}`, { role: 5, status: 2 });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const me = (await groupOf(ann.api, g.id)).group_members.find((m: { id: string }) => m.id === id);
+    expect(me).toMatchObject({ role: 5, status: 'inactive' });
+    expect((await bob.api.patch(`/group/member/${id}`, { role: 6 })).status).toBe(403);
+  });
+
+  it('a task role sent unchanged needs no right to manage roles; a changed one does', async () => {
+    const ann = await person('Ann');
+    const bob = await person('Bob');
+    const g = await newGroup(ann.api);
+    await addMember(ann.api, g.id, bob, 6);
+    const t = await ok(ann.api.post('/task', { title: 'Roles', group: g.id }), 201).then((b) => b.results[0]);
+    const given = await ok(ann.api.post('/user/task/role', { task: t.id, user: bob.userId, role: 5 }), 201);
+    const same = await bob.api.patch(`/user/task/role/${given.id}`, { role: 5 });
+    expect(same.status, JSON.stringify(same.body)).toBe(200);
+    expect(same.body).toMatchObject({ id: given.id, role: 5 });
+    expect((await bob.api.patch(`/user/task/role/${given.id}`, { role: 6 })).status).toBe(403);
+  });
+});
