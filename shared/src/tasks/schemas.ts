@@ -10,7 +10,8 @@ import {
   DEFAULT_LEVEL,
   DELEGATION_TYPES,
   ISSUE_LEVEL,
-  isChoosablePriorityGroup,
+  isRequestablePriorityGroup,
+  PRIORITY_GROUPS,
   TASK_FLAG,
   TASK_MODES,
   TASK_STATUS,
@@ -53,7 +54,7 @@ const status = z.union(
   { error: 'Status must be 1, 2, 3 or 4.' },
 );
 const level = z.number().int().min(1, 'Level must be 1 to 8.').max(ISSUE_LEVEL, 'Level must be 1 to 8.');
-const priorityGroup = z.number().int().refine(isChoosablePriorityGroup, TASK_MESSAGES.priorityGroup);
+const priorityGroup = z.number().int().refine(isRequestablePriorityGroup, TASK_MESSAGES.priorityGroup);
 const isoDate = z.iso.datetime({ offset: true, error: 'Give a date and time in ISO 8601.' });
 const timezone = z.string().refine(isValidTimezone, 'Unknown time zone');
 
@@ -152,7 +153,11 @@ export const listTasksQuery = z.object({
   group: z.string().min(1).optional(),
   mode: z.enum(TASK_MODES).optional(),
   type: z.enum(['delegated_to_me']).optional(),
-  priorityGroup: z.coerce.number().int().min(0).max(8).optional(),
+  priorityGroup: z.coerce
+    .number()
+    .int()
+    .refine((id) => PRIORITY_GROUPS.some((g) => g.id === id), 'Unknown priority group.')
+    .optional(),
   isOwner: z.enum(['0', '1']).optional(),
   page: z.coerce.number().int().min(1).default(1),
   size: z.coerce.number().int().min(1).max(100).default(25),
