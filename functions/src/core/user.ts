@@ -6,8 +6,10 @@
 import {
   defaultUserConfig,
   effectiveStatus,
+  isInternalAccount,
   isValidTimezone,
   newTrial,
+  parseAllowList,
   type Subscription,
   type UpdateAuthUserInput,
   type UpdateUserConfigInput,
@@ -19,6 +21,7 @@ import { MembershipEntity } from '../db/entities/membership.ts';
 import { UserEntity } from '../db/entities/user.ts';
 import { TransactionCanceledError, transact } from '../db/transact.ts';
 import type { Actor } from '../lib/actor.ts';
+import { env } from '../lib/env.ts';
 import { ConflictError, ValidationError } from '../lib/errors.ts';
 import { nextDueHour } from './day-hours.ts';
 import { newGroupItems, privateGroupInput } from './roster.ts';
@@ -34,6 +37,11 @@ export interface UserRecord {
   ownedGroupCount: number;
   ownedGroupTotalCount: number;
   groupMembershipCount: number;
+  /** Task counters (spec 000 §9 events), absent until the first task write that counts. */
+  totalTasksCount?: number;
+  activeTasksCount?: number;
+  delegatedTasksCount?: number;
+  totalRoutineInstancesCount?: number;
   feedTokenHash?: string;
   version: number;
   createdAt?: string;
@@ -116,6 +124,10 @@ export async function createUserFromSignUp(userId: string, profile: NewUserProfi
 }
 
 export const getUser = (actor: Actor) => ensureUser(actor.userId);
+
+/** Whether the person is one of the internal accounts of the allow-list (configuration, not code). */
+export const isInternalUser = (user: Pick<UserRecord, 'email'>) =>
+  isInternalAccount(parseAllowList(env.internalAccounts), user.email);
 
 export async function getUserConfig(actor: Actor): Promise<UserConfig> {
   return (await getUser(actor)).config;

@@ -20,6 +20,8 @@ import { functionEntry, functionsTsconfig, lockFile, repoRoot } from '../paths.t
 export interface AppSettings {
   readonly appUrl: string;
   readonly buildVersion: string;
+  /** INTERNAL_ACCOUNTS: the allow-list of internal accounts (configuration, never code). */
+  readonly internalAccounts?: string;
 }
 
 /** The user pool whose access tokens handlers verify (the WebSocket authorizer) or read. */
@@ -158,10 +160,11 @@ export class TandemFunction extends NodejsFunction {
     return this;
   }
 
-  /** APP_URL (links in e-mails) and BUILD_VERSION (the response header). */
+  /** APP_URL (links in e-mails), BUILD_VERSION (the response header) and INTERNAL_ACCOUNTS. */
   knowApp(app: AppSettings): this {
     this.addEnvironment('APP_URL', app.appUrl);
     this.addEnvironment('BUILD_VERSION', app.buildVersion);
+    if (app.internalAccounts) this.addEnvironment('INTERNAL_ACCOUNTS', app.internalAccounts);
     return this;
   }
 

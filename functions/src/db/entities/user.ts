@@ -32,6 +32,11 @@ export const UserEntity = new Entity(
       ownedGroupCount: { type: 'number', required: true, default: 0 },
       ownedGroupTotalCount: { type: 'number', required: true, default: 0 },
       groupMembershipCount: { type: 'number', required: true, default: 0 },
+      /** Task counters, on the task creator's item; absent reads as 0 (DynamoDB ADD starts from 0). */
+      totalTasksCount: { type: 'number' },
+      activeTasksCount: { type: 'number' },
+      delegatedTasksCount: { type: 'number' },
+      totalRoutineInstancesCount: { type: 'number' },
       version: { type: 'number', required: true, default: 1 },
       createdAt: { type: 'string', readOnly: true, default: () => new Date().toISOString() },
       updatedAt: { type: 'string', watch: '*', set: () => new Date().toISOString() },
