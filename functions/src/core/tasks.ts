@@ -710,10 +710,11 @@ export async function updateTask(
       next.flag !== prev.flag // a newly urgent task goes to the top even if it was placed at the top once
     ) {
       if (next.taskPosition === 'top' || next.taskPosition === 'bottom') {
-        // The first (or last) code in the target group; when it is already this task's, it stays.
+        // The first (or last) code in the target group; when it is already this task's, it stays. A
+        // code from another group may equal one of the target group's: a move always takes a new one.
         const { first, last } = await ends(actor.userId, next.priorityGroup);
         const end = next.taskPosition === 'top' ? first : last;
-        if (end !== sortCode) {
+        if (end !== sortCode || next.priorityGroup !== prev.priorityGroup) {
           sortCode =
             next.taskPosition === 'top' ? generateKeyBetween(null, first) : generateKeyBetween(last, null);
         }

@@ -87,6 +87,12 @@ describe('the Today rule', () => {
     expect(due.body).toMatchObject({ priority_group: { id: 0 }, task_position: 'top' });
     expect(await titlesIn(ann.api, 0)).toEqual(['From Future', 'From Later', 'A', 'From Next']);
     expect(await titlesIn(ann.api, 1)).toEqual([]);
+    // Each came from a group where it was alone, with the same first code as A in Today: a move into
+    // Today gives a code of its own, never one equal to a neighbour's.
+    const codes = (await ann.api.get('/task?priority_group=0')).body.results.map(
+      (t: { custom_sort_code: string }) => t.custom_sort_code,
+    );
+    expect(new Set(codes).size).toBe(codes.length);
   });
 
   it('the daily run brings tasks due today and urgent tasks into Today, at the top', async () => {
