@@ -32,6 +32,8 @@ export interface TandemConfig {
   readonly authDomainPrefix?: string;
   readonly google?: SocialProviderConfig;
   readonly linkedIn?: SocialProviderConfig;
+  /** The internal accounts of the allow-list (Issues tab, Agendas): e-mails, comma separated. */
+  readonly internalAccounts: string;
 }
 
 /** Every setting, its context key and its environment variable (docs/deploy.md lists the same). */
@@ -46,6 +48,7 @@ export const settings = {
   googleClientSecretName: ['tandem:googleClientSecretName', 'TANDEM_GOOGLE_CLIENT_SECRET_NAME'],
   linkedInClientId: ['tandem:linkedInClientId', 'TANDEM_LINKEDIN_CLIENT_ID'],
   linkedInClientSecretName: ['tandem:linkedInClientSecretName', 'TANDEM_LINKEDIN_CLIENT_SECRET_NAME'],
+  internalAccounts: ['tandem:internalAccounts', 'TANDEM_INTERNAL_ACCOUNTS'],
 } as const;
 
 type Setting = keyof typeof settings;
@@ -107,6 +110,7 @@ export function resolveConfig(lookup: (setting: Setting) => string | undefined):
     authDomainPrefix,
     google,
     linkedIn,
+    internalAccounts: get('internalAccounts') ?? '',
   };
 }
 

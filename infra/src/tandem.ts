@@ -61,7 +61,11 @@ export function createTandem(app: App, { config, manifest, env, webDist }: Tande
         mail: config.mail,
       })
     : undefined;
-  const appSettings = { appUrl: edge.siteUrl, buildVersion: config.buildVersion };
+  const appSettings = {
+    appUrl: edge.siteUrl,
+    buildVersion: config.buildVersion,
+    internalAccounts: config.internalAccounts,
+  };
   const auth = new AuthStack(app, name('Auth'), {
     ...base,
     description: 'Tandem: Cognito user pool, triggers and web client',

@@ -13,6 +13,8 @@ import { startStack } from '../src/local/stack.ts';
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   // The gateway runs the handlers in this process; keep their logs out of the test report.
   process.env.TANDEM_LOG_LEVEL ??= 'silent';
+  // One internal account of the allow-list, for the tests of the Issues tab.
+  process.env.INTERNAL_ACCOUNTS ??= 'ops-staff@tandem.test';
   const dataDir = await mkdtemp(path.join(tmpdir(), 'tandem-test-'));
   // Not throttled: the suite sends many calls from one IP and a few users (throttle.test.ts has its own).
   const stack = await startStack({ dataDir, port: 0, inMemory: true, quiet: true, throttle: false }).catch(

@@ -22,6 +22,7 @@ export * from './tasks/schemas.ts';
 export * from './tasks/sort-codes.ts';
 export * from './tasks/views.ts';
 export type * from './time/views.ts';
+export * from './user/allow-list.ts';
 export * from './user/config.ts';
 export * from './user/limits.ts';
 export * from './user/routine-times.ts';

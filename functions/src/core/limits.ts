@@ -16,9 +16,12 @@ import {
   mostSevere,
   STORAGE_EVENTS,
   type SubscriptionPackage,
+  TASK_COUNTED_EVENTS,
+  type TaskCountedEvent,
 } from '@tandem/shared';
+import { TransactionCanceledError } from '../db/transact.ts';
 import { HttpError } from '../lib/errors.ts';
-import type { UserRecord } from './user.ts';
+import { getUser, type UserRecord } from './user.ts';
 
 export const LIMIT_REFUSED_CODE = 'subscription.limit-reached';
 
@@ -27,6 +30,10 @@ export const COUNTER_ATTRIBUTE = {
   ownedGroup: 'ownedGroupCount',
   ownedGroupTotal: 'ownedGroupTotalCount',
   groupMembership: 'groupMembershipCount',
+  totalTasks: 'totalTasksCount',
+  activeTasks: 'activeTasksCount',
+  delegatedTasks: 'delegatedTasksCount',
+  totalRoutineInstances: 'totalRoutineInstancesCount',
 } as const satisfies Partial<Record<LimitEvent, keyof UserRecord>>;
 export type CountedEvent = keyof typeof COUNTER_ATTRIBUTE;
 
@@ -55,6 +62,64 @@ export function assertUnderLimit(user: UserRecord, event: CountedEvent, by = 1):
   const limit = limitOf(user.subscription.package, event);
   const count = user[COUNTER_ATTRIBUTE[event]] ?? 0;
   if (count + by > limit) throw new LimitReachedError(event, limit, count);
+}
+
+type UserWrites = Parameters<Parameters<typeof import('../db/transact.ts').transact>[0]>[0]['user'];
+
+/**
+ * The write that keeps a task creator's counters (spec 000 §9; docs/decisions.md D16) inside the same
+ * transaction as the task writes it counts. Each counter that grows carries the condition that it
+ * stays within the owner's limit, so concurrent writes cannot pass it; a shrinking counter has no
+ * condition. Null when nothing changes. `owner` is needed only when a counter grows.
+ */
+export function taskCounterWrite(
+  u: UserWrites,
+  ownerId: string,
+  delta: Record<TaskCountedEvent, number>,
+  owner: Pick<UserRecord, 'subscription'> | null,
+) {
+  const changed = TASK_COUNTED_EVENTS.filter((e) => delta[e] !== 0);
+  if (changed.length === 0) return null;
+  const add = Object.fromEntries(changed.map((e) => [COUNTER_ATTRIBUTE[e], delta[e]]));
+  const growing = changed.filter((e) => delta[e] > 0);
+  let patch = u.patch({ userId: ownerId }).add(add);
+  if (growing.length && owner) {
+    const pkg = owner.subscription.package;
+    patch = patch.where((a, op) =>
+      growing
+        .map((e) => {
+          const attr = a[COUNTER_ATTRIBUTE[e]];
+          return `(${op.notExists(attr)} OR ${op.lte(attr, limitOf(pkg, e) - delta[e])})`;
+        })
+        .join(' AND '),
+    );
+  }
+  return patch.commit();
+}
+
+/** Refuses up front when the owner's counters plus `delta` would pass a limit (no write). */
+export function assertTaskCountsFit(owner: UserRecord, delta: Record<TaskCountedEvent, number>): void {
+  for (const e of TASK_COUNTED_EVENTS) if (delta[e] > 0) assertUnderLimit(owner, e, delta[e]);
+}
+
+/**
+ * After a transaction whose counter write (at `index`) failed its condition: the limit as it now
+ * stands, read fresh (a concurrent write took the last place). Rethrows anything else.
+ */
+export async function limitFailure(
+  e: unknown,
+  index: number,
+  ownerId: string,
+  delta: Record<TaskCountedEvent, number>,
+): Promise<never> {
+  if (e instanceof TransactionCanceledError && e.failedAt(index)) {
+    const fresh = await getUser({ userId: ownerId, username: ownerId });
+    assertTaskCountsFit(fresh, delta);
+    const event = TASK_COUNTED_EVENTS.find((x) => delta[x] > 0) ?? 'totalTasks';
+    const limit = limitOf(fresh.subscription.package, event);
+    throw new LimitReachedError(event, limit, limit);
+  }
+  throw e;
 }
 
 export function limitsView(
@@ -96,7 +161,9 @@ export async function countsFor(
 ): Promise<Partial<Record<LimitEvent, number>>> {
   const counts: Partial<Record<LimitEvent, number>> = {};
   for (const event of events) {
-    if (event in COUNTER_ATTRIBUTE) counts[event] = user[COUNTER_ATTRIBUTE[event as CountedEvent]] ?? 0;
+    // A counter never reads below zero (tasks made before counting began may be deleted later).
+    if (event in COUNTER_ATTRIBUTE)
+      counts[event] = Math.max(0, user[COUNTER_ATTRIBUTE[event as CountedEvent]] ?? 0);
     else if (event === 'ownedGroupMemberAmount') counts[event] = targetGroupSeats ?? 0;
     // Events of features not built yet: nothing exists to count.
     else counts[event] = 0;

@@ -15,7 +15,7 @@
  * person holds a lease on the day state (`runningSince`); a second run waits for it to end, and a lease
  * older than 30 s is a stuck run (its function was stopped) and is taken over (spec 001 §9).
  */
-import { TASK_STATUS } from '@tandem/shared';
+import { PRIORITY_GROUP, TASK_STATUS, taskCountDelta, todayPlacement } from '@tandem/shared';
 import { expandOccurrences } from '@tandem/shared/time/recurrence';
 import { NON_SCHEDULED_ROUTINE_MINUTES } from '@tandem/shared/time/schedule';
 import { generateKeyBetween } from 'fractional-indexing';
@@ -28,6 +28,7 @@ import { TransactionCanceledError, transact } from '../db/transact.ts';
 import { env } from '../lib/env.ts';
 import { logger } from '../lib/logger.ts';
 import { sendMail } from '../lib/mailer.ts';
+import { taskCounterWrite } from './limits.ts';
 import type { PlacementRecord, TaskRecord } from './task-access.ts';
 import { ends, peopleOf } from './tasks.ts';
 import type { UserRecord } from './user.ts';
@@ -119,7 +120,15 @@ async function normalizeUnderLease(userId: string, zoneGiven: string | undefined
 
   const placements = (await PlacementEntity.query.byUser({ userId }).go({ pages: 'all' }))
     .data as PlacementRecord[];
-  const scheduled = placements.filter((p) => p.scheduled && !p.dismissed);
+  // Scheduled tasks, and open tasks in the planning groups the Today rule may bring into Today.
+  const scheduled = placements.filter(
+    (p) =>
+      !p.dismissed &&
+      (p.scheduled ||
+        (p.mode === 'active' &&
+          p.status !== TASK_STATUS.done &&
+          p.priorityGroup <= PRIORITY_GROUP.scheduled)),
+  );
   const tasks = scheduled.length
     ? ((await TaskEntity.get(scheduled.map((p) => ({ taskId: p.taskId }))).go({ concurrency: 4 }))
         .data as TaskRecord[])
@@ -153,7 +162,29 @@ async function normalizeUnderLease(userId: string, zoneGiven: string | undefined
   for (const t of tasks) {
     const s = t.schedule;
     const p = placementOf.get(t.taskId);
-    if (!s || !p) continue;
+    if (!p) continue;
+    // The Today rule (spec 000 §4, 001 §4): urgent tasks and tasks due or starting today go to the
+    // top of Today; a one-off schedule's start counts only for the tasks assigned to the person.
+    const oneOff = s && !s.recurRule && t.assignees[userId] ? s.startDate : null;
+    if (
+      t.mode === 'active' &&
+      p.priorityGroup !== PRIORITY_GROUP.now &&
+      todayPlacement(
+        null,
+        { status: t.status, flag: t.flag, dueAt: t.dueAt ?? null, scheduledStart: oneOff },
+        p.priorityGroup,
+        zone,
+        now,
+      )
+    ) {
+      topCode = generateKeyBetween(null, topCode);
+      await PlacementEntity.patch({ userId, taskId: t.taskId })
+        .set({ priorityGroup: PRIORITY_GROUP.now, sortCode: topCode, taskPosition: 'top' })
+        .go({ response: 'none' });
+      result.movedToNow++;
+      continue;
+    }
+    if (!s) continue;
     if (s.recurRule && !s.initialDate) {
       if (p.priorityGroup !== 6) {
         await PlacementEntity.patch({ userId, taskId: t.taskId })
@@ -180,13 +211,7 @@ async function normalizeUnderLease(userId: string, zoneGiven: string | undefined
     )
       continue;
     const start = DateTime.fromISO(s.startDate, { setZone: true }).setZone(zone);
-    if (start.hasSame(today, 'day') && p.priorityGroup !== 0) {
-      topCode = generateKeyBetween(null, topCode);
-      await PlacementEntity.patch({ userId, taskId: t.taskId })
-        .set({ priorityGroup: 0, sortCode: topCode, taskPosition: 'top' })
-        .go({ response: 'none' });
-      result.movedToNow++;
-    } else if (start > today.endOf('day') && p.priorityGroup !== 4 && p.priorityGroup !== 0) {
+    if (start > today.endOf('day') && p.priorityGroup !== 4 && p.priorityGroup !== 0) {
       await PlacementEntity.patch({ userId, taskId: t.taskId })
         .set({ priorityGroup: 4 })
         .go({ response: 'none' });
@@ -233,8 +258,19 @@ async function createInstance(
   // Each person's Routine group gets the instance at its end.
   const codes = new Map<string, string>();
   for (const u of people) codes.set(u, await nextCode(u));
+  // The routine's owner counts the instance (totalRoutineInstances); past the limit it is not made.
+  const delta = taskCountDelta(null, {
+    mode: 'active',
+    createdBy: def.createdBy,
+    assigneeIds: [],
+    routineInstance: true,
+  });
+  const owner =
+    def.createdBy === user.userId
+      ? user
+      : ((await UserEntity.get({ userId: def.createdBy }).go()).data as UserRecord | null);
   try {
-    await transact(({ task, placement }) => [
+    await transact(({ task, placement, user: uE }) => [
       task
         .create({
           taskId,
@@ -285,11 +321,19 @@ async function createInstance(
           })
           .commit(),
       ),
+      ...[taskCounterWrite(uE, def.createdBy, delta, owner)].filter((w) => w !== null),
     ]);
     return true;
   } catch (e) {
-    // Already created today, by an earlier or a concurrent run.
-    if (e instanceof TransactionCanceledError) return false;
+    // Already created today, by an earlier or a concurrent run; or the owner's limit is reached.
+    if (e instanceof TransactionCanceledError) {
+      if (e.failedAt(1 + people.length))
+        logger.info('routine instance not made: limit reached', {
+          userId: def.createdBy,
+          routine: def.taskId,
+        });
+      return false;
+    }
     throw e;
   }
 }

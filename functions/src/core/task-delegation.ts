@@ -12,6 +12,7 @@ import {
   ROLES,
   type RoleId,
   roleName,
+  taskCountDelta,
 } from '@tandem/shared';
 import { generateKeyBetween } from 'fractional-indexing';
 import { InvitationEntity } from '../db/entities/invitation.ts';
@@ -32,6 +33,7 @@ import {
   transactAnswer,
   userByEmail,
 } from './invitations.ts';
+import { assertTaskCountsFit, taskCounterWrite } from './limits.ts';
 import { displayName } from './roster.ts';
 import {
   loadTask,
@@ -40,6 +42,7 @@ import {
   type TaskRecord,
   taskFor,
 } from './task-access.ts';
+import { counted } from './tasks.ts';
 import { getUser, type UserRecord } from './user.ts';
 
 interface TaskInvitation extends InvitationRecord {
@@ -86,6 +89,21 @@ export async function inviteToTask(
     throw new ConflictError(`${input.email} is already an assignee of this task.`);
   }
   const inviter = await getUser(actor);
+  // The task becomes a delegated task of its creator when the invitee accepts: refused now if that
+  // would pass the creator's limit (the answer itself is never refused for someone else's plan).
+  const current = counted(task);
+  const joining = taskCountDelta(current, {
+    ...current,
+    assigneeIds: [...current.assigneeIds, `invitee:${input.email}`],
+  });
+  if (joining.delegatedTasks > 0) {
+    assertTaskCountsFit(
+      task.createdBy === actor.userId
+        ? inviter
+        : await getUser({ userId: task.createdBy, username: task.createdBy }),
+      joining,
+    );
+  }
   const key = newInvitationKey();
   const keyHash = hashKey(key);
   const expiresAt = invitationExpiresAt(now).toISOString();
@@ -261,8 +279,19 @@ async function becomeAssignee(task: TaskRecord, inv: TaskInvitation, user: UserR
     await PlacementEntity.query.byPriorityGroup({ userId: user.userId, priorityGroup: 0 }).go({ limit: 1 })
   ).data[0]?.sortCode;
   const { [inv.email]: _answered, ...stillPending } = task.pending ?? {};
+  const assignee = {
+    userId: user.userId,
+    email: inv.email,
+    name: displayName(user),
+    role: inv.role,
+    createdAt: answeredAt,
+  };
+  const delta = taskCountDelta(
+    counted(task),
+    counted({ ...task, assignees: { ...task.assignees, [user.userId]: assignee } }),
+  );
   await transactAnswer(
-    ({ invitation, task: tE, placement }) => [
+    ({ invitation, task: tE, placement, user: uE }) => [
       invitation
         .patch({ keyHash: inv.keyHash })
         .set({ status: 'accepted', answeredAt })
@@ -272,16 +301,7 @@ async function becomeAssignee(task: TaskRecord, inv: TaskInvitation, user: UserR
       tE
         .patch({ taskId: task.taskId })
         .set({
-          assignees: {
-            ...task.assignees,
-            [user.userId]: {
-              userId: user.userId,
-              email: inv.email,
-              name: displayName(user),
-              role: inv.role,
-              createdAt: answeredAt,
-            },
-          },
+          assignees: { ...task.assignees, [user.userId]: assignee },
           pending: stillPending,
           version: task.version + 1,
         })
@@ -303,6 +323,8 @@ async function becomeAssignee(task: TaskRecord, inv: TaskInvitation, user: UserR
           titleLower: task.title.toLowerCase(),
         })
         .commit(),
+      // The creator's delegated-task counter; last, and with no condition: an answer is never refused.
+      ...[taskCounterWrite(uE, task.createdBy, delta, null)].filter((w) => w !== null),
     ],
     stale,
   );

@@ -4,6 +4,7 @@
  */
 import {
   canHaveChildren,
+  issuesWithChildren,
   isValidMove,
   mayAddChildTo,
   PERMISSIONS,
@@ -113,6 +114,14 @@ export async function newStructure(
       delete t.parentId;
     }
     t.level = m.level;
+  }
+  // The issue rule on the result as a whole: a level changed to 8 must not leave children under it.
+  if (
+    issuesWithChildren(
+      [...all.values()].map((t) => ({ id: t.taskId, level: t.level, parentId: t.parentId ?? null })),
+    ).length
+  ) {
+    throw new ValidationError({ tasks: TASK_MESSAGES.issueNoChildren }, TASK_MESSAGES.issueNoChildren);
   }
   // Roots follow parents: a task's root is its topmost ancestor.
   const rootOf = (t: TaskRecord): string =>

@@ -8,21 +8,34 @@
 import { randomUUID } from 'node:crypto';
 import {
   applySaveRules,
+  type CountedTask,
+  CREATOR_ASSIGNEE_ROLE,
   type CreateTaskInput,
+  camelToSnakeKey,
   can,
   canHaveChildren,
   changedFields,
+  completedWithinDay,
+  createTaskInput,
   DEFAULT_LEVEL,
+  errorCodes,
+  GROUP_LOCKED_MESSAGE,
+  isGroupLocked,
   isPinnedToToday,
+  PRIORITY_GROUP,
   pageOf,
   ROLES,
   type RoleId,
+  sumCounts,
   TASK_ERROR_CODES,
   TASK_MESSAGES,
   TASK_PATCH_COMPARE,
   TASK_STATUS,
+  type TaskValidationResult,
   type TaskView,
   taskPatchPermissions,
+  taskCountDelta,
+  todayPlacement,
   type UpdateTaskInput,
 } from '@tandem/shared';
 import { generateKeyBetween, generateNKeysBetween } from 'fractional-indexing';
@@ -31,7 +44,8 @@ import { PlacementEntity } from '../db/entities/placement.ts';
 import { TaskEntity } from '../db/entities/task.ts';
 import { TransactionCanceledError, transact } from '../db/transact.ts';
 import type { Actor } from '../lib/actor.ts';
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../lib/errors.ts';
+import { ConflictError, ForbiddenError, HttpError, NotFoundError, ValidationError } from '../lib/errors.ts';
+import { assertTaskCountsFit, limitFailure, taskCounterWrite } from './limits.ts';
 import { displayName, type GroupRecord, memberOf } from './roster.ts';
 import { inviteAttendees, planSchedule, scheduleAsSent } from './schedules.ts';
 import {
@@ -46,7 +60,7 @@ import {
   taskFor,
   taskView,
 } from './task-access.ts';
-import { getUser, type UserRecord } from './user.ts';
+import { getUser, isInternalUser, type UserRecord } from './user.ts';
 
 export const MAX_ASSIGNEES = 50;
 const PINNED = 'This task is pinned to today because it is urgent or due today.';
@@ -110,7 +124,7 @@ function resolveAssignees(
         userId: creator.userId,
         email: creator.email ?? '',
         name: displayName(creator),
-        role: ROLES.editor,
+        role: CREATOR_ASSIGNEE_ROLE,
         createdAt: now,
       },
     ];
@@ -138,7 +152,25 @@ function resolveAssignees(
   });
 }
 
-export async function createTask(actor: Actor, input: CreateTaskInput, now = new Date()) {
+const ISSUES_INTERNAL_ONLY =
+  'Issues are kept by the internal accounts only. Choose Today, Next, Later or Future.';
+
+/** What the task counts for its creator's subscription counters. */
+export const counted = (
+  t: Pick<TaskRecord, 'mode' | 'createdBy' | 'assignees' | 'routineTaskId'>,
+): CountedTask => ({
+  mode: t.mode,
+  createdBy: t.createdBy,
+  assigneeIds: Object.keys(t.assignees),
+  routineInstance: Boolean(t.routineTaskId),
+});
+
+/**
+ * Every check of a create, with nothing written: the caller's rights in the group and on the parent,
+ * the issue rule, who may use Issues, the assignees and the subscription limits. Returns what the
+ * write needs. GET /task/validation runs exactly this.
+ */
+async function prepareCreate(actor: Actor, input: CreateTaskInput, now: Date) {
   const [user, group] = await Promise.all([
     getUser(actor),
     GroupEntity.get({ groupId: input.group })
@@ -153,6 +185,10 @@ export async function createTask(actor: Actor, input: CreateTaskInput, now = new
     requireTaskPermission(p.role, 'task.addChildren', 'parent');
     if (!canHaveChildren(p.task.level)) throw new ValidationError({ parent: TASK_MESSAGES.issueNoChildren });
     parent = p.task;
+  }
+  const asked = [input.priorityGroup, ...input.children.map((c) => c.priorityGroup)];
+  if (asked.includes(PRIORITY_GROUP.issue) && !isInternalUser(user)) {
+    throw new ValidationError({ priority_group: ISSUES_INTERNAL_ONLY }, ISSUES_INTERNAL_ONLY);
   }
   const iso = now.toISOString();
   const assignees = resolveAssignees(input.taskAssignees, group!, user, iso);
@@ -210,6 +246,13 @@ export async function createTask(actor: Actor, input: CreateTaskInput, now = new
   type Fields = typeof input | (typeof input.children)[number];
   const tasks: Array<{ t: NewTask; fields: Fields }> = [];
   if (input.delegationType === 'IP' && assignees.length > 0) {
+    // The copies hang under the individual parent: an issue cannot be delegated individually.
+    if (!canHaveChildren(main.level)) {
+      throw new ValidationError(
+        { delegation_type: TASK_MESSAGES.issueNoChildren },
+        TASK_MESSAGES.issueNoChildren,
+      );
+    }
     // Individual delegation: the delegator keeps the parent; each assignee gets a copy of their own.
     tasks.push({ t: { ...main, assignees: {}, managerId: actor.userId }, fields: input });
     for (const a of assignees) {
@@ -233,62 +276,127 @@ export async function createTask(actor: Actor, input: CreateTaskInput, now = new
   // Sub-task counts of the new tasks; a new task under an existing parent adds one to that parent's.
   for (const { t } of tasks) t.childCount = tasks.filter((x) => x.t.parentId === t.taskId).length;
 
-  // Each task is on its creator's lists and on each assignee's.
+  // The creator's counters: refused here, before anything is written, when they would pass a limit.
+  const delta = sumCounts(tasks.map(({ t }) => taskCountDelta(null, counted(t))));
+  assertTaskCountsFit(user, delta);
+
+  // Each task is on its creator's lists and on each assignee's; the Today rule may place it in Today.
   const placements: Array<NewPlacement & { task: NewTask }> = [];
   for (const { t, fields } of tasks) {
     const people = new Set([actor.userId, ...Object.keys(t.assignees)]);
+    const asked = fields.priorityGroup ?? input.priorityGroup;
+    const today = todayPlacement(
+      null,
+      { status: t.status, flag: t.flag, dueAt: t.dueAt ?? null },
+      asked,
+      zone,
+      now,
+    );
     for (const userId of people) {
       placements.push({
         task: t,
         userId,
         taskId: t.taskId,
-        priorityGroup:
-          (t.schedule ? schedulePlan?.priorityGroup : null) ?? fields.priorityGroup ?? input.priorityGroup,
-        position: fields.taskPosition,
+        priorityGroup: (t.schedule ? schedulePlan?.priorityGroup : null) ?? today?.priorityGroup ?? asked,
+        position: today?.position ?? fields.taskPosition,
         isOwner: userId === actor.userId,
         delegatedToMe: userId !== actor.userId,
       });
     }
   }
+  return { user, group, parent, zone, mainId, tasks, placements, delta };
+}
+
+/**
+ * GET /task/validation: a task payload checked as POST /task checks it (the schema, then every
+ * domain rule through prepareCreate), with nothing written. Answers the form's errors by field.
+ */
+export async function validateTask(
+  actor: Actor,
+  payload: unknown,
+  now = new Date(),
+): Promise<TaskValidationResult> {
+  const out: TaskValidationResult = { valid: false, errors: {}, codes: {} };
+  const add = (field: string, message: string, code?: string) => {
+    if (field in out.errors) return;
+    out.errors[field] = message;
+    const c = code ?? TASK_ERROR_CODES[message];
+    if (c) out.codes[field] = c;
+  };
+  const parsed = createTaskInput.safeParse(payload);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      add(
+        issue.path.map((p) => (typeof p === 'string' ? camelToSnakeKey(p) : String(p))).join('.') || 'task',
+        issue.message,
+      );
+    }
+    return out;
+  }
+  try {
+    await prepareCreate(actor, parsed.data, now);
+  } catch (e) {
+    if (!(e instanceof HttpError) || e.status >= 500) throw e;
+    // A group the caller cannot see reads as a field error of the form, as a 404 would on save.
+    const fields = Object.keys(e.errors).length
+      ? e.errors
+      : { [e.status === 404 ? 'group' : 'task']: e.message };
+    const code = e.status === 400 && e.code !== errorCodes.validation ? e.code : undefined;
+    for (const [field, message] of Object.entries(fields)) add(field, message, code);
+    return out;
+  }
+  return { valid: true, errors: {}, codes: {} };
+}
+
+export async function createTask(actor: Actor, input: CreateTaskInput, now = new Date()) {
+  const { user, group, parent, zone, mainId, tasks, placements, delta } = await prepareCreate(
+    actor,
+    input,
+    now,
+  );
   const codes = await codesFor(placements);
   // Tasks made together keep the order they were given in: each is a millisecond after the one before.
   const createdAt = (id: string) =>
     new Date(now.getTime() + tasks.findIndex(({ t }) => t.taskId === id)).toISOString();
+  // The counters come first, so a refusal at the limit stops the first transaction and writes nothing.
   const writes = [
+    { kind: 'counters' as const },
     ...(parent ? [{ kind: 'parent' as const, id: parent.taskId }] : []),
     ...tasks.map(({ t }) => ({ kind: 'task' as const, t })),
     ...placements.map((p, i) => ({ kind: 'placement' as const, p, code: codes[i]! })),
   ];
   for (let i = 0; i < writes.length; i += 100) {
     const chunk = writes.slice(i, i + 100);
-    await transact(({ task, placement }) =>
-      chunk.map((w) =>
-        w.kind === 'parent'
-          ? task.patch({ taskId: w.id }).add({ childCount: 1 }).commit()
-          : w.kind === 'task'
-            ? task.create({ ...w.t, createdAt: createdAt(w.t.taskId), version: 1 }).commit()
-            : placement
-                .create({
-                  userId: w.p.userId,
-                  taskId: w.p.taskId,
-                  priorityGroup: w.p.priorityGroup,
-                  sortCode: w.code,
-                  taskPosition: w.p.position,
-                  isOwner: w.p.isOwner,
-                  delegatedToMe: w.p.delegatedToMe,
-                  scheduled: Boolean(w.p.task.schedule),
-                  delegatedOut:
-                    w.p.isOwner && Object.keys(w.p.task.assignees).some((id) => id !== w.p.userId),
-                  groupId: w.p.task.groupId,
-                  delegationType: w.p.task.delegationType,
-                  ...(w.p.task.parentId ? { parentId: w.p.task.parentId } : {}),
-                  mode: w.p.task.mode,
-                  status: w.p.task.status,
-                  titleLower: w.p.task.title.toLowerCase(),
-                })
-                .commit(),
+    await transact(({ task, placement, user: u }) =>
+      chunk.flatMap((w) =>
+        w.kind === 'counters'
+          ? (taskCounterWrite(u, actor.userId, delta, user) ?? [])
+          : w.kind === 'parent'
+            ? task.patch({ taskId: w.id }).add({ childCount: 1 }).commit()
+            : w.kind === 'task'
+              ? task.create({ ...w.t, createdAt: createdAt(w.t.taskId), version: 1 }).commit()
+              : placement
+                  .create({
+                    userId: w.p.userId,
+                    taskId: w.p.taskId,
+                    priorityGroup: w.p.priorityGroup,
+                    sortCode: w.code,
+                    taskPosition: w.p.position,
+                    isOwner: w.p.isOwner,
+                    delegatedToMe: w.p.delegatedToMe,
+                    scheduled: Boolean(w.p.task.schedule),
+                    delegatedOut:
+                      w.p.isOwner && Object.keys(w.p.task.assignees).some((id) => id !== w.p.userId),
+                    groupId: w.p.task.groupId,
+                    delegationType: w.p.task.delegationType,
+                    ...(w.p.task.parentId ? { parentId: w.p.task.parentId } : {}),
+                    mode: w.p.task.mode,
+                    status: w.p.task.status,
+                    titleLower: w.p.task.title.toLowerCase(),
+                  })
+                  .commit(),
       ),
-    );
+    ).catch((e) => (i === 0 ? limitFailure(e, 0, actor.userId, delta) : Promise.reject(e)));
   }
   const created = await TaskEntity.get(tasks.map(({ t }) => ({ taskId: t.taskId }))).go();
   const byId = new Map((created.data as TaskRecord[]).map((t) => [t.taskId, t]));
@@ -377,12 +485,9 @@ export interface ListQuery {
   size: number;
 }
 
-const DAY_MS = 24 * 3600 * 1000;
-
 /** Done tasks stay on a person's lists for a day after completion (spec 000 §4), then leave them. */
 const stillListed = (p: PlacementRecord, now: Date) =>
-  p.status !== TASK_STATUS.done ||
-  (p.completionAt !== undefined && now.getTime() - Date.parse(p.completionAt) < DAY_MS);
+  p.status !== TASK_STATUS.done || completedWithinDay(p.completionAt, now);
 
 export async function listTasks(actor: Actor, q: ListQuery, zoneGiven?: string, now = new Date()) {
   const user = await getUser(actor);
@@ -547,6 +652,19 @@ export async function updateTask(
     throw new ValidationError({ status: 'A template cannot be marked Done.' });
   }
   const zone = zoneOf(user, input.userTimezone);
+  if (input.group !== undefined && input.group !== task.groupId && isGroupLocked(task.delegationType)) {
+    throw new ValidationError({ group: GROUP_LOCKED_MESSAGE }, GROUP_LOCKED_MESSAGE);
+  }
+  if (input.level !== undefined && !canHaveChildren(input.level) && (task.childCount ?? 0) > 0) {
+    throw new ValidationError({ level: TASK_MESSAGES.issueNoChildren }, TASK_MESSAGES.issueNoChildren);
+  }
+  if (
+    input.priorityGroup === PRIORITY_GROUP.issue &&
+    placement?.priorityGroup !== PRIORITY_GROUP.issue &&
+    !isInternalUser(user)
+  ) {
+    throw new ValidationError({ priority_group: ISSUES_INTERNAL_ONLY }, ISSUES_INTERNAL_ONLY);
+  }
   let targetGroup = group;
   if (changed.includes('group') && input.group !== undefined) {
     // A move takes the task out of one group and into another: the caller needs the right in both.
@@ -592,6 +710,22 @@ export async function updateTask(
     },
     now,
   );
+  // The Today rule (spec 000 §4): becoming Done sends the task to the bottom of the caller's Today,
+  // becoming urgent or due today to its top. A drop on a chosen place is the caller's own choice.
+  const oneOff = task.schedule && !task.schedule.recurRule ? task.schedule.startDate : null;
+  const today = input.placeBetween
+    ? null
+    : todayPlacement(
+        { ...prev, scheduledStart: oneOff },
+        { ...next, scheduledStart: oneOff },
+        next.priorityGroup,
+        zone,
+        now,
+      );
+  if (today) {
+    next.priorityGroup = today.priorityGroup;
+    next.taskPosition = today.position;
+  }
   // A schedule moves the task on every list, as PATCH /task/schedule/{id} does; clearing it, to Now.
   const schedulePg = schedulePlan
     ? schedulePlan.priorityGroup
@@ -617,10 +751,11 @@ export async function updateTask(
       next.flag !== prev.flag // a newly urgent task goes to the top even if it was placed at the top once
     ) {
       if (next.taskPosition === 'top' || next.taskPosition === 'bottom') {
-        // The first (or last) code in the target group; when it is already this task's, it stays.
+        // The first (or last) code in the target group; when it is already this task's, it stays. A
+        // code from another group may equal one of the target group's: a move always takes a new one.
         const { first, last } = await ends(actor.userId, myPg);
         const end = next.taskPosition === 'top' ? first : last;
-        if (end !== sortCode) {
+        if (end !== sortCode || myPg !== prev.priorityGroup) {
           sortCode =
             next.taskPosition === 'top' ? generateKeyBetween(null, first) : generateKeyBetween(last, null);
         }
@@ -670,6 +805,15 @@ export async function updateTask(
     ...(input.taskAssignees !== undefined ? { assignees } : {}),
     version: task.version + 1,
   };
+  // The creator's counters follow the task's mode and whether someone else holds it.
+  const countDelta = taskCountDelta(counted(task), counted({ ...task, mode: next.mode, assignees }));
+  const grows = Object.values(countDelta).some((d) => d > 0);
+  const owner = !grows
+    ? null
+    : task.createdBy === actor.userId
+      ? user
+      : await getUser({ userId: task.createdBy, username: task.createdBy });
+  if (owner) assertTaskCountsFit(owner, countDelta);
   const people = peopleOf({ createdBy: task.createdBy, assignees });
   const leavers = Object.keys(task.assignees).filter((id) => !assignees[id] && id !== task.createdBy);
   const shared = {
@@ -679,7 +823,7 @@ export async function updateTask(
     titleLower: title.toLowerCase(),
   };
   try {
-    await transact(({ task: tE, placement: pE }) => [
+    await transact(({ task: tE, placement: pE, user: uE }) => [
       (() => {
         let p = tE.patch({ taskId }).set(set);
         const remove: Array<'dueAt' | 'completionAt' | 'activatedAt' | 'managerId' | 'schedule'> = [];
@@ -694,6 +838,8 @@ export async function updateTask(
         if (remove.length) p = p.remove(remove);
         return p.where(({ version }, { eq }) => eq(version, task.version)).commit();
       })(),
+      // Second, so a refused limit is told apart from a stale version.
+      ...[taskCounterWrite(uE, task.createdBy, countDelta, owner)].filter((w) => w !== null),
       ...leavers.map((userId) => pE.delete({ userId, taskId }).commit()),
       ...[...topOfToday].map(([userId, code]) =>
         pE
@@ -740,7 +886,7 @@ export async function updateTask(
     ]);
   } catch (e) {
     if (e instanceof TransactionCanceledError && e.failedAt(0)) throw staleTask();
-    throw e;
+    await limitFailure(e, 1, task.createdBy, countDelta);
   }
   const fresh = (await loadTask(taskId))!;
   if (schedulePlan) await inviteAttendees(fresh, user, schedulePlan, now);
@@ -808,7 +954,16 @@ export async function deleteTasks(
             moves.push({ t: d, ...(d.parentId ? { parentId: d.parentId } : {}), rootId });
       }
     }
+    // Each creator's counters lose the deleted tasks (in the first transaction, with the deletes).
+    const lost = new Map<string, ReturnType<typeof taskCountDelta>[]>();
+    for (const t of gone)
+      lost.set(t.createdBy, [...(lost.get(t.createdBy) ?? []), taskCountDelta(counted(t), null)]);
     const ops = [
+      ...[...lost].map(([ownerId, deltas]) => ({
+        kind: 'counters' as const,
+        ownerId,
+        delta: sumCounts(deltas),
+      })),
       ...gone.map((t) => ({ kind: 'delete' as const, t })),
       ...gone.flatMap((t) =>
         [...new Set([t.createdBy, ...Object.keys(t.assignees)])].map((userId) => ({
@@ -842,8 +997,9 @@ export async function deleteTasks(
     ];
     for (let i = 0; i < ops.length; i += 100) {
       const chunk = ops.slice(i, i + 100);
-      await transact(({ task: tE, placement: pE }) =>
-        chunk.map((op) => {
+      await transact(({ task: tE, placement: pE, user: uE }) =>
+        chunk.flatMap((op) => {
+          if (op.kind === 'counters') return taskCounterWrite(uE, op.ownerId, op.delta, null) ?? [];
           if (op.kind === 'delete') return tE.delete({ taskId: op.t.taskId }).commit();
           if (op.kind === 'unplace') return pE.delete({ userId: op.userId, taskId: op.t.taskId }).commit();
           if (op.kind === 'count') return tE.patch({ taskId: op.taskId }).add({ childCount: op.by }).commit();

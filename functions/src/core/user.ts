@@ -10,9 +10,11 @@ import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import {
   defaultUserConfig,
   effectiveStatus,
+  isInternalAccount,
   isValidTimezone,
   mergePatch,
   newTrial,
+  parseAllowList,
   type Subscription,
   type UpdateAuthUserInput,
   type UpdateUserConfigInput,
@@ -41,6 +43,11 @@ export interface UserRecord {
   ownedGroupCount: number;
   ownedGroupTotalCount: number;
   groupMembershipCount: number;
+  /** Task counters (spec 000 §9 events), absent until the first task write that counts. */
+  totalTasksCount?: number;
+  activeTasksCount?: number;
+  delegatedTasksCount?: number;
+  totalRoutineInstancesCount?: number;
   feedTokenHash?: string;
   /** When provisioning finished; absent while it has not. */
   provisionedAt?: string;
@@ -166,6 +173,10 @@ export async function getUser(actor: Actor): Promise<UserRecord> {
   const profile = existing?.email ? {} : await signUpProfile(actor.username);
   return provisionUser(actor.userId, profile);
 }
+
+/** Whether the person is one of the internal accounts of the allow-list (configuration, not code). */
+export const isInternalUser = (user: Pick<UserRecord, 'email'>) =>
+  isInternalAccount(parseAllowList(env.internalAccounts), user.email);
 
 export async function getUserConfig(actor: Actor): Promise<UserConfig> {
   return (await getUser(actor)).config;

@@ -25,6 +25,13 @@ export const env = {
   get appUrl() {
     return read('APP_URL', 'http://localhost:3000');
   },
+  /**
+   * The internal accounts of the allow-list (spec 000 §6, 001 §6: the Issues tab, Agendas): e-mail
+   * addresses separated by commas or spaces; empty by default.
+   */
+  get internalAccounts() {
+    return optional('INTERNAL_ACCOUNTS') ?? '';
+  },
   get dynamoEndpoint() {
     return optional('DYNAMODB_ENDPOINT');
   },

@@ -38,7 +38,7 @@ describe('creating tasks', () => {
       delegation_type: 'SI',
     });
     expect(t.activated_at).toBeTruthy();
-    expect(t.task_assignees).toEqual([expect.objectContaining({ user: ann.userId, role: 6 })]);
+    expect(t.task_assignees).toEqual([expect.objectContaining({ user: ann.userId, role: 5 })]);
     expect(t.children.map((c: { title: string }) => c.title)).toEqual(['Invite friends', 'Bake a cake']);
     const got = await ann.api.get(`/task/${t.id}`);
     expect(got.body.children).toHaveLength(2);

@@ -20,6 +20,8 @@ import { functionEntry, functionsTsconfig, lockFile, repoRoot } from '../paths.t
 export interface AppSettings {
   readonly appUrl: string;
   readonly buildVersion: string;
+  /** INTERNAL_ACCOUNTS: the allow-list of internal accounts (configuration, never code). */
+  readonly internalAccounts?: string;
 }
 
 /** The user pool whose access tokens handlers verify (the WebSocket authorizer) or read. */
@@ -177,10 +179,12 @@ export class TandemFunction extends NodejsFunction {
   /**
    * APP_URL (links in e-mails) and BUILD_VERSION, the deploy's build id (to tell deploys apart in the
    * function's configuration; the build-version response header is @tandem/shared's BUILD_VERSION).
+   * INTERNAL_ACCOUNTS: the allow-list of internal accounts.
    */
   knowApp(app: AppSettings): this {
     this.addEnvironment('APP_URL', app.appUrl);
     this.addEnvironment('BUILD_VERSION', app.buildVersion);
+    if (app.internalAccounts) this.addEnvironment('INTERNAL_ACCOUNTS', app.internalAccounts);
     return this;
   }
 

@@ -138,6 +138,8 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       BUILD_VERSION: version,
       APP_URL: url,
       LOCAL_DATA_DIR: dataDir,
+      // The internal accounts of the allow-list (Issues tab, Agendas), from the shell: e-mails.
+      INTERNAL_ACCOUNTS: process.env.INTERNAL_ACCOUNTS ?? '',
     };
     for (const [k, v] of Object.entries(env)) {
       if (!(k in savedEnv)) savedEnv[k] = process.env[k];

@@ -127,6 +127,10 @@ export const routes = {
   createTask: { method: 'POST', path: '/task', auth: 'user', handler: 'tasks/create-task' },
   deleteTasks: { method: 'DELETE', path: '/task', auth: 'user', handler: 'tasks/delete-tasks' },
   getTask: { method: 'GET', path: '/task/{id}', auth: 'user', handler: 'tasks/get-task' },
+  /** Spec 001 §7: one task; `with_children=true` takes its sub-tasks too. */
+  deleteTask: { method: 'DELETE', path: '/task/{id}', auth: 'user', handler: 'tasks/delete-task' },
+  /** Spec 002 §7: the task form's payload checked as POST /task would, nothing saved. */
+  validateTask: { method: 'GET', path: '/task/validation', auth: 'user', handler: 'tasks/validate-task' },
   updateTask: { method: 'PATCH', path: '/task/{id}', auth: 'user', handler: 'tasks/update-task' },
   dismissTask: { method: 'PATCH', path: '/task/dismiss/{id}', auth: 'user', handler: 'tasks/dismiss-task' },
   listDescendants: {

@@ -2,6 +2,8 @@
  * Task vocabulary (spec 000 §3, §4, §9): statuses, modes, flags, levels, priority groups, delegation
  * types. Ids are the spec's; titles are the defaults a user may rename for themselves.
  */
+import { ROLES } from '../groups/roles.ts';
+
 export const TASK_STATUS = { notStarted: 1, active: 2, paused: 3, done: 4 } as const;
 export type TaskStatusId = (typeof TASK_STATUS)[keyof typeof TASK_STATUS];
 export const TASK_STATUSES: ReadonlyArray<{ id: TaskStatusId; title: string }> = [
@@ -45,6 +47,7 @@ export const PRIORITY_GROUP = {
   routine: 5,
   routineDefinition: 6,
   issue: 8,
+  baseTasks: 9,
 } as const;
 export type PriorityGroupId = (typeof PRIORITY_GROUP)[keyof typeof PRIORITY_GROUP];
 export const PRIORITY_GROUPS: ReadonlyArray<{ id: PriorityGroupId; title: string; listTitle: string }> = [
@@ -56,8 +59,21 @@ export const PRIORITY_GROUPS: ReadonlyArray<{ id: PriorityGroupId; title: string
   { id: 5, title: 'Routine', listTitle: 'Routine' },
   { id: 6, title: 'RoutineDefinition', listTitle: 'Routine definitions' },
   { id: 8, title: 'Issues', listTitle: 'Issues' },
+  { id: 9, title: 'Base tasks', listTitle: 'Base tasks' },
 ];
 export const isChoosablePriorityGroup = (id: number) => id >= 0 && id < 4;
+/**
+ * Priority groups a save may name: the choosable ones, and Issues (8) for the internal accounts of the
+ * allow-list (the Subtask-versus-Issue switch of spec 000 §6); the domain checks who asks for 8.
+ */
+export const isRequestablePriorityGroup = (id: number) =>
+  isChoosablePriorityGroup(id) || id === PRIORITY_GROUP.issue;
+
+/**
+ * The role the creator holds as the assignee of a task they make without naming assignees (the quick
+ * task of spec 000 §3 and §6: "the creator role on quick tasks is 5"): standard.
+ */
+export const CREATOR_ASSIGNEE_ROLE = ROLES.standard;
 
 /** Delegation types: single, shared, individual parent, individual child. */
 export const DELEGATION_TYPES = ['SI', 'SH', 'IP', 'IC'] as const;

@@ -46,36 +46,105 @@ export function applySaveRules(prev: TaskState | null, next: TaskState, now: Dat
 const DAY_MS = 24 * 3600 * 1000;
 
 /** Due today in the user's own zone. */
-export function isDueToday(dueAt: string | null, zone: string, now: Date): boolean {
+export function isDueToday(dueAt: string | null | undefined, zone: string, now: Date): boolean {
   if (!dueAt) return false;
   const due = DateTime.fromISO(dueAt, { zone });
   const today = DateTime.fromJSDate(now, { zone });
   return due.isValid && due.hasSame(today, 'day');
 }
 
+/** Completed within the last day: a Done task stays on today's list that long, then leaves it. */
+export const completedWithinDay = (completionAt: string | null | undefined, now: Date) =>
+  !!completionAt && now.getTime() - Date.parse(completionAt) < DAY_MS;
+
+/** What the Today rule reads of a task: its status, flag, due date and one-off schedule's start. */
+export interface TodayFacts {
+  status: number;
+  flag: number;
+  dueAt: string | null;
+  completionAt?: string | null;
+  /** The start of a schedule without recurrence; a routine's occurrences are not "today" tasks. */
+  scheduledStart?: string | null;
+}
+
 /**
- * Today's list holds urgent tasks, tasks due today, and Done tasks completed within the last day;
- * tasks completed longer ago leave it.
+ * Promoted to today (spec 000 §4): not Done, and urgent, due today or starting today in the
+ * person's zone. Such a task belongs at the top of Today.
  */
-export function isOnTodayList(
-  t: Pick<TaskState, 'flag' | 'status' | 'dueAt' | 'completionAt'>,
-  zone: string,
-  now: Date,
-) {
-  if (t.status === TASK_STATUS.done) {
-    return t.completionAt !== null && now.getTime() - Date.parse(t.completionAt) < DAY_MS;
-  }
-  return t.flag === TASK_FLAG.urgent || isDueToday(t.dueAt, zone, now);
+export const isPromotedToToday = (t: TodayFacts, zone: string, now: Date) =>
+  t.status !== TASK_STATUS.done &&
+  (t.flag === TASK_FLAG.urgent || isDueToday(t.dueAt, zone, now) || isDueToday(t.scheduledStart, zone, now));
+
+/**
+ * Today's list (spec 000 §4, 001 §4) holds urgent tasks, tasks due or starting today in the person's
+ * zone, and Done tasks completed within the last day; tasks completed longer ago leave it.
+ */
+export function isOnTodayList(t: TodayFacts, zone: string, now: Date) {
+  if (t.status === TASK_STATUS.done) return completedWithinDay(t.completionAt, now);
+  return isPromotedToToday(t, zone, now);
 }
 
 /** Pinned to today (urgent or due today): such a task cannot be dragged out of its group. */
 export const isPinnedToToday = (t: Pick<TaskState, 'flag' | 'status' | 'dueAt'>, zone: string, now: Date) =>
   t.status !== TASK_STATUS.done && (t.flag === TASK_FLAG.urgent || isDueToday(t.dueAt, zone, now));
 
+/**
+ * Priority groups the Today rule moves tasks out of: the planning groups (Today, Next, Later, Future)
+ * and Scheduled. Routines, routine definitions, Issues and base tasks keep their own lists.
+ */
+const movesToToday = (priorityGroup: number) =>
+  priorityGroup >= 0 && priorityGroup <= PRIORITY_GROUP.scheduled;
+
+/**
+ * Where a save puts a task on a person's lists by the Today rule (spec 000 §4): becoming Done sends
+ * it to the bottom of Today; becoming urgent, due today or starting today sends it to the top of
+ * Today. Null when the save changes nothing the rule looks at (the task stays where it is). `prev`
+ * is null for a new task.
+ */
+export function todayPlacement(
+  prev: TodayFacts | null,
+  next: TodayFacts,
+  priorityGroup: number,
+  zone: string,
+  now: Date,
+): { priorityGroup: 0; position: 'top' | 'bottom' } | null {
+  if (!movesToToday(priorityGroup)) return null;
+  if (next.status === TASK_STATUS.done && prev !== null && prev.status !== TASK_STATUS.done)
+    return { priorityGroup: PRIORITY_GROUP.now, position: 'bottom' };
+  if (isPromotedToToday(next, zone, now) && !(prev && isPromotedToToday(prev, zone, now)))
+    return { priorityGroup: PRIORITY_GROUP.now, position: 'top' };
+  return null;
+}
+
 export const defaultPriorityGroup = PRIORITY_GROUP.now;
 
-/** Issue tasks (level 8) take no sub-items. */
+/** Issue tasks (level 8) take no sub-items (000 §5, 002 §9). */
 export const canHaveChildren = (level: number) => level < ISSUE_LEVEL;
+
+/**
+ * The issue rule on a whole forest after a change: the ids of tasks at the issue level (or above)
+ * that would have sub-items. Empty when the change keeps every issue without children.
+ */
+export function issuesWithChildren(
+  tasks: ReadonlyArray<{ id: string; level: number; parentId: string | null }>,
+) {
+  const levels = new Map(tasks.map((t) => [t.id, t.level]));
+  const bad = new Set<string>();
+  for (const t of tasks) {
+    const parentLevel = t.parentId ? levels.get(t.parentId) : undefined;
+    if (parentLevel !== undefined && !canHaveChildren(parentLevel)) bad.add(t.parentId!);
+  }
+  return [...bad];
+}
+
+/**
+ * An individual delegation lives in one group: the individual parent's (IP) group is locked (spec 000
+ * §5: the group selector is disabled for individual-delegation parents), and so is each individual
+ * copy's (IC), which keeps its parent's group.
+ */
+export const isGroupLocked = (delegationType: string) => delegationType === 'IP' || delegationType === 'IC';
+export const GROUP_LOCKED_MESSAGE =
+  'An individual delegation and its copies stay in the group it was made in.';
 
 /**
  * A task may move under `newParentId` unless that is the task itself or one of its descendants

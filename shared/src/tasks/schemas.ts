@@ -13,7 +13,8 @@ import {
   DEFAULT_LEVEL,
   DELEGATION_TYPES,
   ISSUE_LEVEL,
-  isChoosablePriorityGroup,
+  isRequestablePriorityGroup,
+  PRIORITY_GROUPS,
   TASK_FLAG,
   TASK_MODES,
   TASK_STATUS,
@@ -58,7 +59,7 @@ const status = z.union(
   { error: 'Status must be 1, 2, 3 or 4.' },
 );
 const level = z.number().int().min(1, 'Level must be 1 to 8.').max(ISSUE_LEVEL, 'Level must be 1 to 8.');
-const priorityGroup = z.number().int().refine(isChoosablePriorityGroup, TASK_MESSAGES.priorityGroup);
+const priorityGroup = z.number().int().refine(isRequestablePriorityGroup, TASK_MESSAGES.priorityGroup);
 const isoDate = z.iso.datetime({ offset: true, error: 'Give a date and time in ISO 8601.' });
 const timezone = z.string().refine(isValidTimezone, 'Unknown time zone');
 
@@ -167,7 +168,11 @@ export const listTasksQuery = z.object({
   group: entityId.optional(),
   mode: z.enum(TASK_MODES).optional(),
   type: z.enum(['delegated_to_me']).optional(),
-  priorityGroup: z.coerce.number().int().min(0).max(8).optional(),
+  priorityGroup: z.coerce
+    .number()
+    .int()
+    .refine((id) => PRIORITY_GROUPS.some((g) => g.id === id), 'Unknown priority group.')
+    .optional(),
   isOwner: z.enum(['0', '1']).optional(),
   page: z.coerce.number().int().min(1).default(1),
   size: z.coerce.number().int().min(1).max(100).default(25),
@@ -223,3 +228,54 @@ export const taskRoleInput = z.strictObject({
   user: entityId,
   role: z.number({ error: 'Choose a role.' }).int(),
 });
+
+/**
+ * GET /task/validation (spec 002 §7, shape ours: docs/decisions.md D16): the task form's fields as a
+ * query, checked as POST /task would check them, without saving. Every value is text on a query;
+ * whole numbers become numbers, and the rest is left for the create schema to judge.
+ */
+const queryText = z.string().max(20_000).optional();
+export const taskValidationQuery = z.object({
+  title: queryText,
+  description: queryText,
+  flag: queryText,
+  status: queryText,
+  mode: queryText,
+  level: queryText,
+  priorityGroup: queryText,
+  dueAt: queryText,
+  group: queryText,
+  parent: queryText,
+  delegationType: queryText,
+  userTimezone: queryText,
+});
+export type TaskValidationQuery = z.infer<typeof taskValidationQuery>;
+
+/** The create payload a validation query stands for (absent fields stay absent, as in the form). */
+export function taskPayloadFromQuery(q: TaskValidationQuery): Record<string, unknown> {
+  const num = (v: string | undefined) => (v !== undefined && /^-?\d+$/.test(v) ? Number(v) : v);
+  const details = Object.fromEntries(
+    Object.entries({ description: q.description, flag: num(q.flag) }).filter(([, v]) => v !== undefined),
+  );
+  const fields = {
+    title: q.title,
+    status: num(q.status),
+    mode: q.mode,
+    level: num(q.level),
+    priorityGroup: num(q.priorityGroup),
+    dueAt: q.dueAt,
+    group: q.group,
+    parent: q.parent,
+    delegationType: q.delegationType,
+    userTimezone: q.userTimezone,
+    ...(Object.keys(details).length ? { details } : {}),
+  };
+  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+}
+
+/** The answer of GET /task/validation: the form's errors by field (wire names), and their codes. */
+export interface TaskValidationResult {
+  valid: boolean;
+  errors: Record<string, string>;
+  codes: Record<string, string>;
+}

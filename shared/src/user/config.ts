@@ -45,6 +45,8 @@ export const userConfig = z.object({
   avatar: z.object({ id: z.string(), originalUrl: z.string(), thumbnailUrl: z.string() }).nullable(),
 });
 export type UserConfig = z.infer<typeof userConfig>;
+/** GET /user/config/: the settings, and whether the person is an internal account of the allow-list. */
+export type UserConfigView = UserConfig & { isInternalAccount?: boolean };
 
 /** PATCH body: any subset of the settings; unknown keys are refused so a typo never passes silently. */
 export const updateUserConfigInput = z

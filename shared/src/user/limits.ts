@@ -119,3 +119,59 @@ export const mostSevere = (statuses: readonly LimitStatus[]): LimitStatus =>
 
 /** Would adding `by` more pass the limit? */
 export const wouldExceed = (count: number, limit: number, by = 1) => count + by > limit;
+
+/** The task events counted on write (spec 000 §9), each a counter on the task creator's user item. */
+export const TASK_COUNTED_EVENTS = [
+  'totalTasks',
+  'activeTasks',
+  'delegatedTasks',
+  'totalRoutineInstances',
+] as const;
+export type TaskCountedEvent = (typeof TASK_COUNTED_EVENTS)[number];
+
+/** What a task counts for its creator (our reading, docs/decisions.md D16). */
+export interface CountedTask {
+  mode: string;
+  createdBy: string;
+  assigneeIds: readonly string[];
+  /** A routine's instance of one day counts as a routine instance, not as a task. */
+  routineInstance: boolean;
+}
+
+/**
+ * A task counts once in totalTasks; in activeTasks while its mode is active (not draft, completed or
+ * template); in delegatedTasks while someone other than its creator is its assignee. A routine
+ * instance counts only in totalRoutineInstances.
+ */
+export function taskCounts(t: CountedTask): Record<TaskCountedEvent, number> {
+  if (t.routineInstance)
+    return { totalTasks: 0, activeTasks: 0, delegatedTasks: 0, totalRoutineInstances: 1 };
+  return {
+    totalTasks: 1,
+    activeTasks: t.mode === 'active' ? 1 : 0,
+    delegatedTasks: t.assigneeIds.some((id) => id !== t.createdBy) ? 1 : 0,
+    totalRoutineInstances: 0,
+  };
+}
+
+/** The change to the creator's counters when a task goes from `before` to `after` (null: absent). */
+export function taskCountDelta(
+  before: CountedTask | null,
+  after: CountedTask | null,
+): Record<TaskCountedEvent, number> {
+  const b = before ? taskCounts(before) : null;
+  const a = after ? taskCounts(after) : null;
+  return Object.fromEntries(TASK_COUNTED_EVENTS.map((e) => [e, (a?.[e] ?? 0) - (b?.[e] ?? 0)])) as Record<
+    TaskCountedEvent,
+    number
+  >;
+}
+
+/** Sums deltas (several tasks written together). */
+export function sumCounts(
+  deltas: ReadonlyArray<Partial<Record<TaskCountedEvent, number>>>,
+): Record<TaskCountedEvent, number> {
+  const out = { totalTasks: 0, activeTasks: 0, delegatedTasks: 0, totalRoutineInstances: 0 };
+  for (const d of deltas) for (const e of TASK_COUNTED_EVENTS) out[e] += d[e] ?? 0;
+  return out;
+}

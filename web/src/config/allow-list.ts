@@ -1,8 +1,9 @@
 /**
- * Internal accounts that see the Agendas entry (spec 001 §2: "only for a hard-coded allow-list of
- * internal accounts"). Empty: nobody sees it until accounts are named here.
+ * Internal accounts (spec 000 §6, 001 §2 and §6) see the Issues tab and the Agendas entry. The list is
+ * the back end's configuration (INTERNAL_ACCOUNTS, docs/decisions.md D16), never part of the web
+ * build: GET /user/config/ says whether the signed-in person is one of them.
  */
-export const AGENDA_ALLOW_LIST: readonly string[] = [];
+import type { UserConfigView } from '@tandem/shared/user/config';
 
-export const canSeeAgendas = (email: string | undefined): boolean =>
-  !!email && AGENDA_ALLOW_LIST.includes(email.trim().toLowerCase());
+export const isInternalAccount = (config: Pick<UserConfigView, 'isInternalAccount'> | undefined): boolean =>
+  config?.isInternalAccount === true;

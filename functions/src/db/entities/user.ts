@@ -34,6 +34,11 @@ export const UserEntity = new Entity(
       groupMembershipCount: { type: 'number', required: true, default: 0 },
       /** When provisioning finished (record, Private group, invitations taken on); absent until then. */
       provisionedAt: { type: 'string' },
+      /** Task counters, on the task creator's item; absent reads as 0 (DynamoDB ADD starts from 0). */
+      totalTasksCount: { type: 'number' },
+      activeTasksCount: { type: 'number' },
+      delegatedTasksCount: { type: 'number' },
+      totalRoutineInstancesCount: { type: 'number' },
       version: { type: 'number', required: true, default: 1 },
       createdAt: { type: 'string', readOnly: true, default: () => new Date().toISOString() },
       updatedAt: { type: 'string', watch: '*', set: () => new Date().toISOString() },

@@ -1,6 +1,6 @@
 import { routes } from '@tandem/shared';
 import { presentConfig } from '../../core/avatar.ts';
-import { getUser } from '../../core/user.ts';
+import { getUser, isInternalUser } from '../../core/user.ts';
 import { httpHandler } from '../../lib/http-handler.ts';
 
 /** Settings, and `is_provisioned` (spec 001 §3): reading them finishes a provisioning left undone. */
@@ -8,6 +8,11 @@ export const handler = httpHandler({
   route: routes.getUserConfig,
   run: async ({ actor }) => {
     const user = await getUser(actor);
-    return { ...(await presentConfig(actor.userId, user.config)), isProvisioned: !!user.provisionedAt };
+    return {
+      ...(await presentConfig(actor.userId, user.config)),
+      isProvisioned: !!user.provisionedAt,
+      // The allow-list's answer for this person (Issues tab, Agendas).
+      isInternalAccount: isInternalUser(user),
+    };
   },
 });

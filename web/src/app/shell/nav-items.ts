@@ -1,6 +1,6 @@
 /**
  * The sidebar (spec 001 §2): every entry, in the spec's order. `pane` opens a panel instead of a
- * page; `allowList` entries show only for the internal accounts named in config/allow-list.ts.
+ * page; `allowListOnly` entries show only for the internal accounts of the allow-list (config/allow-list.ts).
  */
 import {
   IconAddressBook,

@@ -1,10 +1,10 @@
 import { Box, NavLink } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { NavLink as RouterNavLink, useLocation } from 'react-router';
-import { canSeeAgendas } from '../../config/allow-list.ts';
+import { isInternalAccount } from '../../config/allow-list.ts';
 import { paths } from '../../config/paths.ts';
 import { appState } from '../../lib/app-state.ts';
-import { useAuthUser } from '../../lib/user/get-auth-user.ts';
+import { useUserConfig } from '../../lib/user/get-user-config.ts';
 import { type NavItem, navItems } from './nav-items.ts';
 
 const isActive = (item: NavItem, pathname: string): boolean =>
@@ -13,8 +13,8 @@ const isActive = (item: NavItem, pathname: string): boolean =>
 export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const { data: user } = useAuthUser();
-  const items = navItems.filter((i) => !i.allowListOnly || canSeeAgendas(user?.email));
+  const { data: config } = useUserConfig();
+  const items = navItems.filter((i) => !i.allowListOnly || isInternalAccount(config));
 
   return (
     <Box component="nav" p="xs" aria-label={t('nav.label')} style={{ overflowY: 'auto', flex: 1 }}>

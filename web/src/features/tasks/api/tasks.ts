@@ -12,6 +12,7 @@ import type { CreateTaskInput, UpdateTaskInput } from '@tandem/shared/tasks/sche
 import type { TaskView } from '@tandem/shared/tasks/views';
 import useSWR, { mutate, type SWRConfiguration } from 'swr';
 import { api } from '../../../lib/api.ts';
+import { isLimitsKey } from '../../subscription/api/subscription-limits.ts';
 import type { TaskRoleView } from '../utils/members.ts';
 
 export interface TaskListQuery {
@@ -48,8 +49,15 @@ export type CreateTaskBody = Partial<Omit<CreateTaskInput, 'title' | 'group' | '
   children?: ChildTaskBody[];
 };
 
-/** Every task change ends here: lists and open tasks are read again. */
-export const revalidateTasks = () => mutate((key) => Array.isArray(key) && key[0] === 'tasks');
+/**
+ * What a task change makes stale: task lists and open tasks, and the subscription limits, whose task
+ * counters (billing, the licensing banner) the server keeps on every task write.
+ */
+export const staleAfterTaskChange = (key: unknown): boolean =>
+  (Array.isArray(key) && key[0] === 'tasks') || isLimitsKey(key);
+
+/** Every task change ends here: lists, open tasks and the limits are read again. */
+export const revalidateTasks = () => mutate(staleAfterTaskChange);
 
 /** `revalidate: false` when several creates run in a row and the caller revalidates once at the end. */
 export async function createTask(input: CreateTaskBody, { revalidate = true } = {}) {
@@ -105,7 +113,7 @@ export async function deleteTasks(tasks: string[], withChildren: boolean) {
   const isDeleted = (key: unknown) =>
     Array.isArray(key) && key[0] === 'tasks' && key[1] === 'one' && tasks.includes(key[2] as string);
   await mutate(isDeleted, undefined, { revalidate: false });
-  await mutate((key) => Array.isArray(key) && key[0] === 'tasks' && !isDeleted(key));
+  await mutate((key) => staleAfterTaskChange(key) && !isDeleted(key));
 }
 
 export async function dismissTask(id: string) {

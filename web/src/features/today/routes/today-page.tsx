@@ -3,8 +3,8 @@ import { PRIORITY_GROUPS } from '@tandem/shared/tasks/constants';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { canSeeAgendas } from '../../../config/allow-list.ts';
-import { useAuthUser } from '../../../lib/user/get-auth-user.ts';
+import { isInternalAccount } from '../../../config/allow-list.ts';
+import { useUserConfig } from '../../../lib/user/get-user-config.ts';
 import { usePendingInvitations } from '../../delegation/api/delegation.ts';
 import { answerableIds } from '../../delegation/utils/pending.ts';
 import { AddTaskButton } from '../components/add-task-button.tsx';
@@ -24,10 +24,10 @@ import { queryForTab, TODAY_TABS, tabFromQuery } from '../utils/tabs.ts';
  */
 export default function TodayPage() {
   const { t } = useTranslation('today');
-  const { data: user } = useAuthUser();
+  const { data: config } = useUserConfig();
   const [params, setParams] = useSearchParams();
-  // Issues is for the hard-coded allow-list of internal accounts, the same list as Agendas.
-  const canSeeIssues = canSeeAgendas(user?.email);
+  // Issues is for the internal accounts of the allow-list (configuration), the same list as Agendas.
+  const canSeeIssues = isInternalAccount(config);
   const tab = tabFromQuery(params.get('tab'), canSeeIssues);
   const [panel, setPanel] = useState(0);
   const form = useTaskForm();
