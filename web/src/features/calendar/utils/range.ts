@@ -86,3 +86,18 @@ export function slotMinutes(start: Date, end: Date, allDay: boolean): number {
   if (allDay) return 1440;
   return Math.max(1, Math.round((end.getTime() - start.getTime()) / 60_000));
 }
+
+/**
+ * The time a day or week view opens at (its scroll position): when the view shows today, an hour
+ * before the current hour, so now is in sight with a little of what came before; on any other day,
+ * the start of the work day (07:00, 001 §9). Never above the view's first hour, and never "an hour
+ * before" across midnight, which the grid would read as 23:00, the end of the day.
+ */
+export function openingTime(view: CalendarView, date: Date, now: Date = new Date()): Date {
+  const { start, end } = visibleRange(view, date);
+  const today = DateTime.fromJSDate(now).startOf('day');
+  const workDay = today.set({ hour: WORK_WEEK_HOURS.start });
+  if (now < start || now >= end) return workDay.toJSDate();
+  const hourBefore = DateTime.fromJSDate(now).startOf('hour').minus({ hours: 1 });
+  return DateTime.max(hourBefore, view === 'work_week' ? workDay : today).toJSDate();
+}

@@ -1,0 +1,70 @@
+/**
+ * The daily surfaces as a newcomer meets them (issue 11), in a real browser through the local stack:
+ * where the calendar opens, a weekly routine's first day, a task without a schedule, toasts beside
+ * the + button, and Escape on a new task.
+ */
+import { randomUUID } from 'node:crypto';
+import { DateTime } from 'luxon';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type BrowserSession, openBrowser } from '../src/testing/browser.ts';
+import { apiClient, createUser, type StackEnv } from '../src/testing/users.ts';
+
+const { url, env } = inject('stack');
+const password = 'Correct-Horse-9';
+const email = `daily-${randomUUID().slice(0, 8)}@example.com`;
+let s: BrowserSession;
+let page: Page;
+let api: ReturnType<typeof apiClient>;
+let group: string;
+
+async function signIn(p: Page, address: string) {
+  await p.goto(`${url}/login`);
+  await p.getByLabel('Email').fill(address);
+  await p.getByLabel('Password', { exact: true }).fill(password);
+  await p.getByRole('button', { name: 'Sign in' }).click();
+  await p.waitForURL(`${url}/`);
+}
+
+/** The hour of day at the top of a time grid's scrolled area (0 to 24). */
+const topHour = (p: Page) =>
+  p
+    .locator('.rbc-time-content')
+    .first()
+    .evaluate((el) => (el.scrollTop / el.scrollHeight) * 24);
+
+beforeAll(async () => {
+  const user = await createUser(env as StackEnv, { email, firstName: 'Dana', password });
+  api = apiClient(url, user.accessToken);
+  group = (await api.get('/group/member')).body.results[0].id;
+  s = await openBrowser({ width: 1280, height: 900 });
+  page = s.page;
+  await signIn(page, email);
+});
+afterAll(async () => {
+  await s?.close();
+});
+
+describe('the calendar opens where the day is', () => {
+  it('opens another week at 07:00, the start of the work day', async () => {
+    const nextWeek = DateTime.now().plus({ weeks: 1 }).toISODate();
+    await page.goto(`${url}/calendar?view=week&date=${nextWeek}`);
+    await page.locator('.rbc-time-content').waitFor();
+    await expect.poll(() => topHour(page)).toBeCloseTo(7, 1);
+  });
+
+  it("opens today's day view with the current time in sight", async () => {
+    await page.goto(`${url}/calendar?view=day`);
+    const content = page.locator('.rbc-time-content').first();
+    const line = content.locator('.rbc-current-time-indicator');
+    await line.waitFor();
+    await expect
+      .poll(async () => {
+        const box = (await content.boundingBox())!;
+        const now = (await line.boundingBox())!;
+        return now.y >= box.y && now.y <= box.y + box.height;
+      })
+      .toBe(true);
+    expect(s.errors).toEqual([]);
+  });
+});
