@@ -68,3 +68,23 @@ describe('the calendar opens where the day is', () => {
     expect(s.errors).toEqual([]);
   });
 });
+
+describe('a weekly routine', () => {
+  it("repeats on its start date's weekday, not today's", async () => {
+    const t = (await api.post('/task', { title: 'Stretch', group })).body.results[0];
+    const start = DateTime.now().plus({ days: 2 });
+    const day = start.toFormat('cccc');
+    const today = DateTime.now().toFormat('cccc');
+    await page.goto(`${url}/task/${t.id}`);
+    await page.getByRole('button', { name: /^Schedule/ }).click();
+    await page.getByLabel('Start date', { exact: true }).fill(start.toISODate()!);
+    await page.getByRole('combobox', { name: 'Repeat', exact: true }).click();
+    await page.getByRole('option', { name: 'Weekly', exact: true }).click();
+    await expect.poll(() => page.getByRole('checkbox', { name: day, exact: true }).isChecked()).toBe(true);
+    expect(await page.getByRole('checkbox', { name: today, exact: true }).isChecked()).toBe(false);
+    await page.getByRole('button', { name: 'Save schedule', exact: true }).click();
+    await page.getByText('Schedule saved').first().waitFor();
+    const saved = (await api.get(`/task/schedule/${t.id}`)).body;
+    expect(JSON.stringify(saved)).toContain(`BYDAY=${start.toFormat('ccc').slice(0, 2).toUpperCase()}`);
+  });
+});

@@ -41,6 +41,7 @@ import {
   scheduleServerErrors,
   validateSchedule,
   valuesFromSchedule,
+  withStartDate,
 } from '../utils/schedule-form.ts';
 
 /** What the task form asks a new task's editor before creating: the schedule to set, none, or stop. */
@@ -238,7 +239,11 @@ function ScheduleFields({ taskId, saved, userZone, readOnly, draftRef }: FieldsP
           aria-label={t('startDate')}
           description={t('startHint', { zone: values.timezone })}
           value={values.date}
-          onChange={(e) => set({ date: e.currentTarget.value }, 'start')}
+          onChange={(e) => {
+            const date = e.currentTarget.value;
+            const next = withStartDate(values, date);
+            set({ date, weekdays: next.weekdays, monthDay: next.monthDay }, 'start', 'weekdays', 'monthDay');
+          }}
           error={errors.start}
           disabled={disabled}
           required
