@@ -88,3 +88,38 @@ describe('a weekly routine', () => {
     expect(JSON.stringify(saved)).toContain(`BYDAY=${start.toFormat('ccc').slice(0, 2).toUpperCase()}`);
   });
 });
+
+describe('a task without a schedule', () => {
+  it('opens without asking for a schedule; a scheduled one asks once and shows it', async () => {
+    const plain = (await api.post('/task', { title: 'Buy stamps', group })).body.results[0];
+    const planned = (await api.post('/task', { title: 'Team lunch', group })).body.results[0];
+    const r = await api.patch(`/task/schedule/${planned.id}`, {
+      timezone: 'UTC',
+      duration: 60,
+      start_date: DateTime.utc().plus({ days: 3 }).set({ hour: 12, minute: 0 }).toISO(),
+      recur_rule: 'FREQ=WEEKLY;BYDAY=MO',
+    });
+    expect(r.status).toBe(200);
+    const asked: string[] = [];
+    const onResponse = (res: { url(): string; status(): number }) => {
+      if (res.url().includes('/api/v1/task/schedule/')) asked.push(`${res.status()} ${res.url()}`);
+    };
+    page.on('response', onResponse);
+    try {
+      await page.goto(`${url}/task/${plain.id}`);
+      await page
+        .getByRole('button', { name: /^Schedule/ })
+        .first()
+        .waitFor();
+      await page.getByRole('button', { name: /^Schedule/ }).click();
+      await page.getByLabel('Start date', { exact: true }).waitFor();
+      expect(asked).toEqual([]);
+
+      await page.goto(`${url}/task/${planned.id}`);
+      await page.getByRole('button', { name: /^Schedule.*Weekly/ }).waitFor();
+      expect(asked).toEqual([`200 ${url}/api/v1/task/schedule/${planned.id}`]);
+    } finally {
+      page.off('response', onResponse);
+    }
+  });
+});

@@ -50,6 +50,7 @@ const task = (over: Partial<TaskView> = {}): TaskView => ({
   role: 1,
   permissions: [],
   pinnedToToday: false,
+  scheduledTask: null,
   ...over,
 });
 

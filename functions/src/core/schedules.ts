@@ -4,13 +4,7 @@
  * schedule's own zone (shared/src/time/recurrence.ts). Setting a schedule moves the task's priority
  * group by the rules of priorityGroupForSchedule, on every list it is on.
  */
-import {
-  can,
-  effectiveInvitationStatus,
-  invitationExpiresAt,
-  type OccurrenceView,
-  type ScheduledTaskView,
-} from '@tandem/shared';
+import { can, effectiveInvitationStatus, invitationExpiresAt, type OccurrenceView } from '@tandem/shared';
 import { expandOccurrences } from '@tandem/shared/time/recurrence';
 import {
   CALENDAR_ERRORS,
@@ -46,6 +40,7 @@ import {
   requireTaskPermission,
   roleOn,
   type StoredSchedule,
+  scheduleView,
   type TaskRecord,
   taskFor,
 } from './task-access.ts';
@@ -55,15 +50,6 @@ import { getUser, type UserRecord } from './user.ts';
 const NO_SCHEDULE = 'This task has no schedule.';
 const MAX_WINDOW_DAYS = 93;
 const stale = () => new ConflictError('The task was changed by someone else. Reload and try again.');
-
-export const scheduleView = (taskId: string, s: StoredSchedule): ScheduledTaskView => {
-  const { pendingAttendees, ...rest } = s;
-  return {
-    id: taskId,
-    ...rest,
-    pendingAttendees: (pendingAttendees ?? []).map(({ email, status }) => ({ email, status })),
-  };
-};
 
 /** The invitation item (kind 'attendee') and the e-mail with the link to /accept-attendee-invite. */
 async function inviteAttendee(

@@ -13,6 +13,7 @@ import {
   ROLES,
   type RoleId,
   roleName,
+  type ScheduledTaskView,
   TASK_STATUSES,
   type TaskView,
 } from '@tandem/shared';
@@ -45,6 +46,15 @@ export interface StoredSchedule {
   /** Attendees' answers to their e-mailed invitations. */
   pendingAttendees?: Array<{ email: string; status: 'pending' | 'accepted' | 'refused'; keyHash: string }>;
 }
+
+export const scheduleView = (taskId: string, s: StoredSchedule): ScheduledTaskView => {
+  const { pendingAttendees, ...rest } = s;
+  return {
+    id: taskId,
+    ...rest,
+    pendingAttendees: (pendingAttendees ?? []).map(({ email, status }) => ({ email, status })),
+  };
+};
 
 export interface TaskRole {
   id: string;
@@ -206,5 +216,6 @@ export function taskView(
     role: ctx.role,
     permissions: PERMISSIONS[roleName(ctx.role)].filter((p) => p.startsWith('task.')),
     pinnedToToday: isPinnedToToday(state, ctx.zone, ctx.now),
+    scheduledTask: t.schedule ? scheduleView(t.taskId, t.schedule) : null,
   };
 }

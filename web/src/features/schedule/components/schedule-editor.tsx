@@ -52,6 +52,8 @@ export interface ScheduleDraftHandle {
 export interface ScheduleEditorProps {
   /** null: a task not created yet (the form sets the schedule right after creating it). */
   taskId: string | null;
+  /** Whether the task has a schedule (its `scheduledTask`); only then is it asked for. */
+  scheduled?: boolean;
   readOnly?: boolean;
   draftRef?: Ref<ScheduleDraftHandle>;
 }
@@ -75,13 +77,18 @@ const zones = (extra: string) => {
  * flexible time, repeat (daily, weekly on chosen days, monthly on a day), every N, how it ends, time
  * zone and attendees with their answers. An existing task saves or removes its schedule here.
  */
-export function ScheduleEditor({ taskId, readOnly = false, draftRef }: ScheduleEditorProps) {
+export function ScheduleEditor({
+  taskId,
+  scheduled = false,
+  readOnly = false,
+  draftRef,
+}: ScheduleEditorProps) {
   const { t } = useTranslation('schedule');
   const [open, setOpen] = useState(false);
   const id = useId();
   const { data: config } = useUserConfig();
   const userZone = config?.timezone || browserZone();
-  const { data: saved, error, isLoading } = useTaskSchedule(open || taskId ? taskId : null);
+  const { data: saved, error, isLoading } = useTaskSchedule(taskId, scheduled);
 
   // A new task's draft: closed means no schedule; open, the fields answer.
   const fieldsRef = useRef<ScheduleDraftHandle>(null);

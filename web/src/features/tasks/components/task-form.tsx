@@ -503,7 +503,12 @@ export function TaskForm({
           error={errors.dueAt}
         />
 
-        <ScheduleEditor taskId={task?.id ?? null} readOnly={!canSave} draftRef={scheduleRef} />
+        <ScheduleEditor
+          taskId={task?.id ?? null}
+          scheduled={Boolean(task?.scheduledTask)}
+          readOnly={!canSave}
+          draftRef={scheduleRef}
+        />
 
         <Button
           variant="subtle"
