@@ -6,6 +6,9 @@
 import { randomUUID } from 'node:crypto';
 import { DateTime } from 'luxon';
 import type { Page } from 'playwright-core';
+
+type Box = { x: number; y: number; width: number; height: number };
+
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type BrowserSession, openBrowser } from '../src/testing/browser.ts';
 import { apiClient, createUser, type StackEnv } from '../src/testing/users.ts';
@@ -122,4 +125,39 @@ describe('a task without a schedule', () => {
       page.off('response', onResponse);
     }
   });
+});
+
+describe('toasts and the + button', () => {
+  const overlaps = (a: Box, b: Box) =>
+    a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+  for (const width of [1280, 400]) {
+    it(`a toast leaves the + button free at ${width} px`, async () => {
+      const w = await openBrowser({ width, height: 800 });
+      try {
+        const p = w.page;
+        await signIn(p, email);
+        const add = p.getByRole('button', { name: 'Add task', exact: true });
+        await add.click();
+        const dialog = p.getByRole('dialog');
+        await dialog.getByLabel('Name', { exact: true }).fill(`Toast check ${width}`);
+        await dialog.getByRole('button', { name: 'Save and close', exact: true }).click();
+        const toast = p.locator('.mantine-Notification-root').filter({ hasText: 'Task created.' });
+        await toast.waitFor();
+        const button = (await add.boundingBox())!;
+        expect(overlaps((await toast.boundingBox())!, button)).toBe(false);
+        // What a click on the middle of the button reaches (once the dialog has gone) is the button.
+        const reached = () =>
+          p.evaluate(
+            ({ x, y }) => document.elementFromPoint(x, y)?.closest('button')?.getAttribute('aria-label') ?? null,
+            { x: button.x + button.width / 2, y: button.y + button.height / 2 },
+          );
+        await expect.poll(reached).toBe('Add task');
+        expect(await toast.isVisible()).toBe(true);
+        expect(w.errors).toEqual([]);
+      } finally {
+        await w.close();
+      }
+    });
+  }
 });
