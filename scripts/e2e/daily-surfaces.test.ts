@@ -149,7 +149,8 @@ describe('toasts and the + button', () => {
         // What a click on the middle of the button reaches (once the dialog has gone) is the button.
         const reached = () =>
           p.evaluate(
-            ({ x, y }) => document.elementFromPoint(x, y)?.closest('button')?.getAttribute('aria-label') ?? null,
+            ({ x, y }) =>
+              document.elementFromPoint(x, y)?.closest('button')?.getAttribute('aria-label') ?? null,
             { x: button.x + button.width / 2, y: button.y + button.height / 2 },
           );
         await expect.poll(reached).toBe('Add task');
