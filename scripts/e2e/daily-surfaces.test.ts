@@ -162,3 +162,40 @@ describe('toasts and the + button', () => {
     });
   }
 });
+
+describe('Escape on a new task', () => {
+  it('asks before discarding what was typed, and closes at once when nothing was', async () => {
+    await page.goto(`${url}/`);
+    const dialog = page.getByRole('dialog', { name: 'Create task' });
+    await page.getByRole('button', { name: 'Add task', exact: true }).click();
+    await dialog.getByLabel('Name', { exact: true }).fill('Half a thought');
+    await page.keyboard.press('Escape');
+    const ask = page.getByRole('dialog', { name: 'Discard your changes?' });
+    await ask.waitFor();
+    // Cancel goes back to the form with the text kept.
+    await ask.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await ask.waitFor({ state: 'hidden' });
+    expect(await dialog.getByLabel('Name', { exact: true }).inputValue()).toBe('Half a thought');
+    // Escape in the question is Cancel too.
+    await page.keyboard.press('Escape');
+    await ask.waitFor();
+    await page.keyboard.press('Escape');
+    await ask.waitFor({ state: 'hidden' });
+    expect(await dialog.isVisible()).toBe(true);
+    // Discard closes the form and creates nothing.
+    await page.keyboard.press('Escape');
+    await ask.getByRole('button', { name: 'Discard', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const found = await api.get('/task/search?search=Half');
+    expect(found.status).toBe(200);
+    expect(found.body.results.map((t: { title: string }) => t.title)).not.toContain('Half a thought');
+
+    // Nothing typed: Escape closes without asking.
+    await page.getByRole('button', { name: 'Add task', exact: true }).click();
+    await dialog.getByLabel('Name', { exact: true }).waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await ask.count()).toBe(0);
+    expect(s.errors).toEqual([]);
+  });
+});

@@ -176,6 +176,28 @@ export function valuesFromTask(task: TaskView): TaskFormValues {
   };
 }
 
+/**
+ * Whether closing the form now would lose what the person typed (001 §5: discarding with no changes
+ * closes without asking). `before` is what the form started from: the task as saved, or a new
+ * form's presets, whose empty group is filled in once the groups load (that is no change). Spaces
+ * alone are no text.
+ */
+export function hasUnsavedChanges(before: TaskFormValues, values: TaskFormValues): boolean {
+  const text = (v: TaskFormValues) => [v.title.trim(), v.description.trim()];
+  const [t0, d0] = text(before);
+  const [t1, d1] = text(values);
+  if (t0 !== t1 || d0 !== d1) return true;
+  if (before.group !== null && before.group !== values.group) return true;
+  return (
+    before.due !== values.due ||
+    before.level !== values.level ||
+    before.status !== values.status ||
+    before.priorityGroup !== values.priorityGroup ||
+    before.urgent !== values.urgent ||
+    before.mode !== values.mode
+  );
+}
+
 /** POST /task body for a new task with its sub-tasks (children take the defaults). */
 export function createInput(
   values: TaskFormValues,
