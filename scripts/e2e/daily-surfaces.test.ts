@@ -199,3 +199,48 @@ describe('Escape on a new task', () => {
     expect(s.errors).toEqual([]);
   });
 });
+
+describe("times in the person's zone, not the computer's", () => {
+  it('shows due dates and the calendar in the zone from settings', async () => {
+    const tokyo = `tokyo-${randomUUID().slice(0, 8)}@example.com`;
+    const user = await createUser(env as StackEnv, { email: tokyo, firstName: 'Kei', password });
+    const kei = apiClient(url, user.accessToken);
+    expect((await kei.patch('/user/config/', { timezone: 'Asia/Tokyo' })).status).toBe(200);
+    const home = (await kei.get('/group/member')).body.results[0].id;
+    // Tomorrow in Tokyo: due at 09:30 there, and a meeting at 10:00 there.
+    const day = DateTime.now().setZone('Asia/Tokyo').plus({ days: 1 }).startOf('day');
+    const due = (
+      await kei.post('/task', {
+        title: 'Pay rent',
+        group: home,
+        due_at: day.set({ hour: 9, minute: 30 }).toUTC().toISO(),
+      })
+    ).body.results[0];
+    const meeting = (await kei.post('/task', { title: 'Stand-up', group: home })).body.results[0];
+    const r = await kei.patch(`/task/schedule/${meeting.id}`, {
+      timezone: 'Asia/Tokyo',
+      duration: 30,
+      start_date: day.set({ hour: 10 }).toISO(),
+    });
+    expect(r.status).toBe(200);
+
+    // The computer says New York, where that is the evening before.
+    const w = await openBrowser({ width: 1280, height: 900, timezoneId: 'America/New_York' });
+    try {
+      const p = w.page;
+      await signIn(p, tokyo);
+      await p.goto(`${url}/task/${due.id}`);
+      await expect
+        .poll(() => p.getByLabel('Due date', { exact: true }).inputValue())
+        .toBe(`${day.toISODate()}T09:30`);
+      await p.goto(`${url}/calendar?view=day&date=${day.toISODate()}`);
+      const event = p.locator('.rbc-event').filter({ hasText: 'Stand-up' }).first();
+      await event.waitFor();
+      await event.click();
+      await expect.poll(() => p.getByRole('dialog').innerText()).toContain('10:00');
+      expect(w.errors).toEqual([]);
+    } finally {
+      await w.close();
+    }
+  });
+});

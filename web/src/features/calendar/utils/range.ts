@@ -2,7 +2,7 @@
  * The calendar's views and the window each one shows (spec 000 §9, 001 §2, §9): day, week (Sunday
  * to Saturday), Work Week (Monday to Friday, 7 to 19) and month (42 days from the Sunday starting the
  * week of the 1st). The window is what GET /task/schedule is asked for. Dates are read in the
- * browser's zone, as the calendar draws them.
+ * person's zone (Luxon's default zone, set by the shell), as the calendar draws them.
  */
 import { DateTime } from 'luxon';
 
@@ -20,7 +20,7 @@ export function viewFromQuery(raw: string | null): CalendarView {
   return CALENDAR_VIEWS.find((v) => v === raw) ?? DEFAULT_VIEW;
 }
 
-/** `YYYY-MM-DD` in the browser's zone; anything else (or nothing) is today. */
+/** `YYYY-MM-DD` in the person's zone; anything else (or nothing) is today. */
 export function dateFromQuery(raw: string | null, now: Date = new Date()): Date {
   if (raw && /^\d{4}-\d{2}-\d{2}$/.test(raw)) {
     const d = DateTime.fromISO(raw);
