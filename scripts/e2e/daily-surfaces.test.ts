@@ -171,19 +171,22 @@ describe('Escape on a new task', () => {
     await dialog.getByLabel('Name', { exact: true }).fill('Half a thought');
     await page.keyboard.press('Escape');
     const ask = page.getByRole('dialog', { name: 'Discard your changes?' });
-    await ask.waitFor();
+    // The question stays up: it fades in fully rather than closing on the Escape that opened it.
+    const settled = () => ask.evaluate((e) => getComputedStyle(e).opacity).catch(() => 'gone');
+    await expect.poll(settled).toBe('1');
     // Cancel goes back to the form with the text kept.
     await ask.getByRole('button', { name: 'Cancel', exact: true }).click();
     await ask.waitFor({ state: 'hidden' });
     expect(await dialog.getByLabel('Name', { exact: true }).inputValue()).toBe('Half a thought');
     // Escape in the question is Cancel too.
     await page.keyboard.press('Escape');
-    await ask.waitFor();
+    await expect.poll(settled).toBe('1');
     await page.keyboard.press('Escape');
     await ask.waitFor({ state: 'hidden' });
     expect(await dialog.isVisible()).toBe(true);
     // Discard closes the form and creates nothing.
     await page.keyboard.press('Escape');
+    await expect.poll(settled).toBe('1');
     await ask.getByRole('button', { name: 'Discard', exact: true }).click();
     await dialog.waitFor({ state: 'hidden' });
     const found = await api.get('/task/search?search=Half');

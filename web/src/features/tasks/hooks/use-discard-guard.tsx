@@ -21,8 +21,15 @@ export function useDiscardGuard(close: () => void) {
 
   const requestClose = useCallback(() => {
     if (askingRef.current) return;
-    if (dirty.current) ask(true);
-    else close();
+    if (!dirty.current) {
+      close();
+      return;
+    }
+    askingRef.current = true;
+    // Why later: the modals listen for Escape on the window, and a question opened while that
+    // Escape is still being dispatched registers its own listener in time to receive the same
+    // event and close at once. Opening it once the event is done keeps it up.
+    setTimeout(() => ask(true), 0);
   }, [close, ask]);
   const onDirtyChange = useCallback((d: boolean) => {
     dirty.current = d;
