@@ -1,7 +1,7 @@
 /**
  * The daily surfaces as a newcomer meets them (issue 11), in a real browser through the local stack:
  * where the calendar opens, a weekly routine's first day, a task without a schedule, toasts beside
- * the + button, and Escape on a new task.
+ * the + button, Escape on a new task, and times in the person's zone rather than the computer's.
  */
 import { randomUUID } from 'node:crypto';
 import { DateTime } from 'luxon';
