@@ -1,12 +1,27 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { createLogger, defineConfig, type Logger } from 'vite';
+
+/**
+ * A build that warns fails: the bundler's warnings (an import that is always undefined, a chunk over
+ * the size limit) name real defects, and a warning-free build stays so only if a new one stops it.
+ * The dev server keeps warnings as warnings.
+ */
+function failOnWarning(): Logger {
+  const logger = createLogger();
+  const fail = (msg: string) => {
+    logger.error(msg);
+    throw new Error(`The web build stops on a warning:\n${msg}`);
+  };
+  return { ...logger, warn: fail, warnOnce: fail };
+}
 
 /**
  * The site is static: `dist/` plus a `/config.json` written by whoever serves it (the local
  * gateway, or the web stack in AWS). Nothing environment-specific is baked into the build.
  */
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   base: '/',
+  ...(command === 'build' ? { customLogger: failOnWarning() } : {}),
   plugins: [react()],
   // amazon-cognito-identity-js bundles the `buffer` package, which reads Node's `global`.
   define: { global: 'globalThis' },
@@ -33,4 +48,4 @@ export default defineConfig({
       '/ws': { target: 'ws://localhost:3000', ws: true },
     },
   },
-});
+}));

@@ -4,6 +4,7 @@ import {
   dateFromQuery,
   dateToQuery,
   isAllDaySlot,
+  openingTime,
   slotMinutes,
   stepDate,
   viewFromQuery,
@@ -105,5 +106,32 @@ describe('calendar slots', () => {
     const e = at('2026-11-18T14:45:00Z');
     expect(isAllDaySlot(s, e, 'week')).toBe(false);
     expect(slotMinutes(s, e, false)).toBe(45);
+  });
+});
+
+describe('where a day or week view opens', () => {
+  const at = (iso: string) => DateTime.fromISO(iso).toJSDate();
+  const hhmm = (d: Date) => DateTime.fromJSDate(d).toFormat('HH:mm');
+
+  it('at the current time, an hour above it, when the view shows today', () => {
+    const now = at('2026-11-24T15:40');
+    expect(hhmm(openingTime('week', now, now))).toBe('14:00');
+    expect(hhmm(openingTime('day', now, now))).toBe('14:00');
+  });
+
+  it('at 07:00, the start of the work day, on any other day or week', () => {
+    const now = at('2026-11-24T15:40');
+    expect(hhmm(openingTime('week', at('2026-12-01'), now))).toBe('07:00');
+    expect(hhmm(openingTime('day', at('2026-11-25'), now))).toBe('07:00');
+  });
+
+  it('just after midnight at the top of the day, not at the end of it', () => {
+    const now = at('2026-11-24T00:20');
+    expect(hhmm(openingTime('day', now, now))).toBe('00:00');
+  });
+
+  it('a Work Week never above its first hour', () => {
+    const now = at('2026-11-24T05:10');
+    expect(hhmm(openingTime('work_week', now, now))).toBe('07:00');
   });
 });

@@ -10,6 +10,7 @@ import {
   scheduleServerErrors,
   validateSchedule,
   valuesFromSchedule,
+  withStartDate,
 } from '../src/features/schedule/utils/schedule-form.ts';
 
 const ZONE = 'Europe/Berlin';
@@ -26,6 +27,23 @@ describe('schedule form defaults', () => {
     expect(v.interval).toBe(1);
     expect(v.weekdays).toEqual(['SU']);
     expect(v.timezone).toBe(ZONE);
+  });
+});
+
+describe('the start date leads the repeat days', () => {
+  it("a weekly routine starting on another day repeats on that day's weekday, not today's", () => {
+    // NOW is a Sunday; the routine starts on Wednesday 13 March.
+    const v = withStartDate(base(), '2030-03-13');
+    expect(v).toMatchObject({ date: '2030-03-13', weekdays: ['WE'], monthDay: 13 });
+  });
+
+  it('keeps days and a month day the person chose themselves', () => {
+    const chosen = base({ weekdays: ['MO', 'FR'], monthDay: 1 });
+    expect(withStartDate(chosen, '2030-03-13')).toMatchObject({ weekdays: ['MO', 'FR'], monthDay: 1 });
+  });
+
+  it('leaves the days alone while the date is not a whole date yet', () => {
+    expect(withStartDate(base(), '')).toMatchObject({ date: '', weekdays: ['SU'], monthDay: 10 });
   });
 });
 

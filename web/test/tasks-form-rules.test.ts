@@ -12,6 +12,7 @@ import {
   dueShortcut,
   fieldOfErrorPath,
   formTitle,
+  hasUnsavedChanges,
   isoToLocalInput,
   localInputToIso,
   newTaskValues,
@@ -50,6 +51,7 @@ const task = (over: Partial<TaskView> = {}): TaskView => ({
   role: 1,
   permissions: [],
   pinnedToToday: false,
+  scheduledTask: null,
   ...over,
 });
 
@@ -225,5 +227,32 @@ describe('server errors by field', () => {
     expect(fieldOfErrorPath('children.0.title')).toBe('subtasks');
     expect(fieldOfErrorPath('priorityGroup')).toBe('priorityGroup');
     expect(fieldOfErrorPath('userTimezone')).toBeNull();
+  });
+});
+
+describe('closing with changes (001 §5: with no changes, close without asking)', () => {
+  const blank = newTaskValues({ priorityGroup: 1 }, null);
+
+  it('a new form nobody typed in has no changes, even once it takes the default group', () => {
+    expect(hasUnsavedChanges(blank, blank)).toBe(false);
+    expect(hasUnsavedChanges(blank, { ...blank, group: 'g1' })).toBe(false);
+  });
+
+  it('a typed title, description, due date or urgent flag is a change', () => {
+    expect(hasUnsavedChanges(blank, { ...blank, title: 'Call Anna' })).toBe(true);
+    expect(hasUnsavedChanges(blank, { ...blank, description: 'x' })).toBe(true);
+    expect(hasUnsavedChanges(blank, { ...blank, due: '2030-01-01T09:00' })).toBe(true);
+    expect(hasUnsavedChanges(blank, { ...blank, urgent: true })).toBe(true);
+  });
+
+  it('only spaces typed is no change', () => {
+    expect(hasUnsavedChanges(blank, { ...blank, title: '   ' })).toBe(false);
+  });
+
+  it('an edited task compares with what it holds, group included', () => {
+    const saved = valuesFromTask(task());
+    expect(hasUnsavedChanges(saved, saved)).toBe(false);
+    expect(hasUnsavedChanges(saved, { ...saved, title: 'Write the report' })).toBe(true);
+    expect(hasUnsavedChanges(saved, { ...saved, group: 'other' })).toBe(true);
   });
 });

@@ -53,6 +53,7 @@ import {
   requireTaskPermission,
   roleOn,
   type StoredSchedule,
+  scheduleView,
   type TaskRecord,
   taskFor,
 } from './task-access.ts';
@@ -61,15 +62,6 @@ import { getUser, type UserRecord } from './user.ts';
 const NO_SCHEDULE = 'This task has no schedule.';
 const MAX_WINDOW_DAYS = 93;
 const stale = () => new ConflictError('The task was changed by someone else. Reload and try again.');
-
-export const scheduleView = (taskId: string, s: StoredSchedule): ScheduledTaskView => {
-  const { pendingAttendees, ...rest } = s;
-  return {
-    id: taskId,
-    ...rest,
-    pendingAttendees: (pendingAttendees ?? []).map(({ email, status }) => ({ email, status })),
-  };
-};
 
 /** The invitation item (kind 'attendee') and the e-mail with the link to /accept-attendee-invite. */
 async function inviteAttendee(

@@ -14,6 +14,7 @@ import {
   ROLES,
   type RoleId,
   roleName,
+  type ScheduledTaskView,
   TASK_STATUSES,
   type TaskView,
   TREE_MESSAGES,
@@ -47,6 +48,15 @@ export interface StoredSchedule {
   /** Attendees' answers to their e-mailed invitations. */
   pendingAttendees?: Array<{ email: string; status: 'pending' | 'accepted' | 'refused'; keyHash: string }>;
 }
+
+export const scheduleView = (taskId: string, s: StoredSchedule): ScheduledTaskView => {
+  const { pendingAttendees, ...rest } = s;
+  return {
+    id: taskId,
+    ...rest,
+    pendingAttendees: (pendingAttendees ?? []).map(({ email, status }) => ({ email, status })),
+  };
+};
 
 export interface TaskRole {
   id: string;
@@ -231,5 +241,6 @@ export function taskView(
     role: ctx.role,
     permissions: PERMISSIONS[roleName(ctx.role)].filter((p) => p.startsWith('task.')),
     pinnedToToday: isPinnedToToday(state, ctx.zone, ctx.now),
+    scheduledTask: t.schedule ? scheduleView(t.taskId, t.schedule) : null,
   };
 }

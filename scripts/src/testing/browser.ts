@@ -27,7 +27,7 @@ export interface BrowserSession {
 }
 
 export async function openBrowser(
-  opts: { width?: number; height?: number; colorScheme?: 'light' | 'dark' } = {},
+  opts: { width?: number; height?: number; colorScheme?: 'light' | 'dark'; timezoneId?: string } = {},
 ): Promise<BrowserSession> {
   const profile = mkdtempSync(join(tmpdir(), 'tandem-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
@@ -36,6 +36,7 @@ export async function openBrowser(
     args: ARGS,
     viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 },
     colorScheme: opts.colorScheme ?? 'light',
+    ...(opts.timezoneId ? { timezoneId: opts.timezoneId } : {}),
   });
   // Ceilings for Playwright's own waits (clicks, fills, navigations) on a busy two-core machine.
   context.setDefaultTimeout(45_000);

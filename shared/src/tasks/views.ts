@@ -1,5 +1,6 @@
 /** What the task calls answer (camelCase here, snake_case on the wire); spec 000 §3 Task. */
 import type { Permission, RoleId } from '../groups/roles.ts';
+import type { ScheduledTaskView } from '../time/views.ts';
 import type { DelegationType, TaskMode } from './constants.ts';
 
 export interface TaskAssigneeView {
@@ -44,4 +45,7 @@ export interface TaskView {
   permissions: Permission[];
   /** Pinned to today (urgent or due today in the caller's zone): not draggable out of its group. */
   pinnedToToday: boolean;
+  /** The task's schedule (spec 000 §3 scheduledTask), null when it has none: a client asks
+   * GET /task/schedule/{id} only for a task that has one. */
+  scheduledTask: ScheduledTaskView | null;
 }

@@ -11,9 +11,10 @@
 import { DateTime } from 'luxon';
 import * as rrule from 'rrule';
 
-// rrule ships ES modules to bundlers but CommonJS to Node, whose named exports Node cannot see:
-// take RRule from wherever this runtime put it.
-const { RRule } = ((rrule as { default?: typeof rrule }).default ?? rrule) as typeof rrule;
+// rrule ships ES modules to bundlers (named exports, no default) but CommonJS to Node, whose named
+// exports Node cannot see (only a default). Take RRule from wherever this runtime put it. The lookup
+// is by name at run time, so a bundler does not read it as an import that can never be defined.
+const { RRule } = ('RRule' in rrule ? rrule : Reflect.get(rrule, 'default')) as typeof rrule;
 type RRule = InstanceType<typeof RRule>;
 
 import { ALL_DAY_MINUTES } from './schedule-input.ts';

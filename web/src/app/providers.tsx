@@ -1,12 +1,14 @@
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { SWRConfig } from 'swr';
+import { TOASTS_BOTTOM } from '../config/floating-button.ts';
 import i18n from '../i18n/index.ts';
 import { ApiError } from '../lib/api-error.ts';
 import { AuthError } from '../lib/auth/auth-error.ts';
 import { errorText, notifyError } from '../lib/notify.ts';
 import { theme } from './theme.ts';
+import './notifications.css';
 
 /** A failed load is shown once as a toast (spec 001 §8); a lost session is handled by the router. */
 function onLoadError(err: unknown): void {
@@ -21,7 +23,10 @@ const shouldRetry = (err: unknown): boolean =>
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="auto">
-      <Notifications position="bottom-right" />
+      <Notifications
+        position="bottom-right"
+        style={{ '--tandem-toasts-bottom': `${TOASTS_BOTTOM}px` } as CSSProperties}
+      />
       <SWRConfig
         value={{
           onError: onLoadError,

@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useAppState } from '../../lib/app-state.ts';
-import { useUserConfig } from '../../lib/user/get-user-config.ts';
+import { useDisplayZone } from '../../lib/time/use-display-zone.ts';
 
 // The pane (a drawer) loads on first open: it and its overlay engine stay off the start-up path.
 const NotificationsPane = lazy(
@@ -28,8 +28,9 @@ import { Sidebar } from './sidebar.tsx';
 export function AppLayout() {
   const [navOpened, nav] = useDisclosure(false);
   const { pathname } = useLocation();
-  // Settings are needed by most screens (formats, zone); start loading them with the shell.
-  useUserConfig();
+  // Settings are needed by most screens (formats, zone); start loading them with the shell. Times
+  // are shown in the person's zone: the pages are drawn again if it differs from the computer's.
+  const zone = useDisplayZone();
   const paneOpened = useAppState((s) => s.notificationsOpen);
   const [paneLoaded, setPaneLoaded] = useState(false);
   if (paneOpened && !paneLoaded) setPaneLoaded(true);
@@ -57,7 +58,7 @@ export function AppLayout() {
           <DailyNormalisation />
           <TimeBlockBanner />
         </Suspense>
-        <Outlet />
+        <Outlet key={zone} />
       </AppShell.Main>
       <Paywall />
       <LimitPopoverHost />

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { useOccurrences } from '../api/schedule.ts';
 import { type CalendarEvent, toEvent } from '../utils/events.ts';
 import type { UserFormats } from '../utils/formats.ts';
-import { visibleRange } from '../utils/range.ts';
+import { openingTime, visibleRange } from '../utils/range.ts';
 import { CalendarGrid } from './calendar-grid.tsx';
 
 export function DailyModal({
@@ -37,14 +37,11 @@ export function DailyModal({
   const range = useMemo(() => (date ? visibleRange('day', date) : null), [date]);
   const { data } = useOccurrences(range);
   const events = useMemo(() => (data?.results ?? []).map(toEvent), [data]);
-  // Scrolled to the current hour (a little before it, so the hour itself is in view).
-  // Scrolled to the current hour (an hour before it, so the hour itself is in view); read again
-  // each time the modal opens.
+  // Scrolled to the current hour on today (an hour before it, so the hour itself is in view), to
+  // 07:00 on another day; read again each time the modal opens.
   const opened = date !== null;
-  const scrollTo = useMemo(
-    () => (opened ? DateTime.now().startOf('hour').minus({ hours: 1 }).toJSDate() : undefined),
-    [opened],
-  );
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read when the modal opens, not per day.
+  const scrollTo = useMemo(() => (date ? openingTime('day', date) : undefined), [opened]);
   const day = date ? DateTime.fromJSDate(date) : null;
   const step = (days: number) => day && onDate(day.plus({ days }).toJSDate());
 

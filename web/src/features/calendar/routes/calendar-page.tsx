@@ -41,6 +41,7 @@ import {
   dateFromQuery,
   dateToQuery,
   isAllDaySlot,
+  openingTime,
   slotMinutes,
   stepDate,
   viewFromQuery,
@@ -74,8 +75,9 @@ export default function CalendarPage() {
     [config?.timeFormatOption, config?.dateFormatOption],
   );
   const rbcFormats = useMemo(() => calendarFormats(fmt, Boolean(narrow)), [fmt, narrow]);
-  // Scrolled to an hour before now, so the current hour is in view.
-  const [scrollTo] = useState(() => DateTime.now().startOf('hour').minus({ hours: 1 }).toJSDate());
+  // Where the day or week opens: now when it shows today, else 07:00. Read when the page opens; a
+  // view or day chosen later keeps the grid's scroll, as people expect when stepping through weeks.
+  const [scrollTo] = useState(() => openingTime(view, date));
 
   const [quickSlot, setQuickSlot] = useState<QuickSlot | null>(null);
   const [selected, setSelected] = useState<CalendarEvent | null>(null);

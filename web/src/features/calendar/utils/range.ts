@@ -2,7 +2,7 @@
  * The calendar's views and the window each one shows (spec 000 §9, 001 §2, §9): day, week (Sunday
  * to Saturday), Work Week (Monday to Friday, 7 to 19) and month (42 days from the Sunday starting the
  * week of the 1st). The window is what GET /task/schedule is asked for. Dates are read in the
- * browser's zone, as the calendar draws them.
+ * person's zone (Luxon's default zone, set by the shell), as the calendar draws them.
  */
 import { DateTime } from 'luxon';
 
@@ -20,7 +20,7 @@ export function viewFromQuery(raw: string | null): CalendarView {
   return CALENDAR_VIEWS.find((v) => v === raw) ?? DEFAULT_VIEW;
 }
 
-/** `YYYY-MM-DD` in the browser's zone; anything else (or nothing) is today. */
+/** `YYYY-MM-DD` in the person's zone; anything else (or nothing) is today. */
 export function dateFromQuery(raw: string | null, now: Date = new Date()): Date {
   if (raw && /^\d{4}-\d{2}-\d{2}$/.test(raw)) {
     const d = DateTime.fromISO(raw);
@@ -85,4 +85,19 @@ export function isAllDaySlot(start: Date, end: Date, view: CalendarView): boolea
 export function slotMinutes(start: Date, end: Date, allDay: boolean): number {
   if (allDay) return 1440;
   return Math.max(1, Math.round((end.getTime() - start.getTime()) / 60_000));
+}
+
+/**
+ * The time a day or week view opens at (its scroll position): when the view shows today, an hour
+ * before the current hour, so now is in sight with a little of what came before; on any other day,
+ * the start of the work day (07:00, 001 §9). Never above the view's first hour, and never "an hour
+ * before" across midnight, which the grid would read as 23:00, the end of the day.
+ */
+export function openingTime(view: CalendarView, date: Date, now: Date = new Date()): Date {
+  const { start, end } = visibleRange(view, date);
+  const today = DateTime.fromJSDate(now).startOf('day');
+  const workDay = today.set({ hour: WORK_WEEK_HOURS.start });
+  if (now < start || now >= end) return workDay.toJSDate();
+  const hourBefore = DateTime.fromJSDate(now).startOf('hour').minus({ hours: 1 });
+  return DateTime.max(hourBefore, view === 'work_week' ? workDay : today).toJSDate();
 }

@@ -4,7 +4,7 @@
  * Schedule keys start with 'schedule', so a calendar change re-reads them too.
  */
 import { routes } from '@tandem/shared/api/routes';
-import type { OccurrenceView, ScheduledTaskView } from '@tandem/shared/time/views';
+import type { OccurrenceView } from '@tandem/shared/time/views';
 import useSWR from 'swr';
 import { api } from '../../../lib/api.ts';
 import { useTasks } from '../../tasks/api/tasks.ts';
@@ -38,10 +38,4 @@ export const useWindowOccurrences = (w: Window | null, routinesOnly: boolean) =>
     w ? ['schedule', routinesOnly ? 'routines' : 'all', w.start.toISOString(), w.end.toISOString()] : null,
     () => listOccurrences(w!, routinesOnly),
     { keepPreviousData: true },
-  );
-
-/** A task's schedule (GET /task/schedule/{id}): the routine's rule. */
-export const useTaskSchedule = (taskId: string) =>
-  useSWR(['schedule', 'one', taskId], () =>
-    api<ScheduledTaskView>(routes.getSchedule, { params: { id: taskId } }),
   );

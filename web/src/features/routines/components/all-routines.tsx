@@ -1,12 +1,13 @@
 import { Group, Loader, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { TaskView } from '@tandem/shared/tasks/views';
+import type { ScheduledTaskView } from '@tandem/shared/time/views';
 import { DateTime } from 'luxon';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUserConfig } from '../../../lib/user/get-user-config.ts';
 import { userFormats } from '../../calendar/utils/formats.ts';
 import { recurrenceText, type TextFn } from '../../calendar/utils/recurrence-text.ts';
-import { useRoutineDefinitions, useTaskSchedule } from '../api/routines.ts';
+import { useRoutineDefinitions } from '../api/routines.ts';
 import { LoadFailed } from './load-failed.tsx';
 
 // The task form is large: it loads when a routine is first opened.
@@ -14,11 +15,11 @@ const TaskFormModal = lazy(() =>
   import('../../tasks/components/task-form-modal.tsx').then((m) => ({ default: m.TaskFormModal })),
 );
 
-function Recurrence({ taskId }: { taskId: string }) {
+/** The routine's rule in words, from the schedule its task carries (no request per row). */
+function Recurrence({ schedule: data }: { schedule: ScheduledTaskView | null }) {
   const { t } = useTranslation('routines');
   const { t: tc } = useTranslation('calendar');
   const { data: config } = useUserConfig();
-  const { data } = useTaskSchedule(taskId);
   if (!data) return null;
   const f = userFormats(config?.timeFormatOption, config?.dateFormatOption);
   const words = recurrenceText(data.recurRule, tc as unknown as TextFn, (d) =>
@@ -58,7 +59,7 @@ export function AllRoutines() {
                   <Group justify="space-between" wrap="nowrap" gap="sm">
                     <Stack gap={0}>
                       <Text fw={500}>{task.title}</Text>
-                      <Recurrence taskId={task.id} />
+                      <Recurrence schedule={task.scheduledTask} />
                     </Stack>
                     <Text size="xs" c="dimmed">
                       {task.group.title}

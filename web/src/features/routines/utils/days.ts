@@ -1,6 +1,6 @@
 /**
  * Windows and day groups for the routine occurrence lists: today, and this week (Sunday to
- * Saturday, as the calendar's weeks), in the browser's zone. Pure.
+ * Saturday, as the calendar's weeks), in the person's zone (Luxon's default zone, set by the shell). Pure.
  */
 import type { OccurrenceView } from '@tandem/shared/time/views';
 import { DateTime } from 'luxon';
@@ -22,7 +22,7 @@ export function weekWindow(now: Date): Window {
 }
 
 export interface DayGroup {
-  /** YYYY-MM-DD in the browser's zone. */
+  /** YYYY-MM-DD in the person's zone. */
   day: string;
   occurrences: OccurrenceView[];
 }

@@ -23,8 +23,12 @@ export async function getTaskSchedule(taskId: string): Promise<ScheduledTaskView
   }
 }
 
-export const useTaskSchedule = (taskId: string | null) =>
-  useSWR(taskId ? taskScheduleKey(taskId) : null, () => getTaskSchedule(taskId!));
+/**
+ * The task's schedule, asked for only when the task says it has one (its `scheduledTask`): a task
+ * without one answers null with no request, rather than a 404 each time it is opened.
+ */
+export const useTaskSchedule = (taskId: string | null, scheduled: boolean) =>
+  useSWR(taskId ? taskScheduleKey(taskId) : null, () => (scheduled ? getTaskSchedule(taskId!) : null));
 
 async function afterChange(taskId: string, view: ScheduledTaskView | null) {
   await mutate(taskScheduleKey(taskId), view, { revalidate: false });

@@ -41,6 +41,7 @@ import {
   scheduleServerErrors,
   validateSchedule,
   valuesFromSchedule,
+  withStartDate,
 } from '../utils/schedule-form.ts';
 
 /** What the task form asks a new task's editor before creating: the schedule to set, none, or stop. */
@@ -51,6 +52,8 @@ export interface ScheduleDraftHandle {
 export interface ScheduleEditorProps {
   /** null: a task not created yet (the form sets the schedule right after creating it). */
   taskId: string | null;
+  /** Whether the task has a schedule (its `scheduledTask`); only then is it asked for. */
+  scheduled?: boolean;
   readOnly?: boolean;
   draftRef?: Ref<ScheduleDraftHandle>;
 }
@@ -74,13 +77,18 @@ const zones = (extra: string) => {
  * flexible time, repeat (daily, weekly on chosen days, monthly on a day), every N, how it ends, time
  * zone and attendees with their answers. An existing task saves or removes its schedule here.
  */
-export function ScheduleEditor({ taskId, readOnly = false, draftRef }: ScheduleEditorProps) {
+export function ScheduleEditor({
+  taskId,
+  scheduled = false,
+  readOnly = false,
+  draftRef,
+}: ScheduleEditorProps) {
   const { t } = useTranslation('schedule');
   const [open, setOpen] = useState(false);
   const id = useId();
   const { data: config } = useUserConfig();
   const userZone = config?.timezone || browserZone();
-  const { data: saved, error, isLoading } = useTaskSchedule(open || taskId ? taskId : null);
+  const { data: saved, error, isLoading } = useTaskSchedule(taskId, scheduled);
 
   // A new task's draft: closed means no schedule; open, the fields answer.
   const fieldsRef = useRef<ScheduleDraftHandle>(null);
@@ -238,7 +246,11 @@ function ScheduleFields({ taskId, saved, userZone, readOnly, draftRef }: FieldsP
           aria-label={t('startDate')}
           description={t('startHint', { zone: values.timezone })}
           value={values.date}
-          onChange={(e) => set({ date: e.currentTarget.value }, 'start')}
+          onChange={(e) => {
+            const date = e.currentTarget.value;
+            const next = withStartDate(values, date);
+            set({ date, weekdays: next.weekdays, monthDay: next.monthDay }, 'start', 'weekdays', 'monthDay');
+          }}
           error={errors.start}
           disabled={disabled}
           required

@@ -99,6 +99,22 @@ export function defaultScheduleValues(zone: string, now: Date): ScheduleFormValu
   };
 }
 
+/**
+ * A new start date. The repeat days follow it while they are still the ones the old date gave (a
+ * weekly routine starting on Wednesday repeats on Wednesdays, a monthly one on the 13th); days the
+ * person chose themselves stay.
+ */
+export function withStartDate(v: ScheduleFormValues, date: string): ScheduleFormValues {
+  const next = { ...v, date };
+  const from = DateTime.fromISO(v.date);
+  const to = DateTime.fromISO(date);
+  if (!from.isValid || !to.isValid) return next;
+  if (v.weekdays.length === 1 && v.weekdays[0] === WEEKDAYS[from.weekday - 1])
+    next.weekdays = [WEEKDAYS[to.weekday - 1]!];
+  if (v.monthDay === from.day) next.monthDay = to.day;
+  return next;
+}
+
 const RRULE_UNTIL = "yyyyMMdd'T'HHmmss'Z'";
 
 /** Reads an RRULE body back into repeat options; null for a rule the form cannot show. */

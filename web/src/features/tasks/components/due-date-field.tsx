@@ -7,7 +7,7 @@ const SHORTCUTS: DueShortcut[] = ['today', 'tomorrow', 'nextWeek'];
 
 /**
  * Due date: the quick options of spec 000 §9 (today, tomorrow, next week — each the end of that day
- * in the browser's zone) and the browser's own date-and-time picker for anything else.
+ * in the person's zone) and the browser's own date-and-time picker for anything else.
  */
 export function DueDateField({
   value,

@@ -3,6 +3,7 @@ import { useLocalStorage, useViewportSize } from '@mantine/hooks';
 import { IconWindowMaximize } from '@tabler/icons-react';
 import { type KeyboardEvent, type PointerEvent, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDiscardGuard } from '../hooks/use-discard-guard.tsx';
 import { useEditorTarget } from '../hooks/use-editor-target.ts';
 import { clampPanelWidth, PANEL_WIDTH } from '../hooks/use-task-form-place.ts';
 import { formTitle, type TaskFormDefaults } from '../utils/task-form.ts';
@@ -30,6 +31,7 @@ export function TaskDockedPanel({ onClose, taskId, defaults, onTaskChange, onUnd
   const titleId = useId();
   const { current, heading, setHeading, switchTo } = useEditorTarget(true, taskId, onTaskChange);
   const title = formTitle(heading.isEdit, heading.mode);
+  const guard = useDiscardGuard(onClose);
   const { width: viewport } = useViewportSize();
   const [stored, setStored] = useLocalStorage<number>({
     key: 'tandem.task-form.width',
@@ -117,7 +119,7 @@ export function TaskDockedPanel({ onClose, taskId, defaults, onTaskChange, onUnd
               <IconWindowMaximize size={18} />
             </ActionIcon>
           </Tooltip>
-          <CloseButton aria-label={t('form.closePanel')} onClick={onClose} />
+          <CloseButton aria-label={t('form.closePanel')} onClick={guard.requestClose} />
         </Group>
       </Group>
       <Box p="md" style={{ flex: 1, overflowY: 'auto', minHeight: 0 }}>
@@ -129,8 +131,11 @@ export function TaskDockedPanel({ onClose, taskId, defaults, onTaskChange, onUnd
           onClose={onClose}
           onSwitch={switchTo}
           onHeadingChange={setHeading}
+          onCancel={guard.requestClose}
+          onDirtyChange={guard.onDirtyChange}
         />
       </Box>
+      {guard.dialog}
     </Paper>
   );
 }

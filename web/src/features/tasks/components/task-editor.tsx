@@ -17,6 +17,8 @@ export function TaskEditor({
   onClose,
   onSwitch,
   onHeadingChange,
+  onCancel,
+  onDirtyChange,
 }: {
   taskId: string | undefined;
   defaults?: TaskFormDefaults;
@@ -25,6 +27,8 @@ export function TaskEditor({
   onClose: () => void;
   onSwitch: (id: string | undefined) => void;
   onHeadingChange: (h: { isEdit: boolean; mode: TaskMode }) => void;
+  onCancel?: () => void;
+  onDirtyChange?: (dirty: boolean) => void;
 }) {
   const { t } = useTranslation('tasks');
   const { data: task } = useTask(taskId ?? null, {
@@ -50,6 +54,8 @@ export function TaskEditor({
       onClose={onClose}
       onSwitch={onSwitch}
       onHeadingChange={onHeadingChange}
+      onCancel={onCancel}
+      onDirtyChange={onDirtyChange}
     />
   );
 }

@@ -3,6 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconLayoutSidebarRight } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDiscardGuard } from '../hooks/use-discard-guard.tsx';
 import { useEditorTarget } from '../hooks/use-editor-target.ts';
 import { formTitle, type TaskFormDefaults } from '../utils/task-form.ts';
 import { ConfettiHost } from './confetti.tsx';
@@ -43,13 +44,14 @@ export function TaskFormModal({
   const title = formTitle(heading.isEdit, heading.mode);
   // The form stays drawn while the modal fades out, so the closing modal is never an empty box.
   const [drawn, setDrawn] = useState(opened);
+  const guard = useDiscardGuard(onClose);
   if (opened && !drawn) setDrawn(true);
 
   return (
     <>
       <Modal.Root
         opened={opened}
-        onClose={onClose}
+        onClose={guard.requestClose}
         size="xl"
         fullScreen={narrow}
         // Closing by a stray click would lose what was typed.
@@ -82,11 +84,14 @@ export function TaskFormModal({
                 onClose={onClose}
                 onSwitch={switchTo}
                 onHeadingChange={setHeading}
+                onCancel={guard.requestClose}
+                onDirtyChange={guard.onDirtyChange}
               />
             )}
           </Modal.Body>
         </Modal.Content>
       </Modal.Root>
+      {guard.dialog}
       <ConfettiHost />
     </>
   );

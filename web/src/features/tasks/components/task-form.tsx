@@ -65,6 +65,7 @@ import {
   createInput,
   descriptionChecklist,
   fieldOfErrorPath,
+  hasUnsavedChanges,
   newTaskValues,
   pickDefaultGroup,
   priorityGroupOptions,
@@ -106,6 +107,10 @@ export interface TaskFormProps {
   onSwitch: (taskId: string | undefined) => void;
   /** The heading (create or edit, draft or not) follows the form. */
   onHeadingChange: (heading: { isEdit: boolean; mode: TaskMode }) => void;
+  /** Cancel, which may ask before discarding changes (the modal's close otherwise). */
+  onCancel?: () => void;
+  /** Whether closing now would lose what was typed. */
+  onDirtyChange?: (dirty: boolean) => void;
 }
 
 /**
@@ -120,6 +125,8 @@ export function TaskForm({
   onClose,
   onSwitch,
   onHeadingChange,
+  onCancel = onClose,
+  onDirtyChange,
 }: TaskFormProps) {
   const { t } = useTranslation('tasks');
   const { t: ts } = useTranslation('schedule');
@@ -162,6 +169,13 @@ export function TaskForm({
     () => onHeadingChange({ isEdit: !isNew, mode: values.mode }),
     [isNew, values.mode, onHeadingChange],
   );
+
+  const dirty =
+    hasUnsavedChanges(task ? valuesFromTask(task) : newTaskValues(defaults, null), values) ||
+    rows.some((r) => r.title.trim() !== '') ||
+    delegation.picked !== null ||
+    delegation.invites.length > 0;
+  useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
 
   const set = (patch: Partial<TaskFormValues>, ...clear: ErrorKey[]) => {
     setValues((v) => ({ ...v, ...patch }));
@@ -504,7 +518,12 @@ export function TaskForm({
           error={errors.dueAt}
         />
 
-        <ScheduleEditor taskId={task?.id ?? null} readOnly={!canSave} draftRef={scheduleRef} />
+        <ScheduleEditor
+          taskId={task?.id ?? null}
+          scheduled={Boolean(task?.scheduledTask)}
+          readOnly={!canSave}
+          draftRef={scheduleRef}
+        />
 
         <Button
           variant="subtle"
@@ -686,7 +705,7 @@ export function TaskForm({
 
         <Divider />
         <Group justify="space-between" gap="sm" wrap="wrap-reverse">
-          <Button variant="default" onClick={onClose} disabled={busy}>
+          <Button variant="default" onClick={onCancel} disabled={busy}>
             {canSave ? t('actions.cancel') : t('actions.close')}
           </Button>
           {canSave && (

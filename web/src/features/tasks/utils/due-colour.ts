@@ -1,9 +1,11 @@
 /**
  * Due-date colours (spec 000 §9): due in more than 7 days amber, in 1 to 7 days orange, today red,
- * overdue dark red. Days are calendar days in the browser's zone, so a task due tomorrow at 08:00 is
+ * overdue dark red. Days are calendar days in the person's zone (lib/time/zone.ts), so a task due tomorrow at 08:00 is
  * "1 day" away at 23:00 today. A due time that has passed is overdue even on the same day: "today"
  * means there is still time left today.
  */
+
+import { dayNumber } from '../../../lib/time/zone.ts';
 
 export type DueTone = 'later' | 'soon' | 'today' | 'overdue';
 
@@ -15,11 +17,9 @@ export const DUE_TONE_COLOURS: Record<DueTone, string> = {
   overdue: 'red.9',
 };
 
-const dayNumber = (d: Date) => Date.UTC(d.getFullYear(), d.getMonth(), d.getDate()) / 86_400_000;
-
-/** Whole calendar days from `now`'s day to `due`'s day in the local zone (negative when past). */
+/** Whole calendar days from `now`'s day to `due`'s day in the person's zone (negative when past). */
 export function calendarDaysUntil(due: Date, now: Date): number {
-  return Math.round(dayNumber(due) - dayNumber(now));
+  return dayNumber(due) - dayNumber(now);
 }
 
 export function dueTone(dueAt: string | Date, now: Date): DueTone {

@@ -3,6 +3,7 @@
  * (spec 000 §9: day first or month first), with the time in their 12/24-hour format unless it is the
  * end of the day (23:59, what the quick due options set), where the time says nothing.
  */
+import { displayZone, wallTime } from '../../../lib/time/zone.ts';
 import { calendarDaysUntil } from './due-colour.ts';
 
 export interface DueFormat {
@@ -18,18 +19,22 @@ export interface DueText {
 
 export function formatDue(iso: string, now: Date, f: DueFormat): DueText {
   const due = new Date(iso);
+  const zone = displayZone();
+  const at = wallTime(due, zone);
   const days = calendarDaysUntil(due, now);
   const locale = f.dateFormat === 'day_first' ? 'en-GB' : 'en-US';
   const date = new Intl.DateTimeFormat(locale, {
+    timeZone: zone,
     weekday: 'short',
     day: 'numeric',
     month: 'short',
-    ...(due.getFullYear() !== now.getFullYear() ? { year: 'numeric' } : {}),
+    ...(at.year !== wallTime(now, zone).year ? { year: 'numeric' } : {}),
   }).format(due);
-  const endOfDay = due.getHours() === 23 && due.getMinutes() === 59;
+  const endOfDay = at.hour === 23 && at.minute === 59;
   const time = endOfDay
     ? null
     : new Intl.DateTimeFormat(locale, {
+        timeZone: zone,
         hour: 'numeric',
         minute: '2-digit',
         hour12: f.timeFormat === 12,

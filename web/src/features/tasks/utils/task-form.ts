@@ -16,6 +16,7 @@ import {
 import { canHaveChildren, checklistProgress, subtaskTitlesFrom } from '@tandem/shared/tasks/rules';
 import type { UpdateTaskInput } from '@tandem/shared/tasks/schemas';
 import type { TaskView } from '@tandem/shared/tasks/views';
+import { instantOf, type WallTime, wallTime } from '../../../lib/time/zone.ts';
 import type { CreateTaskBody } from '../api/tasks.ts';
 
 export interface TaskFormValues {
@@ -117,31 +118,40 @@ export function priorityGroupOptions(
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
+const inputText = (w: WallTime) => `${w.year}-${pad(w.month)}-${pad(w.day)}T${pad(w.hour)}:${pad(w.minute)}`;
 
-/** An instant as the datetime-local input shows it, in the browser's zone. */
+/** An instant as the datetime-local input shows it, in the person's zone (lib/time/zone.ts). */
 export function isoToLocalInput(iso: string | null): string {
   if (!iso) return '';
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  return inputText(wallTime(d));
 }
 
-/** The datetime-local text (browser zone) as an ISO instant, or null when empty or unreadable. */
+/** The datetime-local text (the person's zone) as an ISO instant, or null when empty or unreadable. */
 export function localInputToIso(value: string): string | null {
   if (!value) return null;
   const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(value);
   if (!m) return null;
-  const d = new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]));
+  const [year, month, day, hour, minute] = m.slice(1).map(Number) as [number, number, number, number, number];
+  const d = instantOf({ year, month, day, hour, minute });
   return Number.isNaN(d.getTime()) ? null : d.toISOString();
 }
 
 export type DueShortcut = 'today' | 'tomorrow' | 'nextWeek';
 const SHORTCUT_DAYS: Record<DueShortcut, number> = { today: 0, tomorrow: 1, nextWeek: 7 };
 
-/** Quick due options (spec 000 §9): the end of today, tomorrow or a week from today, browser zone. */
+/** Quick due options (spec 000 §9): 23:59 today, tomorrow or a week from today, the person's zone. */
 export function dueShortcut(kind: DueShortcut, now: Date): string {
-  const d = new Date(now.getFullYear(), now.getMonth(), now.getDate() + SHORTCUT_DAYS[kind], 23, 59);
-  return isoToLocalInput(d.toISOString());
+  const today = wallTime(now);
+  const day = new Date(Date.UTC(today.year, today.month - 1, today.day + SHORTCUT_DAYS[kind]));
+  return inputText({
+    year: day.getUTCFullYear(),
+    month: day.getUTCMonth() + 1,
+    day: day.getUTCDate(),
+    hour: 23,
+    minute: 59,
+  });
 }
 
 export function newTaskValues(
@@ -174,6 +184,28 @@ export function valuesFromTask(task: TaskView): TaskFormValues {
     urgent: task.taskDetails.flag === TASK_FLAG.urgent,
     mode: task.mode,
   };
+}
+
+/**
+ * Whether closing the form now would lose what the person typed (001 §5: discarding with no changes
+ * closes without asking). `before` is what the form started from: the task as saved, or a new
+ * form's presets, whose empty group is filled in once the groups load (that is no change). Spaces
+ * alone are no text.
+ */
+export function hasUnsavedChanges(before: TaskFormValues, values: TaskFormValues): boolean {
+  const text = (v: TaskFormValues) => [v.title.trim(), v.description.trim()];
+  const [t0, d0] = text(before);
+  const [t1, d1] = text(values);
+  if (t0 !== t1 || d0 !== d1) return true;
+  if (before.group !== null && before.group !== values.group) return true;
+  return (
+    before.due !== values.due ||
+    before.level !== values.level ||
+    before.status !== values.status ||
+    before.priorityGroup !== values.priorityGroup ||
+    before.urgent !== values.urgent ||
+    before.mode !== values.mode
+  );
 }
 
 /** POST /task body for a new task with its sub-tasks (children take the defaults). */

@@ -7,6 +7,7 @@ import { useUserConfig } from '../../../lib/user/get-user-config.ts';
 import { CalendarGrid } from '../../calendar/components/calendar-grid.tsx';
 import { toEvent } from '../../calendar/utils/events.ts';
 import { calendarFormats, userFormats } from '../../calendar/utils/formats.ts';
+import { openingTime } from '../../calendar/utils/range.ts';
 import { useWindowOccurrences } from '../../routines/api/routines.ts';
 import { dayWindow } from '../../routines/utils/days.ts';
 import { taskPath } from '../../tasks/paths.ts';
@@ -22,7 +23,7 @@ export default function DayCalendar() {
     [config?.timeFormatOption, config?.dateFormatOption],
   );
   const events = useMemo(() => (data?.results ?? []).map(toEvent), [data]);
-  const scrollTo = useMemo(() => new Date(Date.now() - 60 * 60_000), []);
+  const scrollTo = useMemo(() => openingTime('day', window.start), [window]);
 
   if (error && !data) {
     return (

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { isInternalAccount } from '../../../config/allow-list.ts';
 import { useUserConfig } from '../../../lib/user/get-user-config.ts';
+import { TOASTS_BOTTOM } from '../../../config/floating-button.ts';
 import { usePendingInvitations } from '../../delegation/api/delegation.ts';
 import { answerableIds } from '../../delegation/utils/pending.ts';
 import { AddTaskButton } from '../components/add-task-button.tsx';
@@ -86,7 +87,8 @@ export default function TodayPage() {
                 {t('tabs.pendingCount', { count: pendingCount })}
               </VisuallyHidden>
             )}
-            <Tabs.Panel value="my-tasks" pt="md">
+            {/* Room below the last row, so the + button never sits over it. */}
+            <Tabs.Panel value="my-tasks" pt="md" pb={TOASTS_BOTTOM}>
               <MyTasksTab onOpenTask={form.openTask} onDone={form.celebrate} onPanelChange={setPanel} />
             </Tabs.Panel>
             <Tabs.Panel value="pending" pt="md">

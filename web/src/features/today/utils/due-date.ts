@@ -3,18 +3,7 @@
  * same day the server uses to pin a task to today. Intl does the zone maths to keep a date library
  * off the Today route.
  */
-
-/** The calendar day of `date` in `zone` as a day number (days since 1970-01-01). */
-export function dayNumber(date: Date, zone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: zone,
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-  }).formatToParts(date);
-  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  return Math.round(Date.UTC(part('year'), part('month') - 1, part('day')) / 86_400_000);
-}
+import { dayNumber } from '../../../lib/time/zone.ts';
 
 /** Calendar days from today to the due day in `zone`: 0 today, 1 tomorrow, -1 yesterday. */
 export function daysUntil(dueAt: string, zone: string, now: Date): number | null {

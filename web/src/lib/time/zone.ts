@@ -1,0 +1,78 @@
+/**
+ * The zone every time on screen is shown in: the person's zone from their settings (issue 11), so
+ * someone whose computer is set to another zone still sees their own day. Until the settings load it
+ * is the computer's zone. Intl does the zone maths here, which keeps a date library off the routes
+ * that need none (Today); Luxon's default zone is set to the same zone by the app shell.
+ */
+import { isValidTimezone } from '@tandem/shared/user/timezone';
+
+export const browserZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+let current = browserZone();
+
+/** The zone times are shown in now. */
+export const displayZone = (): string => current;
+
+/** Shows times in `zone` from now on (a zone the platform does not know leaves the computer's). */
+export function setDisplayZone(zone: string | null | undefined): string {
+  current = zone && isValidTimezone(zone) ? zone : browserZone();
+  return current;
+}
+
+export interface WallTime {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+}
+
+const partsFormat = new Map<string, Intl.DateTimeFormat>();
+
+/** The wall-clock date and time of an instant in `zone`. */
+export function wallTime(date: Date, zone: string = current): WallTime {
+  let f = partsFormat.get(zone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+    });
+    partsFormat.set(zone, f);
+  }
+  const parts = f.formatToParts(date);
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  return {
+    year: part('year'),
+    month: part('month'),
+    day: part('day'),
+    hour: part('hour'),
+    minute: part('minute'),
+  };
+}
+
+/** The calendar day of an instant in `zone`, as a day number (days since 1970-01-01). */
+export function dayNumber(date: Date, zone: string = current): number {
+  const w = wallTime(date, zone);
+  return Math.round(Date.UTC(w.year, w.month - 1, w.day) / 86_400_000);
+}
+
+/**
+ * The instant a wall-clock time in `zone` names. Why two steps: the zone's offset is read at a first
+ * guess, then again at the corrected instant, which settles across a daylight-saving change; a wall
+ * time skipped in spring moves forward by the gap, as calendar apps do.
+ */
+export function instantOf(w: WallTime, zone: string = current): Date {
+  const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute);
+  const offsetAt = (t: number) => {
+    const x = wallTime(new Date(t), zone);
+    return Date.UTC(x.year, x.month - 1, x.day, x.hour, x.minute) - Math.floor(t / 60_000) * 60_000;
+  };
+  let t = asUtc - offsetAt(asUtc);
+  t = asUtc - offsetAt(t);
+  return new Date(t);
+}
