@@ -304,7 +304,7 @@ async function prepareCreate(actor: Actor, input: CreateTaskInput, now: Date) {
       });
     }
   }
-  return { user, group, parent, zone, mainId, tasks, placements, delta };
+  return { user, group, parent, zone, mainId, tasks, placements, delta, schedulePlan };
 }
 
 /**
@@ -349,7 +349,7 @@ export async function validateTask(
 }
 
 export async function createTask(actor: Actor, input: CreateTaskInput, now = new Date()) {
-  const { user, group, parent, zone, mainId, tasks, placements, delta } = await prepareCreate(
+  const { user, group, parent, zone, mainId, tasks, placements, delta, schedulePlan } = await prepareCreate(
     actor,
     input,
     now,

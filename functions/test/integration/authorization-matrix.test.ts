@@ -341,6 +341,20 @@ const MATRIX: Record<RouteId, Case[]> = {
       expect: user(404, 403, 403, 200, 200, 200),
     },
   ],
+  deleteTask: [
+    {
+      label: 'a fresh group task',
+      request: async (w) => ({ params: { id: (await make.task(w)).id } }),
+      expect: user(404, 403, 403, 204, 204, 204),
+    },
+  ],
+  validateTask: [
+    {
+      label: 'a payload checked against the matrix group',
+      request: (w) => ({ query: { group: w.group, title: 'Checked' } }),
+      expect: everyone(200),
+    },
+  ],
   getTask: [{ request: (w) => ({ params: { id: w.task.id } }), expect: user(404, 200, 200, 200, 200, 200) }],
   updateTask: [
     {

@@ -381,7 +381,7 @@ beforeAll(async () => {
   vi.stubEnv('TABLE_NAME', tableName);
   const { createHttpApi } = await import('../../../scripts/src/local/gateway/http-api.ts');
   const { routeSchemas } = await import('../../src/lib/route-schemas.ts');
-  const { createUserFromSignUp } = await import('../../src/core/user.ts');
+  const { provisionUser } = await import('../../src/core/user.ts');
   for (const [, route] of manifest) {
     const file = new URL(`../../src/http/${route.handler}.ts`, import.meta.url).href;
     await import(/* @vite-ignore */ file);
@@ -400,7 +400,7 @@ beforeAll(async () => {
   const user = await createUser(env, { firstName: 'Fuzz' });
   token = user.accessToken;
   // The sign-up trigger wrote the profile into the stack's table; this table gets its own.
-  await createUserFromSignUp(user.userId, { email: user.email, firstName: 'Fuzz', lastName: 'User' });
+  await provisionUser(user.userId, { email: user.email, firstName: 'Fuzz', lastName: 'User' });
   seeds.push(user.userId);
   const call = (method: string, path: string, body: unknown) =>
     fetch(`${baseUrl}${API_BASE}${path}`, {

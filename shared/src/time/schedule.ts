@@ -5,6 +5,7 @@
  */
 import { DateTime } from 'luxon';
 import * as z from 'zod';
+import { entityId } from '../api/limits.ts';
 import { ALL_DAY_MINUTES, SCHEDULE_MESSAGES, schedulePatchInput } from './schedule-input.ts';
 
 export * from './schedule-input.ts';
