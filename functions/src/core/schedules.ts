@@ -12,7 +12,6 @@ import {
   mergePatch,
   type OccurrenceView,
   type RoleId,
-  type ScheduledTaskView,
 } from '@tandem/shared';
 import { expandOccurrences } from '@tandem/shared/time/recurrence';
 import {

@@ -33,8 +33,8 @@ import {
   TASK_STATUS,
   type TaskValidationResult,
   type TaskView,
-  taskPatchPermissions,
   taskCountDelta,
+  taskPatchPermissions,
   todayPlacement,
   type UpdateTaskInput,
 } from '@tandem/shared';
@@ -51,8 +51,8 @@ import { inviteAttendees, planSchedule, scheduleAsSent } from './schedules.ts';
 import {
   loadTask,
   type PlacementRecord,
-  requireDeleteAll,
   peopleOf,
+  requireDeleteAll,
   requireTaskPermission,
   roleOn,
   type TaskAssignee,
