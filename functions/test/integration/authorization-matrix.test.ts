@@ -271,8 +271,14 @@ const MATRIX: Record<RouteId, Case[]> = {
   ],
   updateMember: [
     {
-      request: (w) => ({ params: { id: w.standardMemberId }, body: { role: 5 } }),
+      label: 'a new role for an invited member',
+      request: async (w) => ({ params: { id: (await make.invitee(w)).memberId }, body: { role: 4 } }),
       expect: user(404, 403, 403, 403, 200, 200),
+    },
+    {
+      label: 'the role sent unchanged: nothing changes, so no right is needed',
+      request: (w) => ({ params: { id: w.standardMemberId }, body: { role: 5 } }),
+      expect: user(404, 200, 200, 200, 200, 200),
     },
   ],
   removeMember: [

@@ -10,7 +10,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { routes } from '@tandem/shared';
+import { BUILD_VERSION, routes } from '@tandem/shared';
 import type { APIGatewayProxyResultV2, Context } from 'aws-lambda';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CognitoEngine } from '../../../scripts/src/local/engines/cognito.ts';
@@ -131,7 +131,7 @@ afterEach(() => vi.restoreAllMocks());
 function expectUnavailable(r: Result) {
   expect(r.statusCode).toBe(503);
   expect(r.headers['retry-after']).toBe('5');
-  expect(r.headers['build-version']).toBe('outage-test');
+  expect(r.headers['build-version']).toBe(BUILD_VERSION);
   expect(JSON.parse(r.body)).toEqual({
     detail: 'The service is briefly unavailable. Please try again in a moment.',
     fallback_message: 'The service is briefly unavailable. Please try again in a moment.',

@@ -263,11 +263,13 @@ const fixtures: Record<string, Fixture> = {
         name: 'scheduled_task.duration',
         body: { scheduled_task: { duration: 45 } },
         at: 'schedule.duration',
+        alsoChanges: ['task.scheduled_task.duration'],
       },
       {
         name: 'scheduled_task.timezone',
         body: { scheduled_task: { timezone: 'America/New_York' } },
         at: 'schedule.timezone',
+        alsoChanges: ['task.scheduled_task.timezone'],
       },
     ],
   },
