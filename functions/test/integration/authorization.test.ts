@@ -5,27 +5,17 @@
 import { describe, expect, it } from 'vitest';
 import { findMail } from '../../../scripts/src/local/mail/wait-for-mail.ts';
 import {
-  type Api,
   addMember,
   groupOf,
   invitationKey,
   memberIdOf,
   newGroup,
   person,
+  privateGroup,
   publicApi,
   stack,
+  task,
 } from './support.ts';
-
-async function privateGroup(api: Api) {
-  return (await api.get('/group/member')).body.results.find((g: { is_private: boolean }) => g.is_private)
-    .id as string;
-}
-
-async function task(api: Api, body: Record<string, unknown>) {
-  const r = await api.post('/task', body);
-  if (r.status !== 201) throw new Error(`create task answered ${r.status}: ${JSON.stringify(r.body)}`);
-  return r.body.results[0];
-}
 
 describe('deleting a tree', () => {
   it('needs delete permission on every task of the tree: a viewer of a sub-task cannot delete it with its parent, and nothing is deleted', async () => {

@@ -54,3 +54,16 @@ export async function groupOf(api: Api, groupId: string) {
 
 export const memberIdOf = (group: { group_members: Array<{ id: string; email: string }> }, email: string) =>
   group.group_members.find((m) => m.email === email)!.id;
+
+/** The id of the person's Private group. */
+export async function privateGroup(api: Api): Promise<string> {
+  return (await api.get('/group/member')).body.results.find((g: { is_private: boolean }) => g.is_private)
+    .id as string;
+}
+
+/** Creates a task (POST /task) and answers it; anything but 201 throws. */
+export async function task(api: Api, body: Record<string, unknown>) {
+  const r = await api.post('/task', body);
+  if (r.status !== 201) throw new Error(`create task answered ${r.status}: ${JSON.stringify(r.body)}`);
+  return r.body.results[0];
+}

@@ -5,17 +5,8 @@
  */
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
-import { type Api, addMember, newGroup, person } from './support.ts';
+import { addMember, newGroup, person, privateGroup, task } from './support.ts';
 
-async function privateGroup(api: Api) {
-  return (await api.get('/group/member')).body.results.find((g: { is_private: boolean }) => g.is_private)
-    .id as string;
-}
-async function task(api: Api, body: Record<string, unknown>) {
-  const r = await api.post('/task', body);
-  if (r.status !== 201) throw new Error(`create task answered ${r.status}: ${JSON.stringify(r.body)}`);
-  return r.body.results[0];
-}
 const inDays = (d: number, hour = 9) =>
   DateTime.utc().plus({ days: d }).set({ hour, minute: 0, second: 0, millisecond: 0 });
 

@@ -6,21 +6,10 @@
  */
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
-import { type Api, addMember, newGroup, person } from './support.ts';
+import { type Api, addMember, newGroup, person, privateGroup, task } from './support.ts';
 
 const { setSubscription } = await import('../../src/core/subscription-admin.ts');
 const { normalizeUser } = await import('../../src/core/normalization.ts');
-
-async function privateGroup(api: Api) {
-  return (await api.get('/group/member')).body.results.find((g: { is_private: boolean }) => g.is_private)
-    .id as string;
-}
-
-async function task(api: Api, body: Record<string, unknown>) {
-  const r = await api.post('/task', body);
-  if (r.status !== 201) throw new Error(`create task answered ${r.status}: ${JSON.stringify(r.body)}`);
-  return r.body.results[0];
-}
 
 const titlesIn = async (api: Api, priorityGroup: number) =>
   (await api.get(`/task?priority_group=${priorityGroup}`)).body.results.map(
