@@ -1,7 +1,8 @@
 /**
  * A person's first visit, in a real browser against the whole local stack: register, confirm with the
- * code from the captured mail, sign in, change settings and see them kept after a reload, turn on
- * two-factor and sign in with a code from an authenticator, sign out.
+ * code from the captured mail, sign in, change settings and see them kept after a reload, change the
+ * sign-in address with the code sent to it, turn on two-factor and sign in (with the new address)
+ * with a code from an authenticator, sign out.
  */
 import { randomUUID } from 'node:crypto';
 import { generate } from 'otplib';
@@ -11,7 +12,7 @@ import { waitForMail } from '../src/local/mail/wait-for-mail.ts';
 import { type BrowserSession, openBrowser } from '../src/testing/browser.ts';
 
 const { url } = inject('stack');
-const email = `e2e-${randomUUID().slice(0, 8)}@example.com`;
+let email = `e2e-${randomUUID().slice(0, 8)}@example.com`;
 const password = 'Correct-Horse-9';
 let session: BrowserSession;
 let page: Page;
@@ -88,6 +89,33 @@ describe('account', () => {
     await page.getByText('Invalid time format').first().waitFor();
     await page.reload();
     await expect.poll(() => page.getByLabel('Middle').inputValue()).toBe('11:00 AM');
+  });
+
+  it('changes the sign-in address once the code sent to the new one is entered', async () => {
+    await page.goto(`${url}/settings?activeTab=profile`);
+    const next = `e2e-new-${randomUUID().slice(0, 8)}@example.com`;
+    await page.getByLabel('Email').fill(next);
+    const since = new Date();
+    await page.getByRole('button', { name: 'Save' }).click();
+    const step = page.getByRole('form', { name: 'Confirm new address' });
+    await step.getByText(`We sent a 6-digit code to ${next}`).waitFor();
+    const mail = await waitForMail(url, { to: next, subjectIncludes: 'new Tandem e-mail', since });
+    const code = /\b(\d{6})\b/.exec(mail.text)?.[1];
+    expect(code).toMatch(/^\d{6}$/);
+    // A wrong code is refused with the reason, and the address stays.
+    await step.locator('input').first().click();
+    await page.keyboard.type(code === '000000' ? '111111' : '000000');
+    await step.getByRole('button', { name: 'Confirm new address' }).click();
+    await step.getByText('This code is not right.', { exact: false }).waitFor();
+    await step.locator('input').first().click();
+    for (let i = 0; i < 6; i++) await page.keyboard.press('Backspace');
+    await step.locator('input').first().click();
+    await page.keyboard.type(code!);
+    await step.getByRole('button', { name: 'Confirm new address' }).click();
+    await page.getByText(`Your e-mail address is now ${next}.`).waitFor();
+    await page.reload();
+    await expect.poll(() => page.getByLabel('Email').inputValue()).toBe(next);
+    email = next;
   });
 
   it('turns on two-factor and then asks for a code at sign-in', async () => {

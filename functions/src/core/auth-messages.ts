@@ -37,6 +37,14 @@ export function composeAuthMessage(
       html: `<p>${escapeHtml(hello)}</p><p>Someone asked to reset the password of your Tandem account.</p><p><a href="${link}">Choose a new password</a></p><p>Or enter this code on the reset page: <strong>${input.code}</strong></p><p>If it was not you, ignore this e-mail; your password stays as it is.</p>`,
     };
   }
+  if (source === 'UpdateUserAttribute' || source === 'VerifyUserAttribute') {
+    const link = `${input.appUrl}/settings`;
+    return {
+      subject: 'Confirm your new Tandem e-mail address',
+      text: `${hello}\n\nTo sign in to Tandem with this address from now on, enter this code in your profile settings: ${input.code}\n\n${link}\n\nUntil then you sign in with your current address. If it was not you, ignore this e-mail; nothing changes.`,
+      html: `<p>${escapeHtml(hello)}</p><p>To sign in to Tandem with this address from now on, enter this code in your <a href="${link}">profile settings</a>:</p><p style="font-size:24px;letter-spacing:4px"><strong>${input.code}</strong></p><p>Until then you sign in with your current address. If it was not you, ignore this e-mail; nothing changes.</p>`,
+    };
+  }
   const link = `${input.appUrl}/verify-email?email=${encodeURIComponent(input.email)}`;
   return {
     subject: 'Confirm your Tandem account',

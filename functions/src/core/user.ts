@@ -51,6 +51,8 @@ export interface UserRecord {
   feedTokenHash?: string;
   /** When provisioning finished; absent while it has not. */
   provisionedAt?: string;
+  /** A new sign-in address waiting for its code (core/email-change.ts). */
+  pendingEmail?: string;
   version: number;
   createdAt?: string;
   updatedAt?: string;
@@ -230,10 +232,15 @@ export async function getSubscription(actor: Actor, now = new Date()) {
   };
 }
 
-async function patchVersioned(user: UserRecord, set: Partial<Omit<UserRecord, 'userId'>>): Promise<void> {
+/** Writes changed fields (and removes optional ones) if nobody wrote the record since it was read. */
+export async function patchVersioned(
+  user: UserRecord,
+  set: Partial<Omit<UserRecord, 'userId'>>,
+  remove: Array<'pendingEmail'> = [],
+): Promise<void> {
   try {
-    await UserEntity.patch({ userId: user.userId })
-      .set({ ...set, version: user.version + 1 })
+    const patch = UserEntity.patch({ userId: user.userId }).set({ ...set, version: user.version + 1 });
+    await (remove.length > 0 ? patch.remove(remove) : patch)
       .where(({ version }, { eq }) => eq(version, user.version))
       .go({ response: 'none' });
   } catch (e) {

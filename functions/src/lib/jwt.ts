@@ -89,10 +89,4 @@ export async function verifyAccessToken(
   }
 }
 
-/** `Authorization: Bearer <token>`; API Gateway also accepts the bare token. */
-export function bearerToken(header: string | undefined): string | undefined {
-  if (!header) return undefined;
-  const m = /^Bearer\s+(\S+)\s*$/i.exec(header.trim());
-  if (m) return m[1];
-  return /^\S+$/.test(header.trim()) ? header.trim() : undefined;
-}
+export { bearerToken } from './access-token.ts';

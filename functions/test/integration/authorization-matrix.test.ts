@@ -200,6 +200,9 @@ const MATRIX: Record<RouteId, Case[]> = {
   updateUserConfig: [{ request: () => ({ body: { time_format_option: 24 } }), expect: everyone(200) }],
   getAuthUser: [{ request: () => ({}), expect: everyone(200) }],
   updateAuthUser: [{ request: () => ({ body: { last_name: 'Test' } }), expect: everyone(200) }],
+  verifyEmailChange: [
+    { label: 'no change pending', request: () => ({ body: { code: '123456' } }), expect: everyone(400) },
+  ],
   listTimezones: [{ request: () => ({}), expect: everyone(200) }],
   getSubscription: [{ request: () => ({}), expect: everyone(200) }],
   createAvatar: [{ request: () => ({ form: avatarForm() }), expect: everyone(201) }],

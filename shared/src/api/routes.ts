@@ -26,6 +26,13 @@ export const routes = {
   updateUserConfig: { method: 'PATCH', path: '/user/config/', auth: 'user', handler: 'user/update-config' },
   getAuthUser: { method: 'GET', path: '/auth/user/', auth: 'user', handler: 'auth/get-user' },
   updateAuthUser: { method: 'PATCH', path: '/auth/user/', auth: 'user', handler: 'auth/update-user' },
+  /** Ours (spec 001 §7 lists PATCH /auth/user/ with email): the code that proves a new address. */
+  verifyEmailChange: {
+    method: 'POST',
+    path: '/auth/user/email/verify',
+    auth: 'user',
+    handler: 'auth/verify-email',
+  },
   listTimezones: { method: 'GET', path: '/user/timezone/', auth: 'user', handler: 'user/list-timezones' },
   getSubscription: {
     method: 'GET',

@@ -1,4 +1,6 @@
 /** Invitation states and rules (spec 000 §4, 002 §4), shared by group, delegation and attendee invitations. */
+import * as z from 'zod';
+
 export const INVITATION_STATUSES = ['pending', 'expired', 'refused', 'on-hold', 'accepted'] as const;
 export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
 
@@ -31,3 +33,14 @@ export const INVITATION_ACTIONS = { decline: 0, accept: 1 } as const;
 /** The simple e-mail check of spec 000 §5: text, at sign, text, dot, text. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+/** The longest address SMTP carries (RFC 5321: 254 characters in a path). */
+export const MAX_EMAIL_LENGTH = 254;
+
+/** An e-mail address as every form takes it: required, the simple check, at most 254 characters, lower case. */
+export const emailAddress = z
+  .string({ error: 'Enter an e-mail address.' })
+  .trim()
+  .min(1, 'Enter an e-mail address.')
+  .max(MAX_EMAIL_LENGTH, `An e-mail address has at most ${MAX_EMAIL_LENGTH} characters.`)
+  .refine((v) => EMAIL_PATTERN.test(v), 'Enter a valid e-mail address.')
+  .transform(normaliseEmail);

@@ -2,15 +2,10 @@
 import * as z from 'zod';
 import { entityId } from '../api/limits.ts';
 import { GROUP_STATUS } from './group.ts';
-import { EMAIL_PATTERN, INVITATION_ACTIONS, normaliseEmail } from './invitations.ts';
+import { emailAddress, INVITATION_ACTIONS } from './invitations.ts';
 import { ROLE_IDS, type RoleId } from './roles.ts';
 
-const email = z
-  .string({ error: 'Enter an e-mail address.' })
-  .trim()
-  .min(1, 'Enter an e-mail address.')
-  .refine((v) => EMAIL_PATTERN.test(v), 'Enter a valid e-mail address.')
-  .transform(normaliseEmail);
+const email = emailAddress;
 
 const role = z
   .number({ error: 'Choose a role.' })

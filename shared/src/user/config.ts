@@ -5,6 +5,7 @@
 import * as z from 'zod';
 import { messages } from '../api/errors.ts';
 import { entityId, requiredTitle } from '../api/limits.ts';
+import { emailAddress } from '../groups/invitations.ts';
 import { DEFAULT_ROUTINE_TIMES, normaliseRoutineTime } from './routine-times.ts';
 import { DEFAULT_TIMEZONE, isValidTimezone } from './timezone.ts';
 
@@ -84,17 +85,39 @@ export const userProfile = z.object({
   lastName: z.string(),
   typeId: z.string(),
   otpEnabled: z.boolean(),
+  /** A new address waiting for its code (PATCH /auth/user/ with email); absent when none. */
+  pendingEmail: z.string().optional(),
 });
 export type UserProfile = z.infer<typeof userProfile>;
 
 const name = requiredTitle('personName', { required: 'This field is required.' });
-/** The e-mail is the sign-in name; changing it needs Cognito's check of the new address (not offered yet). */
-export const EMAIL_CHANGE_UNAVAILABLE = 'The e-mail address cannot be changed yet.';
+/**
+ * The e-mail is the sign-in name, so a new address counts only once its owner proves it: PATCH
+ * /auth/user/ with `email` sends a 6-digit code to the new address and keeps the old one until
+ * POST /auth/user/email/verify brings that code (docs/decisions.md D23).
+ */
+export const EMAIL_CHANGE_MESSAGES = {
+  taken: 'Another account already uses this e-mail address.',
+  code: 'Enter the 6-digit code from the e-mail.',
+  codeWrong: 'This code is not right. Check the newest e-mail and try again.',
+  codeExpired: 'This code has expired. Save the new address again to get a new code.',
+  nothingPending: 'No e-mail change is waiting for a code.',
+} as const;
+export const EMAIL_CODE_PATTERN = /^\d{6}$/;
+
 export const updateAuthUserInput = z
   .strictObject({
     firstName: name,
     lastName: name,
-    email: z.unknown().refine(() => false, EMAIL_CHANGE_UNAVAILABLE),
+    email: emailAddress,
   })
   .partial();
 export type UpdateAuthUserInput = z.infer<typeof updateAuthUserInput>;
+
+export const verifyEmailChangeInput = z.strictObject({
+  code: z
+    .string({ error: EMAIL_CHANGE_MESSAGES.code })
+    .trim()
+    .regex(EMAIL_CODE_PATTERN, EMAIL_CHANGE_MESSAGES.code),
+});
+export type VerifyEmailChangeInput = z.infer<typeof verifyEmailChangeInput>;

@@ -32,6 +32,8 @@ export const UserEntity = new Entity(
       ownedGroupCount: { type: 'number', required: true, default: 0 },
       ownedGroupTotalCount: { type: 'number', required: true, default: 0 },
       groupMembershipCount: { type: 'number', required: true, default: 0 },
+      /** A new sign-in address waiting for its code; the old one stays until the code is given. */
+      pendingEmail: { type: 'string' },
       /** When provisioning finished (record, Private group, invitations taken on); absent until then. */
       provisionedAt: { type: 'string' },
       /** Task counters, on the task creator's item; absent reads as 0 (DynamoDB ADD starts from 0). */

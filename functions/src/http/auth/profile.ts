@@ -7,4 +7,5 @@ export const toProfile = (u: UserRecord) => ({
   firstName: u.firstName,
   lastName: u.lastName,
   typeId: u.typeId,
+  ...(u.pendingEmail ? { pendingEmail: u.pendingEmail } : {}),
 });

@@ -118,6 +118,8 @@ function inProcessLambda(): AwsLambda {
   return { invoke } as unknown as AwsLambda;
 }
 
+const KEEP_ORIGINAL_EMAIL = { AttributesRequireVerificationBeforeUpdate: ['email' as const] };
+
 /** cognito-local does not tell the sender why a code is sent; this sender is made per delivery, knowing it. */
 class MailMessageSender implements MessageSender {
   constructor(
@@ -129,6 +131,9 @@ class MailMessageSender implements MessageSender {
     ...[ctx, user, destination, message]: Parameters<MessageSender['sendEmail']>
   ): Promise<void> {
     const attr = (name: string) => user.Attributes?.find((a) => a.Name === name)?.Value;
+    // A changed address is proven at the new address (as Cognito does); cognito-local picks the old one.
+    const pending = user.UnverifiedAttributeChanges?.find((a) => a.Name === 'email')?.Value;
+    if (pending && this.source === 'UpdateUserAttribute') destination = pending;
     const email = attr('email') ?? destination;
     const composed = composeAuthMessage(authSource(this.source), {
       code: message.__code ?? '',
@@ -327,6 +332,11 @@ export async function startCognito(opts: CognitoOptions): Promise<CognitoEngine>
 
   try {
     const { userPoolId, clientId } = await ensurePool(endpoint, opts.dataDir);
+    // As the CDK pool (keepOriginal): a new e-mail counts only once its code is given. cognito-local's
+    // UpdateUserPool drops this setting, so pools made before it get it set on their options.
+    const pool = await cognitoService.getUserPool(ctx, userPoolId);
+    if (!pool.options.UserAttributeUpdateSettings?.AttributesRequireVerificationBeforeUpdate?.length)
+      await pool.updateOptions(ctx, { ...pool.options, UserAttributeUpdateSettings: KEEP_ORIGINAL_EMAIL });
     await updateState(opts.dataDir, { userPoolId, clientId, ports: { cognito: port } });
     return {
       endpoint,
@@ -374,6 +384,7 @@ async function ensurePool(
         PoolName: 'tandem',
         UsernameAttributes: ['email'],
         AutoVerifiedAttributes: ['email'],
+        UserAttributeUpdateSettings: KEEP_ORIGINAL_EMAIL,
         MfaConfiguration: 'OPTIONAL',
         Schema: [{ Name: 'user_type', AttributeDataType: 'String', Mutable: true }],
         // What DescribeUserPool shows; withCognitoParity enforces it (also on pools made before).

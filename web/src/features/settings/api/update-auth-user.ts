@@ -1,4 +1,4 @@
-/** PATCH /auth/user/ — first and last name. */
+/** PATCH /auth/user/ — first and last name, and a new e-mail address (answered with `pendingEmail`). */
 import { routes } from '@tandem/shared/api/routes';
 import type { UpdateAuthUserInput } from '@tandem/shared/user/config';
 import { mutate } from 'swr';

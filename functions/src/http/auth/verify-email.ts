@@ -1,0 +1,12 @@
+import { routes, verifyEmailChangeInput } from '@tandem/shared';
+import { confirmEmailChange } from '../../core/email-change.ts';
+import { accessTokenOf } from '../../lib/access-token.ts';
+import { httpHandler } from '../../lib/http-handler.ts';
+import { toProfile } from './profile.ts';
+
+export const handler = httpHandler({
+  route: routes.verifyEmailChange,
+  body: verifyEmailChangeInput,
+  run: async ({ actor, body, event }) =>
+    toProfile(await confirmEmailChange(actor, accessTokenOf(event), body.code)),
+});
