@@ -9,7 +9,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { RuntimeConfig } from '@tandem/shared';
+import { BUILD_VERSION, type RuntimeConfig } from '@tandem/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import type { Gateway } from '../src/local/gateway/index.ts';
@@ -215,9 +215,15 @@ describe('WebSocket API', () => {
     return read();
   }
 
-  it('refuses the connection without a token or with a bad one (401)', async () => {
+  it('refuses the connection without a token or with a bad one (401, with the build version)', async () => {
     expect(await handshake(new WebSocket(wsUrl()))).toBe(401);
     expect(await handshake(new WebSocket(wsUrl('?token=garbage')))).toBe(401);
+    const refused = new Promise<string | string[] | undefined>((resolve, reject) => {
+      const ws = new WebSocket(wsUrl());
+      ws.once('unexpected-response', (_req, res) => resolve(res.headers['build-version']));
+      ws.once('error', reject);
+    });
+    expect(await refused).toBe(BUILD_VERSION);
   });
 
   it('connects with a valid token, answers ping with pong, pushes to the user, and forgets the socket on close', async () => {

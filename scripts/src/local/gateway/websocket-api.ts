@@ -8,7 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { WsAuthorizerEvent, WsEvent, WsRequestContext } from '@tandem/functions/ws/events';
-import { wsRoutes } from '@tandem/shared';
+import { BUILD_VERSION, BUILD_VERSION_HEADER, wsRoutes } from '@tandem/shared';
 import type { APIGatewayAuthorizerResult } from 'aws-lambda';
 import { type RawData, WebSocket, WebSocketServer } from 'ws';
 import { awsIds, clfTime, gatewayId, invoke, logRequests, sourceIp } from './lambda.ts';
@@ -79,6 +79,7 @@ function refuse(socket: Duplex, status: number, message = STATUS_CODES[status] ?
   const body = JSON.stringify({ message });
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\nContent-Type: application/json\r\n` +
+      `${BUILD_VERSION_HEADER}: ${BUILD_VERSION}\r\n` +
       `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
 }
