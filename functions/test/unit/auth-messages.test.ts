@@ -30,4 +30,16 @@ describe('auth e-mails', () => {
     });
     expect(m.html).not.toContain('<b>x</b>');
   });
+
+  it('asks for the code of a new address in the profile settings, not as a sign-up', () => {
+    const m = composeAuthMessage('UpdateUserAttribute', {
+      code: '246810',
+      email: 'a@b.co',
+      appUrl: 'http://x',
+    });
+    expect(m.subject).toBe('Confirm your new Tandem e-mail address');
+    expect(m.text).toContain('246810');
+    expect(m.text).toContain('http://x/settings');
+    expect(m.text).not.toContain('Welcome');
+  });
 });
