@@ -16,6 +16,8 @@ import today from './locales/en_US/today.json';
 import validation from './locales/en_US/validation.json';
 
 export const FALLBACK_LANGUAGE = 'en_US';
+/** The language as a BCP 47 tag for Intl and Luxon: the spec's en_US is en-US there. */
+export const localeTag = (language: string): string => language.replace(/_/g, '-');
 /** common and validation (spec); one more per feature area so each area owns its texts. */
 export const namespaces = [
   'common',

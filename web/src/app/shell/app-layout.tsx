@@ -14,6 +14,7 @@ const NotificationsPane = lazy(
 const DailyNormalisation = lazy(() => import('../../features/routines/components/sync-message.tsx'));
 const TimeBlockBanner = lazy(() => import('../../features/time-blocks/components/time-block-banner.tsx'));
 
+import { CommandHost } from '../../features/command-palette/components/command-host.tsx';
 import { LicensingBanner } from '../../features/subscription/components/licensing-banner.tsx';
 import { LimitPopoverHost } from '../../features/subscription/components/limit-popover-host.tsx';
 import { Paywall } from '../../features/subscription/components/paywall.tsx';
@@ -62,6 +63,7 @@ export function AppLayout() {
       </AppShell.Main>
       <Paywall />
       <LimitPopoverHost />
+      <CommandHost />
       {paneLoaded && (
         <Suspense fallback={null}>
           <NotificationsPane />

@@ -1,0 +1,120 @@
+/**
+ * Quick add and the command palette (issue 11 §17, §18), in a real browser through the local stack:
+ * "q" opens quick add, the recognised parts of the line are shown before saving, and the task is made
+ * with its due date, flag and group; Ctrl+K finds a task by its title and goes to a page; "?" lists
+ * the shortcuts.
+ */
+import { randomUUID } from 'node:crypto';
+import { DateTime } from 'luxon';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type BrowserSession, openBrowser } from '../src/testing/browser.ts';
+import { apiClient, createUser, type StackEnv } from '../src/testing/users.ts';
+
+const { url, env } = inject('stack');
+const password = 'Correct-Horse-9';
+const email = `quick-${randomUUID().slice(0, 8)}@example.com`;
+const zone = 'America/New_York';
+let s: BrowserSession;
+let page: Page;
+let api: ReturnType<typeof apiClient>;
+let work: string;
+
+beforeAll(async () => {
+  const user = await createUser(env as StackEnv, { email, firstName: 'Quinn', password });
+  api = apiClient(url, user.accessToken);
+  await api.patch('/user/config/', { timezone: zone });
+  work = (await api.post('/user/group', { title: 'Work' })).body.id;
+  s = await openBrowser({ width: 1280, height: 900 });
+  page = s.page;
+  await page.goto(`${url}/login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(`${url}/`);
+});
+afterAll(async () => {
+  await s?.close();
+});
+
+async function tasksTitled(title: string) {
+  const found = (await api.get(`/task/search?search=${encodeURIComponent(title)}`)).body.results as Array<{
+    id: string;
+    title: string;
+    due_at: string | null;
+    task_details: { flag: number };
+    group: { id: string } | string;
+  }>;
+  return found.filter((t) => t.title === title);
+}
+
+describe('quick add', () => {
+  it('"q" opens it; the date, flag and group are picked out and saved with the task', async () => {
+    await page.locator('body').click({ position: { x: 5, y: 300 } });
+    await page.keyboard.press('q');
+    const dialog = page.getByRole('dialog', { name: 'Quick add' });
+    await dialog.getByLabel('Task').fill('Call Anna tomorrow 3pm !urgent #Work');
+    await expect
+      .poll(() => dialog.locator('mark').allTextContents(), { timeout: 30_000 })
+      .toEqual(['tomorrow 3pm', '!urgent', '#Work']);
+    await dialog.getByText('Urgent', { exact: true }).waitFor();
+    await dialog.getByTestId('quick-add-group').getByText('In Work').waitFor();
+    await dialog.getByRole('button', { name: 'Add task' }).click();
+    await page.getByText('“Call Anna” is added to Work.').waitFor();
+
+    const [task] = await tasksTitled('Call Anna');
+    expect(task).toBeDefined();
+    const expected = DateTime.now()
+      .setZone(zone)
+      .plus({ days: 1 })
+      .set({ hour: 15, minute: 0, second: 0, millisecond: 0 });
+    expect(DateTime.fromISO(task!.due_at!).toMillis()).toBe(expected.toMillis());
+    expect(task!.task_details.flag).toBe(1);
+    expect(typeof task!.group === 'string' ? task!.group : task!.group.id).toBe(work);
+  });
+
+  it('refuses a line that is only a date, and says why', async () => {
+    await page.keyboard.press('q');
+    const dialog = page.getByRole('dialog', { name: 'Quick add' });
+    await dialog.getByLabel('Task').fill('tomorrow');
+    await dialog.getByRole('button', { name: 'Add task' }).click();
+    await dialog.getByText('Write what the task is', { exact: false }).waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+  });
+});
+
+describe('command palette', () => {
+  it('Ctrl+K finds a task by its title and opens it', async () => {
+    await page.keyboard.press('Control+k');
+    const search = page.getByPlaceholder('Search pages and tasks, or run a command…');
+    await search.fill('Call Ann');
+    // The found title is split by the highlight of the query; the action is told by its description.
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /Open task/ })
+      .first()
+      .click({ timeout: 30_000 });
+    await page.waitForURL(/\/task\//);
+  });
+
+  it('goes to a page, also from inside a text field', async () => {
+    await page.getByLabel('Name').focus();
+    await page.keyboard.press('Control+k');
+    await page.getByPlaceholder('Search pages and tasks, or run a command…').fill('Routines');
+
+    await page
+      .getByRole('button', { name: /Routines/ })
+      .first()
+      .click();
+    await page.waitForURL(`${url}/routines`);
+  });
+
+  it('"?" lists the keyboard shortcuts', async () => {
+    await page.locator('body').click({ position: { x: 5, y: 300 } });
+    await page.keyboard.press('Shift+?');
+    const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await dialog.getByText('Quick add a task').waitFor();
+    expect(s.errors).toEqual([]);
+  });
+});
