@@ -22,6 +22,7 @@ import { MembershipEntity } from '../db/entities/membership.ts';
 import { UserEntity } from '../db/entities/user.ts';
 import { TransactionCanceledError, transact } from '../db/transact.ts';
 import type { Actor } from '../lib/actor.ts';
+import { isConditionFailed } from '../lib/conditions.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors.ts';
 import { assertUnderLimit, LimitReachedError, limitOf } from './limits.ts';
 import {
@@ -162,7 +163,7 @@ export async function saveGroup(
       .where(({ version }, { eq }) => eq(version, g.version))
       .go({ response: 'none' });
   } catch (e) {
-    if (String((e as Error).message).match(/conditional/i)) throw staleGroup();
+    if (isConditionFailed(e)) throw staleGroup();
     throw e;
   }
 }
@@ -281,7 +282,7 @@ export async function deleteGroup(actor: Actor, groupId: string): Promise<void> 
       .where(({ version }, { eq }) => eq(version, group.version))
       .go({ response: 'none' });
   } catch (e) {
-    if (String((e as Error).message).match(/conditional/i)) throw staleGroup();
+    if (isConditionFailed(e)) throw staleGroup();
     throw e;
   }
   // The group is gone for everyone; now its traces. Each step is independent and safe to repeat.

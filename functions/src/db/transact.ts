@@ -1,22 +1,16 @@
 /**
  * Runs an ElectroDB write transaction and turns a cancellation into a typed error that says which
- * items' conditions failed, so callers can tell a limit from a concurrent change.
+ * items' conditions failed, so callers can tell a limit from a concurrent change (lib/conditions.ts).
  */
+import { TransactionCanceledError } from '../lib/conditions.ts';
 import { service } from './service.ts';
 
-export class TransactionCanceledError extends Error {
-  constructor(readonly reasons: string[]) {
-    super(`Transaction canceled: ${reasons.join(', ')}`);
-  }
-  /** Whether the condition of the item at `index` (in the order written) failed. */
-  failedAt(index: number): boolean {
-    return this.reasons[index] === 'ConditionalCheckFailed';
-  }
-  /** Whether it failed because another write got there first: a condition, or a concurrent transaction. */
-  lostRace(): boolean {
-    return this.reasons.some((r) => r === 'ConditionalCheckFailed' || r === 'TransactionConflict');
-  }
-}
+export { TransactionCanceledError };
+
+/** DynamoDB's ceiling on the actions of one TransactWriteItems call. */
+export const MAX_TRANSACTION_ITEMS = 100;
+/** DynamoDB's ceiling on the requests of one BatchWriteItem call. */
+export const MAX_BATCH_WRITE_ITEMS = 25;
 
 type WriteFn = Parameters<typeof service.transaction.write>[0];
 
@@ -25,4 +19,11 @@ export async function transact(fn: WriteFn): Promise<void> {
   if (result.canceled) {
     throw new TransactionCanceledError((result.data as Array<{ code: string }>).map((d) => d.code ?? 'None'));
   }
+}
+
+/** `items` in slices of at most `size`, in order. */
+export function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
 }

@@ -25,6 +25,7 @@ import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2 }
 import { ElectroError } from 'electrodb';
 import { ZodError, type z } from 'zod';
 import { type Actor, actorFromClaims } from './actor.ts';
+import { isConditionFailed } from './conditions.ts';
 import {
   ConflictError,
   HttpError,
@@ -175,8 +176,7 @@ export function toErrorResponse(err: unknown, info: RequestInfo = {}): APIGatewa
     if (isElectroInputError(err) || dynamoErrorName(err) === 'ValidationException')
       return json(400, new ValidationError({}, messages.validation).toBody());
     // A condition the domain did not expect to fail: somebody else changed the item meanwhile.
-    if (dynamoErrorName(err) === 'ConditionalCheckFailedException')
-      return json(409, new ConflictError(messages.conflict).toBody());
+    if (isConditionFailed(err)) return json(409, new ConflictError(messages.conflict).toBody());
   }
   const e = err instanceof Error ? err : new Error(String(err));
   logger.error('unhandled error', {
