@@ -30,7 +30,7 @@ import { logger } from '../lib/logger.ts';
 import { sendMail } from '../lib/mailer.ts';
 import { taskCounterWrite } from './limits.ts';
 import type { PlacementRecord, TaskRecord } from './task-access.ts';
-import { ends, peopleOf } from './tasks.ts';
+import { endCode, peopleOf } from './tasks.ts';
 import type { UserRecord } from './user.ts';
 
 export { NORMALIZE_AT_LOCAL_HOUR, nextDueHour } from './day-hours.ts';
@@ -154,7 +154,7 @@ async function normalizeUnderLease(userId: string, zoneGiven: string | undefined
   );
   const lastRoutineCode = new Map<string, string | null>();
   const nextRoutineCode = async (personId: string) => {
-    if (!lastRoutineCode.has(personId)) lastRoutineCode.set(personId, (await ends(personId, 5)).last);
+    if (!lastRoutineCode.has(personId)) lastRoutineCode.set(personId, await endCode(personId, 5, 'bottom'));
     const code = generateKeyBetween(lastRoutineCode.get(personId) ?? null, null);
     lastRoutineCode.set(personId, code);
     return code;

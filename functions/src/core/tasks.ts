@@ -39,9 +39,11 @@ import {
   type UpdateTaskInput,
 } from '@tandem/shared';
 import { generateKeyBetween, generateNKeysBetween } from 'fractional-indexing';
+import { getItems, item } from '../db/batch-get.ts';
 import { GroupEntity } from '../db/entities/group.ts';
 import { PlacementEntity } from '../db/entities/placement.ts';
 import { TaskEntity } from '../db/entities/task.ts';
+import { UserEntity } from '../db/entities/user.ts';
 import { TransactionCanceledError, transact } from '../db/transact.ts';
 import type { Actor } from '../lib/actor.ts';
 import { ConflictError, ForbiddenError, HttpError, NotFoundError, ValidationError } from '../lib/errors.ts';
@@ -80,12 +82,19 @@ const zoneOf = (user: UserRecord, given?: string) => given ?? user.config.timezo
 
 /** First and last sort codes in a person's priority group: two one-item Queries. */
 export async function ends(userId: string, priorityGroup: number) {
-  const q = () => PlacementEntity.query.byPriorityGroup({ userId, priorityGroup });
   const [first, last] = await Promise.all([
-    q().go({ limit: 1, order: 'asc' }),
-    q().go({ limit: 1, order: 'desc' }),
+    endCode(userId, priorityGroup, 'top'),
+    endCode(userId, priorityGroup, 'bottom'),
   ]);
-  return { first: first.data[0]?.sortCode ?? null, last: last.data[0]?.sortCode ?? null };
+  return { first, last };
+}
+
+/** The first ('top') or last ('bottom') sort code in a person's priority group: one one-item Query. */
+export async function endCode(userId: string, priorityGroup: number, end: 'top' | 'bottom') {
+  const r = await PlacementEntity.query
+    .byPriorityGroup({ userId, priorityGroup })
+    .go({ limit: 1, order: end === 'top' ? 'asc' : 'desc' });
+  return r.data[0]?.sortCode ?? null;
 }
 
 /** Sort codes for new placements, grouped per (person, priority group, position), in the given order. */
@@ -99,11 +108,10 @@ async function codesFor(placements: NewPlacement[]): Promise<string[]> {
   await Promise.all(
     [...buckets.entries()].map(async ([, indexes]) => {
       const p = placements[indexes[0]!]!;
-      const { first, last } = await ends(p.userId, p.priorityGroup);
       const keys =
         p.position === 'top'
-          ? generateNKeysBetween(null, first, indexes.length)
-          : generateNKeysBetween(last, null, indexes.length);
+          ? generateNKeysBetween(null, await endCode(p.userId, p.priorityGroup, 'top'), indexes.length)
+          : generateNKeysBetween(await endCode(p.userId, p.priorityGroup, 'bottom'), null, indexes.length);
       indexes.forEach((idx, n) => {
         codes[idx] = keys[n]!;
       });
@@ -171,20 +179,28 @@ export const counted = (
  * write needs. GET /task/validation runs exactly this.
  */
 async function prepareCreate(actor: Actor, input: CreateTaskInput, now: Date) {
-  const [user, group] = await Promise.all([
-    getUser(actor),
-    GroupEntity.get({ groupId: input.group })
-      .go()
-      .then((r) => (r.data as GroupRecord | null) ?? null),
-  ]);
+  // One round trip for the caller, the group and the parent (its group too, when another one).
+  const [stored, group, parentRead] = await getItems([
+    item<UserRecord>(UserEntity, { userId: actor.userId }),
+    item<GroupRecord>(GroupEntity, { groupId: input.group }),
+    ...(input.parent ? [item<TaskRecord>(TaskEntity, { taskId: input.parent })] : []),
+  ] as const);
+  const user = stored?.provisionedAt ? stored : await getUser(actor);
   const me = memberOf(group, actor);
   requireTaskPermission(me.role, 'task.title', 'group');
   let parent: TaskRecord | null = null;
   if (input.parent) {
-    const p = await taskFor(actor, input.parent);
-    requireTaskPermission(p.role, 'task.addChildren', 'parent');
-    if (!canHaveChildren(p.task.level)) throw new ValidationError({ parent: TASK_MESSAGES.issueNoChildren });
-    parent = p.task;
+    if (!parentRead) throw new NotFoundError();
+    const parentGroup =
+      parentRead.groupId === input.group
+        ? group
+        : (await getItems([item<GroupRecord>(GroupEntity, { groupId: parentRead.groupId })]))[0];
+    const parentRole = roleOn(parentRead, parentGroup, actor);
+    if (parentRole === null) throw new NotFoundError();
+    requireTaskPermission(parentRole, 'task.addChildren', 'parent');
+    if (!canHaveChildren(parentRead.level))
+      throw new ValidationError({ parent: TASK_MESSAGES.issueNoChildren });
+    parent = parentRead;
   }
   const asked = [input.priorityGroup, ...input.children.map((c) => c.priorityGroup)];
   if (asked.includes(PRIORITY_GROUP.issue) && !isInternalUser(user)) {
@@ -398,8 +414,22 @@ export async function createTask(actor: Actor, input: CreateTaskInput, now = new
       ),
     ).catch((e) => (i === 0 ? limitFailure(e, 0, actor.userId, delta) : Promise.reject(e)));
   }
-  const created = await TaskEntity.get(tasks.map(({ t }) => ({ taskId: t.taskId }))).go();
-  const byId = new Map((created.data as TaskRecord[]).map((t) => [t.taskId, t]));
+  // The tasks as just created (with the entity's defaults), without reading them back.
+  const updatedAt = new Date().toISOString();
+  const byId = new Map(
+    tasks.map(({ t }): [string, TaskRecord] => [
+      t.taskId,
+      {
+        childCount: 0,
+        roles: {},
+        pending: {},
+        ...t,
+        createdAt: createdAt(t.taskId),
+        updatedAt,
+        version: 1,
+      },
+    ]),
+  );
   const view = (t: TaskRecord) => {
     const i = placements.findIndex((p) => p.userId === actor.userId && p.taskId === t.taskId);
     const placement = i >= 0 ? placementRecord(placements[i]!, codes[i]!, t) : null;
@@ -445,16 +475,25 @@ export async function getTask(
   zoneGiven?: string,
   now = new Date(),
 ): Promise<TaskView> {
-  const { task, group, role } = await taskFor(actor, taskId);
-  const [user, placement, tree] = await Promise.all([
-    getUser(actor),
-    PlacementEntity.get({ userId: actor.userId, taskId })
-      .go()
-      .then((r) => (r.data as PlacementRecord | null) ?? null),
-    treeOf(task.rootId),
+  // Two round trips: the task, the caller's placement and the caller together; then the group and
+  // the parent together (and the tree only when the task has children).
+  const [task, placement, stored] = await getItems([
+    item<TaskRecord>(TaskEntity, { taskId }),
+    item<PlacementRecord>(PlacementEntity, { userId: actor.userId, taskId }),
+    item<UserRecord>(UserEntity, { userId: actor.userId }),
   ]);
+  if (!task) throw new NotFoundError();
+  const [[group, parent], tree, user] = await Promise.all([
+    getItems([
+      item<GroupRecord>(GroupEntity, { groupId: task.groupId }),
+      ...(task.parentId ? [item<TaskRecord>(TaskEntity, { taskId: task.parentId })] : []),
+    ] as const),
+    (task.childCount ?? 0) > 0 ? treeOf(task.rootId) : Promise.resolve([]),
+    stored?.provisionedAt ? stored : getUser(actor),
+  ]);
+  const role = roleOn(task, group, actor);
+  if (role === null) throw new NotFoundError();
   const zone = zoneOf(user, zoneGiven);
-  const parent = task.parentId ? tree.find((t) => t.taskId === task.parentId) : undefined;
   const kids = childrenIn(tree, taskId).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   return {
     ...taskView(task, { role, placement, group, zone, now }),
@@ -623,13 +662,23 @@ export async function updateTask(
   input: UpdateTaskInput,
   now = new Date(),
 ): Promise<TaskView> {
-  const { task, group, role } = await taskFor(actor, taskId);
-  const [user, placement] = await Promise.all([
-    getUser(actor),
-    PlacementEntity.get({ userId: actor.userId, taskId })
-      .go()
-      .then((r) => (r.data as PlacementRecord | null) ?? null),
+  // Two round trips to read: the task, the caller's placement, the caller and the group the task
+  // may move to together; then the task's group (unless it is the one just read).
+  const [task, placement, stored, asked] = await getItems([
+    item<TaskRecord>(TaskEntity, { taskId }),
+    item<PlacementRecord>(PlacementEntity, { userId: actor.userId, taskId }),
+    item<UserRecord>(UserEntity, { userId: actor.userId }),
+    ...(input.group ? [item<GroupRecord>(GroupEntity, { groupId: input.group })] : []),
+  ] as const);
+  if (!task) throw new NotFoundError();
+  const [group, user] = await Promise.all([
+    asked && asked.groupId === task.groupId
+      ? asked
+      : getItems([item<GroupRecord>(GroupEntity, { groupId: task.groupId })]).then(([g]) => g),
+    stored?.provisionedAt ? stored : getUser(actor),
   ]);
+  const role = roleOn(task, group, actor);
+  if (role === null) throw new NotFoundError();
   const current = {
     title: task.title,
     details: { description: task.description, flag: task.flag },
@@ -670,7 +719,7 @@ export async function updateTask(
     // A move takes the task out of one group and into another: the caller needs the right in both.
     const fromRole = roleInGroup(group, actor);
     if (fromRole === null || !can(fromRole, 'task.group')) throw new ForbiddenError('group');
-    targetGroup = ((await GroupEntity.get({ groupId: input.group }).go()).data as GroupRecord | null) ?? null;
+    targetGroup = asked ?? null;
     requireTaskPermission(memberOf(targetGroup, actor).role, 'task.group', 'group');
   }
   // The schedule sent with the task: the same rules and writes as PATCH /task/schedule/{id}.
@@ -753,11 +802,10 @@ export async function updateTask(
       if (next.taskPosition === 'top' || next.taskPosition === 'bottom') {
         // The first (or last) code in the target group; when it is already this task's, it stays. A
         // code from another group may equal one of the target group's: a move always takes a new one.
-        const { first, last } = await ends(actor.userId, myPg);
-        const end = next.taskPosition === 'top' ? first : last;
+        const end = await endCode(actor.userId, myPg, next.taskPosition);
         if (end !== sortCode || myPg !== prev.priorityGroup) {
           sortCode =
-            next.taskPosition === 'top' ? generateKeyBetween(null, first) : generateKeyBetween(last, null);
+            next.taskPosition === 'top' ? generateKeyBetween(null, end) : generateKeyBetween(end, null);
         }
       }
     }
@@ -784,7 +832,7 @@ export async function updateTask(
     topOfToday = new Map(
       await Promise.all(
         newcomers.map(
-          async (id) => [id, generateKeyBetween(null, (await ends(id, 0)).first)] as [string, string],
+          async (id) => [id, generateKeyBetween(null, await endCode(id, 0, 'top'))] as [string, string],
         ),
       ),
     );
@@ -888,7 +936,16 @@ export async function updateTask(
     if (e instanceof TransactionCanceledError && e.failedAt(0)) throw staleTask();
     await limitFailure(e, 1, task.createdBy, countDelta);
   }
-  const fresh = (await loadTask(taskId))!;
+  // The task as just written (the write was conditional on the version read), without reading it back.
+  const fresh: TaskRecord = { ...task, ...set, updatedAt: new Date().toISOString() };
+  for (const k of ['dueAt', 'completionAt', 'activatedAt'] as const) {
+    if (next[k]) fresh[k] = next[k];
+    else delete fresh[k];
+  }
+  if (input.manager) fresh.managerId = input.manager;
+  else if (input.manager === null) delete fresh.managerId;
+  if (schedulePlan) fresh.schedule = schedulePlan.schedule;
+  else if (clearSchedule) delete fresh.schedule;
   if (schedulePlan) await inviteAttendees(fresh, user, schedulePlan, now);
   const freshPlacement = placement
     ? {
