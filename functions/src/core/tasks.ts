@@ -44,13 +44,15 @@ import { GroupEntity } from '../db/entities/group.ts';
 import { PlacementEntity } from '../db/entities/placement.ts';
 import { TaskEntity } from '../db/entities/task.ts';
 import { UserEntity } from '../db/entities/user.ts';
-import { TransactionCanceledError, transact } from '../db/transact.ts';
+import { MAX_TRANSACTION_ITEMS, packSteps, TransactionCanceledError, transact } from '../db/transact.ts';
 import type { Actor } from '../lib/actor.ts';
+import { isAnyConditionFailed } from '../lib/conditions.ts';
 import { ConflictError, ForbiddenError, HttpError, NotFoundError, ValidationError } from '../lib/errors.ts';
 import { assertTaskCountsFit, limitFailure, taskCounterWrite } from './limits.ts';
 import { displayName, type GroupRecord, memberOf } from './roster.ts';
 import { inviteAttendees, planSchedule, scheduleAsSent } from './schedules.ts';
 import {
+  groupsById,
   loadTask,
   type PlacementRecord,
   peopleOf,
@@ -186,7 +188,7 @@ async function prepareCreate(actor: Actor, input: CreateTaskInput, now: Date) {
     ...(input.parent ? [item<TaskRecord>(TaskEntity, { taskId: input.parent })] : []),
   ] as const);
   const user = stored?.provisionedAt ? stored : await getUser(actor);
-  const me = memberOf(group, actor);
+  const me = memberOf(group?.deleting ? null : group, actor);
   requireTaskPermission(me.role, 'task.title', 'group');
   let parent: TaskRecord | null = null;
   if (input.parent) {
@@ -972,6 +974,13 @@ export async function dismissTask(actor: Actor, taskId: string): Promise<void> {
 /**
  * Deletes tasks. With children, the whole subtree goes; without, the direct children move up to the
  * deleted task's parent (and become roots of their own trees when it had none).
+ *
+ * Reads are batched (the named tasks in one BatchGetItem, each tree one Query). Writes go in
+ * transactions of at most 100 writes, each a whole number of steps that hold together: a task's
+ * delete with its placements and its creator's counters; a child's move up with its placements and
+ * its new parent's child count. Descendants go before their ancestors and the named task last, so a
+ * call cut short leaves a smaller, consistent tree, and sending it again finishes the job (a task
+ * already gone fails its transaction's condition rather than being counted twice).
  */
 export async function deleteTasks(
   actor: Actor,
@@ -979,95 +988,114 @@ export async function deleteTasks(
   withChildren: boolean,
 ): Promise<{ deleted: number }> {
   // Checked before anything is written: every task the call would delete needs delete permission.
+  const named = await getItems(ids.map((taskId) => item<TaskRecord>(TaskEntity, { taskId })));
+  const groups = await groupsById(named.flatMap((t) => (t ? [t.groupId] : [])));
   const doomed = new Map<string, TaskRecord>();
-  for (const id of ids) {
-    const { task, role } = await taskFor(actor, id);
+  for (const task of named) {
+    if (!task) throw new NotFoundError();
+    const role = roleOn(task, groups.get(task.groupId) ?? null, actor);
+    if (role === null) throw new NotFoundError();
     requireTaskPermission(role, 'task.deleteTask');
-    doomed.set(id, task);
-    if (withChildren) for (const t of subtreeIn(await treeOf(task.rootId), id)) doomed.set(t.taskId, t);
+    doomed.set(task.taskId, task);
   }
+  const roots = [...new Set(named.map((t) => t!.rootId))];
+  const read = await Promise.all(roots.map(treeOf));
+  const trees = new Map(roots.map((r, i) => [r, read[i]!]));
+  if (withChildren)
+    for (const t of named)
+      for (const d of subtreeIn(trees.get(t!.rootId)!, t!.taskId)) doomed.set(d.taskId, d);
   await requireDeleteAll(actor, [...doomed.values()]);
+
+  type Op =
+    | { kind: 'delete'; t: TaskRecord }
+    | { kind: 'unplace'; userId: string; taskId: string }
+    | { kind: 'count'; taskId: string; by: number }
+    | { kind: 'replace'; userId: string; taskId: string; parentId?: string }
+    | { kind: 'move'; t: TaskRecord; parentId?: string; rootId: string };
+  const removal = (t: TaskRecord): Op[] => [
+    { kind: 'delete', t },
+    ...peopleOf(t).map((userId) => ({ kind: 'unplace' as const, userId, taskId: t.taskId })),
+  ];
   let deleted = 0;
   const deletedEarlier = new Set<string>();
-  for (const id of ids) {
+  for (const [n, id] of ids.entries()) {
     if (deletedEarlier.has(id)) continue; // gone with an ancestor deleted earlier in this call
-    const found = await loadTask(id);
-    if (!found) throw new NotFoundError();
-    const { task, role } = await taskFor(actor, id);
-    requireTaskPermission(role, 'task.deleteTask');
-    const tree = await treeOf(task.rootId);
-    const subtree = (rootId: string): TaskRecord[] => {
-      const kids = childrenIn(tree, rootId);
-      return kids.flatMap((k) => [k, ...subtree(k.taskId)]);
-    };
-    const gone = withChildren ? [task, ...subtree(id)] : [task];
-    const moves: Array<{ t: TaskRecord; parentId?: string; rootId: string }> = [];
-    if (!withChildren) {
-      for (const child of childrenIn(tree, id)) {
+    // The first task as read above; a later one again, as an earlier delete may have moved it.
+    const task = n === 0 ? named[0]! : await loadTask(id);
+    if (!task) throw new NotFoundError();
+    const tree = n === 0 ? trees.get(task.rootId)! : await treeOf(task.rootId);
+    const kids = childrenIn(tree, id);
+    const gone = withChildren ? [task, ...subtreeIn(tree, id)] : [task];
+    const parentCounts = task.parentId !== undefined && !deletedEarlier.has(task.parentId);
+    const steps: Op[][] = [];
+    if (withChildren) {
+      // Deepest first: the reverse of the depth-first order puts every task after its descendants.
+      for (const t of gone.slice(1).reverse()) steps.push(removal(t));
+    } else {
+      for (const child of kids) {
         const rootId = task.parentId ? task.rootId : child.taskId;
-        moves.push({ t: child, ...(task.parentId ? { parentId: task.parentId } : {}), rootId });
+        // A child that becomes a root takes its descendants along first (one write each).
         if (!task.parentId)
-          for (const d of subtree(child.taskId))
-            moves.push({ t: d, ...(d.parentId ? { parentId: d.parentId } : {}), rootId });
+          for (const d of subtreeIn(tree, child.taskId))
+            steps.push([{ kind: 'move', t: d, ...(d.parentId ? { parentId: d.parentId } : {}), rootId }]);
+        steps.push([
+          { kind: 'move', t: child, ...(task.parentId ? { parentId: task.parentId } : {}), rootId },
+          // The child now hangs under the deleted task's parent, on every list too.
+          ...peopleOf(child).map((userId) => ({
+            kind: 'replace' as const,
+            userId,
+            taskId: child.taskId,
+            ...(task.parentId ? { parentId: task.parentId } : {}),
+          })),
+          ...(parentCounts ? [{ kind: 'count' as const, taskId: task.parentId!, by: 1 }] : []),
+        ]);
       }
     }
-    // Each creator's counters lose the deleted tasks (in the first transaction, with the deletes).
-    const lost = new Map<string, ReturnType<typeof taskCountDelta>[]>();
-    for (const t of gone)
-      lost.set(t.createdBy, [...(lost.get(t.createdBy) ?? []), taskCountDelta(counted(t), null)]);
-    const ops = [
-      ...[...lost].map(([ownerId, deltas]) => ({
-        kind: 'counters' as const,
-        ownerId,
-        delta: sumCounts(deltas),
-      })),
-      ...gone.map((t) => ({ kind: 'delete' as const, t })),
-      ...gone.flatMap((t) =>
-        [...new Set([t.createdBy, ...Object.keys(t.assignees)])].map((userId) => ({
-          kind: 'unplace' as const,
-          userId,
-          t,
-        })),
-      ),
-      ...moves.map((m) => ({ kind: 'move' as const, ...m })),
-      // The direct children that moved up now hang under the deleted task's parent, on every list too.
-      ...(withChildren
-        ? []
-        : childrenIn(tree, id).flatMap((child) =>
-            peopleOf(child).map((userId) => ({
-              kind: 'replace' as const,
-              userId,
-              taskId: child.taskId,
-              parentId: task.parentId,
-            })),
-          )),
-      // The parent loses this child and, without children deleted, gains its children.
-      ...(task.parentId && !deletedEarlier.has(task.parentId)
-        ? [
-            {
-              kind: 'count' as const,
-              taskId: task.parentId,
-              by: (withChildren ? 0 : childrenIn(tree, id).length) - 1,
-            },
-          ]
-        : []),
-    ];
-    for (let i = 0; i < ops.length; i += 100) {
-      const chunk = ops.slice(i, i + 100);
-      await transact(({ task: tE, placement: pE, user: uE }) =>
-        chunk.flatMap((op) => {
-          if (op.kind === 'counters') return taskCounterWrite(uE, op.ownerId, op.delta, null) ?? [];
-          if (op.kind === 'delete') return tE.delete({ taskId: op.t.taskId }).commit();
-          if (op.kind === 'unplace') return pE.delete({ userId: op.userId, taskId: op.t.taskId }).commit();
-          if (op.kind === 'count') return tE.patch({ taskId: op.taskId }).add({ childCount: op.by }).commit();
-          if (op.kind === 'replace') {
-            const pp = pE.patch({ userId: op.userId, taskId: op.taskId });
-            return (op.parentId ? pp.set({ parentId: op.parentId }) : pp.remove(['parentId'])).commit();
-          }
-          const p = tE.patch({ taskId: op.t.taskId }).set({ rootId: op.rootId, version: op.t.version + 1 });
-          return (op.parentId ? p.set({ parentId: op.parentId }) : p.remove(['parentId'])).commit();
-        }),
-      );
+    // The named task last, its parent losing the child in the same transaction.
+    steps.push([
+      ...removal(task),
+      ...(parentCounts ? [{ kind: 'count' as const, taskId: task.parentId!, by: -1 }] : []),
+    ]);
+    // One write is kept free per step for its creator's counters.
+    for (const chunk of packSteps(steps, MAX_TRANSACTION_ITEMS, 1)) {
+      // Within one transaction an item is written once: counters and child counts are summed.
+      const lost = new Map<string, ReturnType<typeof taskCountDelta>[]>();
+      const counts = new Map<string, number>();
+      const writes: Op[] = [];
+      for (const op of chunk) {
+        if (op.kind === 'count') counts.set(op.taskId, (counts.get(op.taskId) ?? 0) + op.by);
+        else writes.push(op);
+        if (op.kind === 'delete')
+          lost.set(op.t.createdBy, [
+            ...(lost.get(op.t.createdBy) ?? []),
+            taskCountDelta(counted(op.t), null),
+          ]);
+      }
+      try {
+        await transact(({ task: tE, placement: pE, user: uE }) => [
+          ...[...lost].flatMap(
+            ([ownerId, deltas]) => taskCounterWrite(uE, ownerId, sumCounts(deltas), null) ?? [],
+          ),
+          ...[...counts]
+            .filter(([, by]) => by !== 0)
+            .map(([taskId, by]) => tE.patch({ taskId }).add({ childCount: by }).commit()),
+          ...writes.map((op) => {
+            // remove, not delete: a task already gone fails the condition instead of counting twice.
+            if (op.kind === 'delete') return tE.remove({ taskId: op.t.taskId }).commit();
+            if (op.kind === 'unplace') return pE.delete({ userId: op.userId, taskId: op.taskId }).commit();
+            if (op.kind === 'replace') {
+              const pp = pE.patch({ userId: op.userId, taskId: op.taskId });
+              return (op.parentId ? pp.set({ parentId: op.parentId }) : pp.remove(['parentId'])).commit();
+            }
+            if (op.kind === 'count') throw new Error('counts are summed above');
+            const p = tE.patch({ taskId: op.t.taskId }).set({ rootId: op.rootId, version: op.t.version + 1 });
+            return (op.parentId ? p.set({ parentId: op.parentId }) : p.remove(['parentId'])).commit();
+          }),
+        ]);
+      } catch (e) {
+        if (isAnyConditionFailed(e)) throw staleTask();
+        throw e;
+      }
     }
     deleted += gone.length;
     for (const t of gone) deletedEarlier.add(t.taskId);
