@@ -1007,12 +1007,14 @@ export async function deleteTasks(
   await requireDeleteAll(actor, [...doomed.values()]);
 
   type Op =
+    | { kind: 'counters'; ownerId: string; delta: ReturnType<typeof taskCountDelta> }
     | { kind: 'delete'; t: TaskRecord }
     | { kind: 'unplace'; userId: string; taskId: string }
     | { kind: 'count'; taskId: string; by: number }
     | { kind: 'replace'; userId: string; taskId: string; parentId?: string }
     | { kind: 'move'; t: TaskRecord; parentId?: string; rootId: string };
   const removal = (t: TaskRecord): Op[] => [
+    { kind: 'counters', ownerId: t.createdBy, delta: taskCountDelta(counted(t), null) },
     { kind: 'delete', t },
     ...peopleOf(t).map((userId) => ({ kind: 'unplace' as const, userId, taskId: t.taskId })),
   ];
@@ -1056,20 +1058,18 @@ export async function deleteTasks(
       ...removal(task),
       ...(parentCounts ? [{ kind: 'count' as const, taskId: task.parentId!, by: -1 }] : []),
     ]);
-    // One write is kept free per step for its creator's counters.
-    for (const chunk of packSteps(steps, MAX_TRANSACTION_ITEMS, 1)) {
-      // Within one transaction an item is written once: counters and child counts are summed.
+    // Within one transaction an item is written once: a creator's counters and a parent's child
+    // count are each one write, summed over the steps in it.
+    const mergeKey = (op: Op) =>
+      op.kind === 'counters' ? `user:${op.ownerId}` : op.kind === 'count' ? `task:${op.taskId}` : undefined;
+    for (const chunk of packSteps(steps, MAX_TRANSACTION_ITEMS, mergeKey)) {
       const lost = new Map<string, ReturnType<typeof taskCountDelta>[]>();
       const counts = new Map<string, number>();
       const writes: Op[] = [];
       for (const op of chunk) {
         if (op.kind === 'count') counts.set(op.taskId, (counts.get(op.taskId) ?? 0) + op.by);
+        else if (op.kind === 'counters') lost.set(op.ownerId, [...(lost.get(op.ownerId) ?? []), op.delta]);
         else writes.push(op);
-        if (op.kind === 'delete')
-          lost.set(op.t.createdBy, [
-            ...(lost.get(op.t.createdBy) ?? []),
-            taskCountDelta(counted(op.t), null),
-          ]);
       }
       try {
         await transact(({ task: tE, placement: pE, user: uE }) => [
@@ -1087,7 +1087,7 @@ export async function deleteTasks(
               const pp = pE.patch({ userId: op.userId, taskId: op.taskId });
               return (op.parentId ? pp.set({ parentId: op.parentId }) : pp.remove(['parentId'])).commit();
             }
-            if (op.kind === 'count') throw new Error('counts are summed above');
+            if (op.kind === 'count' || op.kind === 'counters') throw new Error('summed above');
             const p = tE.patch({ taskId: op.t.taskId }).set({ rootId: op.rootId, version: op.t.version + 1 });
             return (op.parentId ? p.set({ parentId: op.parentId }) : p.remove(['parentId'])).commit();
           }),
