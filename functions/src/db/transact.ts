@@ -5,9 +5,8 @@
 import { TransactionCanceledError } from '../lib/conditions.ts';
 import { service } from './service.ts';
 
-export { TransactionCanceledError };
-
 export { chunks, MAX_BATCH_WRITE_ITEMS, MAX_TRANSACTION_ITEMS, packSteps } from '../lib/batches.ts';
+export { TransactionCanceledError };
 
 type WriteFn = Parameters<typeof service.transaction.write>[0];
 

@@ -19,7 +19,8 @@ const requestsOf = (r: Awaited<ReturnType<Api['get']>>) => Number(r.headers.get(
 
 /** A tree of exactly N tasks: a root with 100 children, and two more children of it with 100 and 47. */
 async function treeOf250(api: Api, group: string) {
-  const kids = (n: number, prefix: string) => Array.from({ length: n }, (_, i) => ({ title: `${prefix} ${i}` }));
+  const kids = (n: number, prefix: string) =>
+    Array.from({ length: n }, (_, i) => ({ title: `${prefix} ${i}` }));
   const post = async (body: object) => {
     const r = await api.post('/task', body);
     if (r.status !== 201) throw new Error(`create answered ${r.status}: ${JSON.stringify(r.body)}`);
@@ -45,7 +46,6 @@ describe('a tree of 250 tasks', () => {
     expect(tree.body.count).toBe(N);
 
     const r = await ann.api.delete('/task', { tasks: [root.id], with_children: true });
-    if (process.env.SHOW_COUNTS) console.log('COUNT', expect.getState().currentTestName, requestsOf(r));
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body).toMatchObject({ deleted: N });
     // 500 writes (each task and its placement): a handful of transactions, not one request per item.
@@ -64,7 +64,6 @@ describe('a tree of 250 tasks', () => {
     const group = await privateGroup(ann.api);
     const { root, a, b } = await treeOf250(ann.api, group);
     const r = await ann.api.delete('/task', { tasks: [root.id], with_children: false });
-    if (process.env.SHOW_COUNTS) console.log('COUNT', expect.getState().currentTestName, requestsOf(r));
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body).toMatchObject({ deleted: 1 });
     const branch = (await ann.api.get(`/task/${a.id}`)).body;
@@ -88,7 +87,6 @@ describe('new-structure over 250 tasks', () => {
         { id: b.id, level: b.level.id, parent: a.id },
       ],
     });
-    if (process.env.SHOW_COUNTS) console.log('COUNT', expect.getState().currentTestName, requestsOf(r));
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     // A, B and all their 147 children get a new root.
     expect(r.body.updated).toBe(149);
@@ -174,7 +172,6 @@ describe('cancelling one e-mail’s invitations in 250 groups', () => {
     const email = `invitee-${randomUUID().slice(0, 8)}@example.com`;
     const seeded = await groupsInviting(ann, email);
     const r = await ann.api.delete(`/group/member/invitation?email=${encodeURIComponent(email)}`);
-    if (process.env.SHOW_COUNTS) console.log('COUNT', expect.getState().currentTestName, requestsOf(r));
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body).toMatchObject({ cancelled: N });
     // 250 groups: 3 batch reads and 5 transactions of 50 groups, not 500 requests.
@@ -278,7 +275,6 @@ describe('deleting a group of 250 members and 250 invitees', () => {
     const big = await bigGroup(ann);
     const before = await counters(ann.userId);
     const r = await ann.api.delete(`/user/group/${big.groupId}`);
-    if (process.env.SHOW_COUNTS) console.log('COUNT', expect.getState().currentTestName, requestsOf(r));
     expect(r.status, JSON.stringify(r.body)).toBeLessThan(300);
     // 251 memberships in 6 transactions, 250 invitations in 10 batch writes, plus reads: not 750 requests.
     expect(requestsOf(r)).toBeLessThanOrEqual(25);
@@ -310,7 +306,6 @@ describe('deleting a group of 250 members and 250 invitees', () => {
       big.groupId,
     );
     const r = await ann.api.delete(`/user/group/${big.groupId}`);
-    if (process.env.SHOW_COUNTS) console.log('COUNT', expect.getState().currentTestName, requestsOf(r));
     expect(r.status, JSON.stringify(r.body)).toBeLessThan(300);
     await expectAllGone(big.groupId, ann.userId, big);
     const after = await counters(ann.userId);
