@@ -721,7 +721,7 @@ export async function updateTask(
     // A move takes the task out of one group and into another: the caller needs the right in both.
     const fromRole = roleInGroup(group, actor);
     if (fromRole === null || !can(fromRole, 'task.group')) throw new ForbiddenError('group');
-    targetGroup = asked ?? null;
+    targetGroup = asked?.deleting ? null : (asked ?? null);
     requireTaskPermission(memberOf(targetGroup, actor).role, 'task.group', 'group');
   }
   // The schedule sent with the task: the same rules and writes as PATCH /task/schedule/{id}.

@@ -288,6 +288,26 @@ describe('deleting a group of 250 members and 250 invitees', () => {
     );
   });
 
+  it('sent twice at once, deletes once: every member and the owner counted out exactly once', async () => {
+    const ann = await person('Ann');
+    const big = await bigGroup(ann);
+    const before = await counters(ann.userId);
+    const both = await Promise.all([
+      ann.api.delete(`/user/group/${big.groupId}`),
+      ann.api.delete(`/user/group/${big.groupId}`),
+    ]);
+    // Each either finished it or lost the race to mark it (409, to be sent again).
+    for (const r of both) expect([200, 204, 409], JSON.stringify(r.body)).toContain(r.status);
+    if (both.some((r) => r.status === 409)) {
+      expect([200, 204, 404]).toContain((await ann.api.delete(`/user/group/${big.groupId}`)).status);
+    }
+    await expectAllGone(big.groupId, ann.userId, big);
+    const after = await counters(ann.userId);
+    expect(after.ownedGroupCount).toBe(before.ownedGroupCount - 1);
+    expect(after.ownedGroupTotalCount).toBe(before.ownedGroupTotalCount - 1);
+    expect(after.groupMembershipCount).toBe(before.groupMembershipCount - 1);
+  });
+
   it('cut short half way, is finished by sending the delete again, counting nobody out twice', async () => {
     const ann = await person('Ann');
     const big = await bigGroup(ann);
