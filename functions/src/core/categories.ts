@@ -12,6 +12,7 @@ import {
 } from '@tandem/shared';
 import { CategoryEntity } from '../db/entities/category.ts';
 import type { Actor } from '../lib/actor.ts';
+import { isConditionFailed } from '../lib/conditions.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors.ts';
 import { listMemberships } from './groups.ts';
 
@@ -79,7 +80,7 @@ export async function updateCategory(actor: Actor, categoryId: string, input: Up
       .go({ response: 'all_new' });
     return view(r.data as CategoryRecord);
   } catch (e) {
-    if (String((e as Error).message).match(/conditional/i)) {
+    if (isConditionFailed(e)) {
       throw new ConflictError('The category was changed elsewhere. Reload and try again.');
     }
     throw e;
@@ -90,7 +91,7 @@ export async function deleteCategory(actor: Actor, categoryId: string): Promise<
   try {
     await CategoryEntity.remove({ userId: actor.userId, categoryId }).go({ response: 'none' });
   } catch (e) {
-    if (String((e as Error).message).match(/conditional/i)) throw new NotFoundError();
+    if (isConditionFailed(e)) throw new NotFoundError();
     throw e;
   }
 }

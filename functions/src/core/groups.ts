@@ -16,12 +16,20 @@ import {
   type UpdateGroupInput,
 } from '@tandem/shared';
 import { generateKeyBetween } from 'fractional-indexing';
+import { getItems, item } from '../db/batch-get.ts';
 import { GroupEntity } from '../db/entities/group.ts';
 import { InvitationEntity } from '../db/entities/invitation.ts';
 import { MembershipEntity } from '../db/entities/membership.ts';
 import { UserEntity } from '../db/entities/user.ts';
-import { TransactionCanceledError, transact } from '../db/transact.ts';
+import {
+  chunks,
+  MAX_BATCH_WRITE_ITEMS,
+  MAX_TRANSACTION_ITEMS,
+  TransactionCanceledError,
+  transact,
+} from '../db/transact.ts';
 import type { Actor } from '../lib/actor.ts';
+import { isConditionFailed } from '../lib/conditions.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors.ts';
 import { assertUnderLimit, LimitReachedError, limitOf } from './limits.ts';
 import {
@@ -48,9 +56,11 @@ export interface MembershipRecord {
   orderKey: string;
 }
 
+/** The group, or null when there is none or its delete has begun. */
 export async function loadGroup(groupId: string): Promise<GroupRecord | null> {
   if (!groupId) return null;
-  return ((await GroupEntity.get({ groupId }).go()).data as GroupRecord | null) ?? null;
+  const group = ((await GroupEntity.get({ groupId }).go()).data as GroupRecord | null) ?? null;
+  return group?.deleting ? null : group;
 }
 
 /** The group and the caller's place in it; 404 for anyone who is not an accepted member. */
@@ -146,7 +156,7 @@ export async function listGroups(actor: Actor): Promise<{ count: number; results
   const results: GroupView[] = [];
   for (const m of memberships) {
     const g = byId.get(m.groupId);
-    if (g) results.push(groupView(g, m, user, results.length));
+    if (g && !g.deleting) results.push(groupView(g, m, user, results.length));
   }
   return { count: results.length, results };
 }
@@ -162,7 +172,7 @@ export async function saveGroup(
       .where(({ version }, { eq }) => eq(version, g.version))
       .go({ response: 'none' });
   } catch (e) {
-    if (String((e as Error).message).match(/conditional/i)) throw staleGroup();
+    if (isConditionFailed(e)) throw staleGroup();
     throw e;
   }
 }
@@ -272,35 +282,89 @@ export async function viewFor(actor: Actor, groupId: string): Promise<GroupView>
   return groupView(group!, memberships[index]!, user, index);
 }
 
+/**
+ * DELETE /user/group/{id}: resumable and idempotent (docs/data-model.md). First the group is marked
+ * `deleting` (conditional on the version read): from then on it is gone for every read and no roster
+ * change can land. Then its traces go in batches — memberships with their members' counters in
+ * transactions of at most 100 writes (a membership is removed only if it still exists, so a member
+ * is never counted out twice), invitation items in BatchWriteItem calls of 25 — and last the group
+ * item with its owner's counters, in one transaction. A call cut short anywhere is finished by
+ * sending the delete again: the marked group is still found, and each step skips what is done.
+ */
 export async function deleteGroup(actor: Actor, groupId: string): Promise<void> {
-  const { group, me } = await groupFor(actor, groupId);
+  const group = ((await GroupEntity.get({ groupId }).go()).data as GroupRecord | null) ?? null;
+  const me = memberOf(group, actor);
   requirePermission(me, 'group.deleteGroup');
-  if (group.isPrivate) throw new ValidationError({ group: 'The Private group cannot be deleted.' });
-  try {
-    await GroupEntity.delete({ groupId })
-      .where(({ version }, { eq }) => eq(version, group.version))
-      .go({ response: 'none' });
-  } catch (e) {
-    if (String((e as Error).message).match(/conditional/i)) throw staleGroup();
-    throw e;
-  }
-  // The group is gone for everyone; now its traces. Each step is independent and safe to repeat.
-  for (const m of rosterEntries(group)) {
-    if (m.userId && m.invitationStatus === 'accepted') {
-      await MembershipEntity.delete({ userId: m.userId, groupId }).go({ response: 'none' });
-      await UserEntity.patch({ userId: m.userId })
-        .subtract({ groupMembershipCount: 1 })
+  if (group!.isPrivate) throw new ValidationError({ group: 'The Private group cannot be deleted.' });
+  let g = group!;
+  if (!g.deleting) {
+    try {
+      await GroupEntity.patch({ groupId })
+        .set({ deleting: true, version: g.version + 1 })
+        .where(({ version }, { eq }) => eq(version, g.version))
         .go({ response: 'none' });
+    } catch (e) {
+      if (isConditionFailed(e)) throw staleGroup();
+      throw e;
     }
-    if (m.keyHash) await InvitationEntity.delete({ keyHash: m.keyHash }).go({ response: 'none' });
+    g = { ...g, deleting: true, version: g.version + 1 };
   }
-  await UserEntity.patch({ userId: group.createdBy })
-    .subtract(
-      group.status === GROUP_STATUS.active
-        ? { ownedGroupCount: 1, ownedGroupTotalCount: 1 }
-        : { ownedGroupTotalCount: 1 },
-    )
-    .go({ response: 'none' });
+  await dropMemberships(g);
+  const keys = [...new Set(rosterEntries(g).flatMap((m) => (m.keyHash ? [m.keyHash] : [])))];
+  for (const batch of chunks(keys, MAX_BATCH_WRITE_ITEMS)) {
+    const r = await InvitationEntity.delete(batch.map((keyHash) => ({ keyHash }))).go();
+    if (r.unprocessed.length)
+      throw new Error('Some invitations of the group could not be deleted; try again.');
+  }
+  try {
+    await transact(({ group: gE, user: uE }) => [
+      gE
+        .remove({ groupId })
+        .where(({ deleting }, { eq }) => eq(deleting, true))
+        .commit(),
+      uE
+        .patch({ userId: g.createdBy })
+        .subtract(
+          g.status === GROUP_STATUS.active
+            ? { ownedGroupCount: 1, ownedGroupTotalCount: 1 }
+            : { ownedGroupTotalCount: 1 },
+        )
+        .commit(),
+    ]);
+  } catch (e) {
+    // Finished meanwhile by another call: the group item is gone, and so are its counts.
+    if (!(e instanceof TransactionCanceledError && e.failedAt(0))) throw e;
+  }
+}
+
+/** The accepted members' memberships that still exist, removed with their counters, 50 to a transaction. */
+async function dropMemberships(group: GroupRecord): Promise<void> {
+  const joined = [
+    ...new Set(
+      rosterEntries(group).flatMap((m) => (m.userId && m.invitationStatus === 'accepted' ? [m.userId] : [])),
+    ),
+  ];
+  for (let attempt = 1; ; attempt++) {
+    const read = await getItems(
+      joined.map((userId) => item<MembershipRecord>(MembershipEntity, { userId, groupId: group.groupId })),
+    );
+    const left = read.flatMap((m) => (m ? [m.userId] : []));
+    if (left.length === 0) return;
+    try {
+      for (const batch of chunks(left, MAX_TRANSACTION_ITEMS / 2)) {
+        await transact(({ membership, user }) =>
+          batch.flatMap((userId) => [
+            membership.remove({ userId, groupId: group.groupId }).commit(),
+            user.patch({ userId }).subtract({ groupMembershipCount: 1 }).commit(),
+          ]),
+        );
+      }
+      return;
+    } catch (e) {
+      // Another delete of the same group took some of them first: read what is left and go on.
+      if (!(e instanceof TransactionCanceledError) || attempt >= 3) throw e;
+    }
+  }
 }
 
 export async function orderGroup(actor: Actor, groupId: string, nextIndex: number) {

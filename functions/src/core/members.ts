@@ -20,8 +20,10 @@ import {
   ROLES,
   type RoleId,
 } from '@tandem/shared';
+import { getItems, item } from '../db/batch-get.ts';
+import { GroupEntity } from '../db/entities/group.ts';
 import { UserEntity } from '../db/entities/user.ts';
-import { TransactionCanceledError, transact } from '../db/transact.ts';
+import { chunks, MAX_TRANSACTION_ITEMS, TransactionCanceledError, transact } from '../db/transact.ts';
 import type { Actor } from '../lib/actor.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../lib/errors.ts';
 import { groupFor, listMemberships, loadGroup, setMemberStatus, staleGroup, viewFor } from './groups.ts';
@@ -230,32 +232,68 @@ async function dropEntry(group: GroupRecord, target: RosterEntry) {
 
 /**
  * DELETE /group/member/invitation?email[&group]: withdraws invitations that are not yet accepted —
- * in one group, or in every group of the caller's where they manage members.
+ * in one group, or in every group of the caller's where they manage members. The groups are read in
+ * batches (100 a request); each group's roster and its invitation item change together, many groups
+ * to a transaction (at most 100 writes). A group changed meanwhile is read again and tried again.
  */
 export async function cancelInvitation(
   actor: Actor,
   email: string,
   groupId?: string,
 ): Promise<{ cancelled: number }> {
-  const groupIds = groupId ? [groupId] : (await listMemberships(actor.userId)).map((m) => m.groupId);
+  let pending = groupId ? [groupId] : (await listMemberships(actor.userId)).map((m) => m.groupId);
   let cancelled = 0;
-  for (const id of groupIds) {
-    const group = await loadGroup(id);
-    const me = memberOf(group, actor);
-    const target = findByEmail(group!, email);
-    if (!target || target.invitationStatus === 'accepted') {
-      if (groupId) throw new NotFoundError('There is no open invitation for this e-mail in this group.');
-      continue;
+  for (let attempt = 1; pending.length > 0; attempt++) {
+    const groups = await getItems(pending.map((id) => item<GroupRecord>(GroupEntity, { groupId: id })));
+    const drops: Array<{ group: GroupRecord; target: RosterEntry }> = [];
+    for (const read of groups) {
+      const group = read?.deleting ? null : read;
+      // Of all the caller's groups, one they no longer belong to (or being deleted) is passed over.
+      if (!groupId && !group?.members) continue;
+      const me = memberOf(group, actor);
+      const target = findByEmail(group!, email);
+      if (!target || target.invitationStatus === 'accepted') {
+        if (groupId) throw new NotFoundError('There is no open invitation for this e-mail in this group.');
+        continue;
+      }
+      if (!can(me.role, 'groupMember.manageUser')) {
+        if (groupId) throw new ForbiddenError();
+        continue;
+      }
+      drops.push({ group: group!, target });
     }
-    if (!can(me.role, 'groupMember.manageUser')) {
-      if (groupId) throw new ForbiddenError();
-      continue;
+    pending = [];
+    // Two writes a group (its roster, its invitation item): fifty groups to a transaction.
+    for (const chunk of chunks(drops, MAX_TRANSACTION_ITEMS / 2)) {
+      try {
+        await transact(({ group: gE, invitation }) =>
+          chunk.flatMap(({ group, target }) => {
+            const { [target.memberId]: _gone, ...members } = group.members;
+            return [
+              gE
+                .patch({ groupId: group.groupId })
+                .set({ members, version: group.version + 1 })
+                .where(({ version }, { eq }) => eq(version, group.version))
+                .commit(),
+              ...(target.keyHash ? [invitation.delete({ keyHash: target.keyHash }).commit()] : []),
+            ];
+          }),
+        );
+        cancelled += chunk.length;
+      } catch (e) {
+        // Nothing of this transaction was written: its groups are read again and tried again.
+        if (!(e instanceof TransactionCanceledError) || attempt >= CANCEL_ATTEMPTS) {
+          throw e instanceof TransactionCanceledError ? staleGroup() : e;
+        }
+        pending.push(...chunk.map((d) => d.group.groupId));
+      }
     }
-    await dropEntry(group!, target);
-    cancelled++;
   }
   return { cancelled };
 }
+
+/** A cancel that lost a race with other writes to its groups reads them again, at most this often. */
+const CANCEL_ATTEMPTS = 3;
 
 export async function resendInvitation(actor: Actor, groupId: string, email: string): Promise<GroupView> {
   const { group, me } = await groupFor(actor, groupId);

@@ -30,11 +30,12 @@ import { logger } from '../lib/logger.ts';
 import { sendMail } from '../lib/mailer.ts';
 import { taskCounterWrite } from './limits.ts';
 import type { PlacementRecord, TaskRecord } from './task-access.ts';
-import { ends, peopleOf } from './tasks.ts';
+import { endCode, peopleOf } from './tasks.ts';
 import type { UserRecord } from './user.ts';
 
 export { NORMALIZE_AT_LOCAL_HOUR, nextDueHour } from './day-hours.ts';
 
+import { isConditionFailed } from '../lib/conditions.ts';
 import { nextDueHour } from './day-hours.ts';
 
 export interface NormalizationResult {
@@ -71,7 +72,7 @@ async function takeLease(userId: string): Promise<string> {
         .go({ response: 'none' });
       return since;
     } catch (e) {
-      if (!/conditional/i.test(String((e as Error).message))) throw e;
+      if (!isConditionFailed(e)) throw e;
       await new Promise((r) => setTimeout(r, LEASE_POLL_MS));
     }
   }
@@ -85,7 +86,7 @@ async function releaseLease(userId: string, since: string): Promise<void> {
       .where(({ runningSince }, { eq }) => eq(runningSince, since))
       .go({ response: 'none' });
   } catch (e) {
-    if (!/conditional/i.test(String((e as Error).message))) throw e;
+    if (!isConditionFailed(e)) throw e;
   }
 }
 
@@ -153,7 +154,7 @@ async function normalizeUnderLease(userId: string, zoneGiven: string | undefined
   );
   const lastRoutineCode = new Map<string, string | null>();
   const nextRoutineCode = async (personId: string) => {
-    if (!lastRoutineCode.has(personId)) lastRoutineCode.set(personId, (await ends(personId, 5)).last);
+    if (!lastRoutineCode.has(personId)) lastRoutineCode.set(personId, await endCode(personId, 5, 'bottom'));
     const code = generateKeyBetween(lastRoutineCode.get(personId) ?? null, null);
     lastRoutineCode.set(personId, code);
     return code;
@@ -363,7 +364,7 @@ async function remind(user: UserRecord, zone: string, day: string, placements: P
       .where((a, op) => `${op.notExists(a.remindedOn)} OR ${op.ne(a.remindedOn, day)}`)
       .go({ response: 'none' });
   } catch (e) {
-    if (/conditional/i.test(String((e as Error).message))) return false;
+    if (isConditionFailed(e)) return false;
     throw e;
   }
   const list = due.map((t) => `- ${t.title}`).join('\n');

@@ -51,6 +51,8 @@ export interface GroupRecord {
   isPrivate: boolean;
   members: Record<string, RosterEntry>;
   version: number;
+  /** A delete has begun (core/groups.ts deleteGroup): gone for everyone, its traces going. */
+  deleting?: boolean;
   createdAt: string;
 }
 

@@ -32,6 +32,7 @@ import { PlacementEntity } from '../db/entities/placement.ts';
 import { TaskEntity } from '../db/entities/task.ts';
 import { transact } from '../db/transact.ts';
 import type { Actor } from '../lib/actor.ts';
+import { writeFailure } from '../lib/conditions.ts';
 import { env } from '../lib/env.ts';
 import { ConflictError, HttpError, NotFoundError, ValidationError } from '../lib/errors.ts';
 import { sendMail } from '../lib/mailer.ts';
@@ -193,7 +194,8 @@ async function writeSchedule(
       ),
     ]);
   } catch (e) {
-    if (e instanceof Error && /canceled|conditional/i.test(e.message)) throw stale();
+    // Cancelled for a failed condition or a concurrent transaction: either way the task moved on.
+    if (writeFailure(e)) throw stale();
     throw e;
   }
 }

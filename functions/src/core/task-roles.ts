@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { ROLES, type RoleId, roleName } from '@tandem/shared';
 import { TaskEntity } from '../db/entities/task.ts';
 import type { Actor } from '../lib/actor.ts';
+import { isConditionFailed } from '../lib/conditions.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../lib/errors.ts';
 import type { GroupRecord } from './roster.ts';
 import { requireTaskPermission, type TaskRecord, type TaskRole, taskFor } from './task-access.ts';
@@ -49,7 +50,7 @@ async function save(task: TaskRecord, roles: Record<string, TaskRole>) {
       .where(({ version }, { eq }) => eq(version, task.version))
       .go({ response: 'none' });
   } catch (e) {
-    if (/conditional/i.test(String((e as Error).message))) {
+    if (isConditionFailed(e)) {
       throw new ConflictError('The task was changed by someone else. Reload and try again.');
     }
     throw e;

@@ -13,11 +13,13 @@ import {
   type TaskView,
   TREE_MESSAGES,
 } from '@tandem/shared';
+import { getItems, item } from '../db/batch-get.ts';
 import { PlacementEntity } from '../db/entities/placement.ts';
 import { TaskEntity } from '../db/entities/task.ts';
-import { transact } from '../db/transact.ts';
+import { packSteps, transact } from '../db/transact.ts';
 import type { Actor } from '../lib/actor.ts';
-import { ForbiddenError, NotFoundError, ValidationError } from '../lib/errors.ts';
+import { isAnyConditionFailed } from '../lib/conditions.ts';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../lib/errors.ts';
 import {
   groupsById,
   type PlacementRecord,
@@ -66,7 +68,18 @@ export async function newStructure(
   actor: Actor,
   moves: Array<{ id: string; level: number; parent: string | null }>,
 ) {
-  const found = await Promise.all(moves.map((m) => taskFor(actor, m.id)));
+  // The moved tasks and their new parents in one batch of reads, their groups in one more.
+  const ids = [...moves.map((m) => m.id), ...moves.flatMap((m) => (m.parent ? [m.parent] : []))];
+  const read = await getItems(ids.map((taskId) => item<TaskRecord>(TaskEntity, { taskId })));
+  const byId = new Map(read.flatMap((t) => (t ? [[t.taskId, t] as const] : [])));
+  const groups = await groupsById([...byId.values()].map((t) => t.groupId));
+  const access = (taskId: string) => {
+    const task = byId.get(taskId);
+    const role = task ? roleOn(task, groups.get(task.groupId) ?? null, actor) : null;
+    if (!task || role === null) throw new NotFoundError();
+    return { task, role };
+  };
+  const found = moves.map((m) => access(m.id));
   for (const [i, f] of found.entries()) {
     const m = moves[i]!;
     if (m.level !== f.task.level) requireTaskPermission(f.role, 'task.level', 'level');
@@ -74,9 +87,7 @@ export async function newStructure(
   }
   // Every tree involved: the moved tasks' and the new parents'. A new child needs addChildren on its
   // new parent.
-  const parentsFound = await Promise.all(
-    moves.map((m) => (m.parent ? taskFor(actor, m.parent) : Promise.resolve(null))),
-  );
+  const parentsFound = moves.map((m) => (m.parent ? access(m.parent) : null));
   for (const [i, p] of parentsFound.entries()) {
     if (p && moves[i]!.parent !== (found[i]!.task.parentId ?? null) && !mayAddChildTo(p.role))
       throw new ForbiddenError(`tasks.${i}.parent`, TREE_MESSAGES.addChildren);
@@ -87,7 +98,8 @@ export async function newStructure(
     ...parents.flatMap((p) => (p ? [p.rootId] : [])),
   ]);
   const all = new Map<string, TaskRecord>();
-  for (const root of roots) for (const t of await treeOf(root)) all.set(t.taskId, { ...t });
+  const forests = await Promise.all([...roots].map(treeOf));
+  for (const tree of forests) for (const t of tree) all.set(t.taskId, { ...t });
 
   // Apply the moves in order on the in-memory forest, checking each against the forest as it stands.
   for (const [i, m] of moves.entries()) {
@@ -148,40 +160,51 @@ export async function newStructure(
     | { kind: 'task'; t: TaskRecord; delta: number }
     | { kind: 'count'; taskId: string; by: number }
     | { kind: 'placement'; userId: string; taskId: string; parentId?: string };
-  const ops: Op[] = [
-    ...changed.map((t) => ({ kind: 'task' as const, t, delta: deltas.get(t.taskId) ?? 0 })),
+  // Steps that hold together: a task's write with its placements on everyone's lists; a parent's
+  // count. Packed in order into transactions of at most 100 writes, a step never split. A call cut
+  // short leaves whole steps written; sending it again finishes it (what already moved is unchanged).
+  const movedIds = new Set(moved.map((f) => f.task.taskId));
+  const steps: Op[][] = [
+    ...changed.map((t): Op[] => [
+      { kind: 'task', t, delta: deltas.get(t.taskId) ?? 0 },
+      ...(movedIds.has(t.taskId)
+        ? peopleOf(t).map((userId) => ({
+            kind: 'placement' as const,
+            userId,
+            taskId: t.taskId,
+            ...(t.parentId ? { parentId: t.parentId } : {}),
+          }))
+        : []),
+    ]),
     ...[...deltas]
       .filter(([id, by]) => by !== 0 && !changed.some((c) => c.taskId === id))
-      .map(([taskId, by]) => ({ kind: 'count' as const, taskId, by })),
-    ...moved.flatMap((f) => {
-      const parentId = all.get(f.task.taskId)!.parentId;
-      return peopleOf(f.task).map((userId) => ({
-        kind: 'placement' as const,
-        userId,
-        taskId: f.task.taskId,
-        ...(parentId ? { parentId } : {}),
-      }));
-    }),
+      .map(([taskId, by]): Op[] => [{ kind: 'count', taskId, by }]),
   ];
-  for (let i = 0; i < ops.length; i += 100) {
-    const chunk = ops.slice(i, i + 100);
-    await transact(({ task, placement }) =>
-      chunk.map((op) => {
-        if (op.kind === 'count') return task.patch({ taskId: op.taskId }).add({ childCount: op.by }).commit();
-        if (op.kind === 'placement') {
-          const pp = placement.patch({ userId: op.userId, taskId: op.taskId });
-          return (op.parentId ? pp.set({ parentId: op.parentId }) : pp.remove(['parentId'])).commit();
-        }
-        const t = op.t;
-        let p = task
-          .patch({ taskId: t.taskId })
-          .set({ rootId: t.rootId, level: t.level, version: t.version + 1 });
-        if (op.delta) p = p.add({ childCount: op.delta });
-        return (t.parentId ? p.set({ parentId: t.parentId }) : p.remove(['parentId']))
-          .where(({ version }, { eq }) => eq(version, t.version))
-          .commit();
-      }),
-    );
+  for (const chunk of packSteps(steps)) {
+    try {
+      await transact(({ task, placement }) =>
+        chunk.map((op) => {
+          if (op.kind === 'count')
+            return task.patch({ taskId: op.taskId }).add({ childCount: op.by }).commit();
+          if (op.kind === 'placement') {
+            const pp = placement.patch({ userId: op.userId, taskId: op.taskId });
+            return (op.parentId ? pp.set({ parentId: op.parentId }) : pp.remove(['parentId'])).commit();
+          }
+          const t = op.t;
+          let p = task
+            .patch({ taskId: t.taskId })
+            .set({ rootId: t.rootId, level: t.level, version: t.version + 1 });
+          if (op.delta) p = p.add({ childCount: op.delta });
+          return (t.parentId ? p.set({ parentId: t.parentId }) : p.remove(['parentId']))
+            .where(({ version }, { eq }) => eq(version, t.version))
+            .commit();
+        }),
+      );
+    } catch (e) {
+      if (isAnyConditionFailed(e))
+        throw new ConflictError('A task was changed by someone else. Reload and try again.');
+      throw e;
+    }
   }
   return { updated: changed.length };
 }

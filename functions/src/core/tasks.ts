@@ -39,16 +39,20 @@ import {
   type UpdateTaskInput,
 } from '@tandem/shared';
 import { generateKeyBetween, generateNKeysBetween } from 'fractional-indexing';
+import { getItems, item } from '../db/batch-get.ts';
 import { GroupEntity } from '../db/entities/group.ts';
 import { PlacementEntity } from '../db/entities/placement.ts';
 import { TaskEntity } from '../db/entities/task.ts';
-import { TransactionCanceledError, transact } from '../db/transact.ts';
+import { UserEntity } from '../db/entities/user.ts';
+import { MAX_TRANSACTION_ITEMS, packSteps, TransactionCanceledError, transact } from '../db/transact.ts';
 import type { Actor } from '../lib/actor.ts';
+import { isAnyConditionFailed } from '../lib/conditions.ts';
 import { ConflictError, ForbiddenError, HttpError, NotFoundError, ValidationError } from '../lib/errors.ts';
 import { assertTaskCountsFit, limitFailure, taskCounterWrite } from './limits.ts';
 import { displayName, type GroupRecord, memberOf } from './roster.ts';
 import { inviteAttendees, planSchedule, scheduleAsSent } from './schedules.ts';
 import {
+  groupsById,
   loadTask,
   type PlacementRecord,
   peopleOf,
@@ -80,12 +84,19 @@ const zoneOf = (user: UserRecord, given?: string) => given ?? user.config.timezo
 
 /** First and last sort codes in a person's priority group: two one-item Queries. */
 export async function ends(userId: string, priorityGroup: number) {
-  const q = () => PlacementEntity.query.byPriorityGroup({ userId, priorityGroup });
   const [first, last] = await Promise.all([
-    q().go({ limit: 1, order: 'asc' }),
-    q().go({ limit: 1, order: 'desc' }),
+    endCode(userId, priorityGroup, 'top'),
+    endCode(userId, priorityGroup, 'bottom'),
   ]);
-  return { first: first.data[0]?.sortCode ?? null, last: last.data[0]?.sortCode ?? null };
+  return { first, last };
+}
+
+/** The first ('top') or last ('bottom') sort code in a person's priority group: one one-item Query. */
+export async function endCode(userId: string, priorityGroup: number, end: 'top' | 'bottom') {
+  const r = await PlacementEntity.query
+    .byPriorityGroup({ userId, priorityGroup })
+    .go({ limit: 1, order: end === 'top' ? 'asc' : 'desc' });
+  return r.data[0]?.sortCode ?? null;
 }
 
 /** Sort codes for new placements, grouped per (person, priority group, position), in the given order. */
@@ -99,11 +110,10 @@ async function codesFor(placements: NewPlacement[]): Promise<string[]> {
   await Promise.all(
     [...buckets.entries()].map(async ([, indexes]) => {
       const p = placements[indexes[0]!]!;
-      const { first, last } = await ends(p.userId, p.priorityGroup);
       const keys =
         p.position === 'top'
-          ? generateNKeysBetween(null, first, indexes.length)
-          : generateNKeysBetween(last, null, indexes.length);
+          ? generateNKeysBetween(null, await endCode(p.userId, p.priorityGroup, 'top'), indexes.length)
+          : generateNKeysBetween(await endCode(p.userId, p.priorityGroup, 'bottom'), null, indexes.length);
       indexes.forEach((idx, n) => {
         codes[idx] = keys[n]!;
       });
@@ -171,20 +181,28 @@ export const counted = (
  * write needs. GET /task/validation runs exactly this.
  */
 async function prepareCreate(actor: Actor, input: CreateTaskInput, now: Date) {
-  const [user, group] = await Promise.all([
-    getUser(actor),
-    GroupEntity.get({ groupId: input.group })
-      .go()
-      .then((r) => (r.data as GroupRecord | null) ?? null),
-  ]);
-  const me = memberOf(group, actor);
+  // One round trip for the caller, the group and the parent (its group too, when another one).
+  const [stored, group, parentRead] = await getItems([
+    item<UserRecord>(UserEntity, { userId: actor.userId }),
+    item<GroupRecord>(GroupEntity, { groupId: input.group }),
+    ...(input.parent ? [item<TaskRecord>(TaskEntity, { taskId: input.parent })] : []),
+  ] as const);
+  const user = stored?.provisionedAt ? stored : await getUser(actor);
+  const me = memberOf(group?.deleting ? null : group, actor);
   requireTaskPermission(me.role, 'task.title', 'group');
   let parent: TaskRecord | null = null;
   if (input.parent) {
-    const p = await taskFor(actor, input.parent);
-    requireTaskPermission(p.role, 'task.addChildren', 'parent');
-    if (!canHaveChildren(p.task.level)) throw new ValidationError({ parent: TASK_MESSAGES.issueNoChildren });
-    parent = p.task;
+    if (!parentRead) throw new NotFoundError();
+    const parentGroup =
+      parentRead.groupId === input.group
+        ? group
+        : (await getItems([item<GroupRecord>(GroupEntity, { groupId: parentRead.groupId })]))[0];
+    const parentRole = roleOn(parentRead, parentGroup, actor);
+    if (parentRole === null) throw new NotFoundError();
+    requireTaskPermission(parentRole, 'task.addChildren', 'parent');
+    if (!canHaveChildren(parentRead.level))
+      throw new ValidationError({ parent: TASK_MESSAGES.issueNoChildren });
+    parent = parentRead;
   }
   const asked = [input.priorityGroup, ...input.children.map((c) => c.priorityGroup)];
   if (asked.includes(PRIORITY_GROUP.issue) && !isInternalUser(user)) {
@@ -398,8 +416,22 @@ export async function createTask(actor: Actor, input: CreateTaskInput, now = new
       ),
     ).catch((e) => (i === 0 ? limitFailure(e, 0, actor.userId, delta) : Promise.reject(e)));
   }
-  const created = await TaskEntity.get(tasks.map(({ t }) => ({ taskId: t.taskId }))).go();
-  const byId = new Map((created.data as TaskRecord[]).map((t) => [t.taskId, t]));
+  // The tasks as just created (with the entity's defaults), without reading them back.
+  const updatedAt = new Date().toISOString();
+  const byId = new Map(
+    tasks.map(({ t }): [string, TaskRecord] => [
+      t.taskId,
+      {
+        childCount: 0,
+        roles: {},
+        pending: {},
+        ...t,
+        createdAt: createdAt(t.taskId),
+        updatedAt,
+        version: 1,
+      },
+    ]),
+  );
   const view = (t: TaskRecord) => {
     const i = placements.findIndex((p) => p.userId === actor.userId && p.taskId === t.taskId);
     const placement = i >= 0 ? placementRecord(placements[i]!, codes[i]!, t) : null;
@@ -445,16 +477,25 @@ export async function getTask(
   zoneGiven?: string,
   now = new Date(),
 ): Promise<TaskView> {
-  const { task, group, role } = await taskFor(actor, taskId);
-  const [user, placement, tree] = await Promise.all([
-    getUser(actor),
-    PlacementEntity.get({ userId: actor.userId, taskId })
-      .go()
-      .then((r) => (r.data as PlacementRecord | null) ?? null),
-    treeOf(task.rootId),
+  // Two round trips: the task, the caller's placement and the caller together; then the group and
+  // the parent together (and the tree only when the task has children).
+  const [task, placement, stored] = await getItems([
+    item<TaskRecord>(TaskEntity, { taskId }),
+    item<PlacementRecord>(PlacementEntity, { userId: actor.userId, taskId }),
+    item<UserRecord>(UserEntity, { userId: actor.userId }),
   ]);
+  if (!task) throw new NotFoundError();
+  const [[group, parent], tree, user] = await Promise.all([
+    getItems([
+      item<GroupRecord>(GroupEntity, { groupId: task.groupId }),
+      ...(task.parentId ? [item<TaskRecord>(TaskEntity, { taskId: task.parentId })] : []),
+    ] as const),
+    (task.childCount ?? 0) > 0 ? treeOf(task.rootId) : Promise.resolve([]),
+    stored?.provisionedAt ? stored : getUser(actor),
+  ]);
+  const role = roleOn(task, group, actor);
+  if (role === null) throw new NotFoundError();
   const zone = zoneOf(user, zoneGiven);
-  const parent = task.parentId ? tree.find((t) => t.taskId === task.parentId) : undefined;
   const kids = childrenIn(tree, taskId).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   return {
     ...taskView(task, { role, placement, group, zone, now }),
@@ -623,13 +664,23 @@ export async function updateTask(
   input: UpdateTaskInput,
   now = new Date(),
 ): Promise<TaskView> {
-  const { task, group, role } = await taskFor(actor, taskId);
-  const [user, placement] = await Promise.all([
-    getUser(actor),
-    PlacementEntity.get({ userId: actor.userId, taskId })
-      .go()
-      .then((r) => (r.data as PlacementRecord | null) ?? null),
+  // Two round trips to read: the task, the caller's placement, the caller and the group the task
+  // may move to together; then the task's group (unless it is the one just read).
+  const [task, placement, stored, asked] = await getItems([
+    item<TaskRecord>(TaskEntity, { taskId }),
+    item<PlacementRecord>(PlacementEntity, { userId: actor.userId, taskId }),
+    item<UserRecord>(UserEntity, { userId: actor.userId }),
+    ...(input.group ? [item<GroupRecord>(GroupEntity, { groupId: input.group })] : []),
+  ] as const);
+  if (!task) throw new NotFoundError();
+  const [group, user] = await Promise.all([
+    asked && asked.groupId === task.groupId
+      ? asked
+      : getItems([item<GroupRecord>(GroupEntity, { groupId: task.groupId })]).then(([g]) => g),
+    stored?.provisionedAt ? stored : getUser(actor),
   ]);
+  const role = roleOn(task, group, actor);
+  if (role === null) throw new NotFoundError();
   const current = {
     title: task.title,
     details: { description: task.description, flag: task.flag },
@@ -670,7 +721,7 @@ export async function updateTask(
     // A move takes the task out of one group and into another: the caller needs the right in both.
     const fromRole = roleInGroup(group, actor);
     if (fromRole === null || !can(fromRole, 'task.group')) throw new ForbiddenError('group');
-    targetGroup = ((await GroupEntity.get({ groupId: input.group }).go()).data as GroupRecord | null) ?? null;
+    targetGroup = asked?.deleting ? null : (asked ?? null);
     requireTaskPermission(memberOf(targetGroup, actor).role, 'task.group', 'group');
   }
   // The schedule sent with the task: the same rules and writes as PATCH /task/schedule/{id}.
@@ -753,11 +804,10 @@ export async function updateTask(
       if (next.taskPosition === 'top' || next.taskPosition === 'bottom') {
         // The first (or last) code in the target group; when it is already this task's, it stays. A
         // code from another group may equal one of the target group's: a move always takes a new one.
-        const { first, last } = await ends(actor.userId, myPg);
-        const end = next.taskPosition === 'top' ? first : last;
+        const end = await endCode(actor.userId, myPg, next.taskPosition);
         if (end !== sortCode || myPg !== prev.priorityGroup) {
           sortCode =
-            next.taskPosition === 'top' ? generateKeyBetween(null, first) : generateKeyBetween(last, null);
+            next.taskPosition === 'top' ? generateKeyBetween(null, end) : generateKeyBetween(end, null);
         }
       }
     }
@@ -784,7 +834,7 @@ export async function updateTask(
     topOfToday = new Map(
       await Promise.all(
         newcomers.map(
-          async (id) => [id, generateKeyBetween(null, (await ends(id, 0)).first)] as [string, string],
+          async (id) => [id, generateKeyBetween(null, await endCode(id, 0, 'top'))] as [string, string],
         ),
       ),
     );
@@ -888,7 +938,16 @@ export async function updateTask(
     if (e instanceof TransactionCanceledError && e.failedAt(0)) throw staleTask();
     await limitFailure(e, 1, task.createdBy, countDelta);
   }
-  const fresh = (await loadTask(taskId))!;
+  // The task as just written (the write was conditional on the version read), without reading it back.
+  const fresh: TaskRecord = { ...task, ...set, updatedAt: new Date().toISOString() };
+  for (const k of ['dueAt', 'completionAt', 'activatedAt'] as const) {
+    if (next[k]) fresh[k] = next[k];
+    else delete fresh[k];
+  }
+  if (input.manager) fresh.managerId = input.manager;
+  else if (input.manager === null) delete fresh.managerId;
+  if (schedulePlan) fresh.schedule = schedulePlan.schedule;
+  else if (clearSchedule) delete fresh.schedule;
   if (schedulePlan) await inviteAttendees(fresh, user, schedulePlan, now);
   const freshPlacement = placement
     ? {
@@ -915,6 +974,13 @@ export async function dismissTask(actor: Actor, taskId: string): Promise<void> {
 /**
  * Deletes tasks. With children, the whole subtree goes; without, the direct children move up to the
  * deleted task's parent (and become roots of their own trees when it had none).
+ *
+ * Reads are batched (the named tasks in one BatchGetItem, each tree one Query). Writes go in
+ * transactions of at most 100 writes, each a whole number of steps that hold together: a task's
+ * delete with its placements and its creator's counters; a child's move up with its placements and
+ * its new parent's child count. Descendants go before their ancestors and the named task last, so a
+ * call cut short leaves a smaller, consistent tree, and sending it again finishes the job (a task
+ * already gone fails its transaction's condition rather than being counted twice).
  */
 export async function deleteTasks(
   actor: Actor,
@@ -922,95 +988,114 @@ export async function deleteTasks(
   withChildren: boolean,
 ): Promise<{ deleted: number }> {
   // Checked before anything is written: every task the call would delete needs delete permission.
+  const named = await getItems(ids.map((taskId) => item<TaskRecord>(TaskEntity, { taskId })));
+  const groups = await groupsById(named.flatMap((t) => (t ? [t.groupId] : [])));
   const doomed = new Map<string, TaskRecord>();
-  for (const id of ids) {
-    const { task, role } = await taskFor(actor, id);
+  for (const task of named) {
+    if (!task) throw new NotFoundError();
+    const role = roleOn(task, groups.get(task.groupId) ?? null, actor);
+    if (role === null) throw new NotFoundError();
     requireTaskPermission(role, 'task.deleteTask');
-    doomed.set(id, task);
-    if (withChildren) for (const t of subtreeIn(await treeOf(task.rootId), id)) doomed.set(t.taskId, t);
+    doomed.set(task.taskId, task);
   }
+  const roots = [...new Set(named.map((t) => t!.rootId))];
+  const read = await Promise.all(roots.map(treeOf));
+  const trees = new Map(roots.map((r, i) => [r, read[i]!]));
+  if (withChildren)
+    for (const t of named)
+      for (const d of subtreeIn(trees.get(t!.rootId)!, t!.taskId)) doomed.set(d.taskId, d);
   await requireDeleteAll(actor, [...doomed.values()]);
+
+  type Op =
+    | { kind: 'counters'; ownerId: string; delta: ReturnType<typeof taskCountDelta> }
+    | { kind: 'delete'; t: TaskRecord }
+    | { kind: 'unplace'; userId: string; taskId: string }
+    | { kind: 'count'; taskId: string; by: number }
+    | { kind: 'replace'; userId: string; taskId: string; parentId?: string }
+    | { kind: 'move'; t: TaskRecord; parentId?: string; rootId: string };
+  const removal = (t: TaskRecord): Op[] => [
+    { kind: 'counters', ownerId: t.createdBy, delta: taskCountDelta(counted(t), null) },
+    { kind: 'delete', t },
+    ...peopleOf(t).map((userId) => ({ kind: 'unplace' as const, userId, taskId: t.taskId })),
+  ];
   let deleted = 0;
   const deletedEarlier = new Set<string>();
-  for (const id of ids) {
+  for (const [n, id] of ids.entries()) {
     if (deletedEarlier.has(id)) continue; // gone with an ancestor deleted earlier in this call
-    const found = await loadTask(id);
-    if (!found) throw new NotFoundError();
-    const { task, role } = await taskFor(actor, id);
-    requireTaskPermission(role, 'task.deleteTask');
-    const tree = await treeOf(task.rootId);
-    const subtree = (rootId: string): TaskRecord[] => {
-      const kids = childrenIn(tree, rootId);
-      return kids.flatMap((k) => [k, ...subtree(k.taskId)]);
-    };
-    const gone = withChildren ? [task, ...subtree(id)] : [task];
-    const moves: Array<{ t: TaskRecord; parentId?: string; rootId: string }> = [];
-    if (!withChildren) {
-      for (const child of childrenIn(tree, id)) {
+    // The first task as read above; a later one again, as an earlier delete may have moved it.
+    const task = n === 0 ? named[0]! : await loadTask(id);
+    if (!task) throw new NotFoundError();
+    const tree = n === 0 ? trees.get(task.rootId)! : await treeOf(task.rootId);
+    const kids = childrenIn(tree, id);
+    const gone = withChildren ? [task, ...subtreeIn(tree, id)] : [task];
+    const parentCounts = task.parentId !== undefined && !deletedEarlier.has(task.parentId);
+    const steps: Op[][] = [];
+    if (withChildren) {
+      // Deepest first: the reverse of the depth-first order puts every task after its descendants.
+      for (const t of gone.slice(1).reverse()) steps.push(removal(t));
+    } else {
+      for (const child of kids) {
         const rootId = task.parentId ? task.rootId : child.taskId;
-        moves.push({ t: child, ...(task.parentId ? { parentId: task.parentId } : {}), rootId });
+        // A child that becomes a root takes its descendants along first (one write each).
         if (!task.parentId)
-          for (const d of subtree(child.taskId))
-            moves.push({ t: d, ...(d.parentId ? { parentId: d.parentId } : {}), rootId });
+          for (const d of subtreeIn(tree, child.taskId))
+            steps.push([{ kind: 'move', t: d, ...(d.parentId ? { parentId: d.parentId } : {}), rootId }]);
+        steps.push([
+          { kind: 'move', t: child, ...(task.parentId ? { parentId: task.parentId } : {}), rootId },
+          // The child now hangs under the deleted task's parent, on every list too.
+          ...peopleOf(child).map((userId) => ({
+            kind: 'replace' as const,
+            userId,
+            taskId: child.taskId,
+            ...(task.parentId ? { parentId: task.parentId } : {}),
+          })),
+          ...(parentCounts ? [{ kind: 'count' as const, taskId: task.parentId!, by: 1 }] : []),
+        ]);
       }
     }
-    // Each creator's counters lose the deleted tasks (in the first transaction, with the deletes).
-    const lost = new Map<string, ReturnType<typeof taskCountDelta>[]>();
-    for (const t of gone)
-      lost.set(t.createdBy, [...(lost.get(t.createdBy) ?? []), taskCountDelta(counted(t), null)]);
-    const ops = [
-      ...[...lost].map(([ownerId, deltas]) => ({
-        kind: 'counters' as const,
-        ownerId,
-        delta: sumCounts(deltas),
-      })),
-      ...gone.map((t) => ({ kind: 'delete' as const, t })),
-      ...gone.flatMap((t) =>
-        [...new Set([t.createdBy, ...Object.keys(t.assignees)])].map((userId) => ({
-          kind: 'unplace' as const,
-          userId,
-          t,
-        })),
-      ),
-      ...moves.map((m) => ({ kind: 'move' as const, ...m })),
-      // The direct children that moved up now hang under the deleted task's parent, on every list too.
-      ...(withChildren
-        ? []
-        : childrenIn(tree, id).flatMap((child) =>
-            peopleOf(child).map((userId) => ({
-              kind: 'replace' as const,
-              userId,
-              taskId: child.taskId,
-              parentId: task.parentId,
-            })),
-          )),
-      // The parent loses this child and, without children deleted, gains its children.
-      ...(task.parentId && !deletedEarlier.has(task.parentId)
-        ? [
-            {
-              kind: 'count' as const,
-              taskId: task.parentId,
-              by: (withChildren ? 0 : childrenIn(tree, id).length) - 1,
-            },
-          ]
-        : []),
-    ];
-    for (let i = 0; i < ops.length; i += 100) {
-      const chunk = ops.slice(i, i + 100);
-      await transact(({ task: tE, placement: pE, user: uE }) =>
-        chunk.flatMap((op) => {
-          if (op.kind === 'counters') return taskCounterWrite(uE, op.ownerId, op.delta, null) ?? [];
-          if (op.kind === 'delete') return tE.delete({ taskId: op.t.taskId }).commit();
-          if (op.kind === 'unplace') return pE.delete({ userId: op.userId, taskId: op.t.taskId }).commit();
-          if (op.kind === 'count') return tE.patch({ taskId: op.taskId }).add({ childCount: op.by }).commit();
-          if (op.kind === 'replace') {
-            const pp = pE.patch({ userId: op.userId, taskId: op.taskId });
-            return (op.parentId ? pp.set({ parentId: op.parentId }) : pp.remove(['parentId'])).commit();
-          }
-          const p = tE.patch({ taskId: op.t.taskId }).set({ rootId: op.rootId, version: op.t.version + 1 });
-          return (op.parentId ? p.set({ parentId: op.parentId }) : p.remove(['parentId'])).commit();
-        }),
-      );
+    // The named task last, its parent losing the child in the same transaction.
+    steps.push([
+      ...removal(task),
+      ...(parentCounts ? [{ kind: 'count' as const, taskId: task.parentId!, by: -1 }] : []),
+    ]);
+    // Within one transaction an item is written once: a creator's counters and a parent's child
+    // count are each one write, summed over the steps in it.
+    const mergeKey = (op: Op) =>
+      op.kind === 'counters' ? `user:${op.ownerId}` : op.kind === 'count' ? `task:${op.taskId}` : undefined;
+    for (const chunk of packSteps(steps, MAX_TRANSACTION_ITEMS, mergeKey)) {
+      const lost = new Map<string, ReturnType<typeof taskCountDelta>[]>();
+      const counts = new Map<string, number>();
+      const writes: Op[] = [];
+      for (const op of chunk) {
+        if (op.kind === 'count') counts.set(op.taskId, (counts.get(op.taskId) ?? 0) + op.by);
+        else if (op.kind === 'counters') lost.set(op.ownerId, [...(lost.get(op.ownerId) ?? []), op.delta]);
+        else writes.push(op);
+      }
+      try {
+        await transact(({ task: tE, placement: pE, user: uE }) => [
+          ...[...lost].flatMap(
+            ([ownerId, deltas]) => taskCounterWrite(uE, ownerId, sumCounts(deltas), null) ?? [],
+          ),
+          ...[...counts]
+            .filter(([, by]) => by !== 0)
+            .map(([taskId, by]) => tE.patch({ taskId }).add({ childCount: by }).commit()),
+          ...writes.map((op) => {
+            // remove, not delete: a task already gone fails the condition instead of counting twice.
+            if (op.kind === 'delete') return tE.remove({ taskId: op.t.taskId }).commit();
+            if (op.kind === 'unplace') return pE.delete({ userId: op.userId, taskId: op.taskId }).commit();
+            if (op.kind === 'replace') {
+              const pp = pE.patch({ userId: op.userId, taskId: op.taskId });
+              return (op.parentId ? pp.set({ parentId: op.parentId }) : pp.remove(['parentId'])).commit();
+            }
+            if (op.kind === 'count' || op.kind === 'counters') throw new Error('summed above');
+            const p = tE.patch({ taskId: op.t.taskId }).set({ rootId: op.rootId, version: op.t.version + 1 });
+            return (op.parentId ? p.set({ parentId: op.parentId }) : p.remove(['parentId'])).commit();
+          }),
+        ]);
+      } catch (e) {
+        if (isAnyConditionFailed(e)) throw staleTask();
+        throw e;
+      }
     }
     deleted += gone.length;
     for (const t of gone) deletedEarlier.add(t.taskId);

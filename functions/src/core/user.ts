@@ -27,6 +27,7 @@ import { UserEntity } from '../db/entities/user.ts';
 import { TransactionCanceledError, transact } from '../db/transact.ts';
 import type { Actor } from '../lib/actor.ts';
 import { cognito } from '../lib/cognito.ts';
+import { isConditionFailed } from '../lib/conditions.ts';
 import { env } from '../lib/env.ts';
 import { ConflictError, NotAuthenticatedError, ValidationError } from '../lib/errors.ts';
 import { nextDueHour } from './day-hours.ts';
@@ -65,10 +66,6 @@ export interface NewUserProfile {
   typeId?: string;
   timezone?: string;
 }
-
-const isConditionFailure = (e: unknown) =>
-  e instanceof Error &&
-  /conditional request failed|ConditionalCheckFailed/i.test(`${e.message} ${String(e.cause)}`);
 
 /**
  * Creates the user if missing and returns it: the user item, their Private group and its membership
@@ -244,7 +241,7 @@ export async function patchVersioned(
       .where(({ version }, { eq }) => eq(version, user.version))
       .go({ response: 'none' });
   } catch (e) {
-    if (isConditionFailure(e))
+    if (isConditionFailed(e))
       throw new ConflictError('Your settings were changed elsewhere. Please reload and try again.');
     throw e;
   }

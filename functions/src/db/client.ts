@@ -1,11 +1,13 @@
 /**
  * DynamoDB clients, built once per Lambda container. Every command sent is counted so that tests and
- * `npm run bench` can report how many requests a call made (the brief: keep them constant).
+ * `npm run bench` can report how many requests a call made (the brief: keep them constant): in all,
+ * and per API call (lib/request-count.ts).
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { env } from '../lib/env.ts';
 import { tagEngine } from '../lib/failures.ts';
+import { countRequest } from '../lib/request-count.ts';
 
 export const requestCounter = { count: 0, byCommand: {} as Record<string, number> };
 
@@ -27,6 +29,7 @@ dynamo.middlewareStack.add(
     requestCounter.count += 1;
     const name = context.commandName ?? 'unknown';
     requestCounter.byCommand[name] = (requestCounter.byCommand[name] ?? 0) + 1;
+    countRequest(name);
     return next(args);
   },
   { step: 'initialize', name: 'tandemRequestCounter' },

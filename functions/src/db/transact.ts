@@ -1,22 +1,12 @@
 /**
  * Runs an ElectroDB write transaction and turns a cancellation into a typed error that says which
- * items' conditions failed, so callers can tell a limit from a concurrent change.
+ * items' conditions failed, so callers can tell a limit from a concurrent change (lib/conditions.ts).
  */
+import { TransactionCanceledError } from '../lib/conditions.ts';
 import { service } from './service.ts';
 
-export class TransactionCanceledError extends Error {
-  constructor(readonly reasons: string[]) {
-    super(`Transaction canceled: ${reasons.join(', ')}`);
-  }
-  /** Whether the condition of the item at `index` (in the order written) failed. */
-  failedAt(index: number): boolean {
-    return this.reasons[index] === 'ConditionalCheckFailed';
-  }
-  /** Whether it failed because another write got there first: a condition, or a concurrent transaction. */
-  lostRace(): boolean {
-    return this.reasons.some((r) => r === 'ConditionalCheckFailed' || r === 'TransactionConflict');
-  }
-}
+export { chunks, MAX_BATCH_WRITE_ITEMS, MAX_TRANSACTION_ITEMS, packSteps } from '../lib/batches.ts';
+export { TransactionCanceledError };
 
 type WriteFn = Parameters<typeof service.transaction.write>[0];
 

@@ -25,6 +25,7 @@ import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2 }
 import { ElectroError } from 'electrodb';
 import { ZodError, type z } from 'zod';
 import { type Actor, actorFromClaims } from './actor.ts';
+import { isConditionFailed } from './conditions.ts';
 import {
   ConflictError,
   HttpError,
@@ -34,6 +35,7 @@ import {
 } from './errors.ts';
 import { engineFailure } from './failures.ts';
 import { logger } from './logger.ts';
+import { countRequests, DYNAMODB_REQUESTS_HEADER } from './request-count.ts';
 import { routeSchemas } from './route-schemas.ts';
 
 export type HttpEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
@@ -175,8 +177,7 @@ export function toErrorResponse(err: unknown, info: RequestInfo = {}): APIGatewa
     if (isElectroInputError(err) || dynamoErrorName(err) === 'ValidationException')
       return json(400, new ValidationError({}, messages.validation).toBody());
     // A condition the domain did not expect to fail: somebody else changed the item meanwhile.
-    if (dynamoErrorName(err) === 'ConditionalCheckFailedException')
-      return json(409, new ConflictError(messages.conflict).toBody());
+    if (isConditionFailed(err)) return json(409, new ConflictError(messages.conflict).toBody());
   }
   const e = err instanceof Error ? err : new Error(String(err));
   logger.error('unhandled error', {
@@ -260,9 +261,18 @@ export function httpHandler<
     if (isHttpResult(result)) return json(result.status, result.body, result.headers);
     return json(200, result);
   };
-  return middy<HttpEvent, APIGatewayProxyResultV2>(base).use({
+  const handler = middy<HttpEvent, APIGatewayProxyResultV2>(base).use({
     onError: async (request) => {
       request.response = toErrorResponse(request.error, requestInfo(request.event, opts.route));
     },
   });
+  // Only against local engines (never in AWS): the call's DynamoDB request count, for the tests.
+  if (!process.env.DYNAMODB_ENDPOINT) return handler;
+  const counted = async (event: HttpEvent, context: Parameters<typeof handler>[1]) => {
+    const { result, tally } = await countRequests(() => handler(event, context));
+    if (typeof result === 'object' && result !== null)
+      result.headers = { ...result.headers, [DYNAMODB_REQUESTS_HEADER]: String(tally.count) };
+    return result;
+  };
+  return Object.assign(counted, handler) as unknown as typeof handler;
 }

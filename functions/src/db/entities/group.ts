@@ -27,6 +27,8 @@ export const GroupEntity = new Entity(
       /** Record<memberId, RosterEntry> (core/groups.ts). */
       members: { type: 'any', required: true },
       version: { type: 'number', required: true, default: 1 },
+      /** Set when a delete begins: the group is gone for every read; a repeated delete resumes it. */
+      deleting: { type: 'boolean' },
       createdAt: { type: 'string', readOnly: true, default: () => new Date().toISOString() },
       updatedAt: { type: 'string', watch: '*', set: () => new Date().toISOString() },
     },
