@@ -1,7 +1,8 @@
 /**
  * The local product is one origin on one port: the web config names only the gateway, sign-up and
- * sign-in reach cognito-local through it (gateway/cognito-proxy.ts), and a browser signing in asks
- * nothing of any other port.
+ * sign-in reach cognito-local through it (gateway/cognito-proxy.ts), a browser signing in asks
+ * nothing of any other port, and stored files (avatars) are linked and served on it too
+ * (gateway/s3-proxy.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
@@ -17,8 +18,10 @@ import {
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { freePort } from '../src/local/engines/ports.ts';
 import { COGNITO_PATH, cognitoProxy } from '../src/local/gateway/cognito-proxy.ts';
+import { s3Proxy } from '../src/local/gateway/s3-proxy.ts';
 import { waitForMail } from '../src/local/mail/wait-for-mail.ts';
 import { type BrowserSession, openBrowser } from '../src/testing/browser.ts';
+import { apiClient, createUser, type StackEnv } from '../src/testing/users.ts';
 
 const { url } = inject('stack');
 const PASSWORD = 'Correct-horse-1';
@@ -137,6 +140,43 @@ describe('one origin', () => {
       expect([...asked]).toEqual([new URL(url).origin]);
     } finally {
       await browser?.close();
+    }
+  });
+});
+
+describe('stored files through the gateway', () => {
+  it('an avatar link names the app origin and answers the image there', async () => {
+    const user = await createUser(inject('stack').env as StackEnv);
+    const api = apiClient(url, user.accessToken);
+    const png = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      Buffer.from('0000000d4948445200000001000000010806000000', 'hex'),
+    ]);
+    const body = new FormData();
+    body.append('avatar', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'me.png');
+    const up = await api.raw('POST', '/user/avatar/', { body });
+    expect(up.status).toBe(201);
+    const { original_url } = (await up.json()) as { original_url: string };
+    expect(new URL(original_url).origin).toBe(new URL(url).origin);
+    const img = await fetch(original_url);
+    expect(img.status).toBe(200);
+    expect(Buffer.from(await img.arrayBuffer()).equals(png)).toBe(true);
+  });
+
+  it('answers 503 ServiceUnavailable when s3rver does not answer, and leaves other paths alone', async () => {
+    const handler = s3Proxy(`http://127.0.0.1:${await freePort()}`, 'bucket-x');
+    const server = createServer(async (req, res) => {
+      if (!(await handler(req, res))) res.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const res = await fetch(`${base}/bucket-x/avatars/a?X-Amz-Signature=1`);
+      expect(res.status).toBe(503);
+      expect(await res.text()).toContain('<Code>ServiceUnavailable</Code>');
+      expect((await fetch(`${base}/bucket-xy/a`)).status).toBe(404);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
     }
   });
 });

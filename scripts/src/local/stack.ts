@@ -1,8 +1,8 @@
 /**
  * The whole product on one machine (ARCHITECTURE §3): DynamoDB Local, s3rver and cognito-local on
  * free ports, then the gateway on `port` serving the web build, /config.json, the API, /ws, the
- * captured mail and cognito-local (under /cognito-idp, so the browser needs that one origin only),
- * and the scheduled jobs on their cron. Used by `npm start`, the `stack` test project
+ * captured mail, cognito-local (under /cognito-idp) and the attachments bucket (under its name), so a
+ * browser needs that one origin only; and the scheduled jobs on their cron. Used by `npm start`, the `stack` test project
  * and the bench.
  *
  * Handlers read their environment when imported (clients are built at module load, as in Lambda), so
@@ -23,6 +23,7 @@ import { freePort, localOrigin } from './engines/ports.ts';
 import { startS3 } from './engines/s3.ts';
 import { readState, updateState } from './engines/state.ts';
 import { COGNITO_PATH, cognitoProxy } from './gateway/cognito-proxy.ts';
+import { s3Proxy } from './gateway/s3-proxy.ts';
 import { mailRequestHandler } from './mail/mail-handler.ts';
 import { MailStore } from './mail/mail-store.ts';
 
@@ -128,7 +129,8 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       AWS_ACCESS_KEY_ID: 'S3RVER',
       AWS_SECRET_ACCESS_KEY: 'S3RVER',
       DYNAMODB_ENDPOINT: dynamodb.endpoint,
-      S3_ENDPOINT: s3.endpoint,
+      // s3rver through the gateway (gateway/s3-proxy.ts): presigned links name the app's origin.
+      S3_ENDPOINT: url,
       SES_ENDPOINT: `${url}/_local/ses`,
       // The gateway serves the WebSocket API's @connections endpoint on the app's origin.
       WS_MANAGEMENT_ENDPOINT: url,
@@ -166,7 +168,11 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
         },
       },
       jwt: { issuer: cognito.issuer, clientId: cognito.clientId, jwksUri: cognito.jwksUri },
-      extraHandlers: [cognitoProxy(cognito.endpoint), mailRequestHandler(mail)],
+      extraHandlers: [
+        cognitoProxy(cognito.endpoint),
+        s3Proxy(s3.endpoint, ATTACHMENTS_BUCKET),
+        mailRequestHandler(mail),
+      ],
       ...(opts.throttle === undefined ? {} : { throttle: opts.throttle }),
     });
     stops.push(() => gateway.close());
