@@ -1,17 +1,17 @@
 /**
  * `npm start`: the whole product on http://localhost:${PORT:-3000} with its state in LOCAL_DATA_DIR
  * (default .local/ in the repository). With `--build` (as `npm start` runs it) the web app is built
- * first — after the checks that can refuse the start (port taken, data folder in use), so a refusal
- * comes at once and not after the build. Ctrl-C stops every engine, Java included; starting again on
- * the same folder keeps all data.
+ * first when its sources changed since the last build (local/web-build.ts) — after the checks that
+ * can refuse the start (port taken, data folder in use), so a refusal comes at once and not after the
+ * build. Ctrl-C stops every engine, Java included; starting again on the same folder keeps all data.
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EngineError } from './local/engines/engine-error.ts';
 import { isPortFree } from './local/engines/ports.ts';
 import { assertDataDirFree, startStack } from './local/stack.ts';
+import { ensureWebBuild } from './local/web-build.ts';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -37,9 +37,12 @@ try {
   throw e;
 }
 if (process.argv.includes('--build')) {
-  console.log('Building the web app…');
-  const built = spawnSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: 'inherit' });
-  if (built.status !== 0) fail('The web app did not build (see above); nothing was started.');
+  try {
+    const { built } = await ensureWebBuild({ repoRoot, log: (m) => console.log(m) });
+    if (!built) console.log('The web app is up to date (no change since its last build).');
+  } catch (e) {
+    fail(`The web app did not build (${(e as Error).message}; see above); nothing was started.`);
+  }
 }
 if (!existsSync(path.join(repoRoot, 'web', 'dist', 'index.html'))) {
   console.warn('The web app is not built (web/dist is missing): run `npm run build`. The API starts anyway.');

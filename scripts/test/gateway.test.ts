@@ -4,7 +4,7 @@
  * handlers run behind it against the stack's DynamoDB Local (or one of its own when run alone).
  */
 import { generateKeyPairSync, type KeyObject, randomUUID, sign } from 'node:crypto';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -330,5 +330,65 @@ describe('web app', () => {
     ).toBe(404);
     expect((await fetch(`${gateway.url}/favicon.ico`)).status).toBe(404);
     expect((await fetch(`${gateway.url}/%2e%2e/%2e%2e/etc/passwd`)).status).toBe(404);
+  });
+
+  it('answers a file that goes missing with 404 or 503 and stays up (a build swapped in meanwhile)', async () => {
+    const index = path.join(webDist, 'index.html');
+    const asset = path.join(webDist, 'assets', 'app-3f2a1b.js');
+    const html = '<!doctype html><title>Tandem</title>';
+    await mkdir(path.dirname(asset), { recursive: true });
+    await writeFile(index, html);
+    await writeFile(asset, 'console.log(1)');
+    // Files come and go as fast as the file system allows while the requests run: some requests find
+    // a file at the check and not at the read, which before crashed the gateway.
+    let churning = true;
+    const churn = (async () => {
+      for (let i = 0; churning; i++) {
+        const file = i % 2 ? asset : index;
+        await rm(file, { force: true });
+        // Written aside and renamed in: present means complete, as a swapped-in build is.
+        await writeFile(`${file}.next`, i % 2 ? 'console.log(1)' : html);
+        await rename(`${file}.next`, file);
+      }
+    })();
+    const statuses = new Set<number>();
+    try {
+      for (let round = 0; round < 40; round++) {
+        const answers = await Promise.all(
+          ['/tasks/42', '/index.html', '/assets/app-3f2a1b.js', '/'].map(async (p) => {
+            const res = await fetch(`${gateway.url}${p}`, { headers: { accept: 'text/html' } });
+            return { p, status: res.status, body: await res.text() };
+          }),
+        );
+        for (const a of answers) {
+          statuses.add(a.status);
+          expect([200, 404, 503], a.p).toContain(a.status);
+          // A 200 is the whole file, never a cut-off one.
+          if (a.status === 200) expect([html, 'console.log(1)'], a.p).toContain(a.body);
+        }
+      }
+    } finally {
+      churning = false;
+      await churn;
+    }
+    expect(statuses).toContain(200);
+    // Still up, and serving.
+    expect((await fetch(`${gateway.url}/config.json`)).status).toBe(200);
+    expect((await fetch(`${gateway.url}/tasks/1`, { headers: { accept: 'text/html' } })).status).toBe(200);
+  });
+
+  it('answers false for a file that cannot be read, before sending anything', async () => {
+    const { sendFile } = await import('../src/local/gateway/static-files.ts');
+    const server = createServer(async (req, res) => {
+      const sent = await sendFile(req, res, path.join(webDist, 'no-such-file.html'), 'no-cache');
+      if (!sent) res.writeHead(404).end('missing');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+      expect({ status: res.status, body: await res.text() }).toEqual({ status: 404, body: 'missing' });
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

@@ -8,6 +8,7 @@ import net from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { isLoopback } from '../src/local/engines/ports.ts';
+import { readState } from '../src/local/engines/state.ts';
 import type { Gateway } from '../src/local/gateway/index.ts';
 import { MailStore, mailRequestHandler } from '../src/local/mail/index.ts';
 
@@ -44,10 +45,12 @@ describe('local servers bind loopback by default', () => {
     'gateway, DynamoDB Local, s3rver and cognito-local refuse connections from the network',
     async () => {
       const { url, env } = inject('stack');
+      // The handlers reach s3rver through the gateway; its own port is in the stack's state.
+      const { ports } = await readState(env.LOCAL_DATA_DIR!);
       const servers = {
         gateway: portOf(url),
         dynamodb: portOf(env.DYNAMODB_ENDPOINT!),
-        s3: portOf(env.S3_ENDPOINT!),
+        s3: ports!.s3!,
         cognito: portOf(env.COGNITO_ENDPOINT!),
       };
       for (const [name, port] of Object.entries(servers)) {

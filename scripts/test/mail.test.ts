@@ -130,7 +130,8 @@ describe('captured mail through the stack gateway', () => {
       cognito: {
         userPoolId: env.COGNITO_USER_POOL_ID,
         clientId: env.COGNITO_CLIENT_ID,
-        endpoint: env.COGNITO_ENDPOINT,
+        // cognito-local through the gateway (one-origin.test.ts).
+        endpoint: `${url}/cognito-idp`,
       },
     });
   });

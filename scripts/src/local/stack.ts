@@ -1,7 +1,8 @@
 /**
  * The whole product on one machine (ARCHITECTURE §3): DynamoDB Local, s3rver and cognito-local on
- * free ports, then the gateway on `port` serving the web build, /config.json, the API, /ws and the
- * captured mail, and the scheduled jobs on their cron. Used by `npm start`, the `stack` test project
+ * free ports, then the gateway on `port` serving the web build, /config.json, the API, /ws, the
+ * captured mail, cognito-local (under /cognito-idp) and the attachments bucket (under its name), so a
+ * browser needs that one origin only; and the scheduled jobs on their cron. Used by `npm start`, the `stack` test project
  * and the bench.
  *
  * Handlers read their environment when imported (clients are built at module load, as in Lambda), so
@@ -21,6 +22,8 @@ import { stopOrphan } from './engines/orphans.ts';
 import { freePort, localOrigin } from './engines/ports.ts';
 import { startS3 } from './engines/s3.ts';
 import { readState, updateState } from './engines/state.ts';
+import { COGNITO_PATH, cognitoProxy } from './gateway/cognito-proxy.ts';
+import { s3Proxy } from './gateway/s3-proxy.ts';
 import { mailRequestHandler } from './mail/mail-handler.ts';
 import { MailStore } from './mail/mail-store.ts';
 
@@ -126,7 +129,8 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       AWS_ACCESS_KEY_ID: 'S3RVER',
       AWS_SECRET_ACCESS_KEY: 'S3RVER',
       DYNAMODB_ENDPOINT: dynamodb.endpoint,
-      S3_ENDPOINT: s3.endpoint,
+      // s3rver through the gateway (gateway/s3-proxy.ts): presigned links name the app's origin.
+      S3_ENDPOINT: url,
       SES_ENDPOINT: `${url}/_local/ses`,
       // The gateway serves the WebSocket API's @connections endpoint on the app's origin.
       WS_MANAGEMENT_ENDPOINT: url,
@@ -159,11 +163,16 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
           region: REGION,
           userPoolId: cognito.userPoolId,
           clientId: cognito.clientId,
-          endpoint: cognito.endpoint,
+          // cognito-local through the gateway: the browser needs this one origin only.
+          endpoint: `${url}${COGNITO_PATH}`,
         },
       },
       jwt: { issuer: cognito.issuer, clientId: cognito.clientId, jwksUri: cognito.jwksUri },
-      extraHandlers: [mailRequestHandler(mail)],
+      extraHandlers: [
+        cognitoProxy(cognito.endpoint),
+        s3Proxy(s3.endpoint, ATTACHMENTS_BUCKET),
+        mailRequestHandler(mail),
+      ],
       ...(opts.throttle === undefined ? {} : { throttle: opts.throttle }),
     });
     stops.push(() => gateway.close());

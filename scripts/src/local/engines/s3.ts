@@ -1,6 +1,7 @@
 /**
- * s3rver in-process, storing objects as files under `<dataDir>/s3`. The browser uploads straight to it
- * with presigned POST/PUT and reads with presigned GET, so the bucket gets a CORS rule for the app origin.
+ * s3rver in-process, storing objects as files under `<dataDir>/s3`. The browser uploads to it with
+ * presigned POST/PUT and reads with presigned GET, through the gateway on the app's origin
+ * (gateway/s3-proxy.ts); the bucket keeps a CORS rule for the app origin for a client on another one.
  *
  * s3rver checks neither signatures nor POST policy conditions (LOCAL-STACK-FACTS): the API must
  * HeadObject every upload before recording it, exactly as it does in AWS.

@@ -3,8 +3,7 @@
  * for any other page a browser asks for, so client-side routes survive a reload. Hashed assets are
  * cached for good; index.html is revalidated on every load, so a new build shows at once.
  */
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { type FileHandle, open, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 
@@ -51,20 +50,50 @@ async function fileStat(file: string) {
   }
 }
 
-function send(
+/**
+ * Answers 200 with `file`, or returns false without answering when it cannot be read. The file is
+ * opened before anything is sent and read from that open handle: a build swapped in between the
+ * check and the read (a second `npm start` on the same checkout, `npm run build` meanwhile) cannot
+ * make the read fail, and any read error ends this response only, never the gateway.
+ */
+export async function sendFile(
   req: IncomingMessage,
   res: ServerResponse,
   file: string,
-  size: number,
   cacheControl: string,
-): void {
+): Promise<boolean> {
+  let handle: FileHandle;
+  try {
+    handle = await open(file, 'r');
+  } catch {
+    return false;
+  }
+  let size: number;
+  try {
+    const s = await handle.stat();
+    if (!s.isFile()) throw new Error('not a file');
+    size = s.size;
+  } catch {
+    await handle.close().catch(() => {});
+    return false;
+  }
   res.writeHead(200, {
     'content-type': TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
     'content-length': size,
     'cache-control': cacheControl,
   });
-  if (req.method === 'HEAD') res.end();
-  else createReadStream(file).pipe(res);
+  if (req.method === 'HEAD') {
+    await handle.close().catch(() => {});
+    res.end();
+    return true;
+  }
+  const stream = handle.createReadStream();
+  stream.on('error', (e) => {
+    console.error(`Reading ${file} failed:`, e);
+    res.destroy();
+  });
+  stream.pipe(res);
+  return true;
 }
 
 export function createStaticFiles(webDistDir: string) {
@@ -74,16 +103,14 @@ export function createStaticFiles(webDistDir: string) {
   return async (req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> => {
     const notFound = () =>
       res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found\n');
-    if (req.method !== 'GET' && req.method !== 'HEAD') return void notFound();
-
-    // Checked per request so that `npm run build` while the stack runs needs no restart.
-    const index = await fileStat(indexFile);
-    if (!index) {
+    const notBuilt = () =>
       res
         .writeHead(503, { 'content-type': 'text/html; charset=utf-8', 'cache-control': REVALIDATE })
         .end(NOT_BUILT);
-      return;
-    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') return void notFound();
+
+    // Checked per request so that `npm run build` while the stack runs needs no restart.
+    if (!(await fileStat(indexFile))) return void notBuilt();
 
     let relative: string;
     try {
@@ -94,15 +121,12 @@ export function createStaticFiles(webDistDir: string) {
     const file = path.join(root, path.normalize(relative));
     // path.join has already resolved '..'; anything outside the build folder is refused.
     const inside = file.startsWith(root + path.sep);
-    const found = inside ? await fileStat(file) : undefined;
-    if (found) {
-      const hashed = relative.startsWith('/assets/');
-      return send(req, res, file, found.size, hashed ? IMMUTABLE : REVALIDATE);
-    }
+    const hashed = relative.startsWith('/assets/');
+    if (inside && (await sendFile(req, res, file, hashed ? IMMUTABLE : REVALIDATE))) return;
     // A page of the app (a client-side route), not a missing asset: answer the app's shell.
     const wantsPage = url.pathname === '/' || (req.headers.accept ?? '').includes('text/html');
-    if (wantsPage && !relative.startsWith('/assets/'))
-      return send(req, res, indexFile, index.size, REVALIDATE);
-    notFound();
+    if (!wantsPage || hashed) return void notFound();
+    // Gone since the check above (a build being swapped in): the same page as no build at all.
+    if (!(await sendFile(req, res, indexFile, REVALIDATE))) notBuilt();
   };
 }
