@@ -21,6 +21,9 @@ export interface TaskListQuery {
   type?: 'delegated_to_me';
   priorityGroup?: number;
   isOwner?: '0' | '1';
+  /** The header's selection (shared/src/tasks/selection.ts selectionQuery). */
+  groups?: string;
+  levels?: string;
   page?: number;
   size?: number;
 }
@@ -32,8 +35,9 @@ const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'U
 
 export const listTasks = (q: TaskListQuery = {}) =>
   api<Page<TaskView>>(routes.listTasks, { query: q as Record<string, string | number | undefined> });
-export const useTasks = (q: TaskListQuery = {}, config?: SWRConfiguration<Page<TaskView>>) =>
-  useSWR(tasksKey(q), () => listTasks(q), config);
+/** `enabled` false: not read yet (a key of null). */
+export const useTasks = (q: TaskListQuery = {}, config?: SWRConfiguration<Page<TaskView>>, enabled = true) =>
+  useSWR(enabled ? tasksKey(q) : null, () => listTasks(q), config);
 
 export const getTask = (id: string) => api<TaskView>(routes.getTask, { params: { id } });
 /** `config` lets a screen handle a failed load itself (a 404 on /task/{id} goes back to /tasks). */

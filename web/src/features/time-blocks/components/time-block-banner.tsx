@@ -4,6 +4,7 @@
  * or category, it offers to switch to the block. Loaded lazily: it carries rrule.
  */
 import { Alert, Button, Group, Text } from '@mantine/core';
+import { sameGroups, selectionFrom } from '@tandem/shared/tasks/selection';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText, notifyError } from '../../../lib/notify.ts';
@@ -17,9 +18,6 @@ import { activeBlock, blockSelection } from '../utils/active-block.ts';
 
 /** Spec 001 §9: the check runs every second. */
 const CHECK_MS = 1000;
-
-const sameIds = (a: readonly string[], b: readonly string[]) =>
-  a.length === b.length && a.every((id) => b.includes(id));
 
 export default function TimeBlockBanner() {
   const { t } = useTranslation('routines');
@@ -43,8 +41,9 @@ export default function TimeBlockBanner() {
   const activeIds = groups.map((g) => g.id);
   const target = blockSelection(block, activeIds, categories ?? []);
   if (!target) return null;
-  const current = config.preferences.selectedGroups.filter((id) => activeIds.includes(id));
-  if (sameIds(current, target)) return null;
+  // The header's selection as the shared rule reads it: none chosen is every group.
+  const current = selectionFrom(config.preferences, activeIds).groups;
+  if (sameGroups(current, target, activeIds)) return null;
 
   const name = block.group
     ? groups.find((g) => g.id === block.group)?.title
