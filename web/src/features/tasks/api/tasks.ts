@@ -12,7 +12,7 @@ import type { CreateTaskInput, UpdateTaskInput } from '@tandem/shared/tasks/sche
 import type { TaskView } from '@tandem/shared/tasks/views';
 import useSWR, { mutate, type SWRConfiguration } from 'swr';
 import { api } from '../../../lib/api.ts';
-import { isLimitsKey } from '../../subscription/api/subscription-limits.ts';
+import { revalidateAfter, staleAfter } from '../../../lib/revalidate.ts';
 import type { TaskRoleView } from '../utils/members.ts';
 
 export interface TaskListQuery {
@@ -54,14 +54,14 @@ export type CreateTaskBody = Partial<Omit<CreateTaskInput, 'title' | 'group' | '
 };
 
 /**
- * What a task change makes stale: task lists and open tasks, and the subscription limits, whose task
+ * What a task change makes stale (lib/revalidate.ts): task lists and open tasks, the calendar and
+ * routine occurrences that show its title and status, and the subscription limits, whose task
  * counters (billing, the licensing banner) the server keeps on every task write.
  */
-export const staleAfterTaskChange = (key: unknown): boolean =>
-  (Array.isArray(key) && key[0] === 'tasks') || isLimitsKey(key);
+export const staleAfterTaskChange = staleAfter('task');
 
-/** Every task change ends here: lists, open tasks and the limits are read again. */
-export const revalidateTasks = () => mutate(staleAfterTaskChange);
+/** Every task change ends here: every view that shows tasks is read again. */
+export const revalidateTasks = () => revalidateAfter('task');
 
 /** `revalidate: false` when several creates run in a row and the caller revalidates once at the end. */
 export async function createTask(input: CreateTaskBody, { revalidate = true } = {}) {
