@@ -63,22 +63,9 @@ export function selectionFrom(
   return { groups, levels };
 }
 
-/** The groups a selection stands for: its own, or every visible group when it names none. */
-export const groupsOf = (selected: readonly string[], visibleGroupIds: readonly string[]): string[] => {
-  const on = visibleGroupIds.filter((id) => selected.includes(id));
-  return on.length > 0 ? on : [...visibleGroupIds];
-};
-
 /** The same ids, in any order (the same saved selection). */
 export const sameIds = (a: readonly string[], b: readonly string[]): boolean =>
   a.length === b.length && a.every((id) => b.includes(id));
-
-/** Two group selections show the same tasks (each read as `groupsOf`). */
-export const sameGroups = (
-  a: readonly string[],
-  b: readonly string[],
-  visibleGroupIds: readonly string[],
-): boolean => sameIds(groupsOf(a, visibleGroupIds), groupsOf(b, visibleGroupIds));
 
 /** Header actions. Each keeps the visible groups' order and drops ids no longer visible. */
 export function toggleGroup(

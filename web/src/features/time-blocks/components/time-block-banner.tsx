@@ -4,7 +4,7 @@
  * or category, it offers to switch to the block. Loaded lazily: it carries rrule.
  */
 import { Alert, Button, Group, Text } from '@mantine/core';
-import { sameGroups, selectionFrom } from '@tandem/shared/tasks/selection';
+import { sameIds, selectionFrom } from '@tandem/shared/tasks/selection';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText, notifyError } from '../../../lib/notify.ts';
@@ -41,9 +41,10 @@ export default function TimeBlockBanner() {
   const activeIds = groups.map((g) => g.id);
   const target = blockSelection(block, activeIds, categories ?? []);
   if (!target) return null;
-  // The header's selection as the shared rule reads it: none chosen is every group.
+  // The saved selection as the shared rule reads it (groups no longer visible dropped). Compared as
+  // chosen: none chosen shows every group, but it is not the block's choice, so the banner offers it.
   const current = selectionFrom(config.preferences, activeIds).groups;
-  if (sameGroups(current, target, activeIds)) return null;
+  if (sameIds(current, target)) return null;
 
   const name = block.group
     ? groups.find((g) => g.id === block.group)?.title
