@@ -19,6 +19,7 @@ export * from './tasks/constants.ts';
 export * from './tasks/patch.ts';
 export * from './tasks/rules.ts';
 export * from './tasks/schemas.ts';
+export * from './tasks/selection.ts';
 export * from './tasks/sort-codes.ts';
 export * from './tasks/views.ts';
 export type * from './time/views.ts';

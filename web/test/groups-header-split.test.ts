@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { splitChips } from '../src/app/shell/group-filter-split.ts';
-import { isFiltered, selectCategory, toggleGroup } from '../src/app/shell/group-selection.ts';
 
 describe('header chip overflow', () => {
   it('shows every chip when they all fit', () => {
@@ -23,24 +22,5 @@ describe('header chip overflow', () => {
 
   it('has nothing to split without chips', () => {
     expect(splitChips([], 0)).toEqual({ visible: 0, hidden: 0 });
-  });
-});
-
-describe('header group selection', () => {
-  const active = ['a', 'b', 'c'];
-
-  it('reads an empty selection, or one of groups no longer active, as no filter', () => {
-    expect(isFiltered([], active)).toBe(false);
-    expect(isFiltered(['gone'], active)).toBe(false);
-    expect(isFiltered(['b'], active)).toBe(true);
-  });
-
-  it('toggles a chip, keeps the chips order and drops stale ids', () => {
-    expect(toggleGroup(['c', 'gone'], 'a', active)).toEqual(['a', 'c']);
-    expect(toggleGroup(['a', 'c'], 'a', active)).toEqual(['c']);
-  });
-
-  it('selects the still-active groups of a category', () => {
-    expect(selectCategory(['c', 'x', 'a'], active)).toEqual(['a', 'c']);
   });
 });

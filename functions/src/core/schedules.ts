@@ -390,6 +390,7 @@ export async function listOccurrences(
         description: t.description,
         status: t.status,
         group: { id: t.groupId, title: group?.title ?? '', color: group?.metadata.color ?? '#7EC242' },
+        level: t.level,
         start: o.start,
         end: o.end,
         allDay: s.allDay,

@@ -24,6 +24,8 @@ import {
   isPinnedToToday,
   PRIORITY_GROUP,
   pageOf,
+  passesGroups,
+  passesLevels,
   ROLES,
   type RoleId,
   sumCounts,
@@ -522,6 +524,9 @@ export interface ListQuery {
   delegatedOut?: boolean;
   /** Only tasks of this delegation type (individual-delegation parents). */
   delegationType?: string;
+  /** The header's selection (shared/src/tasks/selection.ts); empty or absent: everything. */
+  groups?: readonly string[];
+  levels?: readonly number[];
   page: number;
   size: number;
 }
@@ -557,24 +562,35 @@ export async function listTasks(actor: Actor, q: ListQuery, zoneGiven?: string, 
       (q.type !== 'delegated_to_me' || p.delegatedToMe) &&
       (!q.delegatedOut || p.delegatedOut === true) &&
       (!q.delegationType || p.delegationType === q.delegationType) &&
+      passesGroups(p.groupId, q.groups ?? []) &&
       (q.priorityGroup === undefined || stillListed(p, now)),
   );
+  const levelled = await withLevels(filtered, q.levels ?? []);
   const sorted =
     q.priorityGroup !== undefined
       ? [
-          ...filtered
+          ...levelled
             .filter((p) => p.status !== TASK_STATUS.done)
             .sort((a, b) => cmp(a.sortCode, b.sortCode)),
-          ...filtered
+          ...levelled
             .filter((p) => p.status === TASK_STATUS.done)
             .sort((a, b) => cmp(a.completionAt ?? '', b.completionAt ?? '')),
         ]
-      : filtered.sort((a, b) => cmp(b.createdAt, a.createdAt));
+      : levelled.sort((a, b) => cmp(b.createdAt, a.createdAt));
   const page = pageOf(sorted, q.page, q.size);
   return { ...page, results: await viewsFor(actor, page.results, zone, now) };
 }
 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Placements whose task has one of the levels (placements do not copy the level: the tasks are read). */
+async function withLevels(placements: PlacementRecord[], levels: readonly number[]) {
+  if (levels.length === 0 || placements.length === 0) return placements;
+  const tasks = (await TaskEntity.get(placements.map((p) => ({ taskId: p.taskId }))).go({ concurrency: 4 }))
+    .data as TaskRecord[];
+  const keep = new Set(tasks.filter((t) => passesLevels(t.level, levels)).map((t) => t.taskId));
+  return placements.filter((p) => keep.has(p.taskId));
+}
 
 /** Titles of the tasks' parents: those on the page already, the others with one BatchGetItem. */
 async function parentTitles(tasks: TaskRecord[]): Promise<Map<string, string>> {
@@ -626,6 +642,8 @@ async function listGroupTasks(actor: Actor, user: UserRecord, q: ListQuery, zone
       (q.mode ? t.mode === q.mode : t.mode !== 'template') &&
       (q.isOwner === undefined || (t.createdBy === actor.userId) === (q.isOwner === '1')) &&
       (!q.delegationType || t.delegationType === q.delegationType) &&
+      passesGroups(t.groupId, q.groups ?? []) &&
+      passesLevels(t.level, q.levels ?? []) &&
       (q.type !== 'delegated_to_me' ||
         (t.assignees[actor.userId] !== undefined && t.createdBy !== actor.userId)),
   );

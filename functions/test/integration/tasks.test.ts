@@ -454,3 +454,56 @@ describe('who may see a task', () => {
     expect(pgs.find((p: { id: number }) => p.id === 4).choosable).toBe(false);
   });
 });
+
+describe("the header's selection narrows the lists (shared/src/tasks/selection.ts)", () => {
+  it('keeps the chosen groups and levels, counts and pages only those, and an empty choice is everything', async () => {
+    const ann = await person('Ann');
+    const home = await privateGroup(ann.api);
+    const work = (await newGroup(ann.api, 'Work')).id;
+    await task(ann.api, { title: 'Home todo', group: home });
+    await task(ann.api, { title: 'Work todo', group: work });
+    await task(ann.api, { title: 'Work idea', group: work, level: 2 });
+    const titles = async (query: string) => {
+      const r = await ann.api.get(`/task?priority_group=0&${query}`);
+      expect(r.status).toBe(200);
+      return { count: r.body.count, titles: r.body.results.map((t: { title: string }) => t.title).sort() };
+    };
+    expect(await titles('')).toEqual({ count: 3, titles: ['Home todo', 'Work idea', 'Work todo'] });
+    expect(await titles(`groups=${work}`)).toEqual({ count: 2, titles: ['Work idea', 'Work todo'] });
+    expect(await titles(`groups=${work},${home}&levels=7`)).toEqual({
+      count: 2,
+      titles: ['Home todo', 'Work todo'],
+    });
+    expect(await titles(`groups=${work}&levels=2&size=1`)).toEqual({ count: 1, titles: ['Work idea'] });
+    expect(await titles('groups=&levels=')).toEqual({
+      count: 3,
+      titles: ['Home todo', 'Work idea', 'Work todo'],
+    });
+    // The /tasks list (no priority group) and a group's own list read the same rule.
+    const all = await ann.api.get(`/task?levels=2`);
+    expect(all.body.results.map((t: { title: string }) => t.title)).toEqual(['Work idea']);
+    const inGroup = await ann.api.get(`/task?group=${work}&groups=${home}`);
+    expect(inGroup.body.count).toBe(0);
+    expect((await ann.api.get('/task?levels=12')).status).toBe(400);
+  });
+
+  it('calendar occurrences carry their task level for the same rule', async () => {
+    const ann = await person('Ann');
+    const group = await privateGroup(ann.api);
+    const t = await task(ann.api, { title: 'Standup', group, level: 3 });
+    const start = new Date(Date.now() + 86_400_000);
+    start.setUTCHours(9, 0, 0, 0);
+    const s = await ann.api.patch(`/task/schedule/${t.id}`, {
+      timezone: 'UTC',
+      duration: 30,
+      start_date: start.toISOString(),
+    });
+    expect(s.status).toBe(200);
+    const from = new Date(start.getTime() - 3_600_000).toISOString();
+    const to = new Date(start.getTime() + 3_600_000).toISOString();
+    const r = await ann.api.get(`/task/schedule?start_date=${from}&end_date=${to}`);
+    expect(r.body.results).toEqual([
+      expect.objectContaining({ task_id: t.id, level: 3, group: expect.objectContaining({ id: group }) }),
+    ]);
+  });
+});

@@ -3,7 +3,7 @@
  * task-form.title-required, no assignee task-form.assignees-required.
  */
 import * as z from 'zod';
-import { boundedText, entityId, idField, requiredTitle, TEXT_LIMITS } from '../api/limits.ts';
+import { boundedText, entityId, idField, MAX_ID_LENGTH, requiredTitle, TEXT_LIMITS } from '../api/limits.ts';
 import { patchOf } from '../api/patch.ts';
 import { EMAIL_PATTERN, normaliseEmail } from '../groups/invitations.ts';
 import { ROLES } from '../groups/roles.ts';
@@ -164,6 +164,13 @@ export const newStructureInput = z.strictObject({
     .max(200),
 });
 
+/** A query parameter holding a comma-separated list; empty items are dropped. */
+const commaItems = (max: number) =>
+  z
+    .string()
+    .max(max * (MAX_ID_LENGTH + 1))
+    .transform((v) => v.split(',').filter((x) => x !== ''));
+
 export const listTasksQuery = z.object({
   group: entityId.optional(),
   mode: z.enum(TASK_MODES).optional(),
@@ -174,6 +181,20 @@ export const listTasksQuery = z.object({
     .refine((id) => PRIORITY_GROUPS.some((g) => g.id === id), 'Unknown priority group.')
     .optional(),
   isOwner: z.enum(['0', '1']).optional(),
+  /** The header's selection (tasks/selection.ts): comma-separated group ids and levels. */
+  groups: commaItems(500).pipe(z.array(entityId).max(500)).optional(),
+  levels: commaItems(9)
+    .pipe(
+      z
+        .array(
+          z
+            .string()
+            .regex(/^[1-9]$/, 'A level is 1 to 9.')
+            .transform(Number),
+        )
+        .max(9),
+    )
+    .optional(),
   page: z.coerce.number().int().min(1).default(1),
   size: z.coerce.number().int().min(1).max(100).default(25),
 });

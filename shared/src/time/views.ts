@@ -24,6 +24,8 @@ export interface OccurrenceView {
   description: string;
   status: number;
   group: { id: string; title: string; color: string };
+  /** The task's level, for the header's level selection. */
+  level: number;
   start: string;
   end: string;
   allDay: boolean;

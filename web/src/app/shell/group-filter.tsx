@@ -9,6 +9,14 @@ import { ActionIcon, Box, Button, Menu, Text, Tooltip, UnstyledButton } from '@m
 import { useElementSize, useMediaQuery } from '@mantine/hooks';
 import { IconCheck, IconChevronDown, IconFilter, IconSettings } from '@tabler/icons-react';
 import type { CategoryView, GroupView } from '@tandem/shared/groups/views';
+import {
+  sameIds,
+  selectAllGroups,
+  selectCategory,
+  selectionFrom,
+  toggleGroup,
+  unselectAllGroups,
+} from '@tandem/shared/tasks/selection';
 import { type CSSProperties, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -21,14 +29,6 @@ import { notifyFailure } from '../../features/groups/utils/failure.ts';
 import { isArchived } from '../../features/groups/utils/group-state.ts';
 import { useUserConfig } from '../../lib/user/get-user-config.ts';
 import { splitChips } from './group-filter-split.ts';
-import {
-  isFiltered,
-  sameSelection,
-  selectAll,
-  selectCategory,
-  toggleGroup,
-  unselectAll,
-} from './group-selection.ts';
 
 const GAP = 6;
 const CHIP_MAX_WIDTH = 180;
@@ -42,18 +42,19 @@ export default function GroupFilter() {
 
   const groups = (groupList?.results ?? []).filter((g) => !isArchived(g));
   const activeIds = groups.map((g) => g.id);
-  const selected = (config?.preferences.selectedGroups ?? []).filter((id) => activeIds.includes(id));
-  const filtered = isFiltered(selected, activeIds);
+  // The selection rule (empty: every group; groups no longer visible dropped) is the shared one.
+  const selected = [...selectionFrom(config?.preferences, activeIds).groups];
+  const filtered = selected.length > 0;
 
   const save = (next: string[]) => {
-    if (sameSelection(next, selected)) return;
+    if (sameIds(next, selected)) return;
     saveSelectedGroups(next).catch((err) => notifyFailure(t('filter.saveFailed'), err, t('errors.generic')));
   };
   const toggle = (id: string) => save(toggleGroup(selected, id, activeIds));
 
   const current = categories?.find((c) => {
     const ids = selectCategory(c.categoryGroups, activeIds);
-    return ids.length > 0 && filtered && sameSelection(ids, selected);
+    return ids.length > 0 && filtered && sameIds(ids, selected);
   });
   const summary = !filtered
     ? t('filter.allGroups')
@@ -78,8 +79,8 @@ export default function GroupFilter() {
         groups={groups}
         selected={selected}
         onPickCategory={(c) => save(selectCategory(c.categoryGroups, activeIds))}
-        onSelectAll={() => save(selectAll(activeIds))}
-        onUnselectAll={() => save(unselectAll())}
+        onSelectAll={() => save(selectAllGroups(activeIds))}
+        onUnselectAll={() => save(unselectAllGroups())}
         onToggle={toggle}
       />
       <Tooltip label={t('filter.manage')} withinPortal>

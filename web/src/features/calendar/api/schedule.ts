@@ -5,8 +5,9 @@
  */
 import { routes } from '@tandem/shared/api/routes';
 import type { OccurrenceView } from '@tandem/shared/time/views';
-import useSWR, { mutate } from 'swr';
+import useSWR from 'swr';
 import { api } from '../../../lib/api.ts';
+import { revalidateAfter } from '../../../lib/revalidate.ts';
 import type { DateRange } from '../utils/range.ts';
 
 export interface OccurrenceList {
@@ -26,7 +27,8 @@ export const useOccurrences = (range: DateRange | null) =>
   useSWR(range ? scheduleKey(range) : null, () => listOccurrences(range!), { keepPreviousData: true });
 
 export const isScheduleKey = (key: unknown) => Array.isArray(key) && key[0] === 'schedule';
-export const revalidateSchedule = () => mutate(isScheduleKey);
+/** A calendar change (a moved or resized occurrence, a slot's schedule): the task lists follow it. */
+export const revalidateSchedule = () => revalidateAfter('schedule');
 
 export const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 

@@ -11,6 +11,7 @@ import { Alert, Box, Button, Group, Loader, SegmentedControl, Stack, Text, Title
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { passesSelection, selectableOccurrence } from '@tandem/shared/tasks/selection';
 import { DateTime } from 'luxon';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import type { EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop';
@@ -20,6 +21,7 @@ import { mutate } from 'swr';
 import { ApiError } from '../../../lib/api-error.ts';
 import { errorText, notifyError } from '../../../lib/notify.ts';
 import { useUserConfig } from '../../../lib/user/get-user-config.ts';
+import { useTaskSelection } from '../../groups/hooks/use-task-selection.ts';
 import {
   moveOccurrence,
   type OccurrenceList,
@@ -68,7 +70,13 @@ export default function CalendarPage() {
 
   const range = useMemo(() => visibleRange(view, dateFromQuery(dateKey)), [view, dateKey]);
   const { data, error, isLoading, mutate: reload } = useOccurrences(range);
-  const events = useMemo(() => (data?.results ?? []).map(toEvent), [data]);
+  // The header's selection narrows the calendar as it does every task list.
+  const { selection } = useTaskSelection();
+  const events = useMemo(
+    () =>
+      (data?.results ?? []).filter((o) => passesSelection(selectableOccurrence(o), selection)).map(toEvent),
+    [data, selection],
+  );
 
   const fmt = useMemo(
     () => userFormats(config?.timeFormatOption, config?.dateFormatOption),

@@ -3,10 +3,10 @@ import { routes } from '@tandem/shared/api/routes';
 import type { CreateCategoryInput } from '@tandem/shared/groups/categories';
 import type { CategoryView } from '@tandem/shared/groups/views';
 import { api } from '../../../lib/api.ts';
-import { revalidateCategories } from './list-categories.ts';
+import { revalidateAfter } from '../../../lib/revalidate.ts';
 
 export async function createCategory(input: CreateCategoryInput): Promise<CategoryView> {
   const category = await api<CategoryView>(routes.createCategory, { body: input });
-  await revalidateCategories();
+  await revalidateAfter('category');
   return category;
 }

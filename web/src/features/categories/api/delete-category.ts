@@ -1,9 +1,9 @@
 /** DELETE /user/group/category/{id} — the category only; its groups stay. */
 import { routes } from '@tandem/shared/api/routes';
 import { api } from '../../../lib/api.ts';
-import { revalidateCategories } from './list-categories.ts';
+import { revalidateAfter } from '../../../lib/revalidate.ts';
 
 export async function deleteCategory(id: string): Promise<void> {
   await api<unknown>(routes.deleteCategory, { params: { id } });
-  await revalidateCategories();
+  await revalidateAfter('category');
 }

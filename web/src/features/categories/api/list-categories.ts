@@ -2,7 +2,7 @@
 import type { Page } from '@tandem/shared/api/pagination';
 import { routes } from '@tandem/shared/api/routes';
 import type { CategoryView } from '@tandem/shared/groups/views';
-import useSWR, { mutate } from 'swr';
+import useSWR from 'swr';
 import { api } from '../../../lib/api.ts';
 
 /** One page holds them all: a person keeps a handful of categories. */
@@ -19,4 +19,3 @@ export async function listCategories(): Promise<CategoryView[]> {
 }
 
 export const useCategories = () => useSWR(categoriesKey, listCategories);
-export const revalidateCategories = () => mutate(categoriesKey);

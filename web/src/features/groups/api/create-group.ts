@@ -3,10 +3,10 @@ import { routes } from '@tandem/shared/api/routes';
 import type { CreateGroupInput } from '@tandem/shared/groups/group';
 import type { GroupView } from '@tandem/shared/groups/views';
 import { api } from '../../../lib/api.ts';
-import { revalidateGroups } from './list-groups.ts';
+import { revalidateAfter } from '../../../lib/revalidate.ts';
 
 export async function createGroup(input: CreateGroupInput): Promise<GroupView> {
   const group = await api<GroupView>(routes.createGroup, { body: input });
-  await revalidateGroups();
+  await revalidateAfter('group');
   return group;
 }

@@ -3,9 +3,9 @@ import { routes } from '@tandem/shared/api/routes';
 import { normaliseEmail } from '@tandem/shared/groups/invitations';
 import type { RoleId } from '@tandem/shared/groups/roles';
 import { api } from '../../../lib/api.ts';
-import { revalidateGroups } from './list-groups.ts';
+import { revalidateAfter } from '../../../lib/revalidate.ts';
 
 export async function inviteMember(input: { group: string; email: string; role: RoleId }): Promise<void> {
   await api<unknown>(routes.inviteMember, { body: { ...input, email: normaliseEmail(input.email) } });
-  await revalidateGroups();
+  await revalidateAfter('member');
 }

@@ -1,7 +1,7 @@
 /** GET /group/member — the caller's groups in the caller's order, each with its roster and the caller's rights. */
 import { routes } from '@tandem/shared/api/routes';
 import type { GroupView } from '@tandem/shared/groups/views';
-import useSWR, { mutate } from 'swr';
+import useSWR from 'swr';
 import { api } from '../../../lib/api.ts';
 
 export interface GroupList {
@@ -18,6 +18,3 @@ export async function listGroups(): Promise<GroupList> {
 }
 
 export const useGroups = () => useSWR(groupsKey, listGroups);
-
-/** Every group mutation ends here: the list (rosters, counts, rights) is read again. */
-export const revalidateGroups = () => mutate(groupsKey);

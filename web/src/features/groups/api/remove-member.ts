@@ -1,9 +1,9 @@
 /** DELETE /group/member/{id} — takes a member out of the group. */
 import { routes } from '@tandem/shared/api/routes';
 import { api } from '../../../lib/api.ts';
-import { revalidateGroups } from './list-groups.ts';
+import { revalidateAfter } from '../../../lib/revalidate.ts';
 
 export async function removeMember(id: string): Promise<void> {
   await api<unknown>(routes.removeMember, { params: { id } });
-  await revalidateGroups();
+  await revalidateAfter('member');
 }

@@ -1,9 +1,9 @@
 /** POST /group/member/invitation/resend {group, email} — a new link; only for pending and expired invitations. */
 import { routes } from '@tandem/shared/api/routes';
 import { api } from '../../../lib/api.ts';
-import { revalidateGroups } from './list-groups.ts';
+import { revalidateAfter } from '../../../lib/revalidate.ts';
 
 export async function resendInvitation(input: { group: string; email: string }): Promise<void> {
   await api<unknown>(routes.resendInvitation, { body: input });
-  await revalidateGroups();
+  await revalidateAfter('member');
 }

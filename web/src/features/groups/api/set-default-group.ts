@@ -3,8 +3,8 @@ import { routes } from '@tandem/shared/api/routes';
 import type { UserConfig } from '@tandem/shared/user/config';
 import { mutate } from 'swr';
 import { api } from '../../../lib/api.ts';
+import { revalidateAfter } from '../../../lib/revalidate.ts';
 import { userConfigKey } from '../../../lib/user/get-user-config.ts';
-import { revalidateGroups } from './list-groups.ts';
 
 export async function setDefaultGroup(group: string | null): Promise<void> {
   await mutate<UserConfig>(
@@ -17,5 +17,5 @@ export async function setDefaultGroup(group: string | null): Promise<void> {
     },
   );
   // GroupView.isDefault follows the setting.
-  await revalidateGroups();
+  await revalidateAfter('defaultGroup');
 }

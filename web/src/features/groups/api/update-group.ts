@@ -3,11 +3,11 @@ import { routes } from '@tandem/shared/api/routes';
 import type { UpdateGroupInput } from '@tandem/shared/groups/group';
 import type { GroupView } from '@tandem/shared/groups/views';
 import { api } from '../../../lib/api.ts';
-import { revalidateGroups } from './list-groups.ts';
+import { revalidateAfter } from '../../../lib/revalidate.ts';
 
 export async function updateGroup(id: string, input: UpdateGroupInput): Promise<GroupView> {
   const group = await api<GroupView>(routes.updateGroup, { params: { id }, body: input });
-  await revalidateGroups();
+  await revalidateAfter('group');
   return group;
 }
 

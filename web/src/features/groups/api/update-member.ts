@@ -2,9 +2,9 @@
 import { routes } from '@tandem/shared/api/routes';
 import type { RoleId } from '@tandem/shared/groups/roles';
 import { api } from '../../../lib/api.ts';
-import { revalidateGroups } from './list-groups.ts';
+import { revalidateAfter } from '../../../lib/revalidate.ts';
 
 export async function updateMember(id: string, input: { role: RoleId } | { status: 1 | 2 }): Promise<void> {
   await api<unknown>(routes.updateMember, { params: { id }, body: input });
-  await revalidateGroups();
+  await revalidateAfter('member');
 }

@@ -4,9 +4,11 @@
  * Schedule keys start with 'schedule', so a calendar change re-reads them too.
  */
 import { routes } from '@tandem/shared/api/routes';
+import { selectionQuery } from '@tandem/shared/tasks/selection';
 import type { OccurrenceView } from '@tandem/shared/time/views';
 import useSWR from 'swr';
 import { api } from '../../../lib/api.ts';
+import { useTaskSelection } from '../../groups/hooks/use-task-selection.ts';
 import { useTasks } from '../../tasks/api/tasks.ts';
 import type { Window } from '../utils/days.ts';
 
@@ -15,8 +17,14 @@ export const ROUTINE_DEFINITIONS = 6;
 // The largest page the list call gives (spec: size at most 100).
 const PAGE = 100;
 
-export const useRoutineInstances = () => useTasks({ priorityGroup: ROUTINE_INSTANCES, size: PAGE });
-export const useRoutineDefinitions = () => useTasks({ priorityGroup: ROUTINE_DEFINITIONS, size: PAGE });
+/** A routine list narrowed by the header's selection; not read before the selection is known. */
+function useRoutineList(priorityGroup: number) {
+  const { selection, ready } = useTaskSelection();
+  return useTasks({ priorityGroup, size: PAGE, ...selectionQuery(selection) }, undefined, ready);
+}
+
+export const useRoutineInstances = () => useRoutineList(ROUTINE_INSTANCES);
+export const useRoutineDefinitions = () => useRoutineList(ROUTINE_DEFINITIONS);
 
 export interface OccurrenceList {
   count: number;

@@ -1,9 +1,11 @@
 import { Badge, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { passesSelection, selectableOccurrence } from '@tandem/shared/tasks/selection';
 import { DateTime } from 'luxon';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUserConfig } from '../../../lib/user/get-user-config.ts';
 import { userFormats } from '../../calendar/utils/formats.ts';
+import { useTaskSelection } from '../../groups/hooks/use-task-selection.ts';
 import { useWindowOccurrences } from '../api/routines.ts';
 import { dayWindow, groupByDay, weekWindow } from '../utils/days.ts';
 import { LoadFailed } from './load-failed.tsx';
@@ -15,10 +17,15 @@ export function OccurrenceDays({ span }: { span: 'day' | 'week' }) {
   // The window is fixed for the page's life; a reload after midnight shows the new day.
   const window = useMemo(() => (span === 'day' ? dayWindow(new Date()) : weekWindow(new Date())), [span]);
   const { data, error, isLoading, mutate } = useWindowOccurrences(window, true);
+  const { selection } = useTaskSelection();
   const f = userFormats(config?.timeFormatOption, config?.dateFormatOption);
   if (error && !data) return <LoadFailed onRetry={() => void mutate()} />;
   if (isLoading && !data) return <Loader size="sm" />;
-  const days = groupByDay((data?.results ?? []).filter((o) => o.routine !== false));
+  const days = groupByDay(
+    (data?.results ?? []).filter(
+      (o) => o.routine !== false && passesSelection(selectableOccurrence(o), selection),
+    ),
+  );
   if (days.length === 0) return <Text c="dimmed">{t('occurrences.empty')}</Text>;
 
   return (

@@ -9,6 +9,7 @@ import type { ScheduledTaskView } from '@tandem/shared/time/views';
 import useSWR, { mutate } from 'swr';
 import { api } from '../../../lib/api.ts';
 import { ApiError } from '../../../lib/api-error.ts';
+import { revalidateAfter } from '../../../lib/revalidate.ts';
 import type { ScheduleBody } from '../utils/schedule-form.ts';
 
 export const taskScheduleKey = (taskId: string) => ['task-schedule', taskId] as const;
@@ -32,7 +33,7 @@ export const useTaskSchedule = (taskId: string | null, scheduled: boolean) =>
 
 async function afterChange(taskId: string, view: ScheduledTaskView | null) {
   await mutate(taskScheduleKey(taskId), view, { revalidate: false });
-  await mutate((key) => Array.isArray(key) && (key[0] === 'schedule' || key[0] === 'tasks'));
+  await revalidateAfter('schedule');
 }
 
 export async function saveTaskSchedule(taskId: string, body: ScheduleBody, { revalidate = true } = {}) {

@@ -12,7 +12,7 @@ import type { CreateTaskInput, UpdateTaskInput } from '@tandem/shared/tasks/sche
 import type { TaskView } from '@tandem/shared/tasks/views';
 import useSWR, { mutate, type SWRConfiguration } from 'swr';
 import { api } from '../../../lib/api.ts';
-import { isLimitsKey } from '../../subscription/api/subscription-limits.ts';
+import { revalidateAfter, staleAfter } from '../../../lib/revalidate.ts';
 import type { TaskRoleView } from '../utils/members.ts';
 
 export interface TaskListQuery {
@@ -21,6 +21,9 @@ export interface TaskListQuery {
   type?: 'delegated_to_me';
   priorityGroup?: number;
   isOwner?: '0' | '1';
+  /** The header's selection (shared/src/tasks/selection.ts selectionQuery). */
+  groups?: string;
+  levels?: string;
   page?: number;
   size?: number;
 }
@@ -32,8 +35,9 @@ const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'U
 
 export const listTasks = (q: TaskListQuery = {}) =>
   api<Page<TaskView>>(routes.listTasks, { query: q as Record<string, string | number | undefined> });
-export const useTasks = (q: TaskListQuery = {}, config?: SWRConfiguration<Page<TaskView>>) =>
-  useSWR(tasksKey(q), () => listTasks(q), config);
+/** `enabled` false: not read yet (a key of null). */
+export const useTasks = (q: TaskListQuery = {}, config?: SWRConfiguration<Page<TaskView>>, enabled = true) =>
+  useSWR(enabled ? tasksKey(q) : null, () => listTasks(q), config);
 
 export const getTask = (id: string) => api<TaskView>(routes.getTask, { params: { id } });
 /** `config` lets a screen handle a failed load itself (a 404 on /task/{id} goes back to /tasks). */
@@ -50,14 +54,14 @@ export type CreateTaskBody = Partial<Omit<CreateTaskInput, 'title' | 'group' | '
 };
 
 /**
- * What a task change makes stale: task lists and open tasks, and the subscription limits, whose task
+ * What a task change makes stale (lib/revalidate.ts): task lists and open tasks, the calendar and
+ * routine occurrences that show its title and status, and the subscription limits, whose task
  * counters (billing, the licensing banner) the server keeps on every task write.
  */
-export const staleAfterTaskChange = (key: unknown): boolean =>
-  (Array.isArray(key) && key[0] === 'tasks') || isLimitsKey(key);
+export const staleAfterTaskChange = staleAfter('task');
 
-/** Every task change ends here: lists, open tasks and the limits are read again. */
-export const revalidateTasks = () => mutate(staleAfterTaskChange);
+/** Every task change ends here: every view that shows tasks is read again. */
+export const revalidateTasks = () => revalidateAfter('task');
 
 /** `revalidate: false` when several creates run in a row and the caller revalidates once at the end. */
 export async function createTask(input: CreateTaskBody, { revalidate = true } = {}) {

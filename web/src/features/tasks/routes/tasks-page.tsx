@@ -14,6 +14,7 @@ import {
 import { IconPlus } from '@tabler/icons-react';
 import type { Page } from '@tandem/shared/api/pagination';
 import { TASK_STATUS } from '@tandem/shared/tasks/constants';
+import { isNarrowed } from '@tandem/shared/tasks/selection';
 import type { TaskView } from '@tandem/shared/tasks/views';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +22,7 @@ import { useMatch, useNavigate, useSearchParams } from 'react-router';
 import { unstable_serialize, useSWRConfig } from 'swr';
 import { errorText } from '../../../lib/notify.ts';
 import { useGroups } from '../../groups/api/list-groups.ts';
+import { useTaskSelection } from '../../groups/hooks/use-task-selection.ts';
 import { notifyFailure } from '../../groups/utils/failure.ts';
 import { setTaskStatus, tasksKey, useTasks } from '../api/tasks.ts';
 import { ConfettiHost, playConfetti } from '../components/confetti.tsx';
@@ -54,8 +56,10 @@ export default function TasksPage() {
   const routeTask = useMatch(TASK_ROUTE)?.params.taskId;
   const filters = filtersFromSearch(params);
   const search = filtersToSearch(filters);
-  const query = toListQuery(filters);
-  const { data, error, isLoading } = useTasks(query, { keepPreviousData: true });
+  const { selection, ready } = useTaskSelection();
+  const narrowed = isNarrowed(selection);
+  const query = toListQuery(filters, filters.page, selection);
+  const { data, error, isLoading } = useTasks(query, { keepPreviousData: true }, ready);
   const { data: groupList } = useGroups();
   const groups = groupList?.results ?? [];
   const [creating, setCreating] = useState(false);
@@ -74,7 +78,7 @@ export default function TasksPage() {
   const total = data?.count ?? 0;
   const heldPages: TaskView[][] = [];
   for (let p = 1; p <= pageCount(total); p++) {
-    const held = cache.get(unstable_serialize(tasksKey(toListQuery(filters, p))))?.data as
+    const held = cache.get(unstable_serialize(tasksKey(toListQuery(filters, p, selection))))?.data as
       | Page<TaskView>
       | undefined;
     if (held) heldPages.push(held.results);
@@ -119,6 +123,7 @@ export default function TasksPage() {
   const filtered = Boolean(
     filters.group || filters.mode || filters.priorityGroup !== null || filters.mine || filters.delegated,
   );
+  const anyFilter = filtered || narrowed;
 
   const listAndChart = (
     <Stack gap="md" style={{ flex: 1, minWidth: 0 }}>
@@ -146,7 +151,12 @@ export default function TasksPage() {
               </Stack>
             ) : data.results.length === 0 ? (
               <Stack gap="sm" p="md" align="flex-start">
-                <Text c="dimmed">{filtered ? t('list.empty') : t('list.emptyAll')}</Text>
+                <Text c="dimmed">{anyFilter ? t('list.empty') : t('list.emptyAll')}</Text>
+                {narrowed && (
+                  <Text size="sm" c="dimmed">
+                    {t('list.narrowedByHeader')}
+                  </Text>
+                )}
                 {filtered && (
                   <Button variant="default" size="xs" onClick={() => setParams(new URLSearchParams())}>
                     {t('list.filters.clear')}

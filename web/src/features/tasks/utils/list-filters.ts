@@ -3,6 +3,7 @@
  * a filtered list can be reloaded, shared and left with Back. Unknown or malformed values are dropped.
  */
 import { PRIORITY_GROUPS, TASK_MODES, TASK_PAGE_SIZE, type TaskMode } from '@tandem/shared/tasks/constants';
+import { EVERYTHING, selectionQuery, type TaskSelection } from '@tandem/shared/tasks/selection';
 import type { TaskListQuery } from '../api/tasks.ts';
 
 export interface TaskListFilters {
@@ -43,9 +44,16 @@ export function filtersToSearch(f: TaskListFilters): string {
   return s ? `?${s}` : '';
 }
 
-/** The GET /task query for a page of this filter (page size 25, spec 000 §9). */
-export function toListQuery(f: TaskListFilters, page = f.page): TaskListQuery {
-  const q: TaskListQuery = { page, size: TASK_PAGE_SIZE };
+/**
+ * The GET /task query for a page of this filter (page size 25, spec 000 §9), narrowed by the
+ * header's selection of groups and levels as every task list is.
+ */
+export function toListQuery(
+  f: TaskListFilters,
+  page = f.page,
+  selection: TaskSelection = EVERYTHING,
+): TaskListQuery {
+  const q: TaskListQuery = { page, size: TASK_PAGE_SIZE, ...selectionQuery(selection) };
   if (f.group) q.group = f.group;
   if (f.mode) q.mode = f.mode;
   if (f.priorityGroup !== null) q.priorityGroup = f.priorityGroup;

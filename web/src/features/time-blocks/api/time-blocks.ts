@@ -1,8 +1,9 @@
 /** The time-blocking calls (spec 001 §7): list, create, read, update and delete a block. */
 import { routes } from '@tandem/shared/api/routes';
 import type { TimeBlockView } from '@tandem/shared/time/views';
-import useSWR, { mutate, type SWRConfiguration } from 'swr';
+import useSWR, { type SWRConfiguration } from 'swr';
 import { api } from '../../../lib/api.ts';
+import { revalidateAfter } from '../../../lib/revalidate.ts';
 
 export interface TimeBlockList {
   count: number;
@@ -27,7 +28,7 @@ export const listTimeBlocks = () => api<TimeBlockList>(routes.listTimeBlocks);
 export const useTimeBlocks = (config?: SWRConfiguration<TimeBlockList>) =>
   useSWR(timeBlocksKey, listTimeBlocks, config);
 
-const revalidate = () => mutate(timeBlocksKey);
+const revalidate = () => revalidateAfter('timeBlock');
 
 export async function createTimeBlock(body: TimeBlockBody) {
   const made = await api<TimeBlockView>(routes.createTimeBlock, { body });

@@ -4,6 +4,7 @@
  * or category, it offers to switch to the block. Loaded lazily: it carries rrule.
  */
 import { Alert, Button, Group, Text } from '@mantine/core';
+import { sameIds, selectionFrom } from '@tandem/shared/tasks/selection';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText, notifyError } from '../../../lib/notify.ts';
@@ -17,9 +18,6 @@ import { activeBlock, blockSelection } from '../utils/active-block.ts';
 
 /** Spec 001 §9: the check runs every second. */
 const CHECK_MS = 1000;
-
-const sameIds = (a: readonly string[], b: readonly string[]) =>
-  a.length === b.length && a.every((id) => b.includes(id));
 
 export default function TimeBlockBanner() {
   const { t } = useTranslation('routines');
@@ -43,7 +41,9 @@ export default function TimeBlockBanner() {
   const activeIds = groups.map((g) => g.id);
   const target = blockSelection(block, activeIds, categories ?? []);
   if (!target) return null;
-  const current = config.preferences.selectedGroups.filter((id) => activeIds.includes(id));
+  // The saved selection as the shared rule reads it (groups no longer visible dropped). Compared as
+  // chosen: none chosen shows every group, but it is not the block's choice, so the banner offers it.
+  const current = selectionFrom(config.preferences, activeIds).groups;
   if (sameIds(current, target)) return null;
 
   const name = block.group

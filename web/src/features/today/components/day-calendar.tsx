@@ -1,5 +1,6 @@
 /** Today's occurrences (GET /task/schedule for today) in a one-day calendar; loaded lazily. */
 import { Alert, Paper } from '@mantine/core';
+import { passesSelection, selectableOccurrence } from '@tandem/shared/tasks/selection';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -8,6 +9,7 @@ import { CalendarGrid } from '../../calendar/components/calendar-grid.tsx';
 import { toEvent } from '../../calendar/utils/events.ts';
 import { calendarFormats, userFormats } from '../../calendar/utils/formats.ts';
 import { openingTime } from '../../calendar/utils/range.ts';
+import { useTaskSelection } from '../../groups/hooks/use-task-selection.ts';
 import { useWindowOccurrences } from '../../routines/api/routines.ts';
 import { dayWindow } from '../../routines/utils/days.ts';
 import { taskPath } from '../../tasks/paths.ts';
@@ -22,7 +24,12 @@ export default function DayCalendar() {
     () => calendarFormats(userFormats(config?.timeFormatOption, config?.dateFormatOption)),
     [config?.timeFormatOption, config?.dateFormatOption],
   );
-  const events = useMemo(() => (data?.results ?? []).map(toEvent), [data]);
+  const { selection } = useTaskSelection();
+  const events = useMemo(
+    () =>
+      (data?.results ?? []).filter((o) => passesSelection(selectableOccurrence(o), selection)).map(toEvent),
+    [data, selection],
+  );
   const scrollTo = useMemo(() => openingTime('day', window.start), [window]);
 
   if (error && !data) {

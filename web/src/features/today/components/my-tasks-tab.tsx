@@ -16,11 +16,12 @@ import {
 import { notifications } from '@mantine/notifications';
 import { IconArrowsMaximize, IconArrowsMinimize, IconGripVertical, IconSearch } from '@tabler/icons-react';
 import { TASK_LEVELS, TASK_STATUS } from '@tandem/shared/tasks/constants';
+import { isNarrowed } from '@tandem/shared/tasks/selection';
 import type { TaskView } from '@tandem/shared/tasks/views';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText, notifyError } from '../../../lib/notify.ts';
-import { useUserConfig } from '../../../lib/user/get-user-config.ts';
+import { useTaskSelection } from '../../groups/hooks/use-task-selection.ts';
 import { moveTask } from '../api/move-task.ts';
 import { saveSelectedLevels } from '../api/save-selected-levels.ts';
 import { useRowContext } from '../hooks/use-row-context.ts';
@@ -52,7 +53,7 @@ export function MyTasksTab({
   onPanelChange: (group: number) => void;
 }) {
   const { t } = useTranslation('today');
-  const { data: config } = useUserConfig();
+  const { selection, ready } = useTaskSelection();
   const rowContext = useRowContext(onOpenTask, onDone);
   const { zone, now } = rowContext;
   const wide = useMatches({ base: false, lg: true });
@@ -60,9 +61,9 @@ export function MyTasksTab({
   const [delegated, setDelegated] = useState(false);
   const [search, setSearch] = useState('');
   const [expanded, setExpanded] = useState<Record<number, boolean>>({});
-  const levels = useMemo(() => config?.preferences.selectedLevels ?? [], [config]);
-  const panels = useTodayLists(delegated, search, levels);
-  const filtered = search.trim() !== '' || levels.length > 0;
+  const levels = selection.levels;
+  const panels = useTodayLists(delegated, search, ready ? selection : null);
+  const filtered = search.trim() !== '' || isNarrowed(selection);
 
   const today = panels[0]!;
   const progress = completedOfToday(today.all, today.count);

@@ -1,9 +1,11 @@
 /**
  * The four Today panels' data (spec 001 §2): one list per priority group 0–3, each its own page of
- * GET /task?priority_group=N (sorted by sort code, today's Done tasks at the bottom). A panel asks
- * for more rows 25 at a time; the previous rows stay on screen while the bigger page loads.
+ * GET /task?priority_group=N (sorted by sort code, today's Done tasks at the bottom), narrowed by the
+ * header's selection of groups and levels on the server, so counts and pages are of what is shown.
+ * A panel asks for more rows 25 at a time; the previous rows stay on screen while the bigger page loads.
  */
 import { PRIORITY_GROUPS, TASK_PAGE_SIZE } from '@tandem/shared/tasks/constants';
+import { selectionQuery, type TaskSelection } from '@tandem/shared/tasks/selection';
 import type { TaskView } from '@tandem/shared/tasks/views';
 import { useState } from 'react';
 import useSWR from 'swr';
@@ -20,7 +22,7 @@ export interface PanelData {
   title: string;
   /** Every loaded row of the group in sort-code order. */
   all: TaskView[];
-  /** The rows the search and level filter let through. */
+  /** The rows the search and the selection let through. */
   visible: TaskView[];
   count: number;
   loading: boolean;
@@ -34,18 +36,27 @@ function usePanel(
   title: string,
   delegated: boolean,
   search: string,
-  levels: readonly number[],
+  selection: TaskSelection | null,
   size: number,
   grow: (group: number) => void,
 ): PanelData {
-  const q: TaskListQuery = { priorityGroup: group, size, ...(delegated ? { type: 'delegated_to_me' } : {}) };
-  const { data, error } = useSWR(tasksKey(q), () => listTasks(q), { keepPreviousData: true });
+  const q: TaskListQuery = {
+    priorityGroup: group,
+    size,
+    ...(delegated ? { type: 'delegated_to_me' } : {}),
+    ...(selection ? selectionQuery(selection) : {}),
+  };
+  // Not read before the selection is known: the unfiltered list would flash first.
+  const { data, error } = useSWR(selection ? tasksKey(q) : null, () => listTasks(q), {
+    keepPreviousData: true,
+  });
   const all = sortByCode(data?.results ?? []);
   return {
     group,
     title,
     all,
-    visible: all.filter((t) => matchesFilters(t, search, levels)),
+    // The server narrowed already; reading the loaded rows again keeps an optimistic change honest.
+    visible: selection ? all.filter((t) => matchesFilters(t, search, selection)) : [],
     count: data?.count ?? 0,
     loading: !data && !error,
     failed: !data && !!error,
@@ -54,7 +65,12 @@ function usePanel(
   };
 }
 
-export function useTodayLists(delegated: boolean, search: string, levels: readonly number[]): PanelData[] {
+/** `selection` null while it is not known yet: the panels wait. */
+export function useTodayLists(
+  delegated: boolean,
+  search: string,
+  selection: TaskSelection | null,
+): PanelData[] {
   const [sizes, setSizes] = useState<Record<number, number>>({});
   const grow = (group: number) =>
     setSizes((s) => ({ ...s, [group]: Math.min(MAX_PAGE, (s[group] ?? TASK_PAGE_SIZE) + TASK_PAGE_SIZE) }));
@@ -66,9 +82,9 @@ export function useTodayLists(delegated: boolean, search: string, levels: readon
     (typeof TODAY_GROUPS)[number],
   ];
   return [
-    usePanel(g0.id, g0.listTitle, delegated, search, levels, sizeOf(g0.id), grow),
-    usePanel(g1.id, g1.listTitle, delegated, search, levels, sizeOf(g1.id), grow),
-    usePanel(g2.id, g2.listTitle, delegated, search, levels, sizeOf(g2.id), grow),
-    usePanel(g3.id, g3.listTitle, delegated, search, levels, sizeOf(g3.id), grow),
+    usePanel(g0.id, g0.listTitle, delegated, search, selection, sizeOf(g0.id), grow),
+    usePanel(g1.id, g1.listTitle, delegated, search, selection, sizeOf(g1.id), grow),
+    usePanel(g2.id, g2.listTitle, delegated, search, selection, sizeOf(g2.id), grow),
+    usePanel(g3.id, g3.listTitle, delegated, search, selection, sizeOf(g3.id), grow),
   ];
 }
