@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { dueDay, pickedDueAt, QUICK_DUE_OPTIONS, quickDueAt } from '../src/tasks/quick-due.ts';
-import { ASSIGNEE_AVATARS_SHOWN, avatarStack, followersInPanel, UNDO_MS } from '../src/tasks/rows.ts';
+import {
+  ASSIGNEE_AVATARS_SHOWN,
+  avatarStack,
+  followersInPanel,
+  placeBackBetween,
+  UNDO_MS,
+} from '../src/tasks/rows.ts';
 
 describe('the due-date menu of a row (spec 000 §2, §9)', () => {
   it('offers today, tomorrow and next week', () => {
@@ -54,6 +60,20 @@ describe('assignee avatars (spec 000 §9: at most 2, then +N)', () => {
 describe('undo', () => {
   it('is offered for 5 seconds', () => {
     expect(UNDO_MS).toBe(5000);
+  });
+
+  it('puts a task back between the codes either side of the one it had', () => {
+    expect(placeBackBetween(['a1', 'a3', 'a5'], 'a4')).toEqual({ before: 'a3', after: 'a5' });
+    // Its old neighbour has gone meanwhile: the next ones either side hold.
+    expect(placeBackBetween(['a1', 'a5'], 'a4')).toEqual({ before: 'a1', after: 'a5' });
+    expect(placeBackBetween(['a5', 'a6'], 'a4')).toEqual({ before: null, after: 'a5' });
+    expect(placeBackBetween(['a1'], 'a4')).toEqual({ before: 'a1', after: null });
+    expect(placeBackBetween([], 'a4')).toEqual({ before: null, after: null });
+  });
+
+  it('compares codes as plain strings, upper case before lower case', () => {
+    expect(placeBackBetween(['Zz', 'a0', 'b'], 'a1')).toEqual({ before: 'a0', after: 'b' });
+    expect(placeBackBetween(['Zz', 'a0'], 'a0')).toEqual({ before: 'Zz', after: null });
   });
 });
 

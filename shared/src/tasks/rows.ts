@@ -47,3 +47,21 @@ export function followersInPanel<T extends PanelPlacement>(placements: readonly 
   }
   return out;
 }
+
+/**
+ * Where an undo puts a task back in a list it left: between the codes that now sort either side of
+ * the code it had (sort codes compare as plain strings). So it returns to its place among the tasks
+ * still there, whatever moved meanwhile. `codes` are the list's codes without the task's current one.
+ */
+export function placeBackBetween(
+  codes: readonly string[],
+  original: string,
+): { before: string | null; after: string | null } {
+  let before: string | null = null;
+  let after: string | null = null;
+  for (const c of codes) {
+    if (c < original && (before === null || c > before)) before = c;
+    if (c > original && (after === null || c < after)) after = c;
+  }
+  return { before, after };
+}

@@ -7,6 +7,7 @@ import { PRIORITY_GROUPS, TASK_PAGE_SIZE } from '@tandem/shared/tasks/constants'
 import type { TaskView } from '@tandem/shared/tasks/views';
 import { useState } from 'react';
 import useSWR from 'swr';
+import { useHiddenTasks } from '../../tasks/api/row-actions.ts';
 import { listTasks, type TaskListQuery, tasksKey } from '../../tasks/api/tasks.ts';
 import { matchesFilters } from '../utils/filters.ts';
 import { sortByCode } from '../utils/placement.ts';
@@ -40,16 +41,19 @@ function usePanel(
 ): PanelData {
   const q: TaskListQuery = { priorityGroup: group, size, ...(delegated ? { type: 'delegated_to_me' } : {}) };
   const { data, error } = useSWR(tasksKey(q), () => listTasks(q), { keepPreviousData: true });
-  const all = sortByCode(data?.results ?? []);
+  // A task whose delete waits for its Undo toast is gone from the panel already.
+  const hidden = useHiddenTasks();
+  const loaded = data?.results ?? [];
+  const all = sortByCode(loaded.filter((t) => !hidden.has(t.id)));
   return {
     group,
     title,
     all,
     visible: all.filter((t) => matchesFilters(t, search, levels)),
-    count: data?.count ?? 0,
+    count: Math.max(0, (data?.count ?? 0) - (loaded.length - all.length)),
     loading: !data && !error,
     failed: !data && !!error,
-    hasMore: !!data && data.count > all.length && size < MAX_PAGE,
+    hasMore: !!data && data.count > loaded.length && size < MAX_PAGE,
     showMore: () => grow(group),
   };
 }
