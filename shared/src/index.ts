@@ -17,6 +17,7 @@ export * from './groups/roles.ts';
 export * from './groups/views.ts';
 export * from './tasks/constants.ts';
 export * from './tasks/patch.ts';
+export * from './tasks/rows.ts';
 export * from './tasks/rules.ts';
 export * from './tasks/schemas.ts';
 export * from './tasks/selection.ts';

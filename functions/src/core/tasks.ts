@@ -19,6 +19,7 @@ import {
   createTaskInput,
   DEFAULT_LEVEL,
   errorCodes,
+  followersInPanel,
   GROUP_LOCKED_MESSAGE,
   isGroupLocked,
   isPinnedToToday,
@@ -672,6 +673,10 @@ const roleInGroup = (g: GroupRecord | null, actor: Actor) =>
   Object.values(g?.members ?? {}).find((m) => m.userId === actor.userId && m.invitationStatus === 'accepted')
     ?.role ?? null;
 
+/** DynamoDB's limit on the items of one transaction. */
+const TRANSACTION_ITEMS = 100;
+const followerMove = (f: PlacementRecord, priorityGroup: number) => ({ priorityGroup, sortCode: f.sortCode });
+
 /**
  * PATCH /task/{id}: only the fields sent change (details merge field by field; null clears where
  * allowed), and each field that really changes needs its permission (shared/src/tasks/patch.ts).
@@ -831,6 +836,20 @@ export async function updateTask(
     }
   }
 
+  // The sub-tasks shown under it in the old panel go with it (issue 11 item 4), keeping their codes:
+  // in the new panel they show under it again, wherever their codes sort.
+  const followers =
+    placement && movingGroup
+      ? followersInPanel(
+          (
+            await PlacementEntity.query
+              .byPriorityGroup({ userId: actor.userId, priorityGroup: prev.priorityGroup })
+              .go({ pages: 'all' })
+          ).data as PlacementRecord[],
+          taskId,
+        )
+      : [];
+
   // A new list of assignees: newcomers get the task at the top of their Today, leavers lose it.
   let assignees = task.assignees;
   let topOfToday = new Map<string, string>();
@@ -890,6 +909,9 @@ export async function updateTask(
     status: next.status,
     titleLower: title.toLowerCase(),
   };
+  // Sub-tasks move with their parent in its transaction while there is room; the rest right after.
+  const otherWrites = 2 + leavers.length + people.length + topOfToday.size;
+  const followersInTx = Math.max(0, TRANSACTION_ITEMS - otherWrites);
   try {
     await transact(({ task: tE, placement: pE, user: uE }) => [
       (() => {
@@ -951,11 +973,21 @@ export async function updateTask(
           p = next.completionAt ? p.set({ completionAt: next.completionAt }) : p.remove(['completionAt']);
           return p.commit();
         }),
+      ...followers
+        .slice(0, followersInTx)
+        .map((f) => pE.patch({ userId: actor.userId, taskId: f.taskId }).set(followerMove(f, myPg)).commit()),
     ]);
   } catch (e) {
     if (e instanceof TransactionCanceledError && e.failedAt(0)) throw staleTask();
     await limitFailure(e, 1, task.createdBy, countDelta);
   }
+  await Promise.all(
+    followers
+      .slice(followersInTx)
+      .map((f) =>
+        PlacementEntity.patch({ userId: actor.userId, taskId: f.taskId }).set(followerMove(f, myPg)).go(),
+      ),
+  );
   // The task as just written (the write was conditional on the version read), without reading it back.
   const fresh: TaskRecord = { ...task, ...set, updatedAt: new Date().toISOString() };
   for (const k of ['dueAt', 'completionAt', 'activatedAt'] as const) {

@@ -5,7 +5,9 @@ import { PRIORITY_GROUPS, TASK_FLAG, TASK_LEVELS, TASK_STATUS } from '@tandem/sh
 import type { TaskView } from '@tandem/shared/tasks/views';
 import { useTranslation } from 'react-i18next';
 import { GroupMark } from '../../groups/components/group-mark.tsx';
+import type { RowActions } from '../hooks/use-row-actions.ts';
 import { DueDateBadge } from './due-date-badge.tsx';
+import { AssigneeAvatars, RowActionsMenu, RowDueMenu } from './row-controls.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
 /**
@@ -19,12 +21,17 @@ export function TaskList({
   onOpen,
   onToggleDone,
   busyIds,
+  actions,
+  now = new Date(),
 }: {
   tasks: readonly TaskView[];
   groups: readonly GroupView[];
   onOpen: (task: TaskView) => void;
   onToggleDone: (task: TaskView, done: boolean) => void;
   busyIds: ReadonlySet<string>;
+  /** The rows' menus (due date, status, priority, delete). */
+  actions?: RowActions;
+  now?: Date;
 }) {
   return (
     <Stack gap={0} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
@@ -36,6 +43,8 @@ export function TaskList({
           onOpen={onOpen}
           onToggleDone={onToggleDone}
           busy={busyIds.has(task.id)}
+          actions={actions}
+          now={now}
         />
       ))}
     </Stack>
@@ -48,12 +57,16 @@ function TaskRow({
   onOpen,
   onToggleDone,
   busy,
+  actions,
+  now,
 }: {
   task: TaskView;
   group: GroupView | undefined;
   onOpen: (task: TaskView) => void;
   onToggleDone: (task: TaskView, done: boolean) => void;
   busy: boolean;
+  actions: RowActions | undefined;
+  now: Date;
 }) {
   const { t } = useTranslation('tasks');
   const done = task.status.id === TASK_STATUS.done;
@@ -116,6 +129,10 @@ function TaskRow({
                 </Text>
               </Group>
             )}
+            <Group gap={6} wrap="nowrap" ml="auto" style={{ flexShrink: 0 }}>
+              <AssigneeAvatars task={task} />
+              {actions && <RowActionsMenu task={task} actions={actions} />}
+            </Group>
           </Group>
           <Group gap={6} wrap="wrap">
             <Group gap={4} wrap="nowrap">
@@ -124,7 +141,11 @@ function TaskRow({
                 {task.group.title}
               </Text>
             </Group>
-            {!done && <DueDateBadge dueAt={task.dueAt} />}
+            {actions ? (
+              <RowDueMenu task={task} now={now} actions={actions} />
+            ) : (
+              !done && <DueDateBadge dueAt={task.dueAt} />
+            )}
             {task.status.id !== TASK_STATUS.notStarted && <StatusBadge status={task.status} size="xs" />}
             {pg && (
               <Badge

@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import type { Page } from '@tandem/shared/api/pagination';
-import { TASK_STATUS } from '@tandem/shared/tasks/constants';
+import { TASK_STATUS, type TaskStatusId } from '@tandem/shared/tasks/constants';
 import { isNarrowed } from '@tandem/shared/tasks/selection';
 import type { TaskView } from '@tandem/shared/tasks/views';
 import { useEffect, useState } from 'react';
@@ -24,6 +24,7 @@ import { errorText } from '../../../lib/notify.ts';
 import { useGroups } from '../../groups/api/list-groups.ts';
 import { useTaskSelection } from '../../groups/hooks/use-task-selection.ts';
 import { notifyFailure } from '../../groups/utils/failure.ts';
+import { useHiddenTasks } from '../api/row-actions.ts';
 import { setTaskStatus, tasksKey, useTasks } from '../api/tasks.ts';
 import { ConfettiHost, playConfetti } from '../components/confetti.tsx';
 import { StatusChartCard } from '../components/status-chart-card.tsx';
@@ -31,6 +32,7 @@ import { TaskDockedPanel } from '../components/task-docked-panel.tsx';
 import { TaskFilters } from '../components/task-filters.tsx';
 import { TaskFormModal } from '../components/task-form-modal.tsx';
 import { TaskList } from '../components/task-list.tsx';
+import { useRowActions } from '../hooks/use-row-actions.ts';
 import { useTaskFormPlace } from '../hooks/use-task-form-place.ts';
 import { TASK_ROUTE, taskPath } from '../paths.ts';
 import {
@@ -94,13 +96,10 @@ export default function TasksPage() {
       });
   });
 
-  async function toggleDone(task: TaskView, done: boolean) {
+  async function saveStatus(task: TaskView, status: TaskStatusId) {
     setBusyIds((s) => new Set(s).add(task.id));
     try {
-      await setTaskStatus(task.id, done ? TASK_STATUS.done : undoneStatus(task));
-      if (done) playConfetti();
-    } catch (err) {
-      notifyFailure(t('list.statusFailed'), err, t('errors.generic'));
+      await setTaskStatus(task.id, status);
     } finally {
       setBusyIds((s) => {
         const next = new Set(s);
@@ -109,6 +108,16 @@ export default function TasksPage() {
       });
     }
   }
+  // Done from a row offers Undo (and the confetti); un-ticking is its own undo.
+  const rowActions = useRowActions({ celebrate: playConfetti, applyStatus: saveStatus });
+  function toggleDone(task: TaskView, done: boolean) {
+    if (done) return rowActions.setStatus(task, TASK_STATUS.done);
+    saveStatus(task, undoneStatus(task)).catch((err) =>
+      notifyFailure(t('list.statusFailed'), err, t('errors.generic')),
+    );
+  }
+  const hidden = useHiddenTasks();
+  const rows = data?.results.filter((task) => !hidden.has(task.id)) ?? [];
 
   const closeModal = () => {
     setCreating(false);
@@ -149,7 +158,7 @@ export default function TasksPage() {
                   <Skeleton key={i} height={44} />
                 ))}
               </Stack>
-            ) : data.results.length === 0 ? (
+            ) : rows.length === 0 ? (
               <Stack gap="sm" p="md" align="flex-start">
                 <Text c="dimmed">{anyFilter ? t('list.empty') : t('list.emptyAll')}</Text>
                 {narrowed && (
@@ -165,11 +174,12 @@ export default function TasksPage() {
               </Stack>
             ) : (
               <TaskList
-                tasks={data.results}
+                tasks={rows}
                 groups={groups}
                 onOpen={(task) => navigate(`${taskPath(task.id)}${search}`)}
-                onToggleDone={(task, done) => void toggleDone(task, done)}
+                onToggleDone={toggleDone}
                 busyIds={busyIds}
+                actions={rowActions}
               />
             )}
           </Paper>

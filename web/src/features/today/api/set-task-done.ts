@@ -11,16 +11,19 @@ import { doneTask, withTask } from '../utils/optimistic.ts';
 import { changeGroupLists } from './move-task.ts';
 
 export async function setTaskDone(task: TaskView, done: boolean, now = new Date()): Promise<void> {
+  // Only where the row is listed: a sub-task shown under its parent is not a row of the panel.
   await changeGroupLists(task.priorityGroup.id, (page) =>
-    withTask(
-      page,
-      doneTask(
-        task,
-        done,
-        page.results.map((t) => t.customSortCode),
-        now,
-      ),
-    ),
+    !page.results.some((t) => t.id === task.id)
+      ? page
+      : withTask(
+          page,
+          doneTask(
+            task,
+            done,
+            page.results.map((t) => t.customSortCode),
+            now,
+          ),
+        ),
   );
   try {
     await updateTask(task.id, { status: done ? TASK_STATUS.done : TASK_STATUS.notStarted });

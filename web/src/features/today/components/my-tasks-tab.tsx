@@ -76,8 +76,10 @@ export function MyTasksTab({
   const setAll = (open: boolean) => setExpanded(Object.fromEntries(panels.map((p) => [p.group, open])));
 
   const onMove = (task: TaskView, toGroup: number, between: PlaceBetween) => {
-    moveTask(task, toGroup, between).catch((err) =>
-      notifyError(t('drag.failed'), errorText(err, t('errors.generic'))),
+    moveTask(task, toGroup, between).then(
+      // A move to another group offers Undo; a new place in the same group is dragged back.
+      () => toGroup !== task.priorityGroup.id && rowContext.actions?.offerMoveUndo(task, toGroup),
+      (err) => notifyError(t('drag.failed'), errorText(err, t('errors.generic'))),
     );
   };
   const onRefused = () =>

@@ -17,6 +17,8 @@ import type { TaskView } from '@tandem/shared/tasks/views';
 import { type CSSProperties, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DueDateBadge } from '../../tasks/components/due-date-badge.tsx';
+import { AssigneeAvatars, RowActionsMenu, RowDueMenu } from '../../tasks/components/row-controls.tsx';
+import type { RowActions } from '../../tasks/hooks/use-row-actions.ts';
 import { SubtaskList } from './subtask-list.tsx';
 
 export interface RowContext {
@@ -29,6 +31,8 @@ export interface RowContext {
   onOpen?: (task: TaskView) => void;
   /** Plays the confetti when something is marked Done. */
   celebrate?: () => void;
+  /** The row's menus (due date, status, priority, delete); absent where the row is only shown. */
+  actions?: RowActions;
 }
 
 /** A row in a Today panel, dragged by its handle (pointer, touch, or Space then arrows). */
@@ -68,6 +72,7 @@ export function TaskRow({
   groupColor,
   onToggleDone,
   onOpen,
+  actions,
   handle,
   rowRef,
   style,
@@ -88,6 +93,7 @@ export function TaskRow({
     onToggleDone,
     ...(onOpen ? { onOpen } : {}),
     ...(celebrate ? { celebrate } : {}),
+    ...(actions ? { actions } : {}),
   };
   const done = task.status.id === TASK_STATUS.done;
   const urgent = task.taskDetails.flag === TASK_FLAG.urgent;
@@ -184,10 +190,16 @@ export function TaskRow({
               </Badge>
             </UnstyledButton>
           )}
-          {task.dueAt && !done && (
-            // Right-aligned beside the title; under it, still right-aligned, when the row is narrow.
-            <DueDateBadge dueAt={task.dueAt} now={now} style={{ marginLeft: 'auto', flexShrink: 0 }} />
-          )}
+          <Group gap={6} wrap="nowrap" align="center" style={{ marginLeft: 'auto', flexShrink: 0 }}>
+            <AssigneeAvatars task={task} />
+            {/* Right-aligned beside the title; under it, still right-aligned, when the row is narrow. */}
+            {actions ? (
+              <RowDueMenu task={task} now={now} actions={actions} />
+            ) : (
+              task.dueAt && !done && <DueDateBadge dueAt={task.dueAt} now={now} />
+            )}
+            {actions && <RowActionsMenu task={task} actions={actions} />}
+          </Group>
         </Group>
       </Group>
       {open && <SubtaskList parent={task} ctx={ctx} />}

@@ -9,6 +9,7 @@ import { selectionQuery, type TaskSelection } from '@tandem/shared/tasks/selecti
 import type { TaskView } from '@tandem/shared/tasks/views';
 import { useState } from 'react';
 import useSWR from 'swr';
+import { useHiddenTasks } from '../../tasks/api/row-actions.ts';
 import { listTasks, type TaskListQuery, tasksKey } from '../../tasks/api/tasks.ts';
 import { matchesFilters } from '../utils/filters.ts';
 import { sortByCode } from '../utils/placement.ts';
@@ -50,17 +51,20 @@ function usePanel(
   const { data, error } = useSWR(selection ? tasksKey(q) : null, () => listTasks(q), {
     keepPreviousData: true,
   });
-  const all = sortByCode(data?.results ?? []);
+  // A task whose delete waits for its Undo toast is gone from the panel already.
+  const hidden = useHiddenTasks();
+  const loaded = data?.results ?? [];
+  const all = sortByCode(loaded.filter((t) => !hidden.has(t.id)));
   return {
     group,
     title,
     all,
     // The server narrowed already; reading the loaded rows again keeps an optimistic change honest.
     visible: selection ? all.filter((t) => matchesFilters(t, search, selection)) : [],
-    count: data?.count ?? 0,
+    count: Math.max(0, (data?.count ?? 0) - (loaded.length - all.length)),
     loading: !data && !error,
     failed: !data && !!error,
-    hasMore: !!data && data.count > all.length && size < MAX_PAGE,
+    hasMore: !!data && data.count > loaded.length && size < MAX_PAGE,
     showMore: () => grow(group),
   };
 }

@@ -1,0 +1,334 @@
+/**
+ * Task rows (issue 11 items 10, 19 and 4), in a real browser through the local stack: the due-date
+ * menu in the person's zone, status and priority menus, assignee avatars, delete with a confirmation,
+ * Undo for Done, delete and a move to another priority group, toasts beside the + button, and
+ * sub-tasks that follow their parent when it is dragged to another panel.
+ */
+import { randomUUID } from 'node:crypto';
+import { pickedDueAt, quickDueAt } from '@tandem/shared/tasks/quick-due';
+import { DateTime } from 'luxon';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { addMember, newGroup } from '../../functions/test/integration/support.ts';
+import { type BrowserSession, openBrowser } from '../src/testing/browser.ts';
+import { apiClient, createUser, type StackEnv } from '../src/testing/users.ts';
+
+const { url, env } = inject('stack');
+const password = 'Correct-Horse-9';
+const email = `rows-${randomUUID().slice(0, 8)}@example.com`;
+// The person's zone from settings; the computer says New York (due dates must follow the settings).
+const zone = 'Asia/Tokyo';
+let s: BrowserSession;
+let page: Page;
+let api: ReturnType<typeof apiClient>;
+let group: string;
+
+type Box = { x: number; y: number; width: number; height: number };
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+const panel = (name: string) => page.getByRole('region', { name, exact: true });
+const row = (panelName: string, title: string) =>
+  panel(panelName)
+    .getByRole('list', { name: panelName, exact: true })
+    .locator(':scope > li')
+    .filter({
+      has: page.getByRole('button', { name: `Open ${title}`, exact: true }),
+    });
+/** The titles of a panel's rows, top to bottom. */
+const titlesIn = (panelName: string) =>
+  panel(panelName)
+    .getByRole('list', { name: panelName, exact: true })
+    .locator(':scope > li')
+    .evaluateAll((lis) =>
+      lis.map((li) => li.querySelector('button[aria-label^="Open "]')?.getAttribute('aria-label')?.slice(5)),
+    )
+    .catch(() => [] as Array<string | undefined>);
+const toast = (text: string) => page.locator('.mantine-Notification-root').filter({ hasText: text });
+const getTask = async (id: string) => (await api.get(`/task/${id}`)).body;
+const make = async (body: Record<string, unknown>) => {
+  const r = await api.post('/task', { group, ...body });
+  expect(r.status).toBe(201);
+  return r.body.results[0] as { id: string; title: string; children: Array<{ id: string; title: string }> };
+};
+
+async function signIn(p: Page, address: string) {
+  await p.goto(`${url}/login`);
+  await p.getByLabel('Email').fill(address);
+  await p.getByLabel('Password', { exact: true }).fill(password);
+  await p.getByRole('button', { name: 'Sign in' }).click();
+  await p.waitForURL(`${url}/`);
+}
+
+/** Drags by the row's handle onto a point of `target` with the pointer, in small steps. */
+async function dragTo(handle: Locator, target: Locator) {
+  const from = (await handle.boundingBox())!;
+  const to = (await target.boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  for (let i = 1; i <= 12; i++) {
+    await page.mouse.move(from.x + ((to.x + 40 - from.x) * i) / 12, from.y + ((to.y + 10 - from.y) * i) / 12);
+  }
+  await page.mouse.up();
+}
+
+beforeAll(async () => {
+  const user = await createUser(env as StackEnv, { email, firstName: 'Rae', password });
+  api = apiClient(url, user.accessToken);
+  expect((await api.patch('/user/config/', { timezone: zone })).status).toBe(200);
+  group = (await api.get('/group/member')).body.results[0].id;
+  s = await openBrowser({ width: 1280, height: 900, timezoneId: 'America/New_York' });
+  page = s.page;
+  await signIn(page, email);
+});
+afterAll(async () => {
+  await s?.close();
+});
+
+describe('the due-date menu of a row', () => {
+  it("sets tomorrow, a picked day and next week as the end of that day in the person's zone", async () => {
+    const t = await make({ title: 'Water the plants' });
+    await page.goto(`${url}/`);
+    await row('Today', t.title).waitFor();
+    await page.getByRole('button', { name: `Set a due date for ${t.title}`, exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Tomorrow', exact: true }).click();
+    const expected = quickDueAt('tomorrow', new Date(), zone);
+    await expect.poll(async () => (await getTask(t.id)).due_at).toBe(expected);
+    // The badge reads Tomorrow: tomorrow in Tokyo, whatever day it is in New York.
+    const menu = page.getByRole('button', { name: `Change the due date of ${t.title}`, exact: true });
+    await expect.poll(() => menu.textContent()).toContain('Tomorrow');
+
+    await menu.click();
+    await page.getByRole('menuitem', { name: 'Pick a date…', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: `Due date of “${t.title}”` });
+    const day = DateTime.now().setZone(zone).plus({ days: 10 }).toISODate()!;
+    await dialog.getByLabel('Day', { exact: true }).fill(day);
+    await dialog.getByRole('button', { name: 'Set due date', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(async () => (await getTask(t.id)).due_at).toBe(pickedDueAt(day, zone));
+
+    await menu.click();
+    await page.getByRole('menuitem', { name: 'Next week', exact: true }).click();
+    await expect
+      .poll(async () => (await getTask(t.id)).due_at)
+      .toBe(quickDueAt('nextWeek', new Date(), zone));
+    await menu.click();
+    await page.getByRole('menuitem', { name: 'Remove the due date', exact: true }).click();
+    await expect.poll(async () => (await getTask(t.id)).due_at).toBeNull();
+    expect(s.errors).toEqual([]);
+  });
+});
+
+describe('the status and priority menus of a row', () => {
+  it('sets the status, the urgent flag and the priority group', async () => {
+    const t = await make({ title: 'Sort the mail' });
+    await page.goto(`${url}/`);
+    await row('Today', t.title).waitFor();
+    const actions = page.getByRole('button', { name: `Actions for ${t.title}`, exact: true });
+    await actions.click();
+    await page.getByRole('menuitemradio', { name: 'Paused', exact: true }).click();
+    await expect.poll(async () => (await getTask(t.id)).status.id).toBe(3);
+
+    await actions.click();
+    await expect
+      .poll(() =>
+        page.getByRole('menuitemradio', { name: 'Paused', exact: true }).getAttribute('aria-checked'),
+      )
+      .toBe('true');
+    await page.getByRole('menuitemradio', { name: 'Later', exact: true }).click();
+    await row('Later', t.title).waitFor();
+    await expect.poll(async () => (await getTask(t.id)).priority_group.id).toBe(2);
+    // Undo of the move is covered below; here the row stays in Later.
+    await toast(`“${t.title}” moved to Later`).waitFor();
+
+    await page.getByRole('button', { name: `Actions for ${t.title}`, exact: true }).click();
+    await page.getByRole('menuitemradio', { name: 'Urgent', exact: true }).click();
+    await expect.poll(async () => (await getTask(t.id)).task_details.flag).toBe(1);
+    // Urgent pins it to today: the server moves it to Today, and the menu refuses other groups.
+    await row('Today', t.title).getByRole('img', { name: 'Urgent' }).waitFor();
+    await page.getByRole('button', { name: `Actions for ${t.title}`, exact: true }).click();
+    expect(await page.getByRole('menuitemradio', { name: 'Next', exact: true }).isDisabled()).toBe(true);
+    await page.keyboard.press('Escape');
+    expect(s.errors).toEqual([]);
+  });
+});
+
+describe('assignee avatars', () => {
+  it('shows two, then +N naming the others', async () => {
+    const team = await newGroup(api, `Crew ${randomUUID().slice(0, 4)}`);
+    const people = await Promise.all(
+      ['Ada', 'Ben', 'Cy'].map((n) =>
+        createUser(env as StackEnv, {
+          email: `${n.toLowerCase()}-${randomUUID().slice(0, 8)}@example.com`,
+          firstName: n,
+          lastName: 'Row',
+          password,
+        }),
+      ),
+    );
+    for (const p of people) await addMember(api, team.id, p, 5);
+    const me = (await api.get('/group/member')).body.results
+      .find((g: { id: string }) => g.id === team.id)
+      .group_members.find((m: { email: string }) => m.email === email).user;
+    const ids = await Promise.all(
+      people.map(async (p) => {
+        const g = (await apiClient(url, p.accessToken).get('/group/member')).body.results.find(
+          (x: { id: string }) => x.id === team.id,
+        );
+        return g.group_members.find((m: { email: string }) => m.email === p.email).user as string;
+      }),
+    );
+    const t = await make({
+      title: 'Crew briefing',
+      group: team.id,
+      task_assignees: [me, ...ids].map((user) => ({ user, role: 5 })),
+    });
+    await page.goto(`${url}/`);
+    const avatars = row('Today', t.title).getByRole('group', {
+      name: `Assignees of ${t.title}`,
+      exact: true,
+    });
+    await avatars.waitFor();
+    expect(await avatars.getByRole('img').count()).toBe(3);
+    const more = avatars.getByRole('img', { name: /^2 more: / });
+    expect(await more.innerText()).toBe('+2');
+    // The two it hides, by name.
+    expect(await more.getAttribute('aria-label')).toMatch(/^2 more: [^,]+ [^,]+, [^,]+ [^,]+$/);
+    expect(s.errors).toEqual([]);
+  });
+});
+
+describe('Undo', () => {
+  it('puts a task marked Done back as it was, and the toast leaves the + button free', async () => {
+    await make({ title: 'Alpha' });
+    const b = await make({ title: 'Bravo' });
+    const c = await make({ title: 'Charlie' });
+    await api.patch(`/task/${b.id}`, { status: 2 });
+    await page.goto(`${url}/`);
+    await row('Today', c.title).waitFor();
+    const before = await titlesIn('Today');
+    expect(before.indexOf('Bravo')).toBeGreaterThan(-1);
+    await row('Today', 'Bravo').getByRole('checkbox', { name: 'Mark Bravo done' }).check();
+    const done = toast('“Bravo” is done');
+    await done.waitFor();
+    await expect.poll(async () => (await getTask(b.id)).status.id).toBe(4);
+    const add = (await page.getByRole('button', { name: 'Add task', exact: true }).boundingBox())!;
+    expect(overlaps((await done.boundingBox())!, add)).toBe(false);
+    await done.getByRole('button', { name: 'Undo', exact: true }).click();
+    await expect.poll(async () => (await getTask(b.id)).status.id).toBe(2);
+    await expect.poll(() => titlesIn('Today')).toEqual(before);
+    await page.reload();
+    await expect.poll(() => titlesIn('Today')).toEqual(before);
+    expect(s.errors).toEqual([]);
+  });
+
+  it('asks before deleting; Undo keeps the task, otherwise it is deleted when the toast closes', async () => {
+    const t = await make({ title: 'Old receipts' });
+    await page.goto(`${url}/`);
+    await row('Today', t.title).waitFor();
+    await page.getByRole('button', { name: `Actions for ${t.title}`, exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Delete…', exact: true }).click();
+    const ask = page.getByRole('dialog', { name: 'Delete this task?' });
+    // Cancel deletes nothing.
+    await ask.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await ask.waitFor({ state: 'hidden' });
+    await row('Today', t.title).waitFor();
+
+    await page.getByRole('button', { name: `Actions for ${t.title}`, exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Delete…', exact: true }).click();
+    await ask.getByRole('button', { name: 'Delete task', exact: true }).click();
+    await row('Today', t.title).waitFor({ state: 'detached' });
+    const gone = toast(`“${t.title}” deleted`);
+    await gone.getByRole('button', { name: 'Undo', exact: true }).click();
+    await row('Today', t.title).waitFor();
+    // The toast has closed, which is when a held delete is sent: nothing was deleted.
+    await gone.waitFor({ state: 'detached' });
+    expect((await api.get(`/task/${t.id}`)).status).toBe(200);
+
+    await page.getByRole('button', { name: `Actions for ${t.title}`, exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Delete…', exact: true }).click();
+    await ask.getByRole('button', { name: 'Delete task', exact: true }).click();
+    await toast(`“${t.title}” deleted`).waitFor();
+    await expect.poll(async () => (await api.get(`/task/${t.id}`)).status, { timeout: 30_000 }).toBe(404);
+    await page.reload();
+    await panel('Today').getByRole('list', { name: 'Today', exact: true }).waitFor();
+    expect(await row('Today', t.title).count()).toBe(0);
+    expect(s.errors).toEqual([]);
+  });
+
+  it('puts a task dragged to another priority group back in its place', async () => {
+    await make({ title: 'Delta' });
+    const t = await make({ title: 'Echo' });
+    await make({ title: 'Foxtrot' });
+    await make({ title: 'Plan Q3', priority_group: 1 });
+    await page.goto(`${url}/`);
+    await row('Next', 'Plan Q3').waitFor();
+    await row('Today', 'Foxtrot').waitFor();
+    const before = await titlesIn('Today');
+    await dragTo(
+      panel('Today').getByRole('button', { name: `Move ${t.title}`, exact: true }),
+      panel('Next').getByRole('list', { name: 'Next', exact: true }),
+    );
+    await row('Next', t.title).waitFor();
+    await expect.poll(async () => (await getTask(t.id)).priority_group.id).toBe(1);
+    await toast(`“${t.title}” moved to Next`).getByRole('button', { name: 'Undo', exact: true }).click();
+    await expect.poll(async () => (await getTask(t.id)).priority_group.id).toBe(0);
+    await expect.poll(() => titlesIn('Today')).toEqual(before);
+    expect(s.errors).toEqual([]);
+  });
+});
+
+describe('sub-tasks of a dragged parent', () => {
+  it('go with it to the other panel and leave nothing behind', async () => {
+    const trip = await make({
+      title: 'Plan the trip',
+      level: 4,
+      priority_group: 1,
+      children: [{ title: 'Book flights' }, { title: 'Pack bags' }],
+    });
+    await page.goto(`${url}/`);
+    await row('Next', trip.title).waitFor();
+    await dragTo(
+      panel('Next').getByRole('button', { name: `Move ${trip.title}`, exact: true }),
+      panel('Today').getByRole('list', { name: 'Today', exact: true }),
+    );
+    await row('Today', trip.title).waitFor();
+    await page.reload();
+    await row('Today', trip.title).waitFor();
+    const next = await titlesIn('Next');
+    expect(next).not.toContain('Book flights');
+    expect(next).not.toContain('Pack bags');
+    expect(await titlesIn('Today')).not.toContain('Book flights');
+    await row('Today', trip.title)
+      .getByRole('button', { name: `Show the sub-tasks of ${trip.title}` })
+      .click();
+    const subs = page.getByRole('list', { name: `Sub-tasks of ${trip.title}` });
+    await expect.poll(() => subs.locator(':scope > li').count()).toBe(2);
+    for (const c of trip.children) expect((await getTask(c.id)).priority_group.id).toBe(0);
+    expect(s.errors).toEqual([]);
+  });
+});
+
+describe('the rows on /tasks', () => {
+  it('have the same menus: due today, then delete with Undo', async () => {
+    const t = await make({ title: 'File the taxes' });
+    await page.goto(`${url}/tasks`);
+    await page.getByRole('button', { name: `Set a due date for ${t.title}`, exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Today', exact: true }).click();
+    await expect.poll(async () => (await getTask(t.id)).due_at).toBe(quickDueAt('today', new Date(), zone));
+    await page.getByRole('button', { name: `Actions for ${t.title}`, exact: true }).click();
+    await page.getByRole('menuitemradio', { name: 'Active', exact: true }).click();
+    await expect.poll(async () => (await getTask(t.id)).status.id).toBe(2);
+    await page.getByRole('button', { name: `Actions for ${t.title}`, exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Delete…', exact: true }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete this task?' })
+      .getByRole('button', { name: 'Delete task' })
+      .click();
+    const open = page.getByRole('button', { name: t.title, exact: true });
+    await open.waitFor({ state: 'detached' });
+    await toast(`“${t.title}” deleted`).getByRole('button', { name: 'Undo', exact: true }).click();
+    await open.waitFor();
+    expect(s.errors).toEqual([]);
+  });
+});
