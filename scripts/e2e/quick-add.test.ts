@@ -43,6 +43,7 @@ async function tasksTitled(title: string) {
     title: string;
     due_at: string | null;
     task_details: { flag: number };
+    status: { id: number };
     group: { id: string } | string;
   }>;
   return found.filter((t) => t.title === title);
@@ -116,5 +117,32 @@ describe('command palette', () => {
     const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
     await dialog.getByText('Quick add a task').waitFor();
     expect(s.errors).toEqual([]);
+  });
+});
+
+describe('keyboard on Today', () => {
+  it('j and k move between rows, x ticks Done, e opens the task', async () => {
+    for (const title of ['Keys first', 'Keys second'])
+      await api.post('/task', { title, group: work, priority_group: 0, task_position: 'bottom' });
+    await page.goto(`${url}/`);
+    const row = (title: string) => page.locator('[data-task-row]', { hasText: title });
+    await row('Keys second').waitFor();
+    await page.locator('body').click({ position: { x: 5, y: 850 } });
+    const focusedTitle = () =>
+      page.evaluate(() => document.activeElement?.closest('[data-task-row]')?.textContent ?? '');
+    // j from nothing goes to the first row; on to "Keys second" whichever rows come before it.
+    await page.keyboard.press('j');
+    for (let i = 0; i < 10 && !(await focusedTitle()).includes('Keys second'); i++)
+      await page.keyboard.press('j');
+    expect(await focusedTitle()).toContain('Keys second');
+    await page.keyboard.press('k');
+    expect(await focusedTitle()).not.toContain('Keys second');
+    await page.keyboard.press('j');
+    await page.keyboard.press('x');
+    await expect
+      .poll(async () => (await tasksTitled('Keys second'))[0]?.status, { timeout: 30_000 })
+      .toMatchObject({ id: 4 });
+    await page.keyboard.press('e');
+    await page.getByText('Edit task').first().waitFor();
   });
 });

@@ -3,12 +3,17 @@ import { Group, Kbd, Modal, Table } from '@mantine/core';
 import { useOs } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 
-export type ShortcutKey = 'palette' | 'quickAdd' | 'help';
+export type ShortcutKey = 'palette' | 'quickAdd' | 'help' | 'next' | 'previous' | 'done' | 'edit';
 /** Keys per shortcut; "mod" is Ctrl, or ⌘ on a Mac. */
 export const SHORTCUTS: ReadonlyArray<{ id: ShortcutKey; keys: string[] }> = [
   { id: 'palette', keys: ['mod', 'K'] },
   { id: 'quickAdd', keys: ['Q'] },
   { id: 'help', keys: ['?'] },
+  // On Today (features/today/hooks/use-today-shortcuts.ts).
+  { id: 'next', keys: ['J'] },
+  { id: 'previous', keys: ['K'] },
+  { id: 'done', keys: ['X'] },
+  { id: 'edit', keys: ['E'] },
 ];
 
 export default function ShortcutsModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {

@@ -116,6 +116,7 @@ export function TaskRow({
     <Box
       component={as}
       ref={rowRef}
+      data-task-row={task.id}
       py={6}
       px="xs"
       style={{
@@ -145,6 +146,7 @@ export function TaskRow({
         <Group gap={6} wrap="wrap" align="center" style={{ flex: 1, minWidth: 0 }}>
           {onOpen ? (
             <UnstyledButton
+              data-row-open
               onClick={() => onOpen(task)}
               aria-label={t('row.open', { title: task.title })}
               style={{ minWidth: 0 }}

@@ -17,6 +17,7 @@ import { PendingTab } from '../components/pending-tab.tsx';
 import { TaskFormHost, useTaskForm } from '../components/task-form-host.tsx';
 import { useNow } from '../hooks/use-now.ts';
 import { useRowContext } from '../hooks/use-row-context.ts';
+import { useTodayShortcuts } from '../hooks/use-today-shortcuts.ts';
 import { queryForTab, TODAY_TABS, tabFromQuery } from '../utils/tabs.ts';
 
 /**
@@ -33,6 +34,7 @@ export default function TodayPage() {
   const [panel, setPanel] = useState(0);
   const form = useTaskForm();
   const issuesRow = useRowContext(form.openTask, form.celebrate);
+  useTodayShortcuts();
   const now = useNow();
   // The Pending tab's badge: invitations that can still be answered.
   const { data: pending } = usePendingInvitations();
