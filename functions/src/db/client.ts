@@ -6,7 +6,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { env } from '../lib/env.ts';
-import { tagEngine } from '../lib/failures.ts';
+import { ENGINE_HTTP_OPTIONS, tagEngine } from '../lib/failures.ts';
 import { countRequest } from '../lib/request-count.ts';
 
 export const requestCounter = { count: 0, byCommand: {} as Record<string, number> };
@@ -20,6 +20,7 @@ const endpoint = env.dynamoEndpoint;
 export const dynamo = tagEngine(
   new DynamoDBClient({
     region: env.region,
+    requestHandler: ENGINE_HTTP_OPTIONS,
     ...(endpoint ? { endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
   }),
   'DynamoDB',

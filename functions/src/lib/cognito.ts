@@ -4,12 +4,13 @@
  */
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { env } from './env.ts';
-import { tagEngine } from './failures.ts';
+import { ENGINE_HTTP_OPTIONS, tagEngine } from './failures.ts';
 
 const endpoint = env.cognitoEndpoint;
 export const cognito = tagEngine(
   new CognitoIdentityProviderClient({
     region: env.region,
+    requestHandler: ENGINE_HTTP_OPTIONS,
     ...(endpoint ? { endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
   }),
   'Cognito',

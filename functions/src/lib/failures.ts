@@ -13,6 +13,17 @@
 
 export type EngineName = 'DynamoDB' | 'S3' | 'Cognito';
 
+/**
+ * Every engine client's socket limits: an engine that accepts a connection and then says nothing
+ * fails the request (a TimeoutError, so a 503) instead of holding the function until Lambda kills it.
+ * Three attempts of at most 3 s stay inside an API function's 15 s (infra tandem-function.ts).
+ */
+export const ENGINE_HTTP_OPTIONS = {
+  connectionTimeout: 1_000,
+  requestTimeout: 3_000,
+  throwOnRequestTimeout: true,
+} as const;
+
 export interface EngineFailure {
   /** Which engine failed, from the client that sent the request (see tagEngine). */
   engine: EngineName | 'unknown';

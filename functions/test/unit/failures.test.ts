@@ -17,7 +17,7 @@ import { routes } from '@tandem/shared';
 import type { Context } from 'aws-lambda';
 import { Entity } from 'electrodb';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { engineFailure, tagEngine } from '../../src/lib/failures.ts';
+import { ENGINE_HTTP_OPTIONS, engineFailure, tagEngine } from '../../src/lib/failures.ts';
 import { type HttpEvent, httpHandler } from '../../src/lib/http-handler.ts';
 
 beforeAll(() => {
@@ -129,4 +129,31 @@ describe('the answer to an ElectroDB error', () => {
     const r = await answer(() => Thing.get({ id: 'a' }).go());
     expect(r).toEqual({ status: 503, code: 'service-unavailable', logged: 1 });
   });
+});
+
+describe('an engine that accepts and never answers', () => {
+  it('fails the request after the socket limit, as a timeout (503), not when Lambda gives up', async () => {
+    const sockets: import('node:net').Socket[] = [];
+    const server = createServer((socket) => void sockets.push(socket)); // reads nothing, says nothing
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const client = tagEngine(
+      new DynamoDBClient({
+        region: 'us-east-1',
+        endpoint: `http://127.0.0.1:${port}`,
+        credentials: { accessKeyId: 'x', secretAccessKey: 'x' },
+        maxAttempts: 1,
+        requestHandler: ENGINE_HTTP_OPTIONS,
+      }),
+      'DynamoDB',
+    );
+    const started = Date.now();
+    const err = await client.send(new ListTablesCommand({})).catch((e: unknown) => e);
+    const took = Date.now() - started;
+    for (const s of sockets) s.destroy();
+    server.close();
+    expect(engineFailure(err)).toMatchObject({ engine: 'DynamoDB', reason: 'timeout' });
+    expect(took).toBeGreaterThanOrEqual(ENGINE_HTTP_OPTIONS.requestTimeout - 100);
+    expect(took).toBeLessThan(ENGINE_HTTP_OPTIONS.requestTimeout + 5_000);
+  }, 20_000);
 });
