@@ -332,6 +332,47 @@ describe('web app', () => {
     expect((await fetch(`${gateway.url}/%2e%2e/%2e%2e/etc/passwd`)).status).toBe(404);
   });
 
+  it('compresses text with brotli or gzip as the browser accepts, and leaves small files and images alone', async () => {
+    const { brotliDecompressSync, gunzipSync } = await import('node:zlib');
+    const { request } = await import('node:http');
+    await mkdir(path.join(webDist, 'assets'), { recursive: true });
+    await writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>Tandem</title>');
+    const script = `export const rows = [${Array.from({ length: 400 }, (_, i) => `"row ${i}"`).join(',')}];\n`;
+    await writeFile(path.join(webDist, 'assets', 'big-9c8d7e.js'), script);
+    await writeFile(path.join(webDist, 'assets', 'logo-1a2b3c.png'), Buffer.alloc(4_000, 7));
+    // fetch would decompress on its own; a raw request shows what went over the wire.
+    const raw = (p: string, acceptEncoding?: string) =>
+      new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }>(
+        (resolve, reject) => {
+          const req = request(
+            `${gateway.url}${p}`,
+            { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} },
+            (res) => {
+              const chunks: Buffer[] = [];
+              res.on('data', (c: Buffer) => chunks.push(c));
+              res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+            },
+          );
+          req.on('error', reject);
+          req.end();
+        },
+      );
+    const br = await raw('/assets/big-9c8d7e.js', 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toBe('accept-encoding');
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(br.body.length).toBeLessThan(script.length / 3);
+    expect(brotliDecompressSync(br.body).toString()).toBe(script);
+    const gz = await raw('/assets/big-9c8d7e.js', 'gzip, br;q=0');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).toString()).toBe(script);
+    const plain = await raw('/assets/big-9c8d7e.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(script);
+    expect((await raw('/assets/logo-1a2b3c.png', 'br')).headers['content-encoding']).toBeUndefined();
+    expect((await raw('/index.html', 'br')).headers['content-encoding']).toBeUndefined(); // under 1,000 bytes
+  });
+
   it('answers a file that goes missing with 404 or 503 and stays up (a build swapped in meanwhile)', async () => {
     const index = path.join(webDist, 'index.html');
     const asset = path.join(webDist, 'assets', 'app-3f2a1b.js');

@@ -1,11 +1,14 @@
 /**
  * The web build as CloudFront serves it from the site bucket: files from web/dist, and index.html
  * for any other page a browser asks for, so client-side routes survive a reload. Hashed assets are
- * cached for good; index.html is revalidated on every load, so a new build shows at once.
+ * cached for good; index.html is revalidated on every load, so a new build shows at once. Text
+ * (scripts, styles, pages, JSON, SVG) is compressed with brotli or gzip, as the browser accepts —
+ * CloudFront compresses the same types in AWS.
  */
 import { type FileHandle, open, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -29,6 +32,48 @@ const TYPES: Record<string, string> = {
   '.ttf': 'font/ttf',
   '.wasm': 'application/wasm',
 };
+
+const COMPRESSIBLE = new Set([
+  '.html',
+  '.js',
+  '.mjs',
+  '.css',
+  '.json',
+  '.map',
+  '.webmanifest',
+  '.txt',
+  '.svg',
+]);
+/** Below this a compressed answer saves nothing worth the work (CloudFront's floor is 1,000 bytes). */
+const MIN_COMPRESS_BYTES = 1_000;
+type Encoding = 'br' | 'gzip';
+
+/** The encoding to answer in: brotli if the browser takes it, else gzip, else none (q=0 refuses). */
+export function chooseEncoding(acceptEncoding: string | undefined): Encoding | null {
+  const accepted = new Set(
+    (acceptEncoding ?? '')
+      .split(',')
+      .map((part) => part.trim().split(';'))
+      .filter(([, q]) => !q || !/^q=0(\.0*)?$/.test(q.trim()))
+      .map(([name]) => name!.toLowerCase()),
+  );
+  return accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : null;
+}
+
+/** Compressed files by path, size, time and encoding: a hashed asset is compressed once. */
+const compressed = new Map<string, Buffer>();
+function compress(key: string, data: Buffer, encoding: Encoding): Buffer {
+  let out = compressed.get(key);
+  if (!out) {
+    out =
+      encoding === 'br'
+        ? brotliCompressSync(data, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } })
+        : gzipSync(data, { level: 9 });
+    if (compressed.size > 500) compressed.clear();
+    compressed.set(key, out);
+  }
+  return out;
+}
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
@@ -69,18 +114,46 @@ export async function sendFile(
     return false;
   }
   let size: number;
+  let mtime: number;
   try {
     const s = await handle.stat();
     if (!s.isFile()) throw new Error('not a file');
     size = s.size;
+    mtime = s.mtimeMs;
   } catch {
     await handle.close().catch(() => {});
     return false;
   }
+  const ext = path.extname(file).toLowerCase();
+  const type = TYPES[ext] ?? 'application/octet-stream';
+  const encoding =
+    COMPRESSIBLE.has(ext) && size >= MIN_COMPRESS_BYTES
+      ? chooseEncoding(req.headers['accept-encoding'])
+      : null;
+  if (encoding) {
+    let body: Buffer;
+    try {
+      body = compress(`${file}\n${size}\n${mtime}\n${encoding}`, await handle.readFile(), encoding);
+    } catch {
+      return false;
+    } finally {
+      await handle.close().catch(() => {});
+    }
+    res.writeHead(200, {
+      'content-type': type,
+      'content-encoding': encoding,
+      'content-length': body.length,
+      'cache-control': cacheControl,
+      vary: 'accept-encoding',
+    });
+    res.end(req.method === 'HEAD' ? undefined : body);
+    return true;
+  }
   res.writeHead(200, {
-    'content-type': TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
+    'content-type': type,
     'content-length': size,
     'cache-control': cacheControl,
+    ...(COMPRESSIBLE.has(ext) ? { vary: 'accept-encoding' } : {}),
   });
   if (req.method === 'HEAD') {
     await handle.close().catch(() => {});
