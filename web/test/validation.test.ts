@@ -6,7 +6,7 @@ import {
 } from '@tandem/shared/user/forms';
 import { describe, expect, it } from 'vitest';
 import en from '../src/i18n/locales/en_US/validation.json';
-import { formValidator, isEmail, isSixDigitCode, newPasswordHint } from '../src/lib/validation.ts';
+import { formValidator, isEmail, newPasswordHint } from '../src/lib/validation.ts';
 
 const texts = en as Record<string, string>;
 /** i18next's interpolation, enough for these messages. */
@@ -19,12 +19,6 @@ describe('form checks shared by the sign-up, reset, change-password and attendee
   it('an e-mail is text, an at sign, text, a dot, text (spec 000 §5), spaces around allowed', () => {
     for (const ok of ['a@b.co', ' a.b+c@d.example.org ']) expect(isEmail(ok)).toBe(true);
     for (const bad of ['', 'a@b', 'a b@c.d', '@b.co', 'a@.co', 'a@b.']) expect(isEmail(bad)).toBe(false);
-  });
-
-  it('a code is six digits', () => {
-    expect(isSixDigitCode(' 123456 ')).toBe(true);
-    expect(isSixDigitCode('12345')).toBe(false);
-    expect(isSixDigitCode('12345a')).toBe(false);
   });
 
   it('a form validated by a shared schema shows the sentence of each rule, with the policy numbers', () => {

@@ -112,15 +112,14 @@ export const changePasswordForm = withMatchingPasswords(
 
 export const verifyEmailForm = z.object({ email: emailOnlyField, code: sixDigitCodeField });
 
-export const signInCodeForm = z.object({ code: sixDigitCodeField });
+/** One six-digit code: the second sign-in step, setting up an authenticator, a new e-mail address. */
+export const codeForm = z.object({ code: sixDigitCodeField });
 
 export const profileForm = z.object({
   firstName: requiredTextField,
   lastName: requiredTextField,
   email: emailField,
 });
-
-export const emailChangeCodeForm = z.object({ code: sixDigitCodeField });
 
 /** The "Time and date" part of the preferences: formats and time zone. */
 export const timeAndDateForm = z.object({

@@ -6,9 +6,6 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_POLICY, type PasswordProblem } from '@tan
 /** The e-mail check of the spec (000 §5), as the server applies it, on what the user typed. */
 export const isEmail = (value: string): boolean => EMAIL_PATTERN.test(value.trim());
 
-/** The one-time codes Cognito sends and authenticator apps show: six digits. */
-export const isSixDigitCode = (value: string): boolean => /^\d{6}$/.test(value.trim());
-
 const POLICY_MESSAGES = Object.fromEntries(
   Object.entries(PASSWORD_PROBLEM_MESSAGES).map(([problem, key]) => [problem, `validation:${key}`]),
 ) as { [P in PasswordProblem]: `validation:${(typeof PASSWORD_PROBLEM_MESSAGES)[P]}` };

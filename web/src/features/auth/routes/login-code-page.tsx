@@ -1,6 +1,6 @@
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { signInCodeForm } from '@tandem/shared/user/forms';
+import { codeForm } from '@tandem/shared/user/forms';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
@@ -21,7 +21,7 @@ export default function LoginCodePage() {
   const message = useErrorMessage();
   const form = useForm({
     initialValues: { code: '' },
-    validate: formValidator(signInCodeForm, (key, v) => t(key, v)),
+    validate: formValidator(codeForm, (key, v) => t(key, v)),
   });
   const [error, setError] = useState<unknown>(null);
   // Set once the code is taken, so the page does not send the user back while the app opens.

@@ -2,7 +2,7 @@ import { Alert, Button, Group, PinInput, SimpleGrid, Skeleton, Stack, Text, Text
 import { useForm } from '@mantine/form';
 import { TEXT_LIMITS } from '@tandem/shared/api/limits';
 import type { UpdateAuthUserInput } from '@tandem/shared/user/config';
-import { emailChangeCodeForm, profileForm } from '@tandem/shared/user/forms';
+import { codeForm, profileForm } from '@tandem/shared/user/forms';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-error.ts';
@@ -123,7 +123,7 @@ function EmailCodeForm({ user, pending }: { user: AuthUser; pending: string }) {
   const { t } = useTranslation(['common', 'validation']);
   const form = useForm({
     initialValues: { code: '' },
-    validate: formValidator(emailChangeCodeForm, (key, v) => t(key, v)),
+    validate: formValidator(codeForm, (key, v) => t(key, v)),
   });
   const [keeping, setKeeping] = useState(false);
   useUnsavedChanges(form.isDirty());
