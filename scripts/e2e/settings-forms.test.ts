@@ -132,4 +132,14 @@ describe('settings forms (item 8)', () => {
       .poll(() => page.getByLabel('Last name').inputValue(), { timeout: 30_000 })
       .not.toBe('Changed');
   });
+
+  it('asks before a tab switch drops a typed password change', async () => {
+    await tab('Security').click();
+    await page.waitForURL(/activeTab=security/);
+    await page.getByLabel('Current password').fill('Correct-Horse-9');
+    await tab('Profile').click();
+    await question().waitFor();
+    await question().getByRole('button', { name: 'Leave without saving' }).click();
+    await page.waitForURL(/activeTab=profile/);
+  });
 });

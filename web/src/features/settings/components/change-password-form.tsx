@@ -7,6 +7,7 @@ import { changePassword } from '../../../lib/auth/cognito.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useErrorMessage } from '../../../lib/use-error-message.ts';
 import { formValidator, newPasswordHint } from '../../../lib/validation.ts';
+import { useUnsavedChanges } from './unsaved-changes.tsx';
 
 export function ChangePasswordForm() {
   const { t } = useTranslation(['common', 'validation']);
@@ -15,6 +16,7 @@ export function ChangePasswordForm() {
     initialValues: { current: '', password1: '', password2: '' },
     validate: formValidator(changePasswordForm, (key, v) => t(key, v)),
   });
+  useUnsavedChanges(form.isDirty());
 
   async function submit({ current, password1 }: typeof form.values) {
     try {
