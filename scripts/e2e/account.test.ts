@@ -61,11 +61,17 @@ describe('account', () => {
 
   it('keeps the time format and routine times across a reload', async () => {
     await page.goto(`${url}/settings?activeTab=preferences`);
-    await page.getByLabel('Time format').selectOption('12');
-    await page.getByLabel('Beginning').fill('6:30 am');
-    await page.getByLabel('End').fill('21:15');
-    await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Your changes are saved.').waitFor();
+    // Each part of the preferences saves on its own.
+    const formats = page.getByRole('form', { name: 'Time and date' });
+    const times = page.getByRole('form', { name: 'Routine times' });
+    await formats.getByLabel('Time format').selectOption('12');
+    await formats.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => times.getByLabel('Beginning').inputValue()).toBe('03:00 AM');
+    await times.getByLabel('Beginning').fill('6:30 am');
+    await times.getByLabel('End').fill('21:15');
+    await times.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => times.getByLabel('End').inputValue()).toBe('09:15 PM');
+    await page.getByText('Your changes are saved.').first().waitFor();
 
     await page.reload();
     await expect.poll(() => page.getByLabel('Beginning').inputValue()).toBe('06:30 AM');
@@ -84,9 +90,12 @@ describe('account', () => {
   });
 
   it('refuses a routine time it cannot read, and saves nothing', async () => {
-    await page.getByLabel('Middle').fill('half past');
-    await page.getByRole('button', { name: 'Save' }).click();
+    const times = page.getByRole('form', { name: 'Routine times' });
+    await times.getByLabel('Middle').fill('half past');
+    await times.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Invalid time format').first().waitFor();
+    // The change is not saved, so the browser asks before reloading.
+    page.once('dialog', (dialog) => void dialog.accept());
     await page.reload();
     await expect.poll(() => page.getByLabel('Middle').inputValue()).toBe('11:00 AM');
   });

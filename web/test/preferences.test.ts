@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import {
   displayTime,
   fieldOfErrorKey,
-  preferencesChanges,
+  rebaseRoutineTimes,
+  routineTimesChanges,
+  timeAndDateChanges,
   valuesFromConfig,
 } from '../src/features/settings/utils/preferences.ts';
 
@@ -22,29 +24,46 @@ describe('preferences form', () => {
     expect(displayTime('soon', 24)).toBe('soon');
   });
 
-  it('sends nothing when nothing changed', () => {
-    expect(preferencesChanges(config, valuesFromConfig(config))).toEqual({ ok: true, patch: {} });
+  it('each part sends nothing when nothing changed', () => {
+    const v = valuesFromConfig(config);
+    expect(timeAndDateChanges(config, v)).toEqual({});
+    expect(routineTimesChanges(config, v.times)).toEqual({});
   });
 
-  it('sends only the changed fields, times as HH:mm', () => {
+  it('"Time and date" sends only its changed fields, never routine times', () => {
     const v = valuesFromConfig(config);
-    const r = preferencesChanges(config, {
-      ...v,
-      timeFormat: 12,
-      timezone: 'America/New_York',
-      times: { ...v.times, end: '08:15 PM' },
-    });
-    expect(r).toEqual({
-      ok: true,
-      patch: { timeFormatOption: 12, timezone: 'America/New_York', routineTimes: { end: '20:15' } },
+    expect(
+      timeAndDateChanges(config, {
+        ...v,
+        timeFormat: 12,
+        timezone: 'America/New_York',
+        times: { ...v.times, end: '08:15 PM' },
+      } as typeof v),
+    ).toEqual({ timeFormatOption: 12, timezone: 'America/New_York' });
+  });
+
+  it('"Routine times" sends only the changed times, as HH:mm', () => {
+    const v = valuesFromConfig(config);
+    expect(routineTimesChanges(config, { ...v.times, end: '08:15 PM' })).toEqual({
+      routineTimes: { end: '20:15' },
     });
   });
 
-  it('refuses a time it cannot read, naming the field', () => {
-    const v = valuesFromConfig(config);
-    expect(preferencesChanges(config, { ...v, times: { ...v.times, middle: '25:00' } })).toEqual({
-      ok: false,
-      invalidTimes: ['middle'],
+  it('keeps unsaved routine times when the stored settings change, in the new format', () => {
+    const before = valuesFromConfig(config).times;
+    const shown = { ...before, end: '21:30' };
+    const saved12 = { ...config, timeFormatOption: 12 as const };
+    expect(rebaseRoutineTimes(shown, before, saved12)).toEqual({
+      beginning: '03:00 AM',
+      middle: '11:00 AM',
+      end: '09:30 PM',
+    });
+    // A time changed elsewhere and not touched here shows the stored one.
+    const elsewhere = { ...config, routineTimes: { ...config.routineTimes, middle: '12:30' } };
+    expect(rebaseRoutineTimes(shown, before, elsewhere)).toEqual({
+      ...before,
+      middle: '12:30',
+      end: '21:30',
     });
   });
 

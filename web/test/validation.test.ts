@@ -1,6 +1,19 @@
+import {
+  FORM_MESSAGES,
+  PASSWORD_PROBLEM_MESSAGES,
+  resetPasswordForm,
+  signInForm,
+} from '@tandem/shared/user/forms';
 import { describe, expect, it } from 'vitest';
 import en from '../src/i18n/locales/en_US/validation.json';
-import { isEmail, isSixDigitCode, newPasswordErrors, newPasswordHint } from '../src/lib/validation.ts';
+import { formValidator, isEmail, newPasswordHint } from '../src/lib/validation.ts';
+
+const texts = en as Record<string, string>;
+/** i18next's interpolation, enough for these messages. */
+const say = (key: string, values?: Record<string, unknown>) =>
+  texts[key.replace('validation:', '')]!.replace(/\{\{(\w+)\}\}/g, (_, name: string) =>
+    String(values?.[name]),
+  );
 
 describe('form checks shared by the sign-up, reset, change-password and attendee forms', () => {
   it('an e-mail is text, an at sign, text, a dot, text (spec 000 §5), spaces around allowed', () => {
@@ -8,29 +21,26 @@ describe('form checks shared by the sign-up, reset, change-password and attendee
     for (const bad of ['', 'a@b', 'a b@c.d', '@b.co', 'a@.co', 'a@b.']) expect(isEmail(bad)).toBe(false);
   });
 
-  it('a code is six digits', () => {
-    expect(isSixDigitCode(' 123456 ')).toBe(true);
-    expect(isSixDigitCode('12345')).toBe(false);
-    expect(isSixDigitCode('12345a')).toBe(false);
-  });
-
-  it('a new password follows the password policy, checked before anything is sent', () => {
-    const message = (key: string, values?: Record<string, unknown>) =>
-      values ? `${key} ${JSON.stringify(values)}` : key;
+  it('a form validated by a shared schema shows the sentence of each rule, with the policy numbers', () => {
+    const check = formValidator(resetPasswordForm, say);
     // The 5-character password the local Cognito used to accept.
-    expect(newPasswordErrors('abcde', 'abcde', message)).toEqual({
-      password1: 'validation:passwordTooShort {"min":10}',
-      password2: undefined,
+    expect(check({ code: '123456', password1: 'abcde', password2: 'abcde' })).toEqual({
+      password1: 'Use at least 10 characters.',
     });
-    expect(newPasswordErrors('no-digits-here', 'no-digits-here', message).password1).toBe(
-      'validation:passwordNeedsDigit',
-    );
-    expect(newPasswordErrors('NO-LOWER-12', 'NO-LOWER-12', message).password1).toBe(
-      'validation:passwordNeedsLowercase',
-    );
-    expect(newPasswordErrors(' spaced-out-1', ' spaced-out-1', message).password1).toBe(
-      'validation:passwordEdgeSpace',
-    );
+    expect(check({ code: '12', password1: 'no-digits-here', password2: 'no-digits-here!' })).toEqual({
+      code: 'Enter the six-digit code.',
+      password1: 'Include at least one digit.',
+      password2: 'The passwords do not match.',
+    });
+    expect(check({ code: '123456', password1: '', password2: '' })).toEqual({
+      password1: 'This field is required.',
+      password2: 'This field is required.',
+    });
+    expect(check({ code: '123456', password1: 'Secret-123', password2: 'Secret-123' })).toEqual({});
+    expect(formValidator(signInForm, say)({ email: 'a@b', password: '' })).toEqual({
+      email: 'Enter a valid e-mail address.',
+      password: 'This field is required.',
+    });
   });
 
   it('the hint under a new-password field names the rules in force', () => {
@@ -41,32 +51,8 @@ describe('form checks shared by the sign-up, reset, change-password and attendee
     );
   });
 
-  it('every password rule has a message', () => {
-    for (const key of [
-      'passwordTooShort',
-      'passwordTooLong',
-      'passwordEdgeSpace',
-      'passwordNeedsLowercase',
-      'passwordNeedsUppercase',
-      'passwordNeedsDigit',
-      'passwordNeedsSymbol',
-    ])
-      expect({ key, text: (en as Record<string, string>)[key] }).toEqual({ key, text: expect.any(String) });
-  });
-
-  it('a new password is required twice and both must match', () => {
-    const message = (key: string) => key;
-    expect(newPasswordErrors('', '', message)).toEqual({
-      password1: 'validation:required',
-      password2: 'validation:required',
-    });
-    expect(newPasswordErrors('Secret-123', 'Secret-124', message)).toEqual({
-      password1: undefined,
-      password2: 'validation:passwordsMismatch',
-    });
-    expect(newPasswordErrors('Secret-123', 'Secret-123', message)).toEqual({
-      password1: undefined,
-      password2: undefined,
-    });
+  it('every message a shared form schema can give has a sentence', () => {
+    for (const key of [...Object.values(FORM_MESSAGES), ...Object.values(PASSWORD_PROBLEM_MESSAGES)])
+      expect({ key, text: texts[key] }).toEqual({ key, text: expect.any(String) });
   });
 });

@@ -1,60 +1,16 @@
+import { type FormErrors, schemaResolver } from '@mantine/form';
 import { EMAIL_PATTERN } from '@tandem/shared/groups/invitations';
-import {
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_POLICY,
-  type PasswordProblem,
-  passwordProblems,
-} from '@tandem/shared/user/password';
+import { type FormMessage, PASSWORD_PROBLEM_MESSAGES } from '@tandem/shared/user/forms';
+import { PASSWORD_MAX_LENGTH, PASSWORD_POLICY, type PasswordProblem } from '@tandem/shared/user/password';
 
 /** The e-mail check of the spec (000 §5), as the server applies it, on what the user typed. */
 export const isEmail = (value: string): boolean => EMAIL_PATTERN.test(value.trim());
 
-/** The one-time codes Cognito sends and authenticator apps show: six digits. */
-export const isSixDigitCode = (value: string): boolean => /^\d{6}$/.test(value.trim());
+const POLICY_MESSAGES = Object.fromEntries(
+  Object.entries(PASSWORD_PROBLEM_MESSAGES).map(([problem, key]) => [problem, `validation:${key}`]),
+) as { [P in PasswordProblem]: `validation:${(typeof PASSWORD_PROBLEM_MESSAGES)[P]}` };
 
-const POLICY_MESSAGES = {
-  tooShort: 'validation:passwordTooShort',
-  tooLong: 'validation:passwordTooLong',
-  edgeSpace: 'validation:passwordEdgeSpace',
-  needsLowercase: 'validation:passwordNeedsLowercase',
-  needsUppercase: 'validation:passwordNeedsUppercase',
-  needsDigit: 'validation:passwordNeedsDigit',
-  needsSymbol: 'validation:passwordNeedsSymbol',
-} as const satisfies Record<PasswordProblem, string>;
-
-type NewPasswordMessage =
-  | 'validation:required'
-  | 'validation:passwordsMismatch'
-  | (typeof POLICY_MESSAGES)[PasswordProblem];
-
-/**
- * A new password typed twice (sign-up, reset, change): both are required, the first must follow the
- * password policy (the one the identity service holds, from @tandem/shared), and they must match.
- * Checked before sending, so the user reads which rule a password breaks before anything is sent.
- */
-export function newPasswordErrors(
-  password1: string,
-  password2: string,
-  message: (key: NewPasswordMessage, values?: { min?: number; max?: number }) => string,
-): { password1: string | undefined; password2: string | undefined } {
-  const [problem] = password1 ? passwordProblems(password1) : [];
-  return {
-    password1: !password1
-      ? message('validation:required')
-      : problem
-        ? problem === 'tooShort'
-          ? message(POLICY_MESSAGES[problem], { min: PASSWORD_POLICY.minLength })
-          : problem === 'tooLong'
-            ? message(POLICY_MESSAGES[problem], { max: PASSWORD_MAX_LENGTH })
-            : message(POLICY_MESSAGES[problem])
-        : undefined,
-    password2: !password2
-      ? message('validation:required')
-      : password1 !== password2
-        ? message('validation:passwordsMismatch')
-        : undefined,
-  };
-}
+type NewPasswordMessage = (typeof POLICY_MESSAGES)[PasswordProblem];
 
 /** The policy in words, for the hint under a new-password field: the same messages, one per rule in force. */
 export function newPasswordHint(
@@ -66,4 +22,26 @@ export function newPasswordHint(
   if (PASSWORD_POLICY.requireDigits) parts.push(message(POLICY_MESSAGES.needsDigit));
   if (PASSWORD_POLICY.requireSymbols) parts.push(message(POLICY_MESSAGES.needsSymbol));
   return parts.join(' ');
+}
+
+/**
+ * The validator of a form built with @mantine/form from one of the shared form schemas
+ * (@tandem/shared/user/forms): the schema's messages are keys of the `validation` namespace, said
+ * here in the user's language (with the password policy's numbers where the sentence has them).
+ */
+export function formValidator(
+  schema: Parameters<typeof schemaResolver>[0],
+  say: (key: `validation:${FormMessage}`, values: { min: number; max: number }) => string,
+): (values: unknown) => FormErrors {
+  const check = schemaResolver(schema, { sync: true });
+  return (values) =>
+    Object.fromEntries(
+      Object.entries(check(values)).map(([path, key]) => [
+        path,
+        say(`validation:${String(key)}` as `validation:${FormMessage}`, {
+          min: PASSWORD_POLICY.minLength,
+          max: PASSWORD_MAX_LENGTH,
+        }),
+      ]),
+    );
 }

@@ -1,5 +1,7 @@
 import { Button, Stack, Text, TextInput } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { useForm } from '@mantine/form';
+import { resetPasswordForm } from '@tandem/shared/user/forms';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PasswordField } from '../../../components/password-field.tsx';
@@ -7,7 +9,7 @@ import { paths } from '../../../config/paths.ts';
 import { resetPassword } from '../../../lib/auth/cognito.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useErrorMessage } from '../../../lib/use-error-message.ts';
-import { isSixDigitCode, newPasswordErrors, newPasswordHint } from '../../../lib/validation.ts';
+import { formValidator, newPasswordHint } from '../../../lib/validation.ts';
 import { FormAlert } from './form-alert.tsx';
 
 /** New password twice (and the code, when it did not come in the link). */
@@ -15,22 +17,13 @@ export function ResetPasswordForm({ email, code: codeFromLink }: { email: string
   const { t } = useTranslation(['common', 'validation']);
   const navigate = useNavigate();
   const message = useErrorMessage();
-  const [code, setCode] = useState(codeFromLink ?? '');
-  const [password1, setPassword1] = useState('');
-  const [password2, setPassword2] = useState('');
-  const [errors, setErrors] = useState<{ code?: string; password1?: string; password2?: string }>({});
+  const form = useForm({
+    initialValues: { code: codeFromLink ?? '', password1: '', password2: '' },
+    validate: formValidator(resetPasswordForm, (key, v) => t(key, v)),
+  });
   const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const errs = {
-      code: !isSixDigitCode(code) ? t('validation:code') : undefined,
-      ...newPasswordErrors(password1, password2, (key, v) => t(key, { ...v })),
-    };
-    setErrors(errs);
-    if (Object.values(errs).some(Boolean)) return;
-    setBusy(true);
+  async function submit({ code, password1 }: typeof form.values) {
     setError(null);
     try {
       await resetPassword(email, code, password1);
@@ -38,12 +31,11 @@ export function ResetPasswordForm({ email, code: codeFromLink }: { email: string
       navigate(`${paths.login}?email=${encodeURIComponent(email)}`, { replace: true });
     } catch (err) {
       setError(err);
-      setBusy(false);
     }
   }
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={form.onSubmit(submit)} noValidate>
       <Stack gap="md">
         {error !== null && (
           <FormAlert>
@@ -56,33 +48,28 @@ export function ResetPasswordForm({ email, code: codeFromLink }: { email: string
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={6}
-            value={code}
-            onChange={(e) => setCode(e.currentTarget.value.replace(/\D/g, ''))}
-            error={errors.code}
+            {...form.getInputProps('code')}
+            onChange={(e) => form.setFieldValue('code', e.currentTarget.value.replace(/\D/g, ''))}
             required
             autoFocus
           />
         )}
-        {codeFromLink !== undefined && errors.code && <FormAlert>{t('auth.reset.badLink')}</FormAlert>}
+        {codeFromLink !== undefined && form.errors.code && <FormAlert>{t('auth.reset.badLink')}</FormAlert>}
         <PasswordField
           label={t('fields.newPassword')}
           description={newPasswordHint((key, v) => t(key, { ...v }))}
           autoComplete="new-password"
-          value={password1}
-          onChange={(e) => setPassword1(e.currentTarget.value)}
-          error={errors.password1}
+          {...form.getInputProps('password1')}
           required
           autoFocus={codeFromLink !== undefined}
         />
         <PasswordField
           label={t('fields.confirmPassword')}
           autoComplete="new-password"
-          value={password2}
-          onChange={(e) => setPassword2(e.currentTarget.value)}
-          error={errors.password2}
+          {...form.getInputProps('password2')}
           required
         />
-        <Button type="submit" loading={busy} fullWidth>
+        <Button type="submit" loading={form.submitting} fullWidth>
           {t('auth.reset.submit')}
         </Button>
       </Stack>

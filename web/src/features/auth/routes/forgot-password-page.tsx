@@ -1,12 +1,14 @@
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { useForm } from '@mantine/form';
+import { forgotPasswordForm } from '@tandem/shared/user/forms';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { AuthError } from '../../../lib/auth/auth-error.ts';
 import { forgotPassword, normaliseEmail } from '../../../lib/auth/cognito.ts';
 import { useErrorMessage } from '../../../lib/use-error-message.ts';
-import { isEmail } from '../../../lib/validation.ts';
+import { formValidator } from '../../../lib/validation.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { FormAlert } from '../components/form-alert.tsx';
 import { ResetPasswordForm } from '../components/reset-password-form.tsx';
@@ -16,20 +18,14 @@ export default function ForgotPasswordPage() {
   const { t } = useTranslation(['common', 'validation']);
   const [params] = useSearchParams();
   const message = useErrorMessage();
-  const [email, setEmail] = useState(params.get('email') ?? '');
-  const [fieldError, setFieldError] = useState<string>();
+  const form = useForm({
+    initialValues: { email: params.get('email') ?? '' },
+    validate: formValidator(forgotPasswordForm, (key, v) => t(key, v)),
+  });
   const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (!isEmail(email)) {
-      setFieldError(t('validation:email'));
-      return;
-    }
-    setFieldError(undefined);
-    setBusy(true);
+  async function submit({ email }: typeof form.values) {
     setError(null);
     try {
       await forgotPassword(email);
@@ -38,8 +34,6 @@ export default function ForgotPasswordPage() {
       // Whether an account exists is not revealed: an unknown address reads like a sent one.
       if (err instanceof AuthError && err.code === 'UserNotFoundException') setSentTo(normaliseEmail(email));
       else setError(err);
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -53,7 +47,7 @@ export default function ForgotPasswordPage() {
 
   return (
     <AuthCard title={t('auth.forgot.title')} subtitle={t('auth.forgot.subtitle')}>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack gap="md">
           {error !== null && (
             <FormAlert>
@@ -64,13 +58,11 @@ export default function ForgotPasswordPage() {
             label={t('fields.email')}
             type="email"
             autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
-            error={fieldError}
+            {...form.getInputProps('email')}
             required
             autoFocus
           />
-          <Button type="submit" loading={busy} fullWidth>
+          <Button type="submit" loading={form.submitting} fullWidth>
             {t('auth.forgot.submit')}
           </Button>
           <Anchor component={Link} to={paths.login} size="sm" ta="center">

@@ -1,5 +1,7 @@
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { useForm } from '@mantine/form';
+import { codeForm } from '@tandem/shared/user/forms';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
@@ -7,7 +9,7 @@ import { confirmTotpSignIn, hasPendingTotp } from '../../../lib/auth/cognito.ts'
 import { markSignedIn } from '../../../lib/auth/session.ts';
 import { safeNextPath } from '../../../lib/url.ts';
 import { useErrorMessage } from '../../../lib/use-error-message.ts';
-import { isSixDigitCode } from '../../../lib/validation.ts';
+import { formValidator } from '../../../lib/validation.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { FormAlert } from '../components/form-alert.tsx';
 
@@ -17,37 +19,33 @@ export default function LoginCodePage() {
   const [params] = useSearchParams();
   const next = safeNextPath(params.get('next'));
   const message = useErrorMessage();
-  const [code, setCode] = useState('');
-  const [fieldError, setFieldError] = useState<string>();
+  const form = useForm({
+    initialValues: { code: '' },
+    validate: formValidator(codeForm, (key, v) => t(key, v)),
+  });
   const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
+  // Set once the code is taken, so the page does not send the user back while the app opens.
+  const [confirmed, setConfirmed] = useState(false);
 
   // The first step lives in memory; after a reload the user starts again.
-  if (!hasPendingTotp() && !busy) {
+  if (!hasPendingTotp() && !form.submitting && !confirmed) {
     return <Navigate to={`${paths.login}${params.size ? `?${params}` : ''}`} replace />;
   }
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (!isSixDigitCode(code)) {
-      setFieldError(t('validation:code'));
-      return;
-    }
-    setFieldError(undefined);
-    setBusy(true);
+  async function submit({ code }: typeof form.values) {
     setError(null);
     try {
-      await confirmTotpSignIn(code);
+      await confirmTotpSignIn(code.trim());
+      setConfirmed(true);
       markSignedIn(next);
     } catch (err) {
       setError(err);
-      setBusy(false);
     }
   }
 
   return (
     <AuthCard title={t('auth.loginCode.title')} subtitle={t('auth.loginCode.subtitle')}>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack gap="md">
           {error !== null && (
             <FormAlert>
@@ -59,13 +57,12 @@ export default function LoginCodePage() {
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={6}
-            value={code}
-            onChange={(e) => setCode(e.currentTarget.value.replace(/\D/g, ''))}
-            error={fieldError}
+            {...form.getInputProps('code')}
+            onChange={(e) => form.setFieldValue('code', e.currentTarget.value.replace(/\D/g, ''))}
             required
             autoFocus
           />
-          <Button type="submit" loading={busy} fullWidth>
+          <Button type="submit" loading={form.submitting || confirmed} fullWidth>
             {t('auth.loginCode.submit')}
           </Button>
           <Anchor component={Link} to={paths.login} size="sm" ta="center">

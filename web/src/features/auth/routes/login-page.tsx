@@ -1,5 +1,7 @@
 import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { useForm } from '@mantine/form';
+import { signInForm } from '@tandem/shared/user/forms';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PasswordField } from '../../../components/password-field.tsx';
@@ -9,7 +11,7 @@ import { signIn } from '../../../lib/auth/cognito.ts';
 import { markSignedIn } from '../../../lib/auth/session.ts';
 import { safeNextPath } from '../../../lib/url.ts';
 import { useErrorMessage } from '../../../lib/use-error-message.ts';
-import { isEmail } from '../../../lib/validation.ts';
+import { formValidator } from '../../../lib/validation.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { FormAlert } from '../components/form-alert.tsx';
 import { SocialButtons } from '../components/social-buttons.tsx';
@@ -20,21 +22,14 @@ export default function LoginPage() {
   const [params] = useSearchParams();
   const next = safeNextPath(params.get('next'));
   const message = useErrorMessage();
-  const [email, setEmail] = useState(params.get('email') ?? '');
-  const [password, setPassword] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<{ email?: string; password?: string }>({});
+  const form = useForm({
+    initialValues: { email: params.get('email') ?? '', password: '' },
+    validate: formValidator(signInForm, (key, v) => t(key, v)),
+  });
   const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
+  const email = form.values.email;
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const errs = {
-      email: !email.trim() ? t('validation:required') : !isEmail(email) ? t('validation:email') : undefined,
-      password: !password ? t('validation:required') : undefined,
-    };
-    setFieldErrors(errs);
-    if (errs.email || errs.password) return;
-    setBusy(true);
+  async function submit({ email, password }: typeof form.values) {
     setError(null);
     try {
       const result = await signIn(email, password);
@@ -45,7 +40,6 @@ export default function LoginPage() {
       markSignedIn(next);
     } catch (err) {
       setError(err);
-      setBusy(false);
     }
   }
 
@@ -63,7 +57,7 @@ export default function LoginPage() {
         </>
       }
     >
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack gap="md">
           {error !== null && (
             <FormAlert>
@@ -79,18 +73,14 @@ export default function LoginPage() {
             label={t('fields.email')}
             type="email"
             autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
-            error={fieldErrors.email}
+            {...form.getInputProps('email')}
             required
             autoFocus
           />
           <PasswordField
             label={t('fields.password')}
             autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-            error={fieldErrors.password}
+            {...form.getInputProps('password')}
             required
           />
           <Group justify="flex-end">
@@ -98,7 +88,7 @@ export default function LoginPage() {
               {t('auth.login.forgot')}
             </Anchor>
           </Group>
-          <Button type="submit" loading={busy} fullWidth>
+          <Button type="submit" loading={form.submitting} fullWidth>
             {t('auth.login.submit')}
           </Button>
         </Stack>

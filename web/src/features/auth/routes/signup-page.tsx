@@ -1,18 +1,18 @@
 import { Anchor, Button, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { TEXT_LIMITS } from '@tandem/shared/api/limits';
-import { USER_TYPES, type UserType } from '@tandem/shared/user/config';
-import { type FormEvent, useState } from 'react';
+import { USER_TYPES } from '@tandem/shared/user/config';
+import { signUpForm } from '@tandem/shared/user/forms';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { paths, verifyEmailPath } from '../../../config/paths.ts';
 import { signUp } from '../../../lib/auth/cognito.ts';
 import { useErrorMessage } from '../../../lib/use-error-message.ts';
-import { isEmail, newPasswordErrors, newPasswordHint } from '../../../lib/validation.ts';
+import { formValidator, newPasswordHint } from '../../../lib/validation.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { FormAlert } from '../components/form-alert.tsx';
-
-type Field = 'email' | 'password1' | 'password2' | 'firstName' | 'lastName' | 'userType';
 
 const browserTimezone = (): string => {
   try {
@@ -28,41 +28,20 @@ export default function SignupPage() {
   const message = useErrorMessage();
   // An invitation accepted before sign-up links here with the invited address.
   const [params] = useSearchParams();
-  const [values, setValues] = useState<Record<Field, string>>({
-    email: params.get('email') ?? '',
-    password1: '',
-    password2: '',
-    firstName: '',
-    lastName: '',
-    userType: '',
+  const form = useForm({
+    initialValues: {
+      email: params.get('email') ?? '',
+      password1: '',
+      password2: '',
+      firstName: '',
+      lastName: '',
+      userType: '',
+    },
+    validate: formValidator(signUpForm, (key, v) => t(key, v)),
   });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
 
-  const set = (field: Field) => (e: { currentTarget: { value: string } }) => {
-    // Read now: React clears currentTarget before a state updater runs.
-    const value = e.currentTarget.value;
-    setValues((v) => ({ ...v, [field]: value }));
-  };
-
-  function validate(): Partial<Record<Field, string>> {
-    const required = t('validation:required');
-    return {
-      email: !values.email.trim() ? required : !isEmail(values.email) ? t('validation:email') : undefined,
-      ...newPasswordErrors(values.password1, values.password2, (key, v) => t(key, { ...v })),
-      firstName: !values.firstName.trim() ? required : undefined,
-      lastName: !values.lastName.trim() ? required : undefined,
-      userType: !USER_TYPES.includes(values.userType as UserType) ? t('validation:chooseOne') : undefined,
-    };
-  }
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const errs = validate();
-    setErrors(errs);
-    if (Object.values(errs).some(Boolean)) return;
-    setBusy(true);
+  async function submit(values: typeof form.values) {
     setError(null);
     try {
       const email = values.email.trim().toLowerCase();
@@ -77,7 +56,6 @@ export default function SignupPage() {
       navigate(confirmed ? `${paths.login}?email=${encodeURIComponent(email)}` : verifyEmailPath(email));
     } catch (err) {
       setError(err);
-      setBusy(false);
     }
   }
 
@@ -93,7 +71,7 @@ export default function SignupPage() {
         </>
       }
     >
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack gap="md">
           {error !== null && (
             <FormAlert>
@@ -104,9 +82,7 @@ export default function SignupPage() {
             <TextInput
               label={t('fields.firstName')}
               autoComplete="given-name"
-              value={values.firstName}
-              onChange={set('firstName')}
-              error={errors.firstName}
+              {...form.getInputProps('firstName')}
               maxLength={TEXT_LIMITS.personName}
               required
               autoFocus
@@ -114,9 +90,7 @@ export default function SignupPage() {
             <TextInput
               label={t('fields.lastName')}
               autoComplete="family-name"
-              value={values.lastName}
-              onChange={set('lastName')}
-              error={errors.lastName}
+              {...form.getInputProps('lastName')}
               maxLength={TEXT_LIMITS.personName}
               required
             />
@@ -125,16 +99,12 @@ export default function SignupPage() {
             label={t('fields.email')}
             type="email"
             autoComplete="email"
-            value={values.email}
-            onChange={set('email')}
-            error={errors.email}
+            {...form.getInputProps('email')}
             required
           />
           <NativeSelect
             label={t('fields.userType')}
-            value={values.userType}
-            onChange={set('userType')}
-            error={errors.userType}
+            {...form.getInputProps('userType')}
             required
             data={[
               { value: '', label: t('auth.signup.chooseUserType'), disabled: true },
@@ -145,20 +115,16 @@ export default function SignupPage() {
             label={t('fields.password')}
             description={newPasswordHint((key, v) => t(key, { ...v }))}
             autoComplete="new-password"
-            value={values.password1}
-            onChange={set('password1')}
-            error={errors.password1}
+            {...form.getInputProps('password1')}
             required
           />
           <PasswordField
             label={t('fields.confirmPassword')}
             autoComplete="new-password"
-            value={values.password2}
-            onChange={set('password2')}
-            error={errors.password2}
+            {...form.getInputProps('password2')}
             required
           />
-          <Button type="submit" loading={busy} fullWidth>
+          <Button type="submit" loading={form.submitting} fullWidth>
             {t('auth.signup.submit')}
           </Button>
         </Stack>

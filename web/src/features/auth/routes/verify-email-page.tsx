@@ -1,5 +1,7 @@
 import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { useForm } from '@mantine/form';
+import { emailOnlyField, verifyEmailForm } from '@tandem/shared/user/forms';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
@@ -7,7 +9,7 @@ import { AuthError } from '../../../lib/auth/auth-error.ts';
 import { confirmSignUp, resendSignUpCode } from '../../../lib/auth/cognito.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useErrorMessage } from '../../../lib/use-error-message.ts';
-import { isEmail, isSixDigitCode } from '../../../lib/validation.ts';
+import { formValidator } from '../../../lib/validation.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { FormAlert } from '../components/form-alert.tsx';
 
@@ -17,40 +19,34 @@ export default function VerifyEmailPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const message = useErrorMessage();
-  const [email, setEmail] = useState(params.get('email') ?? '');
-  const [code, setCode] = useState('');
-  const [errors, setErrors] = useState<{ email?: string; code?: string }>({});
+  const form = useForm({
+    initialValues: { email: params.get('email') ?? '', code: '' },
+    validate: formValidator(verifyEmailForm, (key, v) => t(key, v)),
+  });
+  const email = form.values.email;
   const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
   const [resend, setResend] = useState<'idle' | 'busy' | 'sent' | 'unavailable'>('idle');
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const errs = {
-      email: !isEmail(email) ? t('validation:email') : undefined,
-      code: !isSixDigitCode(code) ? t('validation:code') : undefined,
-    };
-    setErrors(errs);
-    if (errs.email || errs.code) return;
-    setBusy(true);
+  async function submit({ email, code }: typeof form.values) {
     setError(null);
+    const toLogin = `${paths.login}?email=${encodeURIComponent(email.trim().toLowerCase())}`;
     try {
       await confirmSignUp(email, code);
       notifySuccess(t('auth.verify.done'));
-      navigate(`${paths.login}?email=${encodeURIComponent(email.trim().toLowerCase())}`, { replace: true });
+      navigate(toLogin, { replace: true });
     } catch (err) {
       if (err instanceof AuthError && err.key === 'alreadyConfirmed') {
-        navigate(`${paths.login}?email=${encodeURIComponent(email.trim().toLowerCase())}`, { replace: true });
+        navigate(toLogin, { replace: true });
         return;
       }
       setError(err);
-      setBusy(false);
     }
   }
 
   async function resendCode() {
-    if (!isEmail(email)) {
-      setErrors({ email: t('validation:email') });
+    // Only the address is needed to send the code again.
+    if (!emailOnlyField.safeParse(email).success) {
+      form.setErrors({ email: t('validation:email') });
       return;
     }
     setResend('busy');
@@ -68,7 +64,7 @@ export default function VerifyEmailPage() {
 
   return (
     <AuthCard title={t('auth.verify.title')} subtitle={t('auth.verify.subtitle')}>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack gap="md">
           {error !== null && (
             <FormAlert>
@@ -79,9 +75,7 @@ export default function VerifyEmailPage() {
             label={t('fields.email')}
             type="email"
             autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
-            error={errors.email}
+            {...form.getInputProps('email')}
             required
           />
           <TextInput
@@ -89,13 +83,12 @@ export default function VerifyEmailPage() {
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={6}
-            value={code}
-            onChange={(e) => setCode(e.currentTarget.value.replace(/\D/g, ''))}
-            error={errors.code}
+            {...form.getInputProps('code')}
+            onChange={(e) => form.setFieldValue('code', e.currentTarget.value.replace(/\D/g, ''))}
             required
             autoFocus={!!email}
           />
-          <Button type="submit" loading={busy} fullWidth>
+          <Button type="submit" loading={form.submitting} fullWidth>
             {t('auth.verify.submit')}
           </Button>
           <Group justify="space-between" gap="xs">

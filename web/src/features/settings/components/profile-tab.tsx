@@ -1,15 +1,18 @@
 import { Alert, Button, Group, PinInput, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { TEXT_LIMITS } from '@tandem/shared/api/limits';
 import type { UpdateAuthUserInput } from '@tandem/shared/user/config';
-import { type FormEvent, useState } from 'react';
+import { codeForm, profileForm } from '@tandem/shared/user/forms';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-error.ts';
 import { errorText, notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { type AuthUser, useAuthUser } from '../../../lib/user/get-auth-user.ts';
-import { isEmail } from '../../../lib/validation.ts';
+import { formValidator } from '../../../lib/validation.ts';
 import { updateAuthUser } from '../api/update-auth-user.ts';
 import { verifyEmailChange } from '../api/verify-email-change.ts';
 import { SubscriptionCard } from './subscription-card.tsx';
+import { useUnsavedChanges } from './unsaved-changes.tsx';
 
 export function ProfileTab() {
   const { t } = useTranslation(['common', 'validation']);
@@ -36,28 +39,21 @@ export function ProfileTab() {
   );
 }
 
-type Field = 'firstName' | 'lastName' | 'email';
-
+/** Names and the sign-in address. */
 function ProfileForm({ user }: { user: AuthUser }) {
   const { t } = useTranslation(['common', 'validation']);
-  const [values, setValues] = useState({
-    firstName: user.firstName,
-    lastName: user.lastName,
-    email: user.pendingEmail ?? user.email,
+  const form = useForm({
+    initialValues: {
+      firstName: user.firstName,
+      lastName: user.lastName,
+      email: user.pendingEmail ?? user.email,
+    },
+    validate: formValidator(profileForm, (key, v) => t(key, v)),
   });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [busy, setBusy] = useState(false);
+  useUnsavedChanges(form.isDirty());
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const errs: Partial<Record<Field, string>> = {};
-    for (const f of ['firstName', 'lastName'] as const)
-      if (!values[f].trim()) errs[f] = t('validation:required');
+  async function submit(values: typeof form.values) {
     const email = values.email.trim().toLowerCase();
-    if (!email) errs.email = t('validation:required');
-    else if (!isEmail(email)) errs.email = t('validation:email');
-    setErrors(errs);
-    if (Object.keys(errs).length > 0) return;
     const patch: UpdateAuthUserInput = {};
     if (values.firstName.trim() !== user.firstName) patch.firstName = values.firstName.trim();
     if (values.lastName.trim() !== user.lastName) patch.lastName = values.lastName.trim();
@@ -66,7 +62,6 @@ function ProfileForm({ user }: { user: AuthUser }) {
       notifySuccess(t('settings.noChanges'));
       return;
     }
-    setBusy(true);
     try {
       const saved = await updateAuthUser(patch);
       notifySuccess(
@@ -76,42 +71,31 @@ function ProfileForm({ user }: { user: AuthUser }) {
       );
     } catch (err) {
       if (err instanceof ApiError) {
-        setErrors({
+        form.setErrors({
           firstName: err.errors.firstName,
           lastName: err.errors.lastName,
           email: err.errors.email ?? (err.status === 409 ? err.message : undefined),
         });
       }
       notifyError(t('settings.saveFailed'), errorText(err, t('errors.generic')));
-      setBusy(false);
     }
   }
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={form.onSubmit(submit)} noValidate>
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <TextInput
             label={t('fields.firstName')}
             autoComplete="given-name"
-            value={values.firstName}
-            onChange={(e) => {
-              const firstName = e.currentTarget.value;
-              setValues((v) => ({ ...v, firstName }));
-            }}
-            error={errors.firstName}
+            {...form.getInputProps('firstName')}
             maxLength={TEXT_LIMITS.personName}
             required
           />
           <TextInput
             label={t('fields.lastName')}
             autoComplete="family-name"
-            value={values.lastName}
-            onChange={(e) => {
-              const lastName = e.currentTarget.value;
-              setValues((v) => ({ ...v, lastName }));
-            }}
-            error={errors.lastName}
+            {...form.getInputProps('lastName')}
             maxLength={TEXT_LIMITS.personName}
             required
           />
@@ -121,16 +105,11 @@ function ProfileForm({ user }: { user: AuthUser }) {
           description={t('settings.emailChange.help')}
           type="email"
           autoComplete="email"
-          value={values.email}
-          onChange={(e) => {
-            const email = e.currentTarget.value;
-            setValues((v) => ({ ...v, email }));
-          }}
-          error={errors.email}
+          {...form.getInputProps('email')}
           required
         />
         <Group>
-          <Button type="submit" loading={busy}>
+          <Button type="submit" loading={form.submitting}>
             {t('common.save')}
           </Button>
         </Group>
@@ -142,40 +121,37 @@ function ProfileForm({ user }: { user: AuthUser }) {
 /** The step that proves a new address: the code mailed to it, or going back to the current one. */
 function EmailCodeForm({ user, pending }: { user: AuthUser; pending: string }) {
   const { t } = useTranslation(['common', 'validation']);
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState<'confirm' | 'keep' | null>(null);
+  const form = useForm({
+    initialValues: { code: '' },
+    validate: formValidator(codeForm, (key, v) => t(key, v)),
+  });
+  const [keeping, setKeeping] = useState(false);
+  useUnsavedChanges(form.isDirty());
 
-  async function confirm(e: FormEvent) {
-    e.preventDefault();
-    if (!/^\d{6}$/.test(code)) {
-      setError(t('validation:code'));
-      return;
-    }
-    setBusy('confirm');
+  async function confirm({ code }: typeof form.values) {
     try {
       const saved = await verifyEmailChange(code);
       notifySuccess(t('settings.emailChange.done', { email: saved.email }));
     } catch (err) {
-      setError(err instanceof ApiError ? (err.errors.code ?? err.message) : undefined);
+      form.setErrors({ code: err instanceof ApiError ? (err.errors.code ?? err.message) : undefined });
       notifyError(t('settings.emailChange.failed'), errorText(err, t('errors.generic')));
-      setBusy(null);
     }
   }
 
   async function keep() {
-    setBusy('keep');
+    setKeeping(true);
     try {
       await updateAuthUser({ email: user.email });
       notifySuccess(t('settings.emailChange.kept', { email: user.email }));
     } catch (err) {
       notifyError(t('settings.emailChange.failed'), errorText(err, t('errors.generic')));
-      setBusy(null);
+      setKeeping(false);
     }
   }
 
+  const error = form.errors.code;
   return (
-    <form onSubmit={confirm} noValidate aria-label={t('settings.emailChange.confirm')}>
+    <form onSubmit={form.onSubmit(confirm)} noValidate aria-label={t('settings.emailChange.confirm')}>
       <Alert color="blue">
         <Stack gap="sm">
           <Text size="sm">{t('settings.emailChange.pending', { pending, email: user.email })}</Text>
@@ -187,11 +163,7 @@ function EmailCodeForm({ user, pending }: { user: AuthUser; pending: string }) {
               length={6}
               type="number"
               oneTimeCode
-              value={code}
-              onChange={(v) => {
-                setCode(v);
-                setError(undefined);
-              }}
+              {...form.getInputProps('code')}
               error={!!error}
               aria-labelledby="email-change-code"
             />
@@ -202,10 +174,10 @@ function EmailCodeForm({ user, pending }: { user: AuthUser; pending: string }) {
             )}
           </Stack>
           <Group>
-            <Button type="submit" loading={busy === 'confirm'} disabled={busy === 'keep'}>
+            <Button type="submit" loading={form.submitting} disabled={keeping}>
               {t('settings.emailChange.confirm')}
             </Button>
-            <Button variant="subtle" onClick={keep} loading={busy === 'keep'} disabled={busy === 'confirm'}>
+            <Button variant="subtle" onClick={keep} loading={keeping} disabled={form.submitting}>
               {t('settings.emailChange.keep', { email: user.email })}
             </Button>
           </Group>

@@ -1,12 +1,14 @@
 import { Badge, Button, Code, Group, Loader, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
-import { type FormEvent, lazy, Suspense, useState } from 'react';
+import { useForm } from '@mantine/form';
+import { codeForm } from '@tandem/shared/user/forms';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { disableTotp, finishTotpSetup, isTotpEnabled, startTotpSetup } from '../../../lib/auth/cognito.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useErrorMessage } from '../../../lib/use-error-message.ts';
 import { useAuthUser } from '../../../lib/user/get-auth-user.ts';
-import { isSixDigitCode } from '../../../lib/validation.ts';
+import { formValidator } from '../../../lib/validation.ts';
 
 const TotpQrCode = lazy(() => import('./totp-qr-code.tsx'));
 
@@ -106,31 +108,24 @@ function TotpSetup({
   const { t } = useTranslation(['common', 'validation']);
   const message = useErrorMessage();
   const { data: user } = useAuthUser();
-  const [code, setCode] = useState('');
-  const [fieldError, setFieldError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const form = useForm({
+    initialValues: { code: '' },
+    validate: formValidator(codeForm, (key, v) => t(key, v)),
+  });
   const uri = otpauthUri(user?.email ?? '', secret);
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (!isSixDigitCode(code)) {
-      setFieldError(t('validation:code'));
-      return;
-    }
-    setFieldError(undefined);
-    setBusy(true);
+  async function submit({ code }: typeof form.values) {
     try {
       await finishTotpSetup(code);
       notifySuccess(t('settings.security.twoFactorOn'));
       await onDone();
     } catch (err) {
-      setFieldError(message(err));
-      setBusy(false);
+      form.setErrors({ code: message(err) });
     }
   }
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={form.onSubmit(submit)} noValidate>
       <Stack gap="md">
         <Text size="sm">{t('settings.security.scan')}</Text>
         <Suspense fallback={<Loader size="sm" />}>
@@ -147,17 +142,16 @@ function TotpSetup({
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={6}
-          value={code}
-          onChange={(e) => setCode(e.currentTarget.value.replace(/\D/g, ''))}
-          error={fieldError}
+          {...form.getInputProps('code')}
+          onChange={(e) => form.setFieldValue('code', e.currentTarget.value.replace(/\D/g, ''))}
           maw={200}
           required
         />
         <Group>
-          <Button type="submit" loading={busy}>
+          <Button type="submit" loading={form.submitting}>
             {t('settings.security.verify')}
           </Button>
-          <Button variant="default" onClick={onCancel} disabled={busy}>
+          <Button variant="default" onClick={onCancel} disabled={form.submitting}>
             {t('common.cancel')}
           </Button>
         </Group>

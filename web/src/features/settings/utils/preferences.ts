@@ -40,25 +40,45 @@ export function displayTime(text: string, format: TimeFormat): string {
   return hhmm === null ? text : formatTime(hhmm, format);
 }
 
-export type PreferencesChanges =
-  | { ok: true; patch: UpdateUserConfigInput }
-  | { ok: false; invalidTimes: RoutineSlot[] };
+export type TimeAndDateValues = Omit<PreferencesValues, 'times'>;
+export type RoutineTimesValues = PreferencesValues['times'];
 
-export function preferencesChanges(config: UserConfig, v: PreferencesValues): PreferencesChanges {
-  const invalidTimes = ROUTINE_SLOTS.filter((slot) => normaliseRoutineTime(v.times[slot]) === null);
-  if (invalidTimes.length > 0) return { ok: false, invalidTimes };
-
+/** The PATCH body of the "Time and date" form: only what changed. */
+export function timeAndDateChanges(config: UserConfig, v: TimeAndDateValues): UpdateUserConfigInput {
   const patch: UpdateUserConfigInput = {};
   if (v.timeFormat !== config.timeFormatOption) patch.timeFormatOption = v.timeFormat;
   if (v.dateFormat !== config.dateFormatOption) patch.dateFormatOption = v.dateFormat;
   if (v.timezone !== config.timezone) patch.timezone = v.timezone;
+  return patch;
+}
+
+/**
+ * The PATCH body of the "Routine times" form: the changed times as HH:mm. The form checked each time
+ * with the shared rule first, so a time it cannot read is never here.
+ */
+export function routineTimesChanges(config: UserConfig, times: RoutineTimesValues): UpdateUserConfigInput {
   const routineTimes: Partial<Record<RoutineSlot, string>> = {};
   for (const slot of ROUTINE_SLOTS) {
-    const hhmm = normaliseRoutineTime(v.times[slot])!;
-    if (hhmm !== config.routineTimes[slot]) routineTimes[slot] = hhmm;
+    const hhmm = normaliseRoutineTime(times[slot]);
+    if (hhmm !== null && hhmm !== config.routineTimes[slot]) routineTimes[slot] = hhmm;
   }
-  if (Object.keys(routineTimes).length > 0) patch.routineTimes = routineTimes;
-  return { ok: true, patch };
+  return Object.keys(routineTimes).length > 0 ? { routineTimes } : {};
+}
+
+/**
+ * The routine times to show after the stored settings changed (saved here or elsewhere): a time the
+ * person has changed and not saved stays, in the stored format; the others show what is stored.
+ */
+export function rebaseRoutineTimes(
+  shown: RoutineTimesValues,
+  shownBefore: RoutineTimesValues,
+  config: UserConfig,
+): RoutineTimesValues {
+  const stored = valuesFromConfig(config).times;
+  const out = { ...stored };
+  for (const slot of ROUTINE_SLOTS)
+    if (shown[slot] !== shownBefore[slot]) out[slot] = displayTime(shown[slot], config.timeFormatOption);
+  return out;
 }
 
 /** Which form field a server error key ('routineTimes.beginning', camelCase after conversion) belongs to. */

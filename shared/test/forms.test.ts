@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import {
+  changePasswordForm,
+  emailField,
+  forgotPasswordForm,
+  profileForm,
+  resetPasswordForm,
+  routineTimesForm,
+  signInForm,
+  signUpForm,
+  verifyEmailForm,
+} from '../src/user/forms.ts';
+
+/** The first message per field, as a form shows it. */
+function errors(
+  schema: {
+    safeParse: (v: unknown) => {
+      success: boolean;
+      error?: { issues: { path: PropertyKey[]; message: string }[] };
+    };
+  },
+  values: unknown,
+) {
+  const result = schema.safeParse(values);
+  const out: Record<string, string> = {};
+  for (const issue of result.error?.issues ?? []) out[issue.path.join('.')] ??= issue.message;
+  return out;
+}
+
+const strong = 'correct-horse-1';
+
+describe('the account forms check, before sending, the rules the server applies', () => {
+  it('an e-mail is required first, then must look like an address (spaces around allowed)', () => {
+    expect(errors(signInForm, { email: '', password: 'x' })).toEqual({ email: 'required' });
+    expect(errors(signInForm, { email: 'a@b', password: 'x' })).toEqual({ email: 'email' });
+    expect(errors(signInForm, { email: ' a.b+c@d.example.org ', password: 'x' })).toEqual({});
+    expect(emailField.safeParse('a b@c.d').success).toBe(false);
+  });
+
+  it('signing in needs a password but not the new-password policy', () => {
+    expect(errors(signInForm, { email: 'a@b.co', password: '' })).toEqual({ password: 'required' });
+    expect(errors(signInForm, { email: 'a@b.co', password: 'short' })).toEqual({});
+  });
+
+  it('forgot password and verify e-mail ask for an address and a six-digit code', () => {
+    expect(errors(forgotPasswordForm, { email: '' })).toEqual({ email: 'email' });
+    expect(errors(verifyEmailForm, { email: 'a@b.co', code: '12345' })).toEqual({ code: 'code' });
+    expect(errors(verifyEmailForm, { email: 'a@b.co', code: ' 123456 ' })).toEqual({});
+    expect(errors(verifyEmailForm, { email: 'a@b.co', code: '12345a' })).toEqual({ code: 'code' });
+  });
+
+  it('a new password follows the policy and names the first rule it breaks', () => {
+    const pair = (p: string) => errors(resetPasswordForm, { code: '123456', password1: p, password2: p });
+    expect(pair('abcde')).toEqual({ password1: 'passwordTooShort' });
+    expect(pair('no-digits-here')).toEqual({ password1: 'passwordNeedsDigit' });
+    expect(pair('NO-LOWER-12')).toEqual({ password1: 'passwordNeedsLowercase' });
+    expect(pair(' spaced-out-1')).toEqual({ password1: 'passwordEdgeSpace' });
+    expect(pair(strong)).toEqual({});
+  });
+
+  it('the confirmation is required and must match, reported on the confirmation even when other fields fail', () => {
+    expect(errors(changePasswordForm, { current: 'old', password1: strong, password2: '' })).toEqual({
+      password2: 'required',
+    });
+    expect(errors(changePasswordForm, { current: '', password1: strong, password2: `${strong}x` })).toEqual({
+      current: 'required',
+      password2: 'passwordsMismatch',
+    });
+    expect(errors(changePasswordForm, { current: 'old', password1: 'abc', password2: 'abd' })).toEqual({
+      password1: 'passwordTooShort',
+      password2: 'passwordsMismatch',
+    });
+    expect(errors(changePasswordForm, { current: 'old', password1: strong, password2: strong })).toEqual({});
+  });
+
+  it('sign-up needs both names, a kind of user from the list, an address and a matching new password', () => {
+    expect(
+      errors(signUpForm, {
+        firstName: ' ',
+        lastName: '',
+        email: 'x',
+        userType: '',
+        password1: '',
+        password2: '',
+      }),
+    ).toEqual({
+      firstName: 'required',
+      lastName: 'required',
+      email: 'email',
+      userType: 'chooseOne',
+      password1: 'required',
+      password2: 'required',
+    });
+    expect(
+      errors(signUpForm, {
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        email: 'ada@example.org',
+        userType: 'manager',
+        password1: strong,
+        password2: strong,
+      }),
+    ).toEqual({});
+  });
+
+  it('the profile needs both names and an address', () => {
+    expect(errors(profileForm, { firstName: '', lastName: 'L', email: '' })).toEqual({
+      firstName: 'required',
+      email: 'required',
+    });
+  });
+
+  it('routine times are read in 12- or 24-hour form; anything else is named on its slot', () => {
+    expect(errors(routineTimesForm, { beginning: '07:00', middle: '1:30 PM', end: '19:00' })).toEqual({});
+    expect(errors(routineTimesForm, { beginning: '25:00', middle: '12:00', end: 'soon' })).toEqual({
+      beginning: 'timeFormat',
+      end: 'timeFormat',
+    });
+  });
+});
