@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { COUNTRY_CODES, countryOptions, DEFAULT_COUNTRY, isCountryCode } from '../src/user/countries.ts';
 import {
   COUNTRY_MESSAGE,
   defaultUserConfig,
@@ -7,6 +6,7 @@ import {
   userConfig,
   withConfigDefaults,
 } from '../src/user/config.ts';
+import { COUNTRY_CODES, countryOptions, DEFAULT_COUNTRY, isCountryCode } from '../src/user/countries.ts';
 
 describe('countries', () => {
   it('lists the 249 assigned ISO 3166-1 alpha-2 codes once each, in code order', () => {
