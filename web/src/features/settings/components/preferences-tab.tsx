@@ -31,6 +31,7 @@ import {
   valuesFromConfig,
 } from '../utils/preferences.ts';
 import { CalendarFeedCard } from './calendar-feed-card.tsx';
+import { CountryField } from './country-field.tsx';
 
 export function PreferencesTab() {
   const { t } = useTranslation(['common', 'validation']);
@@ -41,6 +42,9 @@ export function PreferencesTab() {
   return (
     <Stack gap="xl">
       <PreferencesForm key={JSON.stringify(config)} config={config} />
+      <Stack maw={560}>
+        <CountryField config={config} />
+      </Stack>
       <CalendarFeedCard />
     </Stack>
   );
