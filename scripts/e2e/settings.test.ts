@@ -84,9 +84,17 @@ describe('country', () => {
 });
 
 describe('profile picture', () => {
-  it('cuts a square from a wide picture where it was dragged, previews it, and shows it in the header', async () => {
+  it('refuses a file that is not a picture, cuts a square where it was dragged, previews it, shows it in the header', async () => {
     await page.goto(`${url}/settings?activeTab=profile`);
     expect(await page.getByTestId('header-avatar').locator('img').count()).toBe(0);
+    // A file that is not a picture, whatever its name says, is refused before anything is sent.
+    await page.locator('input[type="file"]').setInputFiles({
+      name: 'notes.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('not a picture'),
+    });
+    await page.getByText('This file is not a picture we can read.', { exact: false }).waitFor();
+    expect(await page.getByTestId('avatar-crop-frame').count()).toBe(0);
     // 300×200: red up to x = 100, blue after. The square opens centred (x 50 to 250).
     await page.locator('input[type="file"]').setInputFiles({
       name: 'wide.png',
