@@ -26,6 +26,7 @@ export * from './tasks/views.ts';
 export type * from './time/views.ts';
 export * from './user/allow-list.ts';
 export * from './user/config.ts';
+export * from './user/countries.ts';
 export * from './user/limits.ts';
 export * from './user/routine-times.ts';
 export * from './user/subscription.ts';

@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { UserConfig } from '@tandem/shared';
+import { type UserConfig, withConfigDefaults } from '@tandem/shared';
 import type { Actor } from '../lib/actor.ts';
 import { env } from '../lib/env.ts';
 import { NotFoundError, ValidationError } from '../lib/errors.ts';
@@ -55,8 +55,9 @@ export async function avatarView(
   return { id: avatarId, originalUrl: url, thumbnailUrl: url };
 }
 
-/** Settings as the API answers them: the stored avatar id with fresh links. */
-export async function presentConfig(userId: string, config: UserConfig): Promise<UserConfig> {
+/** Settings as the API answers them: the stored avatar id with fresh links, defaults for what is missing. */
+export async function presentConfig(userId: string, stored: UserConfig): Promise<UserConfig> {
+  const config = withConfigDefaults(stored);
   return config.avatar ? { ...config, avatar: await avatarView(userId, config.avatar.id) } : config;
 }
 

@@ -85,6 +85,7 @@ const fixtures: Record<string, Fixture> = {
           preferences: { selected_levels: [1, 2], selected_groups: [group] },
           routine_times: { beginning: '07:00', middle: '12:30', end: '18:00' },
           timezone: 'Europe/Berlin',
+          country: 'DE',
           group,
         }),
       );
@@ -97,6 +98,7 @@ const fixtures: Record<string, Fixture> = {
       { name: 'preferences.selected_groups', body: { preferences: { selected_groups: [] } } },
       { name: 'routine_times.middle', body: { routine_times: { middle: '13:15' } } },
       { name: 'timezone', body: { timezone: 'America/New_York' } },
+      { name: 'country', body: { country: 'FR' } },
       { name: 'group cleared with null', body: { group: null } },
     ],
   },

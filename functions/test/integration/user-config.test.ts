@@ -192,3 +192,32 @@ describe('GET /user/timezone/', () => {
     expect((await api.get('/user/timezone/?code=Nowhere/Land')).status).toBe(404);
   });
 });
+
+describe('country (spec 000: a country list; §9: default United States of America)', () => {
+  it('starts as US, keeps a listed code, and refuses anything else writing nothing', async () => {
+    const fresh = apiClient(stack.url, (await createUser(env)).accessToken);
+    expect((await fresh.get('/user/config/')).body.country).toBe('US');
+
+    const saved = await fresh.patch('/user/config/', { country: 'DE' });
+    expect(saved.status).toBe(200);
+    expect(saved.body.country).toBe('DE');
+    expect((await fresh.get('/user/config/')).body.country).toBe('DE');
+
+    for (const country of ['XX', 'de', 'Germany', 'UK', 7]) {
+      const r = await fresh.patch('/user/config/', { country });
+      expect(r.status).toBe(400);
+      expect(r.body.errors.country).toBe('Choose a country from the list.');
+    }
+    expect((await fresh.get('/user/config/')).body.country).toBe('DE');
+  });
+
+  it('reads settings saved before the country existed as US, and a change to them keeps the rest', async () => {
+    const item = await stored(user.userId);
+    const { country: _, ...old } = item!.config as Record<string, unknown>;
+    await UserEntity.patch({ userId: user.userId }).set({ config: old }).go();
+    expect((await api.get('/user/config/')).body.country).toBe('US');
+    const r = await api.patch('/user/config/', { country: 'JP' });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ country: 'JP', timezone: old.timezone });
+  });
+});

@@ -6,6 +6,7 @@ import * as z from 'zod';
 import { messages } from '../api/errors.ts';
 import { entityId, requiredTitle } from '../api/limits.ts';
 import { emailAddress } from '../groups/invitations.ts';
+import { DEFAULT_COUNTRY, isCountryCode } from './countries.ts';
 import { DEFAULT_ROUTINE_TIMES, normaliseRoutineTime } from './routine-times.ts';
 import { DEFAULT_TIMEZONE, isValidTimezone } from './timezone.ts';
 
@@ -25,6 +26,12 @@ export const timezoneSchema = z
   .string({ error: messages.invalidTimezone })
   .refine(isValidTimezone, { message: messages.invalidTimezone });
 
+export const COUNTRY_MESSAGE = 'Choose a country from the list.';
+/** An ISO 3166-1 alpha-2 code of the list (countries.ts), upper case: 'US', 'DE'. */
+export const countrySchema = z
+  .string({ error: COUNTRY_MESSAGE })
+  .refine(isCountryCode, { message: COUNTRY_MESSAGE });
+
 export const routineTimesSchema = z.strictObject({
   beginning: routineTime,
   middle: routineTime,
@@ -42,6 +49,8 @@ export const userConfig = z.object({
   preferences: preferencesSchema,
   routineTimes: routineTimesSchema,
   timezone: z.string(),
+  /** Settings stored before the country existed read as the default. */
+  country: z.string().default(DEFAULT_COUNTRY),
   group: z.string().nullable(),
   avatar: z.object({ id: z.string(), originalUrl: z.string(), thumbnailUrl: z.string() }).nullable(),
 });
@@ -59,6 +68,7 @@ export const updateUserConfigInput = z
     preferences: preferencesSchema.partial(),
     routineTimes: routineTimesSchema.partial(),
     timezone: timezoneSchema,
+    country: countrySchema,
     group: entityId.nullable(),
   })
   .partial();
@@ -70,8 +80,15 @@ export const defaultUserConfig = (timezone: string = DEFAULT_TIMEZONE): UserConf
   preferences: { selectedLevels: [], selectedGroups: [] },
   routineTimes: { ...DEFAULT_ROUTINE_TIMES },
   timezone,
+  country: DEFAULT_COUNTRY,
   group: null,
   avatar: null,
+});
+
+/** Stored settings with what they lack (a setting added later) filled from the defaults. */
+export const withConfigDefaults = (stored: Partial<UserConfig> & { timezone: string }): UserConfig => ({
+  ...defaultUserConfig(stored.timezone),
+  ...stored,
 });
 
 /** The session user (spec 001 §3): what the web keeps after sign-in. */

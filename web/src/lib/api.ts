@@ -52,6 +52,7 @@ export interface ApiOptions {
   params?: Record<string, string>;
   /** camelCase keys; sent snake_case. */
   query?: Record<string, string | number | boolean | null | undefined>;
+  /** JSON (camelCase keys, sent snake_case), or FormData sent as multipart as it is. */
   body?: unknown;
   signal?: AbortSignal;
 }
@@ -64,12 +65,18 @@ export async function api<T>(route: RouteDef, opts: ApiOptions = {}): Promise<T>
   const doFetch = d.fetch ?? fetch;
   const sleep = d.sleep ?? defaultSleep;
   const url = joinApiUrl(d.apiUrl, apiPath(route, opts.params)) + toQueryString(toSnake(opts.query ?? {}));
-  const body = opts.body === undefined ? undefined : JSON.stringify(toSnake(opts.body));
+  const body =
+    opts.body === undefined
+      ? undefined
+      : opts.body instanceof FormData
+        ? opts.body
+        : JSON.stringify(toSnake(opts.body));
 
   let unavailableRetries = 0;
   for (let attempt = 0; ; attempt++) {
     const headers: Record<string, string> = { accept: 'application/json' };
-    if (body !== undefined) headers['content-type'] = 'application/json';
+    // FormData brings its own multipart content type with the boundary.
+    if (typeof body === 'string') headers['content-type'] = 'application/json';
     if (route.auth === 'user') {
       try {
         headers.authorization = `Bearer ${await d.getAccessToken()}`;

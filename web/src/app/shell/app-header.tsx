@@ -8,6 +8,7 @@ import { ThemeToggle } from '../../components/theme-toggle.tsx';
 import { paths } from '../../config/paths.ts';
 import { signOut } from '../../lib/auth/session.ts';
 import { useAuthUser } from '../../lib/user/get-auth-user.ts';
+import { useUserConfig } from '../../lib/user/get-user-config.ts';
 
 // The filter brings the group icon set; it loads beside the page, not before it.
 const GroupFilter = lazy(() => import('./group-filter.tsx'));
@@ -18,6 +19,7 @@ export const initialsOf = (first = '', last = '', email = ''): string =>
 export function AppHeader({ navOpened, onToggleNav }: { navOpened: boolean; onToggleNav: () => void }) {
   const { t } = useTranslation();
   const { data: user, isLoading } = useAuthUser();
+  const { data: config } = useUserConfig();
   const [signingOut, setSigningOut] = useState(false);
   const name = user ? `${user.firstName} ${user.lastName}`.trim() || user.email : '';
 
@@ -52,7 +54,13 @@ export function AppHeader({ navOpened, onToggleNav }: { navOpened: boolean; onTo
               aria-label={t('header.openSettings', { name })}
             >
               <Group gap={8} wrap="nowrap">
-                <Avatar size={32} radius="xl" color="blue" src={null}>
+                <Avatar
+                  size={32}
+                  radius="xl"
+                  color="blue"
+                  src={config?.avatar?.thumbnailUrl ?? null}
+                  data-testid="header-avatar"
+                >
                   {initialsOf(user.firstName, user.lastName, user.email)}
                 </Avatar>
                 <Text size="sm" fw={500} visibleFrom="sm" data-testid="header-user-name">

@@ -35,6 +35,7 @@ import {
   valuesFromConfig,
 } from '../utils/preferences.ts';
 import { CalendarFeedCard } from './calendar-feed-card.tsx';
+import { CountryField } from './country-field.tsx';
 import { useUnsavedChanges } from './unsaved-changes.tsx';
 
 export function PreferencesTab() {
@@ -51,6 +52,7 @@ export function PreferencesTab() {
           config={config}
         />
         <RoutineTimesForm config={config} />
+        <CountryField config={config} />
       </Stack>
       <CalendarFeedCard />
     </Stack>

@@ -11,6 +11,7 @@ import { type AuthUser, useAuthUser } from '../../../lib/user/get-auth-user.ts';
 import { formValidator } from '../../../lib/validation.ts';
 import { updateAuthUser } from '../api/update-auth-user.ts';
 import { verifyEmailChange } from '../api/verify-email-change.ts';
+import { AvatarField } from './avatar-field.tsx';
 import { SubscriptionCard } from './subscription-card.tsx';
 import { useUnsavedChanges } from './unsaved-changes.tsx';
 
@@ -19,6 +20,7 @@ export function ProfileTab() {
   const { data: user, error } = useAuthUser();
   return (
     <Stack gap="xl" maw={560}>
+      <AvatarField />
       {error && !user ? (
         <Alert color="red">{errorText(error, t('errors.generic'))}</Alert>
       ) : user ? (
