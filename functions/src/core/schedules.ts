@@ -379,11 +379,20 @@ export async function listOccurrences(
     });
   }
   const results: OccurrenceView[] = [];
-  for (const { task: t, group, role } of await scheduledTasksFor(actor, q)) {
+  const scheduled = await scheduledTasksFor(actor, q);
+  // A routine's day that has its instance (made by the normalisation) is shown by the instance alone.
+  const instanceDays = new Set(
+    scheduled.flatMap(({ task }) =>
+      task.routineTaskId && task.routineDay ? [`${task.routineTaskId}~${task.routineDay}`] : [],
+    ),
+  );
+  for (const { task: t, group, role } of scheduled) {
     const s = t.schedule;
     if (q.routinesOnly && !s.recurRule) continue;
     const editable = can(role, 'task.scheduledTask');
     for (const o of expandOccurrences(s, q.startDate, q.endDate)) {
+      const day = s.recurRule ? DateTime.fromISO(o.start, { zone: s.timezone || 'UTC' }).toISODate() : null;
+      if (day && instanceDays.has(`${t.taskId}~${day}`)) continue;
       results.push({
         taskId: t.taskId,
         title: t.title,

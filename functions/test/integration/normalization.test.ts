@@ -76,6 +76,15 @@ describe('daily normalisation', () => {
     expect(instance.body.start_date).toBe(day(3, 3).toISO({ suppressMilliseconds: true }));
     expect(instance.body.recur_rule).toBeNull();
     expect((await normalizeUser(ann.userId, 'UTC', morning)).instances).toBe(0);
+    // The calendar shows the day once: the instance stands in for the routine's occurrence.
+    const window = (from: number) =>
+      ann.api.get(
+        `/task/schedule?start_date=${encodeURIComponent(day(from, 0).toISO()!)}&end_date=${encodeURIComponent(day(from + 1, 0).toISO()!)}`,
+      );
+    const dayThree = (await window(3)).body.results.filter((o: { title: string }) => o.title === 'Stretch');
+    expect(dayThree.map((o: { task_id: string }) => o.task_id)).toEqual([routines[0].id]);
+    const dayFive = (await window(5)).body.results.filter((o: { title: string }) => o.title === 'Stretch');
+    expect(dayFive.map((o: { task_id: string }) => o.task_id)).toEqual([def]);
     // The next day gets its own instance.
     expect((await normalizeUser(ann.userId, 'UTC', day(4, 4).toJSDate())).instances).toBe(1);
   });
