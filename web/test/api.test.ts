@@ -48,6 +48,14 @@ describe('API client', () => {
     expect((calls[0]!.init.headers as Record<string, string>).authorization).toBe('Bearer token-1');
   });
 
+  it('asks for keepalive only when told (a request sent while the page closes)', async () => {
+    const { calls } = setup([json(200, {}), json(200, {})]);
+    await api(routes.deleteTasks, { body: { tasks: ['t1'], withChildren: false }, keepalive: true });
+    await api(routes.deleteTasks, { body: { tasks: ['t2'], withChildren: false } });
+    expect(calls[0]!.init.keepalive).toBe(true);
+    expect(calls[1]!.init.keepalive).toBeUndefined();
+  });
+
   it('puts the query on the wire in snake_case', async () => {
     const { calls } = setup([json(200, { count: 0, results: [] })]);
     await api(routes.listTimezones, { query: { pageSize: 5 } });

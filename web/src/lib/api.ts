@@ -55,6 +55,8 @@ export interface ApiOptions {
   /** JSON (camelCase keys, sent snake_case), or FormData sent as multipart as it is. */
   body?: unknown;
   signal?: AbortSignal;
+  /** Sent even if the page is closing (a held delete sent on leaving the page). */
+  keepalive?: boolean;
 }
 
 const defaultSleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
@@ -88,7 +90,13 @@ export async function api<T>(route: RouteDef, opts: ApiOptions = {}): Promise<T>
 
     let res: Response;
     try {
-      res = await doFetch(url, { method: route.method, headers, body, signal: opts.signal });
+      res = await doFetch(url, {
+        method: route.method,
+        headers,
+        body,
+        signal: opts.signal,
+        ...(opts.keepalive ? { keepalive: true } : {}),
+      });
     } catch (err) {
       if (opts.signal?.aborted) throw err;
       throw noResponseError();

@@ -106,7 +106,8 @@ if (typeof window !== 'undefined') {
   window.addEventListener('pagehide', () => {
     for (const [key, d] of held) {
       held.delete(key);
-      void deleteTasks(d.ids, d.withChildren);
+      // keepalive: the request outlives the page that is closing.
+      void deleteTasks(d.ids, d.withChildren, { keepalive: true });
     }
   });
 }

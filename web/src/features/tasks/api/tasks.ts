@@ -112,8 +112,8 @@ export async function setTaskStatus(id: string, status: TaskStatusId) {
  * The deleted tasks' own keys are dropped without reading them again (an open form would get a 404
  * and report the task as gone); every other task key is read again.
  */
-export async function deleteTasks(tasks: string[], withChildren: boolean) {
-  await api<unknown>(routes.deleteTasks, { body: { tasks, withChildren } });
+export async function deleteTasks(tasks: string[], withChildren: boolean, { keepalive = false } = {}) {
+  await api<unknown>(routes.deleteTasks, { body: { tasks, withChildren }, keepalive });
   const isDeleted = (key: unknown) =>
     Array.isArray(key) && key[0] === 'tasks' && key[1] === 'one' && tasks.includes(key[2] as string);
   await mutate(isDeleted, undefined, { revalidate: false });
