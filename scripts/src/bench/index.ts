@@ -9,6 +9,7 @@ import { apiClient, createUser, type StackEnv } from '../testing/users.ts';
 import { measureCall, printLatency } from './api-latency.ts';
 import { measureBundles, printBundles } from './bundles.ts';
 import { benchNormalization } from './normalization.ts';
+import { benchRecurrence } from './recurrence.ts';
 import { seedGroups } from './seed-groups.ts';
 import { seedRecurring, seedTasks } from './seed-tasks.ts';
 import { printRoute } from './web-routes.ts';
@@ -19,6 +20,7 @@ const only = process.argv.slice(2);
 const wants = (part: string) => only.length === 0 || only.includes(part);
 
 if (wants('bundles')) printBundles(await measureBundles());
+if (wants('recurrence')) benchRecurrence();
 if (wants('web')) printRoute('the Today route (/)', ['src/features/today/routes/today-page.tsx']);
 
 if (wants('api')) {

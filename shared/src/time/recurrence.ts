@@ -8,7 +8,7 @@
  * on the right instant on either side of a DST change. A wall time that does not exist (the hour
  * skipped in spring) moves forward, as calendar apps do.
  */
-import { DateTime } from 'luxon';
+import { DateTime, IANAZone } from 'luxon';
 import * as rrule from 'rrule';
 
 // rrule ships ES modules to bundlers (named exports, no default) but CommonJS to Node, whose named
@@ -74,32 +74,87 @@ export function ruleFor(s: Schedule): RRule | null {
   return new RRule({ ...options, dtstart: toFloating(start), tzid: null });
 }
 
+const DAY_MS = 86_400_000;
+const MARGIN_MS = 14 * 3_600_000; // no zone is further than 14 h from UTC
+
+/** An instant as occurrences show it: UTC, seconds, no milliseconds (as Luxon's iso above). */
+const isoOfMs = (ms: number) => {
+  const s = new Date(ms).toISOString();
+  return s.endsWith('.000Z') ? `${s.slice(0, -5)}Z` : s;
+};
+
+/**
+ * The zone's offset (minutes) for every wall time of one wall-clock day, when it is the same for the
+ * whole day and the hours around it — every day but those of a DST change. Cached: a month of a
+ * person's routines asks for the same few zones and days again and again.
+ */
+const steadyOffsets = new Map<string, number | null>();
+function steadyOffset(zone: string, wallDay: number): number | null {
+  const key = `${zone}|${wallDay}`;
+  let off = steadyOffsets.get(key);
+  if (off === undefined) {
+    const z = IANAZone.create(zone);
+    const a = z.offset(wallDay * DAY_MS - MARGIN_MS);
+    const b = z.offset((wallDay + 1) * DAY_MS + MARGIN_MS);
+    off = z.isValid && a === b ? a : null;
+    if (steadyOffsets.size > 20_000) steadyOffsets.clear();
+    steadyOffsets.set(key, off);
+  }
+  return off;
+}
+
+/** The instant of a floating (wall-clock) date in `zone`; Luxon places it on the days of a DST change. */
+function instantOf(d: Date, zone: string): number {
+  const wall = d.getTime();
+  const off = steadyOffset(zone, Math.floor(wall / DAY_MS));
+  return off === null ? fromFloating(d, zone).toMillis() : wall - off * 60_000;
+}
+
+/**
+ * The rule to step through the window with: a rule without COUNT that repeats by days or weeks starts
+ * again at its last period boundary before the window (same weekday and time, same phase of its
+ * interval), so a routine begun a year ago does not step through that year on every read. Rules with
+ * COUNT, or by months and years, keep their start (their steps depend on it).
+ */
+function ruleNear(s: Schedule, rule: RRule, windowStart: Date): RRule {
+  const o = rule.origOptions;
+  const period = o.freq === RRule.DAILY ? DAY_MS : o.freq === RRule.WEEKLY ? 7 * DAY_MS : 0;
+  const start = o.dtstart;
+  if (!period || o.count != null || !start || o.bysetpos != null) return rule;
+  const step = period * (o.interval ?? 1);
+  const periods = Math.floor((windowStart.getTime() - start.getTime()) / step) - 1;
+  if (periods <= 0) return rule;
+  // Weekly rules step from the start of the week the start date is in (WKST); whole steps keep that.
+  return new RRule({ ...o, dtstart: new Date(start.getTime() + periods * step) });
+}
+
 /** Occurrences whose start falls in [from, to), in order. */
 export function expandOccurrences(s: Schedule, from: string, to: string): Occurrence[] {
   const zone = s.timezone;
   const winFrom = DateTime.fromISO(from, { setZone: true });
   const winTo = DateTime.fromISO(to, { setZone: true });
+  const fromMs = winFrom.toMillis();
+  const toMs = winTo.toMillis();
   const minutes = s.allDay ? ALL_DAY_MINUTES : s.duration;
-  const excluded = new Set((s.exDate ?? []).map(sameInstant));
-  const starts = new Set<string>();
+  const instant = (v: string) => Date.parse(v);
+  const excluded = new Set((s.exDate ?? []).map(instant));
+  const starts = new Set<number>();
 
   const rule = ruleFor(s);
   if (rule) {
     // A day of margin on each side: the window's edges in wall-clock time may be a day apart from UTC.
     const a = toFloating(winFrom.setZone(zone).minus({ days: 1 }));
     const b = toFloating(winTo.setZone(zone).plus({ days: 1 }));
-    for (const d of rule.between(a, b, true)) starts.add(iso(fromFloating(d, zone)));
+    for (const d of ruleNear(s, rule, a).between(a, b, true)) starts.add(instantOf(d, zone));
   } else {
-    starts.add(sameInstant(s.startDate));
+    starts.add(instant(s.startDate));
   }
-  for (const r of s.rDate ?? []) starts.add(sameInstant(r));
+  for (const r of s.rDate ?? []) starts.add(instant(r));
 
   return [...starts]
-    .filter((st) => !excluded.has(st))
-    .map((st) => DateTime.fromISO(st, { setZone: true }))
-    .filter((dt) => dt >= winFrom && dt < winTo)
-    .sort((a, b) => a.toMillis() - b.toMillis())
-    .map((dt) => ({ start: iso(dt), end: iso(dt.plus({ minutes })) }));
+    .filter((ms) => Number.isFinite(ms) && !excluded.has(ms) && ms >= fromMs && ms < toMs)
+    .sort((a, b) => a - b)
+    .map((ms) => ({ start: isoOfMs(ms), end: isoOfMs(ms + minutes * 60_000) }));
 }
 
 /** Whether the schedule has an occurrence starting at or after `from` (a series without an end always has). */
