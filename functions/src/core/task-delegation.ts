@@ -16,7 +16,7 @@ import {
 } from '@tandem/shared';
 import { generateKeyBetween } from 'fractional-indexing';
 import { InvitationEntity } from '../db/entities/invitation.ts';
-import { PlacementEntity } from '../db/entities/placement.ts';
+import { delegatedOutKeys, PlacementEntity } from '../db/entities/placement.ts';
 import { TaskEntity } from '../db/entities/task.ts';
 import { TransactionCanceledError, transact } from '../db/transact.ts';
 import type { Actor } from '../lib/actor.ts';
@@ -142,7 +142,10 @@ export async function inviteToTask(
         .set({ pending: { ...task.pending, [input.email]: pending }, version: task.version + 1 })
         .where(({ version }, { eq }) => eq(version, task.version))
         .commit(),
-      placement.patch({ userId: task.createdBy, taskId: task.taskId }).set({ delegatedOut: true }).commit(),
+      placement
+        .patch({ userId: task.createdBy, taskId: task.taskId })
+        .set(delegatedOutKeys(task.createdBy, task.createdAt, task.taskId))
+        .commit(),
       // A resend replaces the earlier link, which stops working.
       ...(previous ? [invitation.delete({ keyHash: previous.keyHash }).commit()] : []),
     ]);
