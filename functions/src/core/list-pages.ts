@@ -14,6 +14,11 @@ import { ValidationError } from '../lib/errors.ts';
 export const MAX_PAGE_REQUESTS = 4;
 /** The most items one Query reads. */
 const MAX_QUERY_LIMIT = 400;
+/**
+ * The fewest: a small list is read whole by the first Query, so its `count` is exact and no empty
+ * last page is offered; a long one still costs one bounded read.
+ */
+const MIN_QUERY_LIMIT = 50;
 
 export type RawKeys = Record<string, string | number>;
 
@@ -81,6 +86,12 @@ export interface CursorPage<R> {
   offset: number;
   /** The cursor of the next page, or null at the end. */
   next: string | null;
+  /**
+   * The list's length when this answer's reads reached its end (always so for a list that fits in
+   * them); otherwise the items up to and seen after this page plus one: a lower bound that still
+   * tells more exist.
+   */
+  count: number;
 }
 
 /** Items of a list from a cursor (or page number), reading only what the page needs. */
@@ -99,35 +110,49 @@ export async function readPage<R extends object>(
   let from: string | null = start ? electroCursor(start.k) : null;
   let lastKey: RawKeys | null = start?.k ?? null;
   let more = true;
+  // Items of the list seen in this answer's reads, the page's and any after it (for `count`).
+  let listed = 0;
+  let ended = false;
   for (let i = 0; i < requests && taken.length < want && more; i++) {
     // Ask for a little more than the page needs; ask for more each time the filters drop items.
-    const limit = Math.min(MAX_QUERY_LIMIT, (want - taken.length + 1) * 2 ** i);
+    const limit = Math.min(MAX_QUERY_LIMIT, Math.max(MIN_QUERY_LIMIT, (want - taken.length + 1) * 2 ** i));
     const { data, cursor } = await src.query(limit, from);
     const kept = new Set(await src.keep(data));
+    listed += kept.size;
+    ended = cursor === null;
+    // The batch's items up to the one that fills the page.
+    let upTo = data.length;
+    let full = false;
+    let n = taken.length;
     for (const [j, item] of data.entries()) {
-      if (taken.length === want) {
-        // The page is full inside this batch: the next page starts after the last item taken.
-        more = true;
+      if (kept.has(item) && ++n === want) {
+        upTo = j + 1;
+        full = true;
         break;
       }
-      if (kept.has(item)) taken.push(item);
-      lastKey = keysOf(item);
-      if (j === data.length - 1) more = cursor !== null;
     }
-    if (data.length === 0) more = cursor !== null;
+    for (const item of data.slice(0, upTo)) if (kept.has(item)) taken.push(item);
+    // Where the next page starts: after the item that filled this one, or where the Query stopped
+    // (past items a filter on the Query dropped).
+    if (upTo < data.length || (full && cursor === null)) lastKey = keysOf(data[upTo - 1]!);
+    else if (cursor !== null) lastKey = keysOfCursor(cursor);
+    // More after the page: kept items left in this batch, or more to read.
+    more = data.slice(upTo).some((x) => kept.has(x)) || cursor !== null;
     from = cursor;
-    if (taken.length === want && more) break;
   }
-  // A full page whose batch ended exactly with the Query's end: there is nothing after it.
   const items = taken.slice(skip);
   const offset = (start?.o ?? 0) + skip;
   const next =
     more && lastKey ? encodeCursor({ p: src.partition, k: lastKey, o: offset + items.length }) : null;
-  return { items, offset, next };
+  // Exact when the reads reached the list's end; otherwise what was seen plus one, a lower bound.
+  const count = (start?.o ?? 0) + listed + (ended ? 0 : 1);
+  return {
+    items,
+    offset,
+    next,
+    count: next ? Math.max(count, offset + items.length + 1) : offset + items.length,
+  };
 }
 
-/**
- * `count` without reading the whole list: exact when the list ended within this answer's reads,
- * otherwise the items up to this page plus one, a lower bound that still says more exist (D28).
- */
-export const countOf = (p: CursorPage<unknown>) => p.offset + p.items.length + (p.next ? 1 : 0);
+/** `count` without reading the whole list (decisions D28): see CursorPage.count. */
+export const countOf = (p: CursorPage<unknown>) => p.count;

@@ -149,6 +149,35 @@ describe('paging a list with its cursor', () => {
   });
 });
 
+describe('search', () => {
+  it('is paged with a cursor, each match once, a bounded number of requests a page', async () => {
+    const ann = await person('Ann');
+    const group = await privateGroup(ann.api);
+    const matches = new Set<string>();
+    for (let i = 0; i < 4; i++) {
+      await tasks(ann.api, 20, { group }, i * 100);
+      for (const t of await tasks(ann.api, 10, { group }, i * 100 + 50)) matches.add(t.id);
+    }
+    // Titles "Task 50".."Task 59", "Task 150".. hold "5"; so do "Task 5", "Task 15"… of the others.
+    const holds5 = new Set<string>();
+    const all = await allPages(ann.api, '/task?size=100');
+    for (const t of all.seen) if (t.title.includes('5')) holds5.add(t.id);
+    const seen: string[] = [];
+    let url: string | null = '/task/search?search=5';
+    for (let i = 0; url && i < 20; i++) {
+      const r = await ann.api.get(url);
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      expect(r.body.results.length).toBeLessThanOrEqual(25);
+      expect(requestsOf(r)).toBeLessThanOrEqual(8);
+      seen.push(...r.body.results.map((t: { id: string }) => t.id));
+      url = r.body.next ? `/task/search?search=5&${r.body.next.slice(1)}` : null;
+    }
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(new Set(seen)).toEqual(holds5);
+    for (const id of matches) expect(holds5.has(id)).toBe(true);
+  });
+});
+
 describe('page 1 does not grow with the list', () => {
   it('costs the same DynamoDB requests at 30 tasks as at 300', { timeout: 240_000 }, async () => {
     const ann = await person('Ann');
