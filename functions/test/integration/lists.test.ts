@@ -4,6 +4,10 @@
  * hands out every item exactly once and in order, and page 1 costs the same DynamoDB requests at 30
  * tasks as at 300.
  */
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient } from '@tandem/functions/db/client';
+import { PlacementEntity } from '@tandem/functions/db/entities/placement';
+import { backfillListKeys } from '@tandem/functions/db/migrations/list-keys';
 import { DYNAMODB_REQUESTS_HEADER } from '@tandem/functions/lib/request-count';
 import { describe, expect, it } from 'vitest';
 import { type Api, addMember, newGroup, person, privateGroup, task } from './support.ts';
@@ -196,5 +200,46 @@ describe('page 1 does not grow with the list', () => {
       expect(small[i], `${p} at 30`).toBeGreaterThan(0);
       expect(big[i], `${p}: ${small[i]} requests at 30 tasks, ${big[i]} at 300`).toBe(small[i]);
     }
+  });
+});
+
+describe('placements written before the list indexes', () => {
+  it('get their keys from the backfill and show on the lists again', { timeout: 120_000 }, async () => {
+    const ann = await person('Ann');
+    const bob = await person('Bob');
+    const g = await newGroup(ann.api);
+    await addMember(ann.api, g.id, bob, 5);
+    const plain = await task(ann.api, { title: 'Old plain', group: g.id });
+    const given = await task(ann.api, {
+      title: 'Old given',
+      group: g.id,
+      task_assignees: [{ user: bob.userId, role: 5 }],
+    });
+    const ids = async (path: string) =>
+      (await ann.api.get(path)).body.results.map((t: { id: string }) => t.id) as string[];
+    expect(await ids('/task')).toEqual([given.id, plain.id]);
+    // As they were before gsi2 and gsi3: without those keys, so off the lists.
+    for (const t of [plain, given]) {
+      const stored = await PlacementEntity.get({ userId: ann.userId, taskId: t.id }).go({
+        data: 'includeKeys',
+      });
+      const { pk, sk } = stored.data as unknown as { pk: string; sk: string };
+      await documentClient.send(
+        new UpdateCommand({
+          TableName: process.env.TABLE_NAME,
+          Key: { pk, sk },
+          UpdateExpression: 'REMOVE gsi2pk, gsi2sk, gsi3pk, gsi3sk',
+        }),
+      );
+    }
+    expect(await ids('/task')).toEqual([]);
+    expect(await ids('/task/assigned')).toEqual([]);
+
+    expect(await backfillListKeys()).toBeGreaterThanOrEqual(2);
+    expect(await ids('/task')).toEqual([given.id, plain.id]);
+    expect(await ids('/task/assigned')).toEqual([given.id]);
+    // Repeating it finds nothing of these left to do.
+    const again = await backfillListKeys();
+    expect(again).toBeLessThan(2);
   });
 });
