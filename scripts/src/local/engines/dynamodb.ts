@@ -196,6 +196,14 @@ async function addMissingIndexes(client: DynamoDBClient, tableName: string): Pro
       }),
     );
   }
+  // Queries of an index fail until it is active (DynamoDB Local builds it from the items meanwhile).
+  for (let waited = 0; missing.length > 0; waited += 200) {
+    const { Table: t } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    if ((t?.GlobalSecondaryIndexes ?? []).every((g) => g.IndexStatus === 'ACTIVE')) break;
+    if (waited > 120_000)
+      throw new EngineError('DynamoDB Local: a new index did not become active in 2 minutes.');
+    await new Promise((r) => setTimeout(r, 200));
+  }
   return missing.length > 0;
 }
 
