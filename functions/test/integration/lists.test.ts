@@ -153,6 +153,32 @@ describe('paging a list with its cursor', () => {
   });
 });
 
+describe('the Pending tab', () => {
+  it('pages open invitations with a cursor, each once', async () => {
+    const ann = await person('Ann');
+    const bob = await person('Bob');
+    const group = await privateGroup(ann.api);
+    const made = await tasks(ann.api, 7, { group });
+    for (const t of made) {
+      const r = await ann.api.put('/task/delegation/invitation', { task: t.id, email: bob.email });
+      expect(r.status, JSON.stringify(r.body)).toBeLessThan(300);
+    }
+    const whole = await bob.api.get('/task/pending');
+    expect(whole.body.count).toBe(7);
+    expect(whole.body.next).toBeNull();
+    const seen: string[] = [];
+    let url: string | null = '/task/pending?size=3';
+    for (let i = 0; url && i < 10; i++) {
+      const r = await bob.api.get(url);
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      seen.push(...r.body.results.map((p: { task: { id: string } }) => p.task.id));
+      url = r.body.next ? `/task/pending${r.body.next}` : null;
+    }
+    expect(seen).toEqual(whole.body.results.map((p: { task: { id: string } }) => p.task.id));
+    expect(new Set(seen)).toEqual(new Set(made.map((t) => t.id)));
+  });
+});
+
 describe('search', () => {
   it('is paged with a cursor, each match once, a bounded number of requests a page', async () => {
     const ann = await person('Ann');
