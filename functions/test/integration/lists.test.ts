@@ -179,6 +179,33 @@ describe('the Pending tab', () => {
   });
 });
 
+describe('time blocks', () => {
+  it('page with a cursor, each once, in the order of the whole list', async () => {
+    const ann = await person('Ann');
+    const group = await privateGroup(ann.api);
+    for (let i = 0; i < 5; i++) {
+      const r = await ann.api.post('/time-blocking/', {
+        start_date: new Date(Date.now() + (i + 1) * 86_400_000).toISOString(),
+        duration: 30,
+        timezone: 'UTC',
+        group,
+      });
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+    }
+    const whole = await ann.api.get('/time-blocking/');
+    expect(whole.body.count).toBe(5);
+    const seen: string[] = [];
+    let url: string | null = '/time-blocking/?limit=2';
+    for (let i = 0; url && i < 10; i++) {
+      const r = await ann.api.get(url);
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      seen.push(...r.body.results.map((b: { id: string }) => b.id));
+      url = r.body.next ? `/time-blocking/${r.body.next}` : null;
+    }
+    expect(seen).toEqual(whole.body.results.map((b: { id: string }) => b.id));
+  });
+});
+
 describe('search', () => {
   it('is paged with a cursor, each match once, a bounded number of requests a page', async () => {
     const ann = await person('Ann');
