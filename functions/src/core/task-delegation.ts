@@ -16,7 +16,7 @@ import {
 } from '@tandem/shared';
 import { generateKeyBetween } from 'fractional-indexing';
 import { InvitationEntity } from '../db/entities/invitation.ts';
-import { PlacementEntity } from '../db/entities/placement.ts';
+import { delegatedOutKeys, PlacementEntity } from '../db/entities/placement.ts';
 import { TaskEntity } from '../db/entities/task.ts';
 import { TransactionCanceledError, transact } from '../db/transact.ts';
 import type { Actor } from '../lib/actor.ts';
@@ -34,6 +34,7 @@ import {
   userByEmail,
 } from './invitations.ts';
 import { assertTaskCountsFit, taskCounterWrite } from './limits.ts';
+import { countOf, type PageRequest, readPage } from './list-pages.ts';
 import { displayName } from './roster.ts';
 import {
   loadTask,
@@ -142,7 +143,10 @@ export async function inviteToTask(
         .set({ pending: { ...task.pending, [input.email]: pending }, version: task.version + 1 })
         .where(({ version }, { eq }) => eq(version, task.version))
         .commit(),
-      placement.patch({ userId: task.createdBy, taskId: task.taskId }).set({ delegatedOut: true }).commit(),
+      placement
+        .patch({ userId: task.createdBy, taskId: task.taskId })
+        .set(delegatedOutKeys(task.createdBy, task.createdAt, task.taskId))
+        .commit(),
       // A resend replaces the earlier link, which stops working.
       ...(previous ? [invitation.delete({ keyHash: previous.keyHash }).commit()] : []),
     ]);
@@ -339,12 +343,34 @@ export async function joinAcceptedTaskInvitation(inv: InvitationRecord, user: Us
   return true;
 }
 
-/** GET /task/pending: the caller's open task invitations, with the task and who asked. */
-export async function listPendingTaskInvitations(actor: Actor, now = new Date()) {
+/**
+ * GET /task/pending: the caller's open task invitations, with the task and who asked, a page at a
+ * time from the sparse index of open invitations by e-mail (decisions D28).
+ */
+export async function listPendingTaskInvitations(
+  actor: Actor,
+  req: PageRequest = { size: PENDING_PAGE },
+  now = new Date(),
+) {
   const me = await getUser(actor);
-  if (!me.email) return { count: 0, results: [] };
-  const invs = (await InvitationEntity.query.byOpenForEmail({ openForEmail: me.email }).go({ pages: 'all' }))
-    .data as TaskInvitation[];
+  if (!me.email) return { count: 0, next: null, previous: null, results: [] };
+  const email = me.email;
+  const page = await readPage<TaskInvitation>(
+    {
+      partition: `TINV#${email}`,
+      keyFields: ['pk', 'sk', 'gsi2pk', 'gsi2sk'],
+      query: (limit, cursor) =>
+        InvitationEntity.query
+          .byOpenForEmail({ openForEmail: email })
+          .go({ limit, cursor, data: 'includeKeys' }) as Promise<{
+          data: TaskInvitation[];
+          cursor: string | null;
+        }>,
+      keep: (batch) => batch,
+    },
+    req,
+  );
+  const invs = page.items;
   const tasks = invs.length
     ? ((await TaskEntity.get([...new Set(invs.map((i) => i.taskId))].map((taskId) => ({ taskId }))).go())
         .data as TaskRecord[])
@@ -365,8 +391,18 @@ export async function listPendingTaskInvitations(actor: Actor, now = new Date())
       },
     ];
   });
-  return { count: results.length, results };
+  const pageNo = req.cursor ? null : (req.page ?? 1);
+  return {
+    // An invitation whose task is gone is not shown, nor counted.
+    count: countOf(page) - (invs.length - results.length),
+    next: page.next ? `?cursor=${page.next}&size=${req.size}` : null,
+    previous: pageNo && pageNo > 1 ? `?page=${pageNo - 1}&size=${req.size}` : null,
+    results,
+  };
 }
+
+/** The Pending tab shows every open invitation at once in practice: a page holds up to 100. */
+export const PENDING_PAGE = 100;
 
 /** DELETE /task/delegation/{id}: withdraws an open invitation (needs the assignee permission). */
 export async function withdrawTaskInvitation(actor: Actor, keyHash: string) {

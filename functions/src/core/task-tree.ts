@@ -20,6 +20,7 @@ import { packSteps, transact } from '../db/transact.ts';
 import type { Actor } from '../lib/actor.ts';
 import { isAnyConditionFailed } from '../lib/conditions.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../lib/errors.ts';
+import { readPage } from './list-pages.ts';
 import {
   groupsById,
   type PlacementRecord,
@@ -210,20 +211,39 @@ export async function newStructure(
 }
 
 /**
- * GET /task/search: the caller's own tasks whose title holds the text, optionally within groups. One
- * Query of the caller's placements (bounded by what the caller has), filtered by DynamoDB.
+ * GET /task/search: the caller's own tasks whose title holds the text, optionally within groups,
+ * 25 at a time. Bounded by what the caller can see and by the page: Queries of the caller's
+ * placements filtered by DynamoDB, at most a few a page, with a cursor for more (decisions D28).
  */
-export async function searchTasks(actor: Actor, text: string, groupIds: string[], now = new Date()) {
+export async function searchTasks(
+  actor: Actor,
+  text: string,
+  groupIds: string[],
+  cursor?: string,
+  now = new Date(),
+) {
   const needle = text.trim().toLowerCase();
-  if (!needle) return { count: 0, results: [] };
-  const q = PlacementEntity.query
-    .byUser({ userId: actor.userId })
-    .where((a, op) => op.contains(a.titleLower, needle));
-  const placements = ((await q.go({ pages: 'all' })).data as PlacementRecord[]).filter(
-    (p) => !p.dismissed && (groupIds.length === 0 || groupIds.includes(p.groupId)),
+  if (!needle) return { count: 0, next: null, results: [] };
+  const found = await readPage<PlacementRecord>(
+    {
+      partition: `SEARCH#${actor.userId}#${needle}`,
+      keyFields: ['pk', 'sk'],
+      query: (limit, from) =>
+        PlacementEntity.query
+          .byUser({ userId: actor.userId })
+          .where((a, op) => op.contains(a.titleLower, needle))
+          .go({ limit, cursor: from, data: 'includeKeys' }) as Promise<{
+          data: PlacementRecord[];
+          cursor: string | null;
+        }>,
+      keep: (batch) =>
+        batch.filter((p) => !p.dismissed && (groupIds.length === 0 || groupIds.includes(p.groupId))),
+    },
+    { size: SEARCH_PAGE, cursor },
   );
-  const page = placements.slice(0, 25);
-  if (page.length === 0) return { count: 0, results: [] };
+  const page = found.items;
+  const next = found.next ? `?cursor=${found.next}` : null;
+  if (page.length === 0) return { count: found.count, next, results: [] };
   const [tasks, user] = await Promise.all([
     TaskEntity.get(page.map((p) => ({ taskId: p.taskId })))
       .go()
@@ -237,8 +257,10 @@ export async function searchTasks(actor: Actor, text: string, groupIds: string[]
     const placement = page.find((p) => p.taskId === t.taskId) ?? null;
     return role === null ? [] : [taskView(t, { role, placement, group, zone: user.config.timezone, now })];
   });
-  return { count: placements.length, results };
+  return { count: found.count, next, results };
 }
+
+const SEARCH_PAGE = 25;
 
 export async function taskPermission(actor: Actor, taskId: string) {
   const { role } = await taskFor(actor, taskId);

@@ -6,6 +6,7 @@
  * placements (one priority group, or all) plus BatchGetItem for the page's tasks and their groups.
  */
 import { randomUUID } from 'node:crypto';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import {
   applySaveRules,
   type CountedTask,
@@ -24,7 +25,6 @@ import {
   isGroupLocked,
   isPinnedToToday,
   PRIORITY_GROUP,
-  pageOf,
   passesGroups,
   passesLevels,
   ROLES,
@@ -43,15 +43,30 @@ import {
 } from '@tandem/shared';
 import { generateKeyBetween, generateNKeysBetween } from 'fractional-indexing';
 import { getItems, item } from '../db/batch-get.ts';
+import { documentClient } from '../db/client.ts';
 import { GroupEntity } from '../db/entities/group.ts';
-import { PlacementEntity } from '../db/entities/placement.ts';
+import {
+  delegatedOutKeys,
+  delegatedOutPartition,
+  delegatedOutRemoved,
+  PlacementEntity,
+} from '../db/entities/placement.ts';
 import { TaskEntity } from '../db/entities/task.ts';
 import { UserEntity } from '../db/entities/user.ts';
 import { MAX_TRANSACTION_ITEMS, packSteps, TransactionCanceledError, transact } from '../db/transact.ts';
 import type { Actor } from '../lib/actor.ts';
 import { isAnyConditionFailed } from '../lib/conditions.ts';
+import { env } from '../lib/env.ts';
 import { ConflictError, ForbiddenError, HttpError, NotFoundError, ValidationError } from '../lib/errors.ts';
 import { assertTaskCountsFit, limitFailure, taskCounterWrite } from './limits.ts';
+import {
+  type CursorPage,
+  countOf,
+  electroCursor,
+  keysOfCursor,
+  type RawKeys,
+  readPage,
+} from './list-pages.ts';
 import { displayName, type GroupRecord, memberOf } from './roster.ts';
 import { inviteAttendees, planSchedule, scheduleAsSent } from './schedules.ts';
 import {
@@ -406,8 +421,9 @@ export async function createTask(actor: Actor, input: CreateTaskInput, now = new
                     isOwner: w.p.isOwner,
                     delegatedToMe: w.p.delegatedToMe,
                     scheduled: Boolean(w.p.task.schedule),
-                    delegatedOut:
-                      w.p.isOwner && Object.keys(w.p.task.assignees).some((id) => id !== w.p.userId),
+                    ...(w.p.isOwner && Object.keys(w.p.task.assignees).some((id) => id !== w.p.userId)
+                      ? delegatedOutKeys(w.p.userId, createdAt(w.p.taskId), w.p.taskId)
+                      : { delegatedOut: false }),
                     groupId: w.p.task.groupId,
                     delegationType: w.p.task.delegationType,
                     ...(w.p.task.parentId ? { parentId: w.p.task.parentId } : {}),
@@ -528,6 +544,8 @@ export interface ListQuery {
   /** The header's selection (shared/src/tasks/selection.ts); empty or absent: everything. */
   groups?: readonly string[];
   levels?: readonly number[];
+  /** The previous answer's `next` cursor; without it, `page` (1-based) from the start. */
+  cursor?: string | undefined;
   page: number;
   size: number;
 }
@@ -536,53 +554,145 @@ export interface ListQuery {
 const stillListed = (p: PlacementRecord, now: Date) =>
   p.status !== TASK_STATUS.done || completedWithinDay(p.completionAt, now);
 
+/** Keys of the items each list reads (the ExclusiveStartKey of a cursor). */
+const GSI1_KEYS = ['pk', 'sk', 'gsi1pk', 'gsi1sk'] as const;
+const GSI2_KEYS = ['pk', 'sk', 'gsi2pk', 'gsi2sk'] as const;
+const GSI3_KEYS = ['pk', 'sk', 'gsi3pk', 'gsi3sk'] as const;
+
+/** `{ count, next, previous, results }` of a page read by readPage (count: list-pages.ts countOf). */
+function answerOf<T>(p: CursorPage<unknown>, q: ListQuery, results: T[]) {
+  const page = q.cursor ? null : q.page;
+  return {
+    count: countOf(p),
+    next: p.next ? `?cursor=${p.next}&size=${q.size}` : null,
+    previous: page && page > 1 ? `?page=${page - 1}&size=${q.size}` : null,
+    results,
+  };
+}
+
+/**
+ * A person's lists, one page each (decisions D28): a Today panel reads its priority-group index
+ * (gsi1, in sort-code order), every other list the person's tasks newest first (gsi2); a group's
+ * list is the group's index (listGroupTasks). Filters no key serves drop items as the page fills.
+ */
 export async function listTasks(actor: Actor, q: ListQuery, zoneGiven?: string, now = new Date()) {
   const user = await getUser(actor);
   const zone = zoneOf(user, zoneGiven);
-  let placements: PlacementRecord[];
   if (q.group && q.priorityGroup === undefined) return listGroupTasks(actor, user, q, zone, now);
-  if (q.priorityGroup !== undefined) {
-    placements = (
-      await PlacementEntity.query
-        .byPriorityGroup({ userId: actor.userId, priorityGroup: q.priorityGroup })
-        .go({ pages: 'all' })
-    ).data as PlacementRecord[];
-  } else {
-    placements = (await PlacementEntity.query.byUser({ userId: actor.userId }).go({ pages: 'all' }))
-      .data as PlacementRecord[];
-  }
-  // On a Today panel, a sub-task whose parent is in the same panel shows under it, not beside it.
-  const inPanel = new Set(q.priorityGroup !== undefined ? placements.map((p) => p.taskId) : []);
-  const filtered = placements.filter(
-    (p) =>
-      !p.dismissed &&
-      !(p.parentId && inPanel.has(p.parentId)) &&
-      (q.mode ? p.mode === q.mode : p.mode !== 'template') &&
-      (!q.group || p.groupId === q.group) &&
-      (q.isOwner === undefined || p.isOwner === (q.isOwner === '1')) &&
-      (q.type !== 'delegated_to_me' || p.delegatedToMe) &&
-      (!q.delegatedOut || p.delegatedOut === true) &&
-      (!q.delegationType || p.delegationType === q.delegationType) &&
-      passesGroups(p.groupId, q.groups ?? []) &&
-      (q.priorityGroup === undefined || stillListed(p, now)),
+  const pg = q.priorityGroup;
+  const listed = (p: PlacementRecord) =>
+    !p.dismissed &&
+    (q.mode ? p.mode === q.mode : p.mode !== 'template') &&
+    (!q.group || p.groupId === q.group) &&
+    (q.isOwner === undefined || p.isOwner === (q.isOwner === '1')) &&
+    (q.type !== 'delegated_to_me' || p.delegatedToMe) &&
+    (!q.delegatedOut || p.delegatedOut === true) &&
+    (!q.delegationType || p.delegationType === q.delegationType) &&
+    passesGroups(p.groupId, q.groups ?? []) &&
+    (pg === undefined || stillListed(p, now));
+  const keep = async (batch: PlacementRecord[]) => {
+    const first = batch.filter(listed);
+    const shown = pg === undefined ? first : await notUnderParentIn(actor.userId, pg, batch, first);
+    return withLevels(shown, q.levels ?? []);
+  };
+  const page = await readPage<PlacementRecord>(
+    q.delegatedOut && pg === undefined
+      ? {
+          partition: delegatedOutPartition(actor.userId),
+          keyFields: GSI3_KEYS,
+          query: (limit, cursor) => delegatedOutQuery(actor.userId, limit, cursor),
+          keep,
+        }
+      : pg !== undefined
+        ? {
+            partition: `UPG#${actor.userId}#${pg}`,
+            keyFields: GSI1_KEYS,
+            query: (limit, cursor) =>
+              PlacementEntity.query
+                .byPriorityGroup({ userId: actor.userId, priorityGroup: pg })
+                .go({ limit, cursor, data: 'includeKeys' }) as Promise<RawQuery>,
+            keep,
+          }
+        : {
+            partition: `UTASKS#${actor.userId}`,
+            keyFields: GSI2_KEYS,
+            query: (limit, cursor) =>
+              PlacementEntity.query
+                .byUserNewest({ userId: actor.userId })
+                .go({ limit, cursor, order: 'desc', data: 'includeKeys' }) as Promise<RawQuery>,
+            keep,
+          },
+    q,
   );
-  const levelled = await withLevels(filtered, q.levels ?? []);
-  const sorted =
-    q.priorityGroup !== undefined
-      ? [
-          ...levelled
-            .filter((p) => p.status !== TASK_STATUS.done)
-            .sort((a, b) => cmp(a.sortCode, b.sortCode)),
-          ...levelled
+  // On a Today panel today's Done tasks show below the open ones (the Today rule gives a task
+  // becoming Done a code at the bottom, so across pages the sort code keeps them low as well).
+  const items =
+    pg === undefined
+      ? page.items
+      : [
+          ...page.items.filter((p) => p.status !== TASK_STATUS.done),
+          ...page.items
             .filter((p) => p.status === TASK_STATUS.done)
             .sort((a, b) => cmp(a.completionAt ?? '', b.completionAt ?? '')),
-        ]
-      : levelled.sort((a, b) => cmp(b.createdAt, a.createdAt));
-  const page = pageOf(sorted, q.page, q.size);
-  return { ...page, results: await viewsFor(actor, page.results, zone, now) };
+        ];
+  return answerOf(page, q, await viewsFor(actor, items, zone, now));
 }
 
+type RawQuery = { data: PlacementRecord[]; cursor: string | null };
+
+/**
+ * One Query of the sparse Delegated index (gsi3), newest first. Its keys are plain attributes of the
+ * placement (delegatedOutKeys), so it is queried directly and the items parsed by the entity.
+ */
+async function delegatedOutQuery(userId: string, limit: number, cursor: string | null): Promise<RawQuery> {
+  const r = await documentClient.send(
+    new QueryCommand({
+      TableName: env.tableName,
+      IndexName: 'gsi3',
+      KeyConditionExpression: 'gsi3pk = :pk',
+      ExpressionAttributeValues: { ':pk': delegatedOutPartition(userId) },
+      ScanIndexForward: false,
+      Limit: limit,
+      ...(cursor ? { ExclusiveStartKey: keysOfCursor(cursor) } : {}),
+    }),
+  );
+  const items = r.Items ?? [];
+  const parsed = (PlacementEntity.parse({ Items: items }) as { data: PlacementRecord[] }).data;
+  return {
+    data: parsed.map((p, i) => ({ ...p, ...pickKeys(items[i]!, GSI3_KEYS) })),
+    cursor: r.LastEvaluatedKey ? electroCursor(r.LastEvaluatedKey as RawKeys) : null,
+  };
+}
+
+const pickKeys = (item: Record<string, unknown>, keys: readonly string[]) =>
+  Object.fromEntries(keys.map((k) => [k, item[k]]));
+
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * On a Today panel, a sub-task whose parent is in the same panel shows under it, not beside it: the
+ * parents not in the batch are read with one BatchGetItem.
+ */
+async function notUnderParentIn(
+  userId: string,
+  pg: number,
+  batch: PlacementRecord[],
+  candidates: PlacementRecord[],
+): Promise<PlacementRecord[]> {
+  const inBatch = new Set(batch.map((p) => p.taskId));
+  const others = [
+    ...new Set(candidates.flatMap((p) => (p.parentId && !inBatch.has(p.parentId) ? [p.parentId] : []))),
+  ];
+  const parents = others.length
+    ? ((await PlacementEntity.get(others.map((taskId) => ({ userId, taskId }))).go())
+        .data as PlacementRecord[])
+    : [];
+  const inPanel = new Set([
+    ...inBatch,
+    ...parents.filter((p) => p.priorityGroup === pg).map((p) => p.taskId),
+  ]);
+  return candidates.filter((p) => !(p.parentId && inPanel.has(p.parentId)));
+}
 
 /** Placements whose task has one of the levels (placements do not copy the level: the tasks are read). */
 async function withLevels(placements: PlacementRecord[], levels: readonly number[]) {
@@ -632,31 +742,42 @@ async function viewsFor(
   });
 }
 
-/** A group's tasks, for its members: one Query on the group's index. */
+/** A group's tasks, for its members, newest first: pages of the group's index (gsi1). */
 async function listGroupTasks(actor: Actor, user: UserRecord, q: ListQuery, zone: string, now: Date) {
   const group = ((await GroupEntity.get({ groupId: q.group! }).go()).data as GroupRecord | null) ?? null;
   memberOf(group, actor);
-  const tasks = (await TaskEntity.query.byGroup({ groupId: q.group! }).go({ pages: 'all', order: 'desc' }))
-    .data as TaskRecord[];
-  const filtered = tasks.filter(
-    (t) =>
-      (q.mode ? t.mode === q.mode : t.mode !== 'template') &&
-      (q.isOwner === undefined || (t.createdBy === actor.userId) === (q.isOwner === '1')) &&
-      (!q.delegationType || t.delegationType === q.delegationType) &&
-      passesGroups(t.groupId, q.groups ?? []) &&
-      passesLevels(t.level, q.levels ?? []) &&
-      (q.type !== 'delegated_to_me' ||
-        (t.assignees[actor.userId] !== undefined && t.createdBy !== actor.userId)),
+  const listed = (t: TaskRecord) =>
+    (q.mode ? t.mode === q.mode : t.mode !== 'template') &&
+    (q.isOwner === undefined || (t.createdBy === actor.userId) === (q.isOwner === '1')) &&
+    (!q.delegationType || t.delegationType === q.delegationType) &&
+    passesGroups(t.groupId, q.groups ?? []) &&
+    passesLevels(t.level, q.levels ?? []) &&
+    (q.type !== 'delegated_to_me' ||
+      (t.assignees[actor.userId] !== undefined && t.createdBy !== actor.userId));
+  const page = await readPage<TaskRecord>(
+    {
+      partition: `GTASKS#${q.group}`,
+      keyFields: GSI1_KEYS,
+      query: (limit, cursor) =>
+        TaskEntity.query
+          .byGroup({ groupId: q.group! })
+          .go({ limit, cursor, order: 'desc', data: 'includeKeys' }) as Promise<{
+          data: TaskRecord[];
+          cursor: string | null;
+        }>,
+      keep: (batch) => batch.filter(listed),
+    },
+    q,
   );
-  const page = pageOf(filtered, q.page, q.size);
-  const mine = page.results.length
-    ? ((await PlacementEntity.get(page.results.map((t) => ({ userId: user.userId, taskId: t.taskId }))).go())
+  const mine = page.items.length
+    ? ((await PlacementEntity.get(page.items.map((t) => ({ userId: user.userId, taskId: t.taskId }))).go())
         .data as PlacementRecord[])
     : [];
   const placementOf = new Map(mine.map((p) => [p.taskId, p]));
-  return {
-    ...page,
-    results: page.results.map((t) =>
+  return answerOf(
+    page,
+    q,
+    page.items.map((t) =>
       taskView(t, {
         role: roleOn(t, group, actor)!,
         placement: placementOf.get(t.taskId) ?? null,
@@ -665,7 +786,7 @@ async function listGroupTasks(actor: Actor, user: UserRecord, q: ListQuery, zone
         now,
       }),
     ),
-  };
+  );
 }
 
 /** The caller's role in a group from its roster, or null when they are not an accepted member. */
@@ -909,6 +1030,12 @@ export async function updateTask(
     status: next.status,
     titleLower: title.toLowerCase(),
   };
+  // The creator's Delegated tab follows who else holds the task (null: unchanged).
+  const delegatedOutNow =
+    input.taskAssignees === undefined
+      ? null
+      : Object.keys(assignees).some((id) => id !== task.createdBy) ||
+        Object.values(task.pending ?? {}).some((x) => x.status === 'pending');
   // Sub-tasks move with their parent in its transaction while there is room; the rest right after.
   const otherWrites = 2 + leavers.length + people.length + topOfToday.size;
   const followersInTx = Math.max(0, TRANSACTION_ITEMS - otherWrites);
@@ -962,14 +1089,13 @@ export async function updateTask(
             ...(schedulePg !== null ? { priorityGroup: schedulePg } : {}),
             ...(mine ? { priorityGroup: myPg, sortCode: sortCode!, taskPosition: next.taskPosition } : {}),
             // The creator's Delegated tab follows who else holds the task.
-            ...(userId === task.createdBy && input.taskAssignees !== undefined
-              ? {
-                  delegatedOut:
-                    Object.keys(assignees).some((id) => id !== task.createdBy) ||
-                    Object.values(task.pending ?? {}).some((x) => x.status === 'pending'),
-                }
+            ...(delegatedOutNow === true && userId === task.createdBy
+              ? delegatedOutKeys(userId, task.createdAt, taskId)
               : {}),
           });
+          if (delegatedOutNow === false && userId === task.createdBy) {
+            p = p.set({ delegatedOut: false }).remove([...delegatedOutRemoved]);
+          }
           p = next.completionAt ? p.set({ completionAt: next.completionAt }) : p.remove(['completionAt']);
           return p.commit();
         }),

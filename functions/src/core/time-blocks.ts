@@ -5,12 +5,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { TimeBlockView } from '@tandem/shared';
-import { pageOf } from '@tandem/shared';
 import { expandOccurrences } from '@tandem/shared/time/recurrence';
 import { TimeBlockEntity } from '../db/entities/time-block.ts';
 import type { Actor } from '../lib/actor.ts';
 import { NotFoundError, ValidationError } from '../lib/errors.ts';
 import { listMemberships } from './groups.ts';
+import { countOf, readPage } from './list-pages.ts';
 
 interface BlockRecord {
   blockId: string;
@@ -107,13 +107,36 @@ export async function createTimeBlock(actor: Actor, input: TimeBlockInput, now =
   return view(r.data as BlockRecord, now);
 }
 
-export async function listTimeBlocks(actor: Actor, page: number, limit: number, now = new Date()) {
-  const r = await TimeBlockEntity.query.byUser({ userId: actor.userId }).go({ pages: 'all' });
-  return pageOf(
-    (r.data as BlockRecord[]).map((b) => view(b, now)),
-    page,
-    limit,
+/** GET /time-block: a page of the person's time blocks from their partition, with a cursor (D28). */
+export async function listTimeBlocks(
+  actor: Actor,
+  page: number,
+  limit: number,
+  now = new Date(),
+  cursor?: string,
+) {
+  const read = await readPage<BlockRecord>(
+    {
+      partition: `TBLOCK#${actor.userId}`,
+      keyFields: ['pk', 'sk'],
+      query: (n, from) =>
+        TimeBlockEntity.query
+          .byUser({ userId: actor.userId })
+          .go({ limit: n, cursor: from, data: 'includeKeys' }) as Promise<{
+          data: BlockRecord[];
+          cursor: string | null;
+        }>,
+      keep: (batch) => batch,
+    },
+    { size: limit, page, cursor },
   );
+  const pageNo = cursor ? null : page;
+  return {
+    count: countOf(read),
+    next: read.next ? `?cursor=${read.next}&limit=${limit}` : null,
+    previous: pageNo && pageNo > 1 ? `?page=${pageNo - 1}&limit=${limit}` : null,
+    results: read.items.map((b) => view(b, now)),
+  };
 }
 
 async function load(actor: Actor, blockId: string) {

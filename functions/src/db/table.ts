@@ -9,6 +9,8 @@ export const tableDefinition = {
   globalIndexes: [
     { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
     { name: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
+    // Sparse: only items that carry its keys (a person's Delegated tab, decisions D28).
+    { name: 'gsi3', partitionKey: 'gsi3pk', sortKey: 'gsi3sk' },
   ],
   /** Epoch seconds; items with it in the past are removed by DynamoDB (connections, one-time codes). */
   ttlAttribute: 'ttl',

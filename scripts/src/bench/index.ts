@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { apiClient, createUser, type StackEnv } from '../testing/users.ts';
 import { measureCall, printLatency } from './api-latency.ts';
 import { measureBundles, printBundles } from './bundles.ts';
+import { benchLists } from './lists.ts';
 import { benchNormalization } from './normalization.ts';
 import { benchRecurrence } from './recurrence.ts';
 import { seedGroups } from './seed-groups.ts';
@@ -22,6 +23,19 @@ const wants = (part: string) => only.length === 0 || only.includes(part);
 if (wants('bundles')) printBundles(await measureBundles());
 if (wants('recurrence')) benchRecurrence();
 if (wants('web')) printRoute('the Today route (/)', ['src/features/today/routes/today-page.tsx']);
+
+if (wants('lists')) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'tandem-bench-'));
+  const { startStack } = await import('../local/stack.ts');
+  const stack = await startStack({ dataDir, port: 0, inMemory: true, quiet: true, throttle: false });
+  try {
+    const { requestCounter } = await import('@tandem/functions/db/client');
+    await benchLists(stack.env as StackEnv, stack.url, requestCounter);
+  } finally {
+    await stack.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
 
 if (wants('api')) {
   const dataDir = mkdtempSync(join(tmpdir(), 'tandem-bench-'));

@@ -151,6 +151,12 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     }
 
     // Only now may anything import functions/ (see the header).
+    if (dynamodb.upgraded) {
+      // Items written before a new index was added get its keys (decisions D28).
+      const { backfillListKeys } = await import('@tandem/functions/db/migrations/list-keys');
+      const n = await backfillListKeys();
+      if (!opts.quiet && n > 0) console.log(`Gave ${n} task placements the keys of the list indexes.`);
+    }
     const { startGateway } = await import('./gateway/index.ts');
     const gateway = await startGateway({
       port,

@@ -14,6 +14,15 @@ export interface Page<T> {
   results: T[];
 }
 
+/**
+ * The cursor in a list answer's `next` (`?cursor=…&size=N`): pass it as `cursor` to read the next
+ * page. Null at the end, or for a `next` that is a page number (lists still paged in memory).
+ */
+export function cursorOf(next: string | null): string | null {
+  const m = next ? /(?:^|[?&])cursor=([^&]*)/.exec(next) : null;
+  return m?.[1] ? decodeURIComponent(m[1]) : null;
+}
+
 /** One page of an in-memory list, with next/previous as page numbers in the same query style. */
 export function pageOf<T>(all: readonly T[], page: number, limit: number): Page<T> {
   const start = (page - 1) * limit;

@@ -195,6 +195,8 @@ export const listTasksQuery = z.object({
         .max(9),
     )
     .optional(),
+  /** The previous answer's `next` cursor (opaque); without it, `page` counts from the start. */
+  cursor: z.string().max(2000).optional(),
   page: z.coerce.number().int().min(1).default(1),
   size: z.coerce.number().int().min(1).max(100).default(25),
 });

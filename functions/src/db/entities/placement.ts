@@ -2,8 +2,11 @@
  * A task on one person's lists: their priority group and their order in it (the sort code), whether
  * they dismissed it, and copies of the fields lists filter on. Priority groups and order are
  * personal: the same shared task can be in one person's Today and another's Later.
- * Indexes: all of a person's tasks (main key, for lists and search); one priority group of one
- * person in order (gsi1: a Today panel is one Query).
+ * Indexes: all of a person's tasks (main key, for search and the calendar); one priority group of one
+ * person in order (gsi1: a Today panel's page is one Query); a person's tasks newest first (gsi2: a
+ * page of the task list and individual parents is one Query); the tasks a person gave to others,
+ * newest first (gsi3, sparse: only placements with `delegatedOut` carry its keys, see
+ * `delegatedOutKeys`; the Delegated tab's page is one Query, decisions D28).
  */
 import { Entity } from 'electrodb';
 import { env } from '../../lib/env.ts';
@@ -27,6 +30,9 @@ export const PlacementEntity = new Entity(
       delegationType: { type: 'string' },
       /** On the creator's placement: the task is assigned to, or awaits, someone else (the Delegated tab). */
       delegatedOut: { type: 'boolean', default: false },
+      /** gsi3's keys, present only while `delegatedOut` is true (delegatedOutKeys). */
+      delegatedOutPk: { type: 'string', field: 'gsi3pk' },
+      delegatedOutSk: { type: 'string', field: 'gsi3sk' },
       // Copies of the task's fields that lists filter and search on.
       groupId: { type: 'string', required: true },
       /** A sub-task shows under its parent when the parent is on the same list. */
@@ -52,7 +58,26 @@ export const PlacementEntity = new Entity(
         // Sort codes are base-62 and case-sensitive: ElectroDB must not lowercase them.
         sk: { field: 'gsi1sk', composite: ['sortCode'], template: '${sortCode}', casing: 'none' },
       },
+      byUserNewest: {
+        index: 'gsi2',
+        pk: { field: 'gsi2pk', composite: ['userId'], template: 'UTASKS#${userId}' },
+        sk: { field: 'gsi2sk', composite: ['createdAt', 'taskId'], template: '${createdAt}#${taskId}' },
+      },
     },
   },
   { table: env.tableName, client: documentClient },
 );
+
+/** The Delegated tab's partition of a person (gsi3). */
+export const delegatedOutPartition = (userId: string) => `UDELEG#${userId}`;
+
+/**
+ * `delegatedOut` with the sparse index's keys: set them when it becomes true, remove them when false
+ * (`delegatedOutRemoved`). Sorted by the task's creation, newest first when read backwards.
+ */
+export const delegatedOutKeys = (userId: string, taskCreatedAt: string, taskId: string) => ({
+  delegatedOut: true,
+  delegatedOutPk: delegatedOutPartition(userId),
+  delegatedOutSk: `${taskCreatedAt}#${taskId}`,
+});
+export const delegatedOutRemoved = ['delegatedOutPk', 'delegatedOutSk'] as const;

@@ -1,9 +1,10 @@
 import { pageQuery, routes } from '@tandem/shared';
+import * as z from 'zod';
 import { listTimeBlocks } from '../../core/time-blocks.ts';
 import { httpHandler } from '../../lib/http-handler.ts';
 
 export const handler = httpHandler({
   route: routes.listTimeBlocks,
-  query: pageQuery(50, 200),
-  run: ({ actor, query }) => listTimeBlocks(actor, query.page, query.limit),
+  query: pageQuery(50, 200).extend({ cursor: z.string().max(2000).optional() }),
+  run: ({ actor, query }) => listTimeBlocks(actor, query.page, query.limit, new Date(), query.cursor),
 });

@@ -11,6 +11,8 @@ export const handler = httpHandler({
       .string()
       .optional()
       .transform((v) => (v ? v.split(',').filter(Boolean) : [])),
+    /** The previous answer's `next` cursor. */
+    cursor: z.string().max(2000).optional(),
   }),
-  run: ({ actor, query }) => searchTasks(actor, query.search, query.groups),
+  run: ({ actor, query }) => searchTasks(actor, query.search, query.groups, query.cursor),
 });

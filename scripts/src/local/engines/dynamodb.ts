@@ -8,9 +8,11 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import {
   CreateTableCommand,
+  DescribeTableCommand,
   DescribeTimeToLiveCommand,
   DynamoDBClient,
   ListTablesCommand,
+  UpdateTableCommand,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
 import { createTableInput, tableDefinition } from '@tandem/functions/db/table';
@@ -21,6 +23,8 @@ import { bindHost, freePort, reachHost } from './ports.ts';
 export interface DynamoDbEngine {
   endpoint: string;
   port: number;
+  /** The table was there already and got indexes it lacked: its items may need their new keys. */
+  upgraded: boolean;
   stop(): Promise<void>;
 }
 
@@ -152,11 +156,13 @@ export async function startDynamoDb(opts: DynamoDbOptions): Promise<DynamoDbEngi
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
     maxAttempts: 1,
   });
+  let upgraded = false;
   try {
     const tables = await waitReady(client, exited, () => stderr);
     await rm(launchFile, { force: true }); // read at start; nothing left behind in the data folder
     if (!tables.includes(opts.tableName))
       await client.send(new CreateTableCommand(createTableInput(opts.tableName)));
+    else upgraded = await addMissingIndexes(client, opts.tableName);
     const ttl = await client.send(new DescribeTimeToLiveCommand({ TableName: opts.tableName }));
     if (ttl.TimeToLiveDescription?.TimeToLiveStatus !== 'ENABLED') {
       await client.send(
@@ -172,7 +178,33 @@ export async function startDynamoDb(opts: DynamoDbOptions): Promise<DynamoDbEngi
   } finally {
     client.destroy();
   }
-  return { endpoint, port, stop };
+  return { endpoint, port, upgraded, stop };
+}
+
+/** A table kept from an earlier start gets the global indexes added to the definition since. */
+async function addMissingIndexes(client: DynamoDBClient, tableName: string): Promise<boolean> {
+  const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+  const have = new Set((Table?.GlobalSecondaryIndexes ?? []).map((g) => g.IndexName));
+  const wanted = createTableInput(tableName);
+  const missing = wanted.GlobalSecondaryIndexes.filter((g) => !have.has(g.IndexName));
+  for (const g of missing) {
+    await client.send(
+      new UpdateTableCommand({
+        TableName: tableName,
+        AttributeDefinitions: wanted.AttributeDefinitions,
+        GlobalSecondaryIndexUpdates: [{ Create: g }],
+      }),
+    );
+  }
+  // Queries of an index fail until it is active (DynamoDB Local builds it from the items meanwhile).
+  for (let waited = 0; missing.length > 0; waited += 200) {
+    const { Table: t } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    if ((t?.GlobalSecondaryIndexes ?? []).every((g) => g.IndexStatus === 'ACTIVE')) break;
+    if (waited > 120_000)
+      throw new EngineError('DynamoDB Local: a new index did not become active in 2 minutes.');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return missing.length > 0;
 }
 
 /** Polls ListTables until the JVM answers (about 3–5 s), failing fast if Java exits. */

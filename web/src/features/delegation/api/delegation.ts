@@ -7,7 +7,7 @@
  * SWR keys start with 'tasks', so every task change (revalidateTasks) reads Pending and Delegated
  * again as well.
  */
-import type { Page } from '@tandem/shared/api/pagination';
+import { cursorOf, type Page } from '@tandem/shared/api/pagination';
 import { routes } from '@tandem/shared/api/routes';
 import type { RoleId } from '@tandem/shared/groups/roles';
 import type { TaskView } from '@tandem/shared/tasks/views';
@@ -53,16 +53,25 @@ export async function answerPending(ids: readonly string[], accept: boolean) {
 export const ASSIGNED_PAGE_SIZE = 100;
 export const assignedKey = (pages: number) => ['tasks', 'assigned', pages] as const;
 
-/** The first `pages` pages of GET /task/assigned, as one list (newest first). */
+/**
+ * The first `pages` pages of GET /task/assigned, as one list (newest first): each page follows the
+ * previous one's cursor, so a page costs the server one page, not a walk from the start.
+ */
 export async function listAssigned(pages: number): Promise<{ count: number; results: TaskView[] }> {
-  const all = await Promise.all(
-    Array.from({ length: pages }, (_, i) =>
-      api<Page<TaskView>>(routes.listAssignedTasks, { query: { page: i + 1, size: ASSIGNED_PAGE_SIZE } }),
-    ),
-  );
+  const all: Array<Page<TaskView>> = [];
+  let cursor: string | null = null;
+  for (let i = 0; i < pages; i++) {
+    const page: Page<TaskView> = await api<Page<TaskView>>(routes.listAssignedTasks, {
+      query: { size: ASSIGNED_PAGE_SIZE, ...(cursor ? { cursor } : {}) },
+    });
+    all.push(page);
+    cursor = cursorOf(page.next);
+    if (!cursor) break;
+  }
   const seen = new Set<string>();
   const results = all.flatMap((p) => p.results).filter((t) => !seen.has(t.id) && seen.add(t.id));
-  return { count: all[0]?.count ?? 0, results };
+  // The last page's count: it counts what came before it too.
+  return { count: all.at(-1)?.count ?? 0, results };
 }
 
 export const useAssignedTasks = (pages = 1) =>
