@@ -116,7 +116,7 @@ function instantOf(d: Date, zone: string): number {
  * interval), so a routine begun a year ago does not step through that year on every read. Rules with
  * COUNT, or by months and years, keep their start (their steps depend on it).
  */
-function ruleNear(s: Schedule, rule: RRule, windowStart: Date): RRule {
+function ruleNear(rule: RRule, windowStart: Date): RRule {
   const o = rule.origOptions;
   const period = o.freq === RRule.DAILY ? DAY_MS : o.freq === RRule.WEEKLY ? 7 * DAY_MS : 0;
   const start = o.dtstart;
@@ -145,7 +145,7 @@ export function expandOccurrences(s: Schedule, from: string, to: string): Occurr
     // A day of margin on each side: the window's edges in wall-clock time may be a day apart from UTC.
     const a = toFloating(winFrom.setZone(zone).minus({ days: 1 }));
     const b = toFloating(winTo.setZone(zone).plus({ days: 1 }));
-    for (const d of ruleNear(s, rule, a).between(a, b, true)) starts.add(instantOf(d, zone));
+    for (const d of ruleNear(rule, a).between(a, b, true)) starts.add(instantOf(d, zone));
   } else {
     starts.add(instant(s.startDate));
   }
