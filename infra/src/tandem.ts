@@ -72,6 +72,7 @@ export function createTandem(app: App, { config, manifest, env, webDist }: Tande
     config,
     app: appSettings,
     table: data.table,
+    mail: mail?.mailer,
   });
   if (config.cognitoEmailViaSes && mail)
     auth.addStackDependency(mail, 'Cognito sends through the SES identity');

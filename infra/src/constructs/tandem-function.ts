@@ -5,6 +5,7 @@
  * The variable names are the ones `functions/src/lib/env.ts` reads.
  */
 import { existsSync } from 'node:fs';
+import type { Need } from '@tandem/shared/api/needs';
 import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
@@ -124,17 +125,40 @@ export class TandemFunction extends NodejsFunction {
     });
   }
 
-  /** Reads and writes the single table (TABLE_NAME). */
-  useTable(table: dynamodb.ITableV2): this {
+  /**
+   * The table (TABLE_NAME) with only the DynamoDB actions the needs name (@tandem/shared/api/needs):
+   * readers get GetItem, Query and BatchGetItem; writers also PutItem, UpdateItem, DeleteItem,
+   * ConditionCheckItem and TransactWriteItems; BatchWriteItem only with `table:batch-write`. Never
+   * Scan. On the table and its indexes.
+   */
+  useTable(table: dynamodb.ITableV2, needs: readonly Need[] = ['table:read', 'table:write']): this {
     this.addEnvironment('TABLE_NAME', table.tableName);
-    table.grantReadWriteData(this);
+    const actions = [
+      ...(needs.includes('table:read') ? TABLE_READ : []),
+      ...(needs.includes('table:write') ? TABLE_WRITE : []),
+      ...(needs.includes('table:batch-write') ? ['dynamodb:BatchWriteItem'] : []),
+    ];
+    if (actions.length > 0) {
+      this.addToRolePolicy(
+        new iam.PolicyStatement({ actions, resources: [table.tableArn, `${table.tableArn}/index/*`] }),
+      );
+    }
     return this;
   }
 
-  /** Issues presigned links for, inspects and deletes attachments (ATTACHMENTS_BUCKET); write includes delete. */
-  useAttachments(bucket: s3.IBucket): this {
+  /**
+   * The attachments bucket (ATTACHMENTS_BUCKET): GetObject with `bucket:read` (presigned GET links),
+   * PutObject with `bucket:write` (presigned uploads), DeleteObject with `bucket:delete`.
+   */
+  useAttachments(bucket: s3.IBucket, needs: readonly Need[]): this {
+    const actions = [
+      ...(needs.includes('bucket:read') ? ['s3:GetObject'] : []),
+      ...(needs.includes('bucket:write') ? ['s3:PutObject'] : []),
+      ...(needs.includes('bucket:delete') ? ['s3:DeleteObject'] : []),
+    ];
+    if (actions.length === 0) return this;
     this.addEnvironment('ATTACHMENTS_BUCKET', bucket.bucketName);
-    bucket.grantReadWrite(this);
+    this.addToRolePolicy(new iam.PolicyStatement({ actions, resources: [bucket.arnForObjects('*')] }));
     return this;
   }
 
@@ -151,9 +175,19 @@ export class TandemFunction extends NodejsFunction {
    * reads the sign-up profile from the pool (docs/decisions.md D12).
    */
   trustTokensOf(cognito: CognitoSettings): this {
+    return this.knowPool(cognito).readUsersOf(cognito);
+  }
+
+  /** The user pool and app client whose tokens it accepts (COGNITO_*), without any right on the pool. */
+  knowPool(cognito: CognitoSettings): this {
     this.addEnvironment('COGNITO_USER_POOL_ID', cognito.userPoolId);
     this.addEnvironment('COGNITO_CLIENT_ID', cognito.clientId);
     this.addEnvironment('COGNITO_ISSUER', cognito.issuer);
+    return this;
+  }
+
+  /** May read a user of the pool (AdminGetUser) and nothing else of Cognito. */
+  readUsersOf(cognito: CognitoSettings): this {
     this.addToRolePolicy(
       new iam.PolicyStatement({
         actions: ['cognito-idp:AdminGetUser'],
@@ -188,13 +222,30 @@ export class TandemFunction extends NodejsFunction {
     return this;
   }
 
-  /** Everything the backend offers: what an API, WebSocket or job handler gets. */
-  connect(backend: Backend): this {
-    this.knowApp(backend.app).useTable(backend.table);
-    if (backend.attachments) this.useAttachments(backend.attachments);
-    if (backend.mail) this.sendMailAs(backend.mail);
-    if (backend.cognito) this.trustTokensOf(backend.cognito);
-    if (backend.realtime) this.postToConnections(backend.realtime);
+  /**
+   * What an API, WebSocket or job handler gets: the app's settings and the pool it trusts, plus
+   * exactly the resources its declared needs name (the infra test `needs.test.ts` checks those
+   * against what the handler's code reaches).
+   */
+  connect(backend: Backend, needs: readonly Need[]): this {
+    this.knowApp(backend.app);
+    if (needs.some((n) => n.startsWith('table:'))) this.useTable(backend.table, needs);
+    if (backend.attachments) this.useAttachments(backend.attachments, needs);
+    if (backend.mail && needs.includes('mail')) this.sendMailAs(backend.mail);
+    if (backend.cognito) {
+      this.knowPool(backend.cognito);
+      if (needs.includes('users')) this.readUsersOf(backend.cognito);
+    }
+    if (backend.realtime && needs.includes('realtime')) this.postToConnections(backend.realtime);
     return this;
   }
 }
+
+const TABLE_READ = ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:BatchGetItem'];
+const TABLE_WRITE = [
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+  'dynamodb:ConditionCheckItem',
+  'dynamodb:TransactWriteItems',
+];

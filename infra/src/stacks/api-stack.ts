@@ -14,7 +14,7 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
 import { type Backend, type CognitoSettings, TandemFunction } from '../constructs/tandem-function.ts';
-import { gatewayPath, planRouteGroups, type RouteGroup } from '../manifest.ts';
+import { gatewayPath, needsOfRoute, planRouteGroups, type RouteGroup } from '../manifest.ts';
 
 export interface ApiStackProps extends StackProps {
   readonly routes: Readonly<Record<string, RouteDef>>;
@@ -30,25 +30,39 @@ interface RouteStackProps extends NestedStackProps {
   readonly backend: Backend;
 }
 
-/** One area's routes. Its functions share one role: same access, and two resources instead of 2n. */
+/**
+ * One area's routes. Functions with the same needs share one role (two resources instead of 2n), so
+ * an area has a role per distinct set of needs (readers, writers, senders…) and no function holds a
+ * right another function of its area needs.
+ */
 class RouteStack extends NestedStack {
   constructor(scope: Construct, id: string, props: RouteStackProps) {
     super(scope, id, { description: `Tandem API routes: ${props.group.id}` });
-    const role = new iam.Role(this, 'HandlerRole', {
-      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
-      managedPolicies: [
-        iam.ManagedPolicy.fromAwsManagedPolicyName('service-role/AWSLambdaBasicExecutionRole'),
-      ],
-      description: `Tandem API handlers of ${props.group.id}`,
-    });
+    const roles = new Map<string, iam.Role>();
+    const roleFor = (needs: readonly string[]) => {
+      const name = needs.length === 0 ? 'Nothing' : needs.map(pascal).join('');
+      let role = roles.get(name);
+      if (!role) {
+        role = new iam.Role(this, `Role${name}`, {
+          assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+          managedPolicies: [
+            iam.ManagedPolicy.fromAwsManagedPolicyName('service-role/AWSLambdaBasicExecutionRole'),
+          ],
+          description: `Tandem API handlers of ${props.group.id} that need: ${needs.join(', ') || 'nothing'}`,
+        });
+        roles.set(name, role);
+      }
+      return role;
+    };
     const noAuth = new apigwv2.HttpNoneAuthorizer();
     for (const [routeId, route] of props.group.routes) {
+      const needs = needsOfRoute(routeId);
       const fn = new TandemFunction(this, routeId, {
         module: `http/${route.handler}`,
         description: `${route.method} ${route.path} (http/${route.handler})`,
         memorySize: route.memory,
-        role,
-      }).connect(props.backend);
+        role: roleFor(needs),
+      }).connect(props.backend, needs);
       new apigwv2.HttpRoute(this, `${routeId}Route`, {
         httpApi: props.httpApi,
         routeKey: apigwv2.HttpRouteKey.with(gatewayPath(route), apigwv2.HttpMethod[route.method]),
@@ -58,6 +72,13 @@ class RouteStack extends NestedStack {
     }
   }
 }
+
+const pascal = (s: string) =>
+  s
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((w) => w[0]!.toUpperCase() + w.slice(1))
+    .join('');
 
 export class ApiStack extends Stack {
   readonly routeStacks: NestedStack[];

@@ -6,14 +6,23 @@ import { PASSWORD_POLICY } from '@tandem/shared/user/password';
 import { CfnOutput, Duration, RemovalPolicy, SecretValue, Stack, type StackProps, Token } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
 import { addressOf, type TandemConfig } from '../config.ts';
-import { type AppSettings, type CognitoSettings, TandemFunction } from '../constructs/tandem-function.ts';
+import {
+  type AppSettings,
+  type CognitoSettings,
+  type Mailer,
+  TandemFunction,
+} from '../constructs/tandem-function.ts';
+import { needsOfFixed } from '../manifest.ts';
 
 export interface AuthStackProps extends StackProps {
   readonly config: TandemConfig;
   readonly app: AppSettings;
   readonly table: dynamodb.ITableV2;
+  /** The sender, when configured: provisioning at sign-up may tell inviters their invitation was accepted. */
+  readonly mail?: Mailer;
 }
 
 /** Provider names as the web app passes them to the hosted UI (`identity_provider=`) and config.json lists them. */
@@ -36,12 +45,14 @@ export class AuthStack extends Stack {
       description: 'Writes the sign-up and password-reset e-mails',
       memorySize: 256,
     }).knowApp(props.app);
+    const postConfirmationNeeds = needsOfFixed('triggers/post-confirmation');
     const postConfirmation = new TandemFunction(this, 'PostConfirmation', {
       module: 'triggers/post-confirmation',
       description: 'Creates the Tandem user after sign-up is confirmed',
     })
       .knowApp(props.app)
-      .useTable(props.table);
+      .useTable(props.table, postConfirmationNeeds);
+    if (props.mail && postConfirmationNeeds.includes('mail')) postConfirmation.sendMailAs(props.mail);
 
     this.userPool = new cognito.UserPool(this, 'UserPool', {
       signInAliases: { email: true },
@@ -75,6 +86,20 @@ export class AuthStack extends Stack {
       lambdaTriggers: { customMessage, postConfirmation },
       removalPolicy: RemovalPolicy.RETAIN,
     });
+
+    // The pool cannot be named in the trigger's own policy or environment (the pool depends on the
+    // trigger: a cycle), so the right to read its users is a separate policy the function does not wait for.
+    if (postConfirmationNeeds.includes('users')) {
+      new iam.Policy(this, 'PostConfirmationReadsUsers', {
+        roles: [postConfirmation.role!],
+        statements: [
+          new iam.PolicyStatement({
+            actions: ['cognito-idp:AdminGetUser'],
+            resources: [this.userPool.userPoolArn],
+          }),
+        ],
+      });
+    }
 
     const identityProviders: Construct[] = [];
     const supported = [cognito.UserPoolClientIdentityProvider.COGNITO];

@@ -6,6 +6,7 @@ import * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import * as targets from 'aws-cdk-lib/aws-scheduler-targets';
 import type { Construct } from 'constructs';
 import { type Backend, TandemFunction } from '../constructs/tandem-function.ts';
+import { needsOfJob } from '../manifest.ts';
 
 export interface JobsStackProps extends StackProps {
   readonly jobs: Readonly<Record<string, JobDef>>;
@@ -22,7 +23,7 @@ export class JobsStack extends Stack {
         // Jobs walk many items; give them room that an API call never needs.
         memorySize: 1024,
         timeout: Duration.minutes(5),
-      }).connect(props.backend);
+      }).connect(props.backend, needsOfJob(jobId));
       new scheduler.Schedule(this, `${jobId}Schedule`, {
         description: job.description,
         // The manifest's cron is in UTC, the same for the local in-process timer.

@@ -9,6 +9,7 @@ import { WebSocketLambdaAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authoriz
 import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { Construct } from 'constructs';
 import { type Backend, type CognitoSettings, TandemFunction } from '../constructs/tandem-function.ts';
+import { needsOfFixed, needsOfWs } from '../manifest.ts';
 import { REALTIME_STAGE } from './edge-stack.ts';
 
 export interface RealtimeStackProps extends StackProps {
@@ -54,9 +55,7 @@ export class RealtimeStack extends Stack {
     const authorize = new TandemFunction(this, 'Authorize', {
       module: 'ws/authorize',
       description: 'Checks the Cognito access token of a WebSocket connection',
-    })
-      .knowApp(backend.app)
-      .trustTokensOf(props.backend.cognito);
+    }).connect(backend, needsOfFixed('ws/authorize'));
     const authorizer = new WebSocketLambdaAuthorizer('TokenAuthorizer', authorize, {
       identitySource: ['route.request.querystring.token'],
     });
@@ -66,7 +65,7 @@ export class RealtimeStack extends Stack {
       const fn = new TandemFunction(this, name, {
         module: `ws/${module}`,
         description: `WebSocket ${routeKey} (ws/${module})`,
-      }).connect(backend);
+      }).connect(backend, needsOfWs(module));
       const route = new apigwv2.WebSocketRoute(this, `${name}Route`, {
         webSocketApi,
         routeKey,
