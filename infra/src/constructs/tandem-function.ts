@@ -15,6 +15,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as ses from 'aws-cdk-lib/aws-ses';
 import type { Construct } from 'constructs';
+import { acknowledge, BASIC_EXECUTION, BASIC_EXECUTION_REASON, nagRef } from '../nag.ts';
 import { functionEntry, functionsTsconfig, lockFile, repoRoot } from '../paths.ts';
 
 /** Settings every function gets: where the app lives and which build is running. */
@@ -41,6 +42,8 @@ export interface Mailer {
 export interface RealtimeSettings {
   readonly endpoint: string;
   grantPost(grantee: iam.IGrantable): iam.Grant;
+  /** The connections ARN as cdk-nag prints it in a finding. */
+  readonly connectionsArnForNag: string;
 }
 
 /** Everything a handler may be wired to; `connect` wires whatever is present. */
@@ -123,6 +126,7 @@ export class TandemFunction extends NodejsFunction {
         tsconfig: functionsTsconfig,
       },
     });
+    if (this.role) acknowledge(this.role, BASIC_EXECUTION, BASIC_EXECUTION_REASON);
   }
 
   /**
@@ -142,6 +146,14 @@ export class TandemFunction extends NodejsFunction {
       this.addToRolePolicy(
         new iam.PolicyStatement({ actions, resources: [table.tableArn, `${table.tableArn}/index/*`] }),
       );
+      if (this.role && actions.includes('dynamodb:Query')) {
+        acknowledge(
+          this.role,
+          `AwsSolutions-IAM5[Resource::${nagRef(table)}/index/*]`,
+          "Queries use the single table's global secondary indexes (ElectroDB's access patterns); the " +
+            'wildcard covers only the indexes of this one table, and Query is read-only.',
+        );
+      }
     }
     return this;
   }
@@ -159,6 +171,14 @@ export class TandemFunction extends NodejsFunction {
     if (actions.length === 0) return this;
     this.addEnvironment('ATTACHMENTS_BUCKET', bucket.bucketName);
     this.addToRolePolicy(new iam.PolicyStatement({ actions, resources: [bucket.arnForObjects('*')] }));
+    if (this.role) {
+      acknowledge(
+        this.role,
+        `AwsSolutions-IAM5[Resource::${nagRef(bucket)}/*]`,
+        'Attachment keys are made at run time from the owner and a random id, so no fixed key can be ' +
+          'named; the actions are only the object actions this function uses, on this one bucket.',
+      );
+    }
     return this;
   }
 
@@ -207,6 +227,14 @@ export class TandemFunction extends NodejsFunction {
   postToConnections(realtime: RealtimeSettings): this {
     this.addEnvironment('WS_MANAGEMENT_ENDPOINT', realtime.endpoint);
     realtime.grantPost(this);
+    if (this.role) {
+      acknowledge(
+        this.role,
+        `AwsSolutions-IAM5[Resource::${realtime.connectionsArnForNag}]`,
+        'Connection ids exist only at run time; the grant is ManageConnections on the one stage of the ' +
+          "app's own WebSocket API.",
+      );
+    }
     return this;
   }
 

@@ -16,6 +16,7 @@ import {
   TandemFunction,
 } from '../constructs/tandem-function.ts';
 import { needsOfFixed } from '../manifest.ts';
+import { acknowledge } from '../nag.ts';
 
 export interface AuthStackProps extends StackProps {
   readonly config: TandemConfig;
@@ -85,7 +86,24 @@ export class AuthStack extends Stack {
           : undefined,
       lambdaTriggers: { customMessage, postConfirmation },
       removalPolicy: RemovalPolicy.RETAIN,
+      // Threat protection: compromised-credential checks and adaptive authentication, enforced.
+      featurePlan: cognito.FeaturePlan.PLUS,
+      standardThreatProtectionMode: cognito.StandardThreatProtectionMode.FULL_FUNCTION,
     });
+    acknowledge(
+      this.userPool,
+      'AwsSolutions-COG1',
+      "The password policy is the product's one policy (@tandem/shared/user/password, also enforced by " +
+        'the web forms and the local Cognito): at least 10 characters with a lowercase letter and a ' +
+        'digit. Length over forced upper case and symbols follows NIST SP 800-63B; compromised ' +
+        "passwords are caught by the Plus plan's threat protection.",
+    );
+    acknowledge(
+      this.userPool,
+      'AwsSolutions-COG2',
+      'Two-factor sign-in (TOTP) is optional by the product specification: each person turns it on in ' +
+        'their settings. Requiring it would lock out everyone without an authenticator app.',
+    );
 
     // The pool cannot be named in the trigger's own policy or environment (the pool depends on the
     // trigger: a cycle), so the right to read its users is a separate policy the function does not wait for.
