@@ -73,6 +73,14 @@ describe('without social sign-in configured', () => {
     });
   });
 
+  test('the pool has deletion protection and threat protection (Plus plan, enforced)', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPool', {
+      DeletionProtection: 'ACTIVE',
+      UserPoolTier: 'PLUS',
+      UserPoolAddOns: { AdvancedSecurityMode: 'ENFORCED' },
+    });
+  });
+
   test('has no identity providers, no hosted UI and no redirect flow', () => {
     template.resourceCountIs('AWS::Cognito::UserPoolIdentityProvider', 0);
     template.resourceCountIs('AWS::Cognito::UserPoolDomain', 0);

@@ -94,14 +94,18 @@ describe('grants follow the needs', () => {
   /** Every action the function's role holds through inline policies (the managed one only writes logs). */
   function actionsOf(resources: Resources, fn: { Properties?: Record<string, unknown> }): string[] {
     const role = firstRef(fn.Properties?.Role)!;
-    return ofType(resources, 'AWS::IAM::Policy')
-      .filter(([, p]) => JSON.stringify(p.Properties?.Roles ?? []).includes(`"${role}"`))
-      .flatMap(
-        ([, p]) =>
-          (p.Properties!.PolicyDocument as { Statement: Array<{ Action: string | string[] }> }).Statement,
-      )
-      .flatMap((s) => (Array.isArray(s.Action) ? s.Action : [s.Action]))
-      .sort();
+    return (
+      ofType(resources, 'AWS::IAM::Policy')
+        .filter(([, p]) => JSON.stringify(p.Properties?.Roles ?? []).includes(`"${role}"`))
+        .flatMap(
+          ([, p]) =>
+            (p.Properties!.PolicyDocument as { Statement: Array<{ Action: string | string[] }> }).Statement,
+        )
+        .flatMap((s) => (Array.isArray(s.Action) ? s.Action : [s.Action]))
+        // Tracing, which every function has (its own test below).
+        .filter((a) => !a.startsWith('xray:'))
+        .sort()
+    );
   }
   /** What Lambda needs to hand a failed asynchronous run to the dead-letter queue (jobs only). */
   const DEAD_LETTER = ['sqs:GetQueueAttributes', 'sqs:GetQueueUrl', 'sqs:SendMessage'];
@@ -167,9 +171,7 @@ describe('grants follow the needs', () => {
     const { resources, fn } = functionIn([tandem.jobs], /\(jobs\/normalize-days\)$/);
     const actions = withoutDeadLetter(actionsOf(resources, fn));
     expect(actions).toEqual(expectedActions(needsOfJob('normalizeDays')));
-    expect(actions).toEqual(
-      [...TABLE_READ, ...TABLE_WRITE, 'ses:SendEmail', 'ses:SendRawEmail'].sort(),
-    );
+    expect(actions).toEqual([...TABLE_READ, ...TABLE_WRITE, 'ses:SendEmail', 'ses:SendRawEmail'].sort());
   });
 
   test('every API, WebSocket and job function holds exactly the grants of its needs', () => {
@@ -188,6 +190,25 @@ describe('grants follow the needs', () => {
       }
     }
     expect(checked).toBe(new Set(handlerModules(realManifest)).size - 3); // the triggers and the authorizer are not named by module
+  });
+
+  test('every function is traced, and only the trace actions are granted on every resource', () => {
+    const stacks = [tandem.auth, ...tandem.api.routeStacks, tandem.realtime, tandem.jobs];
+    for (const stack of stacks) {
+      const resources = resourcesOf(stack);
+      for (const [id, fn] of ofType(resources, 'AWS::Lambda::Function')) {
+        if (String(fn.Properties?.Handler).startsWith('__entrypoint__')) continue;
+        expect(fn.Properties?.TracingConfig, id).toEqual({ Mode: 'Active' });
+      }
+      for (const [id, p] of ofType(resources, 'AWS::IAM::Policy')) {
+        const statements = (
+          p.Properties!.PolicyDocument as { Statement: Array<{ Action: unknown; Resource: unknown }> }
+        ).Statement;
+        for (const s of statements.filter((st) => st.Resource === '*')) {
+          expect([s.Action].flat().sort(), id).toEqual(['xray:PutTelemetryRecords', 'xray:PutTraceSegments']);
+        }
+      }
+    }
   });
 
   test('no function anywhere may Scan or use DynamoDB, S3 or SES wholesale', () => {

@@ -106,6 +106,8 @@ export class TandemFunction extends NodejsFunction {
       timeout: props.timeout ?? Duration.seconds(15),
       role: props.role,
       logGroup,
+      // X-Ray traces of each invocation and its AWS SDK calls' timing.
+      tracing: lambda.Tracing.ACTIVE,
       projectRoot: repoRoot,
       depsLockFilePath: lockFile,
       // Stack traces in the log point at the TypeScript source.
@@ -126,7 +128,15 @@ export class TandemFunction extends NodejsFunction {
         tsconfig: functionsTsconfig,
       },
     });
-    if (this.role) acknowledge(this.role, BASIC_EXECUTION, BASIC_EXECUTION_REASON);
+    if (this.role) {
+      acknowledge(this.role, BASIC_EXECUTION, BASIC_EXECUTION_REASON);
+      acknowledge(
+        this.role,
+        'AwsSolutions-IAM5[Resource::*]',
+        'Active tracing: xray:PutTraceSegments and xray:PutTelemetryRecords take no resource (X-Ray has ' +
+          'no resource-level permissions for them). CDK adds exactly these two.',
+      );
+    }
   }
 
   /**

@@ -86,6 +86,8 @@ export class AuthStack extends Stack {
           : undefined,
       lambdaTriggers: { customMessage, postConfirmation },
       removalPolicy: RemovalPolicy.RETAIN,
+      // Deleting the pool deletes every account: CloudFormation (or anyone) must turn this off first.
+      deletionProtection: true,
       // Threat protection: compromised-credential checks and adaptive authentication, enforced.
       featurePlan: cognito.FeaturePlan.PLUS,
       standardThreatProtectionMode: cognito.StandardThreatProtectionMode.FULL_FUNCTION,

@@ -56,7 +56,12 @@ export class DataStack extends Stack {
           maxAge: 3000,
         },
       ],
-      lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+      // A replaced or deleted file can be brought back for 30 days, then its old version goes.
+      versioned: true,
+      lifecycleRules: [
+        { abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        { noncurrentVersionExpiration: Duration.days(30), expiredObjectDeleteMarker: true },
+      ],
       serverAccessLogsBucket: accessLogBucket(this),
       serverAccessLogsPrefix: 'attachments/',
       removalPolicy: RemovalPolicy.RETAIN,
