@@ -55,7 +55,7 @@ const lazyImportsAsStatic: Plugin = {
           return `const { ${list.join(', ')} } = { ${list.map((n) => `${n}: __lazy_${n}`).join(', ')} };`;
         },
       );
-      return { contents: hoisted.join('\n') + '\n' + contents, loader: 'ts' };
+      return { contents: `${hoisted.join('\n')}\n${contents}`, loader: 'ts' };
     });
   },
 };

@@ -58,7 +58,7 @@ test('a job run that fails for good lands in the dead-letter queue, from Schedul
   expect(configs).toHaveLength(Object.keys(realManifest.jobs).length);
   for (const [, config] of configs) {
     expect(config.Properties).toMatchObject({ MaximumRetryAttempts: 2, MaximumEventAgeInSeconds: 3600 });
-    const onFailure = (config.Properties?.DestinationConfig as { OnFailure: { Destination: unknown } })
+    const onFailure = (config.Properties!.DestinationConfig as { OnFailure: { Destination: unknown } })
       .OnFailure;
     expect(firstRef(onFailure.Destination)).toBe(queueId);
   }

@@ -16,7 +16,7 @@ test('every alarm sends to the one topic', () => {
   const [topicId] = ofType(resources, 'AWS::SNS::Topic')[0]!;
   expect(alarms).toHaveLength(Object.keys(ALARMS).length);
   for (const [, a] of alarms) {
-    expect((a.Properties?.AlarmActions as unknown[]).map(firstRef)).toEqual([topicId]);
+    expect((a.Properties!.AlarmActions as unknown[]).map(firstRef)).toEqual([topicId]);
   }
 });
 
@@ -33,7 +33,7 @@ test('the alarms watch the HTTP API, the table, the jobs and their dead-letter q
   expect(text).toContain('"MetricName":"ApproximateNumberOfMessagesVisible"');
   expect(text).toContain('"MetricName":"Reputation.ComplaintRate"');
   const jobErrors = alarms.find(([, a]) => String(a.Properties?.AlarmName).endsWith(ALARMS.jobErrors))!;
-  const metrics = (jobErrors[1].Properties?.Metrics as Array<{ MetricStat?: unknown }>).filter(
+  const metrics = (jobErrors[1].Properties!.Metrics as Array<{ MetricStat?: unknown }>).filter(
     (m) => m.MetricStat,
   );
   expect(metrics).toHaveLength(Object.keys(withMail.jobs.functions).length);
