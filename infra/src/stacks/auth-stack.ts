@@ -7,6 +7,7 @@ import { CfnOutput, Duration, RemovalPolicy, SecretValue, Stack, type StackProps
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
+import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
 import { addressOf, type TandemConfig } from '../config.ts';
 import {
@@ -25,6 +26,15 @@ export interface AuthStackProps extends StackProps {
   /** The sender, when configured: provisioning at sign-up may tell inviters their invitation was accepted. */
   readonly mail?: Mailer;
 }
+
+/** Requests to the user pool one address may make in 5 minutes before the firewall blocks it. */
+export const USER_POOL_RATE_LIMIT = 300;
+
+const visibility = (metricName: string) => ({
+  metricName,
+  cloudWatchMetricsEnabled: true,
+  sampledRequestsEnabled: true,
+});
 
 /** Provider names as the web app passes them to the hosted UI (`identity_provider=`) and config.json lists them. */
 export type SocialProvider = 'Google' | 'LinkedIn';
@@ -121,6 +131,8 @@ export class AuthStack extends Stack {
       });
     }
 
+    this.guardPool();
+
     const identityProviders: Construct[] = [];
     const supported = [cognito.UserPoolClientIdentityProvider.COGNITO];
     if (config.google) {
@@ -206,6 +218,45 @@ export class AuthStack extends Stack {
     };
     new CfnOutput(this, 'UserPoolId', { value: this.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: this.client.userPoolClientId });
+  }
+
+  /**
+   * A web application firewall in front of the pool's sign-in, sign-up and reset endpoints: AWS's
+   * managed rules (known bad inputs, IP reputation, common exploits) and a per-address rate limit,
+   * against credential stuffing and sign-up floods. The browser talks to Cognito directly, so this
+   * is the only place such traffic can be stopped.
+   */
+  private guardPool(): void {
+    const managed = (priority: number, name: string) => ({
+      name,
+      priority,
+      statement: { managedRuleGroupStatement: { vendorName: 'AWS', name } },
+      overrideAction: { none: {} },
+      visibilityConfig: visibility(name),
+    });
+    const acl = new wafv2.CfnWebACL(this, 'UserPoolFirewall', {
+      scope: 'REGIONAL',
+      defaultAction: { allow: {} },
+      description: 'Tandem sign-in: AWS managed rules and a per-address rate limit',
+      visibilityConfig: visibility('TandemUserPool'),
+      rules: [
+        managed(0, 'AWSManagedRulesAmazonIpReputationList'),
+        managed(1, 'AWSManagedRulesKnownBadInputsRuleSet'),
+        managed(2, 'AWSManagedRulesCommonRuleSet'),
+        {
+          name: 'PerAddressRate',
+          priority: 3,
+          // Requests per address in any 5 minutes: far above a person signing in, far below a script.
+          statement: { rateBasedStatement: { limit: USER_POOL_RATE_LIMIT, aggregateKeyType: 'IP' } },
+          action: { block: {} },
+          visibilityConfig: visibility('PerAddressRate'),
+        },
+      ],
+    });
+    new wafv2.CfnWebACLAssociation(this, 'UserPoolFirewallAssociation', {
+      resourceArn: this.userPool.userPoolArn,
+      webAclArn: acl.attrArn,
+    });
   }
 
   /** The literal region, for settings CloudFormation cannot take as a reference. */
