@@ -23,7 +23,9 @@ describe('declared needs match the code', () => {
     const declared = declaredNeeds(realManifest);
     expect(Object.keys(found).sort()).toEqual([...new Set(modules)].sort());
     for (const module of modules) {
-      expect([...declared[module]!].sort(), `needs of ${module}`).toEqual([...found[module]!].sort());
+      expect([...declared[module]!].sort(), `${module}: its needs in shared/src/api/needs.ts`).toEqual(
+        [...found[module]!].sort(),
+      );
     }
   }, 120_000);
 
