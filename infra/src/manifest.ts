@@ -2,6 +2,14 @@
  * What infra deploys, as data. The app passes the real manifest from `@tandem/shared`; tests pass
  * made-up ones (hundreds of routes) to prove the stacks stay inside CloudFormation's limits.
  */
+import {
+  DEFAULT_NEEDS,
+  fixedNeeds,
+  jobNeeds,
+  type Need,
+  routeNeeds,
+  wsNeeds,
+} from '@tandem/shared/api/needs';
 import { API_BASE, type JobDef, jobs, type RouteDef, routes, wsRoutes } from '@tandem/shared/api/routes';
 
 export interface DeployManifest {
@@ -92,4 +100,30 @@ export function handlerModules(manifest: DeployManifest): string[] {
     ...Object.values(manifest.wsRoutes).map((m) => `ws/${m}`),
     ...Object.values(manifest.jobs).map((j) => `jobs/${j.handler}`),
   ];
+}
+
+/** What a function may touch, by kind and id (@tandem/shared/api/needs); unlisted ones only read the table. */
+const lookup = (table: Readonly<Record<string, readonly Need[] | undefined>>, id: string): readonly Need[] =>
+  table[id] ?? DEFAULT_NEEDS;
+export const needsOfRoute = (routeId: string) => lookup(routeNeeds, routeId);
+export const needsOfWs = (module: string) => lookup(wsNeeds, module);
+export const needsOfJob = (jobId: string) => lookup(jobNeeds, jobId);
+export const needsOfFixed = (
+  module: 'triggers/custom-message' | 'triggers/post-confirmation' | 'ws/authorize',
+) => lookup(fixedNeeds, module);
+
+/** Every handler module of the manifest with its declared needs. */
+export function declaredNeeds(manifest: DeployManifest): Record<string, readonly Need[]> {
+  return {
+    'triggers/custom-message': needsOfFixed('triggers/custom-message'),
+    'triggers/post-confirmation': needsOfFixed('triggers/post-confirmation'),
+    'ws/authorize': needsOfFixed('ws/authorize'),
+    ...Object.fromEntries(
+      Object.entries(manifest.routes).map(([id, r]) => [`http/${r.handler}`, needsOfRoute(id)]),
+    ),
+    ...Object.fromEntries(Object.values(manifest.wsRoutes).map((m) => [`ws/${m}`, needsOfWs(m)])),
+    ...Object.fromEntries(
+      Object.entries(manifest.jobs).map(([id, j]) => [`jobs/${j.handler}`, needsOfJob(id)]),
+    ),
+  };
 }

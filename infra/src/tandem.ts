@@ -18,6 +18,7 @@ import { DataStack } from './stacks/data-stack.ts';
 import { EdgeStack } from './stacks/edge-stack.ts';
 import { JobsStack } from './stacks/jobs-stack.ts';
 import { MailStack } from './stacks/mail-stack.ts';
+import { MonitoringStack } from './stacks/monitoring-stack.ts';
 import { RealtimeStack } from './stacks/realtime-stack.ts';
 import { WebStack } from './stacks/web-stack.ts';
 
@@ -39,6 +40,7 @@ export interface Tandem {
   readonly realtime: RealtimeStack;
   readonly jobs: JobsStack;
   readonly web: WebStack;
+  readonly monitoring: MonitoringStack;
 }
 
 export function createTandem(app: App, { config, manifest, env, webDist }: TandemProps): Tandem {
@@ -72,6 +74,7 @@ export function createTandem(app: App, { config, manifest, env, webDist }: Tande
     config,
     app: appSettings,
     table: data.table,
+    mail: mail?.mailer,
   });
   if (config.cognitoEmailViaSes && mail)
     auth.addStackDependency(mail, 'Cognito sends through the SES identity');
@@ -137,6 +140,17 @@ export function createTandem(app: App, { config, manifest, env, webDist }: Tande
   web.addStackDependency(api);
   web.addStackDependency(realtime);
 
+  const monitoring = new MonitoringStack(app, name('Monitoring'), {
+    ...base,
+    description: 'Tandem: alarms and the topic they go to',
+    httpApiId: edge.httpApi.apiId,
+    webSocketApiId: edge.webSocketApi.apiId,
+    table: data.table,
+    jobs: jobs.functions,
+    deadLetters: jobs.deadLetters,
+    mail: !!mail,
+  });
+
   Tags.of(app).add('app', 'tandem');
-  return { edge, data, mail, auth, api, realtime, jobs, web };
+  return { edge, data, mail, auth, api, realtime, jobs, web, monitoring };
 }

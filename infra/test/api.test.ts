@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { RouteDef } from '@tandem/shared/api/routes';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, test } from 'vitest';
-import { planRouteGroups, realManifest } from '../src/manifest.ts';
+import { needsOfRoute, planRouteGroups, realManifest } from '../src/manifest.ts';
 import { functionsSrc } from '../src/paths.ts';
 import { buildTandem, firstRef, ofType, type Resources, resourcesOf } from './support.ts';
 
@@ -107,44 +107,43 @@ describe('handler environment and access', () => {
     .map((m) => m[1]!)
     .filter((n) => n !== 'AWS_REGION');
 
-  test('every handler gets each variable env.ts reads, and the WebSocket endpoint', () => {
+  test('every handler gets the variables env.ts reads for what it needs, and only those', () => {
     expect(readNames).toContain('TABLE_NAME');
-    for (const [, route] of manifestRoutes) {
-      const vars = deployed(expectedKey(route)).fn.Properties?.Environment as {
-        Variables: Record<string, unknown>;
-      };
-      for (const name of [...readNames, 'WS_MANAGEMENT_ENDPOINT'])
-        expect(Object.keys(vars.Variables)).toContain(name);
+    // Variables that come with a need; the rest (app and pool settings) every handler gets.
+    const withNeed: Record<string, (needs: readonly string[]) => boolean> = {
+      TABLE_NAME: (n) => n.some((x) => x.startsWith('table:')),
+      ATTACHMENTS_BUCKET: (n) => n.some((x) => x.startsWith('bucket:')),
+      MAIL_FROM: (n) => n.includes('mail'),
+      WS_MANAGEMENT_ENDPOINT: (n) => n.includes('realtime'),
+    };
+    for (const [routeId, route] of manifestRoutes) {
+      const needs = needsOfRoute(routeId);
+      const vars = Object.keys(
+        (deployed(expectedKey(route)).fn.Properties!.Environment as { Variables: Record<string, unknown> })
+          .Variables,
+      );
+      for (const name of [...readNames, 'WS_MANAGEMENT_ENDPOINT']) {
+        const expected = withNeed[name] ? withNeed[name](needs) : true;
+        expect(vars.includes(name), `${routeId} ${name}`).toBe(expected);
+      }
     }
   });
 
-  test('each route stack shares one role that can use the table, the bucket, SES and connections', () => {
+  test('functions of an area share a role only when they have the same needs', () => {
     for (const stack of tandem.api.routeStacks) {
-      const template = Template.fromStack(stack);
-      template.resourceCountIs('AWS::IAM::Role', 1);
       const resources = resourcesOf(stack);
-      const roleId = ofType(resources, 'AWS::IAM::Role')[0]![0];
-      for (const [, fn] of ofType(resources, 'AWS::Lambda::Function')) {
-        expect(firstRef(fn.Properties?.Role)).toBe(roleId);
+      const needsByRole = new Map<string, Set<string>>();
+      for (const [, route] of ofType(resources, 'AWS::ApiGatewayV2::Route')) {
+        const integration = resources[firstRef(route.Properties?.Target)!]!;
+        const fn = resources[firstRef(integration.Properties?.IntegrationUri)!]!;
+        const [routeId] = manifestRoutes.find(([, r]) => expectedKey(r) === route.Properties?.RouteKey)!;
+        const role = firstRef(fn.Properties?.Role)!;
+        const set = needsByRole.get(role) ?? new Set<string>();
+        set.add([...needsOfRoute(routeId)].sort().join(','));
+        needsByRole.set(role, set);
       }
-      const policy = ofType(resources, 'AWS::IAM::Policy').find(
-        ([, p]) => firstRef(p.Properties?.Roles) === roleId,
-      );
-      const document = policy![1].Properties!.PolicyDocument as {
-        Statement: Array<{ Action: string | string[] }>;
-      };
-      const actions = document.Statement.flatMap((st) => st.Action);
-      expect(actions).toEqual(
-        expect.arrayContaining([
-          'dynamodb:PutItem',
-          'dynamodb:Query',
-          's3:PutObject',
-          's3:GetObject*',
-          's3:DeleteObject*',
-          'ses:SendEmail',
-          'execute-api:ManageConnections',
-        ]),
-      );
+      for (const [role, sets] of needsByRole) expect(sets.size, role).toBe(1);
+      Template.fromStack(stack).resourceCountIs('AWS::IAM::Role', needsByRole.size);
     }
   });
 

@@ -2,6 +2,7 @@
 import { PASSWORD_POLICY } from '@tandem/shared/user/password';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, test } from 'vitest';
+import { USER_POOL_RATE_LIMIT } from '../src/stacks/auth-stack.ts';
 import { buildTandem, firstRef, ofType, resourcesOf } from './support.ts';
 
 describe('without social sign-in configured', () => {
@@ -71,6 +72,34 @@ describe('without social sign-in configured', () => {
         Statement: Match.arrayWith([Match.objectLike({ Action: Match.arrayWith(['dynamodb:PutItem']) })]),
       },
     });
+  });
+
+  test('the pool has deletion protection and threat protection (Plus plan, enforced)', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPool', {
+      DeletionProtection: 'ACTIVE',
+      UserPoolTier: 'PLUS',
+      UserPoolAddOns: { AdvancedSecurityMode: 'ENFORCED' },
+    });
+  });
+
+  test('a firewall guards the pool: AWS managed rules and a per-address rate limit', () => {
+    const resources = resourcesOf(tandem.auth);
+    const [aclId, acl] = ofType(resources, 'AWS::WAFv2::WebACL')[0]!;
+    expect(acl.Properties).toMatchObject({ Scope: 'REGIONAL', DefaultAction: { Allow: {} } });
+    const rules = acl.Properties?.Rules as Array<{ Name: string; Statement: Record<string, unknown> }>;
+    expect(rules.map((r) => r.Name)).toEqual([
+      'AWSManagedRulesAmazonIpReputationList',
+      'AWSManagedRulesKnownBadInputsRuleSet',
+      'AWSManagedRulesCommonRuleSet',
+      'PerAddressRate',
+    ]);
+    expect(rules[3]!.Statement).toEqual({
+      RateBasedStatement: { Limit: USER_POOL_RATE_LIMIT, AggregateKeyType: 'IP' },
+    });
+    const [poolId] = ofType(resources, 'AWS::Cognito::UserPool')[0]!;
+    const [, association] = ofType(resources, 'AWS::WAFv2::WebACLAssociation')[0]!;
+    expect(firstRef(association.Properties?.ResourceArn)).toBe(poolId);
+    expect(firstRef(association.Properties?.WebACLArn)).toBe(aclId);
   });
 
   test('has no identity providers, no hosted UI and no redirect flow', () => {

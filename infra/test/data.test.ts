@@ -87,6 +87,19 @@ describe('the attachments bucket', () => {
     });
   });
 
+  test('keeps replaced and deleted files for 30 days, and logs access to its own log bucket', () => {
+    template.hasResourceProperties('AWS::S3::Bucket', {
+      CorsConfiguration: Match.anyValue(),
+      VersioningConfiguration: { Status: 'Enabled' },
+      LifecycleConfiguration: {
+        Rules: Match.arrayWith([
+          Match.objectLike({ NoncurrentVersionExpiration: { NoncurrentDays: 30 }, Status: 'Enabled' }),
+        ]),
+      },
+      LoggingConfiguration: { DestinationBucketName: { Ref: Match.stringLikeRegexp('^AccessLogs') } },
+    });
+  });
+
   test('lets only the site upload and download with presigned requests', () => {
     template.hasResourceProperties('AWS::S3::Bucket', {
       CorsConfiguration: {

@@ -43,3 +43,23 @@ test.each(Object.entries(realManifest.jobs))(
     expect(JSON.stringify(policy?.[1].Properties?.PolicyDocument)).toContain('lambda:InvokeFunction');
   },
 );
+
+test('a job run that fails for good lands in the dead-letter queue, from Scheduler and from Lambda', () => {
+  const [queueId] = ofType(resources, 'AWS::SQS::Queue')[0]!;
+  for (const [, schedule] of schedules) {
+    const target = schedule.Properties?.Target as {
+      DeadLetterConfig: { Arn: unknown };
+      RetryPolicy: unknown;
+    };
+    expect(firstRef(target.DeadLetterConfig.Arn)).toBe(queueId);
+    expect(target.RetryPolicy).toMatchObject({ MaximumRetryAttempts: 2, MaximumEventAgeInSeconds: 3600 });
+  }
+  const configs = ofType(resources, 'AWS::Lambda::EventInvokeConfig');
+  expect(configs).toHaveLength(Object.keys(realManifest.jobs).length);
+  for (const [, config] of configs) {
+    expect(config.Properties).toMatchObject({ MaximumRetryAttempts: 2, MaximumEventAgeInSeconds: 3600 });
+    const onFailure = (config.Properties!.DestinationConfig as { OnFailure: { Destination: unknown } })
+      .OnFailure;
+    expect(firstRef(onFailure.Destination)).toBe(queueId);
+  }
+});

@@ -80,7 +80,7 @@ describe('the stage', () => {
     template.hasResourceProperties('AWS::Lambda::Function', {
       Description: 'WebSocket $default (ws/default)',
       Environment: {
-        Variables: Match.objectLike({ WS_MANAGEMENT_ENDPOINT: endpoint, TABLE_NAME: Match.anyValue() }),
+        Variables: Match.objectLike({ WS_MANAGEMENT_ENDPOINT: endpoint }),
       },
     });
     template.hasResourceProperties('AWS::IAM::Policy', {

@@ -5,6 +5,7 @@
  * The variable names are the ones `functions/src/lib/env.ts` reads.
  */
 import { existsSync } from 'node:fs';
+import type { Need } from '@tandem/shared/api/needs';
 import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
@@ -14,6 +15,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as ses from 'aws-cdk-lib/aws-ses';
 import type { Construct } from 'constructs';
+import { acknowledge, BASIC_EXECUTION, BASIC_EXECUTION_REASON, nagRef } from '../nag.ts';
 import { functionEntry, functionsTsconfig, lockFile, repoRoot } from '../paths.ts';
 
 /** Settings every function gets: where the app lives and which build is running. */
@@ -40,6 +42,8 @@ export interface Mailer {
 export interface RealtimeSettings {
   readonly endpoint: string;
   grantPost(grantee: iam.IGrantable): iam.Grant;
+  /** The connections ARN as cdk-nag prints it in a finding. */
+  readonly connectionsArnForNag: string;
 }
 
 /** Everything a handler may be wired to; `connect` wires whatever is present. */
@@ -102,6 +106,8 @@ export class TandemFunction extends NodejsFunction {
       timeout: props.timeout ?? Duration.seconds(15),
       role: props.role,
       logGroup,
+      // X-Ray traces of each invocation and its AWS SDK calls' timing.
+      tracing: lambda.Tracing.ACTIVE,
       projectRoot: repoRoot,
       depsLockFilePath: lockFile,
       // Stack traces in the log point at the TypeScript source.
@@ -122,19 +128,67 @@ export class TandemFunction extends NodejsFunction {
         tsconfig: functionsTsconfig,
       },
     });
+    if (this.role) {
+      acknowledge(this.role, BASIC_EXECUTION, BASIC_EXECUTION_REASON);
+      acknowledge(
+        this.role,
+        'AwsSolutions-IAM5[Resource::*]',
+        'Active tracing: xray:PutTraceSegments and xray:PutTelemetryRecords take no resource (X-Ray has ' +
+          'no resource-level permissions for them). CDK adds exactly these two.',
+      );
+    }
   }
 
-  /** Reads and writes the single table (TABLE_NAME). */
-  useTable(table: dynamodb.ITableV2): this {
+  /**
+   * The table (TABLE_NAME) with only the DynamoDB actions the needs name (@tandem/shared/api/needs):
+   * readers get GetItem, Query and BatchGetItem; writers also PutItem, UpdateItem, DeleteItem,
+   * ConditionCheckItem and TransactWriteItems; BatchWriteItem only with `table:batch-write`. Never
+   * Scan. On the table and its indexes.
+   */
+  useTable(table: dynamodb.ITableV2, needs: readonly Need[] = ['table:read', 'table:write']): this {
     this.addEnvironment('TABLE_NAME', table.tableName);
-    table.grantReadWriteData(this);
+    const actions = [
+      ...(needs.includes('table:read') ? TABLE_READ : []),
+      ...(needs.includes('table:write') ? TABLE_WRITE : []),
+      ...(needs.includes('table:batch-write') ? ['dynamodb:BatchWriteItem'] : []),
+    ];
+    if (actions.length > 0) {
+      this.addToRolePolicy(
+        new iam.PolicyStatement({ actions, resources: [table.tableArn, `${table.tableArn}/index/*`] }),
+      );
+      if (this.role && actions.includes('dynamodb:Query')) {
+        acknowledge(
+          this.role,
+          `AwsSolutions-IAM5[Resource::${nagRef(table)}/index/*]`,
+          "Queries use the single table's global secondary indexes (ElectroDB's access patterns); the " +
+            'wildcard covers only the indexes of this one table, and Query is read-only.',
+        );
+      }
+    }
     return this;
   }
 
-  /** Issues presigned links for, inspects and deletes attachments (ATTACHMENTS_BUCKET); write includes delete. */
-  useAttachments(bucket: s3.IBucket): this {
+  /**
+   * The attachments bucket (ATTACHMENTS_BUCKET): GetObject with `bucket:read` (presigned GET links),
+   * PutObject with `bucket:write` (presigned uploads), DeleteObject with `bucket:delete`.
+   */
+  useAttachments(bucket: s3.IBucket, needs: readonly Need[]): this {
+    const actions = [
+      ...(needs.includes('bucket:read') ? ['s3:GetObject'] : []),
+      ...(needs.includes('bucket:write') ? ['s3:PutObject'] : []),
+      ...(needs.includes('bucket:delete') ? ['s3:DeleteObject'] : []),
+    ];
+    if (actions.length === 0) return this;
     this.addEnvironment('ATTACHMENTS_BUCKET', bucket.bucketName);
-    bucket.grantReadWrite(this);
+    this.addToRolePolicy(new iam.PolicyStatement({ actions, resources: [bucket.arnForObjects('*')] }));
+    if (this.role) {
+      acknowledge(
+        this.role,
+        `AwsSolutions-IAM5[Resource::${nagRef(bucket)}/*]`,
+        'Attachment keys are made at run time from the owner and a random id, so no fixed key can be ' +
+          'named; the actions are only the object actions this function uses, on this one bucket.',
+      );
+    }
     return this;
   }
 
@@ -151,9 +205,19 @@ export class TandemFunction extends NodejsFunction {
    * reads the sign-up profile from the pool (docs/decisions.md D12).
    */
   trustTokensOf(cognito: CognitoSettings): this {
+    return this.knowPool(cognito).readUsersOf(cognito);
+  }
+
+  /** The user pool and app client whose tokens it accepts (COGNITO_*), without any right on the pool. */
+  knowPool(cognito: CognitoSettings): this {
     this.addEnvironment('COGNITO_USER_POOL_ID', cognito.userPoolId);
     this.addEnvironment('COGNITO_CLIENT_ID', cognito.clientId);
     this.addEnvironment('COGNITO_ISSUER', cognito.issuer);
+    return this;
+  }
+
+  /** May read a user of the pool (AdminGetUser) and nothing else of Cognito. */
+  readUsersOf(cognito: CognitoSettings): this {
     this.addToRolePolicy(
       new iam.PolicyStatement({
         actions: ['cognito-idp:AdminGetUser'],
@@ -173,6 +237,14 @@ export class TandemFunction extends NodejsFunction {
   postToConnections(realtime: RealtimeSettings): this {
     this.addEnvironment('WS_MANAGEMENT_ENDPOINT', realtime.endpoint);
     realtime.grantPost(this);
+    if (this.role) {
+      acknowledge(
+        this.role,
+        `AwsSolutions-IAM5[Resource::${realtime.connectionsArnForNag}]`,
+        'Connection ids exist only at run time; the grant is ManageConnections on the one stage of the ' +
+          "app's own WebSocket API.",
+      );
+    }
     return this;
   }
 
@@ -188,13 +260,30 @@ export class TandemFunction extends NodejsFunction {
     return this;
   }
 
-  /** Everything the backend offers: what an API, WebSocket or job handler gets. */
-  connect(backend: Backend): this {
-    this.knowApp(backend.app).useTable(backend.table);
-    if (backend.attachments) this.useAttachments(backend.attachments);
-    if (backend.mail) this.sendMailAs(backend.mail);
-    if (backend.cognito) this.trustTokensOf(backend.cognito);
-    if (backend.realtime) this.postToConnections(backend.realtime);
+  /**
+   * What an API, WebSocket or job handler gets: the app's settings and the pool it trusts, plus
+   * exactly the resources its declared needs name (the infra test `needs.test.ts` checks those
+   * against what the handler's code reaches).
+   */
+  connect(backend: Backend, needs: readonly Need[]): this {
+    this.knowApp(backend.app);
+    if (needs.some((n) => n.startsWith('table:'))) this.useTable(backend.table, needs);
+    if (backend.attachments) this.useAttachments(backend.attachments, needs);
+    if (backend.mail && needs.includes('mail')) this.sendMailAs(backend.mail);
+    if (backend.cognito) {
+      this.knowPool(backend.cognito);
+      if (needs.includes('users')) this.readUsersOf(backend.cognito);
+    }
+    if (backend.realtime && needs.includes('realtime')) this.postToConnections(backend.realtime);
     return this;
   }
 }
+
+const TABLE_READ = ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:BatchGetItem'];
+const TABLE_WRITE = [
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+  'dynamodb:ConditionCheckItem',
+  'dynamodb:TransactWriteItems',
+];

@@ -6,15 +6,35 @@ import { PASSWORD_POLICY } from '@tandem/shared/user/password';
 import { CfnOutput, Duration, RemovalPolicy, SecretValue, Stack, type StackProps, Token } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
 import { addressOf, type TandemConfig } from '../config.ts';
-import { type AppSettings, type CognitoSettings, TandemFunction } from '../constructs/tandem-function.ts';
+import {
+  type AppSettings,
+  type CognitoSettings,
+  type Mailer,
+  TandemFunction,
+} from '../constructs/tandem-function.ts';
+import { needsOfFixed } from '../manifest.ts';
+import { acknowledge } from '../nag.ts';
 
 export interface AuthStackProps extends StackProps {
   readonly config: TandemConfig;
   readonly app: AppSettings;
   readonly table: dynamodb.ITableV2;
+  /** The sender, when configured: provisioning at sign-up may tell inviters their invitation was accepted. */
+  readonly mail?: Mailer;
 }
+
+/** Requests to the user pool one address may make in 5 minutes before the firewall blocks it. */
+export const USER_POOL_RATE_LIMIT = 300;
+
+const visibility = (metricName: string) => ({
+  metricName,
+  cloudWatchMetricsEnabled: true,
+  sampledRequestsEnabled: true,
+});
 
 /** Provider names as the web app passes them to the hosted UI (`identity_provider=`) and config.json lists them. */
 export type SocialProvider = 'Google' | 'LinkedIn';
@@ -36,12 +56,14 @@ export class AuthStack extends Stack {
       description: 'Writes the sign-up and password-reset e-mails',
       memorySize: 256,
     }).knowApp(props.app);
+    const postConfirmationNeeds = needsOfFixed('triggers/post-confirmation');
     const postConfirmation = new TandemFunction(this, 'PostConfirmation', {
       module: 'triggers/post-confirmation',
       description: 'Creates the Tandem user after sign-up is confirmed',
     })
       .knowApp(props.app)
-      .useTable(props.table);
+      .useTable(props.table, postConfirmationNeeds);
+    if (props.mail && postConfirmationNeeds.includes('mail')) postConfirmation.sendMailAs(props.mail);
 
     this.userPool = new cognito.UserPool(this, 'UserPool', {
       signInAliases: { email: true },
@@ -74,7 +96,42 @@ export class AuthStack extends Stack {
           : undefined,
       lambdaTriggers: { customMessage, postConfirmation },
       removalPolicy: RemovalPolicy.RETAIN,
+      // Deleting the pool deletes every account: CloudFormation (or anyone) must turn this off first.
+      deletionProtection: true,
+      // Threat protection: compromised-credential checks and adaptive authentication, enforced.
+      featurePlan: cognito.FeaturePlan.PLUS,
+      standardThreatProtectionMode: cognito.StandardThreatProtectionMode.FULL_FUNCTION,
     });
+    acknowledge(
+      this.userPool,
+      'AwsSolutions-COG1',
+      "The password policy is the product's one policy (@tandem/shared/user/password, also enforced by " +
+        'the web forms and the local Cognito): at least 10 characters with a lowercase letter and a ' +
+        'digit. Length over forced upper case and symbols follows NIST SP 800-63B; compromised ' +
+        "passwords are caught by the Plus plan's threat protection.",
+    );
+    acknowledge(
+      this.userPool,
+      'AwsSolutions-COG2',
+      'Two-factor sign-in (TOTP) is optional by the product specification: each person turns it on in ' +
+        'their settings. Requiring it would lock out everyone without an authenticator app.',
+    );
+
+    // The pool cannot be named in the trigger's own policy or environment (the pool depends on the
+    // trigger: a cycle), so the right to read its users is a separate policy the function does not wait for.
+    if (postConfirmationNeeds.includes('users')) {
+      new iam.Policy(this, 'PostConfirmationReadsUsers', {
+        roles: [postConfirmation.role!],
+        statements: [
+          new iam.PolicyStatement({
+            actions: ['cognito-idp:AdminGetUser'],
+            resources: [this.userPool.userPoolArn],
+          }),
+        ],
+      });
+    }
+
+    this.guardPool();
 
     const identityProviders: Construct[] = [];
     const supported = [cognito.UserPoolClientIdentityProvider.COGNITO];
@@ -161,6 +218,45 @@ export class AuthStack extends Stack {
     };
     new CfnOutput(this, 'UserPoolId', { value: this.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: this.client.userPoolClientId });
+  }
+
+  /**
+   * A web application firewall in front of the pool's sign-in, sign-up and reset endpoints: AWS's
+   * managed rules (known bad inputs, IP reputation, common exploits) and a per-address rate limit,
+   * against credential stuffing and sign-up floods. The browser talks to Cognito directly, so this
+   * is the only place such traffic can be stopped.
+   */
+  private guardPool(): void {
+    const managed = (priority: number, name: string) => ({
+      name,
+      priority,
+      statement: { managedRuleGroupStatement: { vendorName: 'AWS', name } },
+      overrideAction: { none: {} },
+      visibilityConfig: visibility(name),
+    });
+    const acl = new wafv2.CfnWebACL(this, 'UserPoolFirewall', {
+      scope: 'REGIONAL',
+      defaultAction: { allow: {} },
+      description: 'Tandem sign-in: AWS managed rules and a per-address rate limit',
+      visibilityConfig: visibility('TandemUserPool'),
+      rules: [
+        managed(0, 'AWSManagedRulesAmazonIpReputationList'),
+        managed(1, 'AWSManagedRulesKnownBadInputsRuleSet'),
+        managed(2, 'AWSManagedRulesCommonRuleSet'),
+        {
+          name: 'PerAddressRate',
+          priority: 3,
+          // Requests per address in any 5 minutes: far above a person signing in, far below a script.
+          statement: { rateBasedStatement: { limit: USER_POOL_RATE_LIMIT, aggregateKeyType: 'IP' } },
+          action: { block: {} },
+          visibilityConfig: visibility('PerAddressRate'),
+        },
+      ],
+    });
+    new wafv2.CfnWebACLAssociation(this, 'UserPoolFirewallAssociation', {
+      resourceArn: this.userPool.userPoolArn,
+      webAclArn: acl.attrArn,
+    });
   }
 
   /** The literal region, for settings CloudFormation cannot take as a reference. */

@@ -8,6 +8,7 @@ import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
+import { accessLogBucket } from '../logs.ts';
 
 export interface DataStackProps extends StackProps {
   /** The site's origin: the only page allowed to upload to and read from the bucket directly. */
@@ -55,7 +56,14 @@ export class DataStack extends Stack {
           maxAge: 3000,
         },
       ],
-      lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+      // A replaced or deleted file can be brought back for 30 days, then its old version goes.
+      versioned: true,
+      lifecycleRules: [
+        { abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        { noncurrentVersionExpiration: Duration.days(30), expiredObjectDeleteMarker: true },
+      ],
+      serverAccessLogsBucket: accessLogBucket(this),
+      serverAccessLogsPrefix: 'attachments/',
       removalPolicy: RemovalPolicy.RETAIN,
     });
   }

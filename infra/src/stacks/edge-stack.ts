@@ -8,7 +8,7 @@
 
 import { BUILD_VERSION, BUILD_VERSION_HEADER } from '@tandem/shared/api/config';
 import { API_BASE } from '@tandem/shared/api/routes';
-import { CfnOutput, Fn, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { type CfnElement, CfnOutput, Fn, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
@@ -16,6 +16,8 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import type { RealtimeSettings } from '../constructs/tandem-function.ts';
+import { accessLogBucket } from '../logs.ts';
+import { acknowledge } from '../nag.ts';
 
 /**
  * The WebSocket stage's name, and the path the browser connects to. CloudFront forwards `/ws`
@@ -58,6 +60,8 @@ export class EdgeStack extends Stack {
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
       encryption: s3.BucketEncryption.S3_MANAGED,
       enforceSSL: true,
+      serverAccessLogsBucket: accessLogBucket(this),
+      serverAccessLogsPrefix: 'site-bucket/',
       // Old hashed bundles stay so a tab opened before a release can still load its chunks.
       removalPolicy: RemovalPolicy.RETAIN,
     });
@@ -126,6 +130,32 @@ export class EdgeStack extends Stack {
       },
     });
 
+    acknowledge(
+      this.distribution,
+      'AwsSolutions-CFR1',
+      'Tandem is offered worldwide; no country is to be refused at the edge.',
+    );
+    acknowledge(
+      this.distribution,
+      'AwsSolutions-CFR2',
+      'Known remaining work (issue 19 item 3, docs/decisions.md D29): a WAF web ACL with the AWS managed ' +
+        'rule groups and a rate-based rule; until then API Gateway throttles per stage and route.',
+    );
+    acknowledge(
+      this.distribution,
+      'AwsSolutions-CFR3',
+      'Known remaining work (docs/decisions.md D29): CloudFront standard logs record the query string ' +
+        'and path, where the WebSocket and calendar-feed tokens travel; they need redacting (real-time ' +
+        'logs with chosen fields) before logging is turned on. The API stage logs requests meanwhile.',
+    );
+    acknowledge(
+      this.distribution,
+      'AwsSolutions-CFR4',
+      'The distribution uses the default *.cloudfront.net certificate, whose minimum TLS version ' +
+        'CloudFront does not let us raise; it becomes TLSv1.2_2021 when a custom domain and ACM ' +
+        'certificate are configured.',
+    );
+
     const domain = this.distribution.distributionDomainName;
     this.siteUrl = `https://${domain}`;
     this.apiUrl = `https://${domain}${API_BASE}`;
@@ -146,6 +176,9 @@ export class EdgeStack extends Stack {
           actions: ['execute-api:ManageConnections'],
           resourceArns: [connectionsArn],
         }),
+      connectionsArnForNag: `arn:<AWS::Partition>:execute-api:<AWS::Region>:<AWS::AccountId>:<${this.getLogicalId(
+        this.webSocketApi.node.defaultChild as CfnElement,
+      )}>/${REALTIME_STAGE}/*/@connections/*`,
     };
 
     new CfnOutput(this, 'SiteUrl', { value: this.siteUrl, description: 'Open Tandem here' });

@@ -10,6 +10,7 @@ import type * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
+import { acknowledge, BASIC_EXECUTION, BASIC_EXECUTION_REASON, nagRef } from '../nag.ts';
 import { webBuilt, webDist } from '../paths.ts';
 
 export interface WebStackProps extends StackProps {
@@ -74,6 +75,27 @@ export class WebStack extends Stack {
     // index.html must never point at bundles that are not uploaded yet.
     if (assets) entry.node.addDependency(assets);
 
+    // The uploads run in CDK's own BucketDeployment function, which this stack holds and nothing else.
+    const cdkDeployment = "CDK's BucketDeployment function (it copies the build into the site bucket)";
+    acknowledge(this, BASIC_EXECUTION, BASIC_EXECUTION_REASON);
+    acknowledge(this, 'AwsSolutions-L1', `${cdkDeployment}: CDK picks and updates its runtime.`);
+    for (const finding of [
+      'Action::s3:GetBucket*',
+      'Action::s3:GetObject*',
+      'Action::s3:List*',
+      'Action::s3:Abort*',
+      'Action::s3:DeleteObject*',
+      'Resource::*',
+      `Resource::${nagRef(props.siteBucket)}/*`,
+      'Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-<AWS::Region>/*',
+    ]) {
+      acknowledge(
+        this,
+        `AwsSolutions-IAM5[${finding}]`,
+        `${cdkDeployment}: CDK writes its policy: read the deploy assets, write the site bucket and ` +
+          'invalidate the distribution (CloudFront invalidations take no resource). It runs only during a deploy.',
+      );
+    }
     new CfnOutput(this, 'ConfigJson', { value: Stack.of(this).toJsonString(props.runtimeConfig) });
   }
 }

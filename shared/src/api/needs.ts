@@ -1,0 +1,123 @@
+/**
+ * What each function of the back end may touch, declared next to the route manifest (routes.ts) so
+ * infra grants exactly this and nothing more (docs/decisions.md D29). An infra test reads every
+ * handler's bundle and fails when a handler uses a service it does not declare here, or declares
+ * one it no longer uses.
+ *
+ * - `table:read`: GetItem, Query, BatchGetItem on the table and its indexes.
+ * - `table:write`: PutItem, UpdateItem, DeleteItem, ConditionCheckItem, TransactWriteItems.
+ * - `table:batch-write`: BatchWriteItem.
+ * - `bucket:read` / `bucket:write` / `bucket:delete`: GetObject / PutObject / DeleteObject on attachments.
+ * - `mail`: SES SendEmail as the sender identity.
+ * - `realtime`: posting to WebSocket connections.
+ * - `users`: reading a user of the pool (AdminGetUser).
+ */
+import type { jobs, RouteId, wsRoutes } from './routes.ts';
+
+export type Need =
+  | 'table:read'
+  | 'table:write'
+  | 'table:batch-write'
+  | 'bucket:read'
+  | 'bucket:write'
+  | 'bucket:delete'
+  | 'mail'
+  | 'realtime'
+  | 'users';
+
+/** A route, job or WebSocket handler not listed below only reads the table. */
+export const DEFAULT_NEEDS: readonly Need[] = ['table:read'];
+
+const W: readonly Need[] = ['table:read', 'table:write'];
+const WU: readonly Need[] = ['table:read', 'table:write', 'users'];
+
+/** HTTP routes, by route id. */
+export const routeNeeds: { readonly [K in RouteId]?: readonly Need[] } = {
+  getUserConfig: ['table:read', 'table:write', 'bucket:read', 'users'],
+  updateUserConfig: ['table:read', 'table:write', 'bucket:read', 'users'],
+  getAuthUser: WU,
+  updateAuthUser: WU,
+  verifyEmailChange: WU,
+  listTimezones: [],
+  getSubscription: WU,
+  createAvatar: ['table:read', 'table:write', 'bucket:read', 'bucket:write', 'bucket:delete', 'users'],
+  getAvatar: ['table:read', 'table:write', 'bucket:read', 'users'],
+  deleteAvatar: ['table:read', 'table:write', 'bucket:delete', 'users'],
+  listGroups: WU,
+  createGroup: WU,
+  updateGroup: WU,
+  deleteGroup: ['table:read', 'table:write', 'table:batch-write'],
+  orderGroups: W,
+  inviteMember: ['table:read', 'table:write', 'mail', 'users'],
+  cancelInvitation: W,
+  resendInvitation: ['table:read', 'table:write', 'mail', 'users'],
+  answerInvitationRequest: W,
+  updateMember: WU,
+  removeMember: W,
+  listRolePermissions: [],
+  createCategory: W,
+  updateCategory: W,
+  deleteCategory: W,
+  getSubscriptionLimits: WU,
+  listTasks: WU,
+  createTask: ['table:read', 'table:write', 'mail', 'users'],
+  deleteTasks: W,
+  getTask: WU,
+  deleteTask: W,
+  validateTask: WU,
+  updateTask: ['table:read', 'table:write', 'mail', 'users'],
+  dismissTask: W,
+  listDescendants: WU,
+  newStructure: W,
+  searchTasks: WU,
+  listTaskLevels: [],
+  listTaskStatuses: [],
+  listPriorityGroups: [],
+  listAssignedTasks: WU,
+  listIndividualParents: WU,
+  listUserLevels: WU,
+  setUserLevel: WU,
+  updateUserLevel: WU,
+  listUserPriorityGroups: WU,
+  setUserPriorityGroup: WU,
+  updateUserPriorityGroup: WU,
+  setSchedule: ['table:read', 'table:write', 'mail', 'users'],
+  deleteSchedule: W,
+  normalize: ['table:read', 'table:write', 'mail'],
+  createCalendarFeed: WU,
+  revokeCalendarFeed: WU,
+  getCalendarFeed: W,
+  answerAttendeeInvitation: W,
+  createTimeBlock: W,
+  updateTimeBlock: W,
+  deleteTimeBlock: W,
+  giveTaskRole: W,
+  changeTaskRole: W,
+  removeTaskRole: W,
+  inviteToTask: ['table:read', 'table:write', 'mail', 'users'],
+  listTaskInvitations: WU,
+  withdrawTaskInvitation: W,
+  answerTaskInvitationRequest: W,
+  listPendingTasks: WU,
+  answerPendingTasks: WU,
+};
+
+/** WebSocket handlers, by module under functions/src/ws. */
+export const wsNeeds: { readonly [K in (typeof wsRoutes)[keyof typeof wsRoutes]]?: readonly Need[] } = {
+  connect: W,
+  disconnect: W,
+  default: ['realtime'],
+};
+
+/** Scheduled jobs, by job id. */
+export const jobNeeds: { readonly [K in keyof typeof jobs]?: readonly Need[] } = {
+  normalizeDays: ['table:read', 'table:write', 'mail'],
+  expireTrials: ['table:read', 'table:write', 'mail'],
+};
+
+/** The functions outside the manifests: Cognito's triggers and the WebSocket authorizer. */
+export const fixedNeeds: Readonly<Record<string, readonly Need[]>> = {
+  'triggers/custom-message': [],
+  'triggers/post-confirmation': WU,
+  'ws/authorize': [],
+};
