@@ -1,5 +1,6 @@
 /**
- * Operator commands: `npm run admin -- subscription <email> <package> <status>`.
+ * Operator commands: `npm run admin -- subscription <email> <package> <status>`, and
+ * `npm run admin -- backfill-list-keys` (once after the deploy that adds the list indexes, D28).
  * Locally it works on the running stack of LOCAL_DATA_DIR (default .local/); in AWS set TABLE_NAME
  * and AWS credentials instead.
  */
@@ -10,10 +11,17 @@ import { SUBSCRIPTION_PACKAGES, SUBSCRIPTION_STATUSES } from '@tandem/shared';
 const usage = `Usage:
   npm run admin -- subscription <email> <package> <status>
     package: ${SUBSCRIPTION_PACKAGES.join(' | ')}
-    status:  ${SUBSCRIPTION_STATUSES.join(' | ')}`;
+    status:  ${SUBSCRIPTION_STATUSES.join(' | ')}
+  npm run admin -- backfill-list-keys
+    writes the list keys of tasks saved before the list indexes existed (safe to repeat)`;
 
 const [command, ...args] = process.argv.slice(2);
-if (command !== 'subscription' || args.length !== 3) {
+if (
+  !(
+    (command === 'subscription' && args.length === 3) ||
+    (command === 'backfill-list-keys' && args.length === 0)
+  )
+) {
   console.error(usage);
   process.exit(2);
 }
@@ -40,6 +48,12 @@ if (!process.env.TABLE_NAME) {
     AWS_ACCESS_KEY_ID: 'local',
     AWS_SECRET_ACCESS_KEY: 'local',
   });
+}
+
+if (command === 'backfill-list-keys') {
+  const { backfillListKeys } = await import('@tandem/functions/db/migrations/list-keys');
+  console.log(`List keys written for ${await backfillListKeys()} placements.`);
+  process.exit(0);
 }
 
 const { setSubscription } = await import('@tandem/functions/core/subscription-admin');
