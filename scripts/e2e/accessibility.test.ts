@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import type { AxeResults, Result } from 'axe-core';
 import { DateTime } from 'luxon';
 import type { Page } from 'playwright-core';
@@ -53,10 +54,59 @@ function describeViolations(found: Result[]): string {
     .join('\n');
 }
 
+/** TANDEM_A11Y_SHOTS=<folder> keeps a PNG of every audited state, to look at the colours by eye. */
+const shots = process.env.TANDEM_A11Y_SHOTS;
+let shotNumber = 0;
+
+/**
+ * Waits until what is measured is what the person sees: dialogs fully faded in (axe would measure
+ * the colours of a half-transparent dialog) and nothing on the page still loading (skeletons, spinners).
+ */
+async function settle(page: Page) {
+  const unsettled = () =>
+    page.evaluate(() => {
+      const fading = [...document.querySelectorAll('[role="dialog"]')].some((dialog) => {
+        for (let el: Element | null = dialog; el; el = el.parentElement)
+          if (Number(getComputedStyle(el).opacity) < 1) return true;
+        return false;
+      });
+      const loading = [
+        ...document.querySelectorAll('.mantine-Skeleton-root[data-visible], .mantine-Loader-root'),
+      ].some((el) => (el as HTMLElement).offsetParent !== null);
+      return fading || loading;
+    });
+  await expect.poll(unsettled).toBe(false);
+}
+
 async function expectAccessible(page: Page) {
+  await settle(page);
+  if (shots) {
+    const scheme = await page.locator('html').getAttribute('data-mantine-color-scheme');
+    const where = new URL(page.url()).pathname.replace(/\W+/g, '-');
+    await page.screenshot({
+      path: join(shots, `${String(++shotNumber).padStart(2, '0')}${where}${scheme}.png`),
+    });
+  }
   const found = await audit(page);
   if (found.length > 0)
     expect.fail(`axe found ${found.length} serious or critical rule(s):\n${describeViolations(found)}`);
+}
+
+/** Opens `path`, signing in first when the session is not there (so each test can run alone). */
+async function openSignedIn(page: Page, path: string) {
+  await page.goto(`${url}${path}`);
+  const signIn = page.getByRole('button', { name: 'Sign in', exact: true });
+  await signIn
+    .or(page.getByRole('navigation', { name: 'Main' }))
+    .first()
+    .waitFor();
+  if (await signIn.isVisible()) {
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    await page.goto(`${url}${path}`);
+  }
 }
 
 let api: ReturnType<typeof apiClient>;
@@ -92,6 +142,14 @@ beforeAll(async () => {
     recur_rule: 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR,SA,SU',
   });
   if (r.status !== 200) throw new Error(JSON.stringify(r.body));
+  // One in the current hour too, so an event is in sight where the week opens (the current time).
+  const meeting = await make({ title: 'Design review' });
+  const m = await api.patch(`/task/schedule/${meeting.id}`, {
+    timezone: 'UTC',
+    duration: 60,
+    start_date: DateTime.utc().startOf('hour').toISO(),
+  });
+  if (m.status !== 200) throw new Error(JSON.stringify(m.body));
 });
 
 for (const scheme of ['light', 'dark'] as const) {
@@ -116,11 +174,7 @@ for (const scheme of ['light', 'dark'] as const) {
     });
 
     it('Today with tasks has no serious or critical violation', async () => {
-      await page.goto(`${url}/login`);
-      await page.getByLabel('Email').fill(email);
-      await page.getByLabel('Password', { exact: true }).fill(password);
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      await page.waitForURL(`${url}/`);
+      await openSignedIn(page, '/');
       for (const title of ['Send the invoice', 'Call the bank', 'Plan the offsite', 'Renew the passport'])
         await page.getByRole('button', { name: `Open ${title}`, exact: true }).waitFor();
       await page.locator('[data-tone="overdue"]').first().waitFor();
@@ -134,6 +188,7 @@ for (const scheme of ['light', 'dark'] as const) {
     });
 
     it('the task modal, new and existing, has no serious or critical violation', async () => {
+      await openSignedIn(page, '/');
       await page.getByRole('button', { name: 'Add task', exact: true }).click();
       const create = page.getByRole('dialog', { name: 'Create task' });
       await create.getByLabel('Name', { exact: true }).waitFor();
@@ -148,13 +203,14 @@ for (const scheme of ['light', 'dark'] as const) {
     });
 
     it('the calendar week with events has no serious or critical violation', async () => {
-      await page.goto(`${url}/calendar?view=week&date=${today.toISODate()}`);
+      await openSignedIn(page, `/calendar?view=week&date=${today.toISODate()}`);
       await page.locator('.rbc-event').filter({ hasText: 'Weekly review' }).first().waitFor();
+      await page.locator('.rbc-event').filter({ hasText: 'Design review' }).first().waitFor();
       await expectAccessible(page);
     });
 
     it('settings have no serious or critical violation', async () => {
-      await page.goto(`${url}/settings`);
+      await openSignedIn(page, '/settings');
       await page.getByRole('tab').first().waitFor();
       await page.getByRole('textbox').first().waitFor();
       await expectAccessible(page);
