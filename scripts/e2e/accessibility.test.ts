@@ -225,3 +225,19 @@ for (const scheme of ['light', 'dark'] as const) {
     });
   });
 }
+
+describe('on a narrow screen (400 px)', () => {
+  it('Today has no serious or critical violation, and the settings link keeps its name', async () => {
+    const w = await openBrowser({ width: 400, height: 800 });
+    try {
+      await openSignedIn(w.page, '/');
+      await w.page.getByRole('button', { name: 'Open Plan the offsite', exact: true }).waitFor();
+      // The name beside the avatar is hidden from view here, not from screen readers.
+      await w.page.getByRole('link', { name: 'Ada User – settings', exact: true }).waitFor();
+      await expectAccessible(w.page);
+      expect(w.errors).toEqual([]);
+    } finally {
+      await w.close();
+    }
+  });
+});
