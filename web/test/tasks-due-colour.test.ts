@@ -15,13 +15,13 @@ describe('due-date colours (spec 000 §9)', () => {
   it('is red when due later today', () => {
     expect(dueTone(at(10, 23, 59), now)).toBe('today');
     expect(dueTone(at(10, 15, 1), now)).toBe('today');
-    expect(dueColour(at(10, 18), now)).toBe('red.6');
+    expect(dueColour(at(10, 18), now)).toBe('red.8');
   });
 
   it('is orange from tomorrow up to 7 days away', () => {
     expect(dueTone(at(11, 0, 5), now)).toBe('soon');
     expect(dueTone(at(17, 23, 59), now)).toBe('soon');
-    expect(dueColour(at(13), now)).toBe('orange.7');
+    expect(dueColour(at(13), now)).toBe('#c2410c');
   });
 
   it('is amber when more than 7 days away', () => {

@@ -1,13 +1,14 @@
-import { MantineProvider } from '@mantine/core';
+import { createTheme, MantineProvider, mergeThemeOverrides } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
-import type { CSSProperties, ReactNode } from 'react';
+import { type CSSProperties, type ReactNode, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { SWRConfig } from 'swr';
 import { TOASTS_BOTTOM } from '../config/floating-button.ts';
 import i18n from '../i18n/index.ts';
 import { ApiError } from '../lib/api-error.ts';
 import { AuthError } from '../lib/auth/auth-error.ts';
 import { errorText, notifyError } from '../lib/notify.ts';
-import { theme } from './theme.ts';
+import { cssVariablesResolver, theme } from './theme.ts';
 import './notifications.css';
 
 /** A failed load is shown once as a toast (spec 001 §8); a lost session is handled by the router. */
@@ -21,8 +22,22 @@ const shouldRetry = (err: unknown): boolean =>
   !(err instanceof AuthError) && !(err instanceof ApiError && err.status >= 400 && err.status < 500);
 
 export function AppProviders({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  // A dialog's close button is an icon: it gets its name here, in the person's language, once for all.
+  const localTheme = useMemo(() => {
+    const closeButtonProps = { 'aria-label': t('dialog.close') };
+    return mergeThemeOverrides(
+      theme,
+      createTheme({
+        components: {
+          Modal: { defaultProps: { closeButtonProps } },
+          Drawer: { defaultProps: { closeButtonProps } },
+        },
+      }),
+    );
+  }, [t]);
   return (
-    <MantineProvider theme={theme} defaultColorScheme="auto">
+    <MantineProvider theme={localTheme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
       <Notifications
         position="bottom-right"
         style={{ '--tandem-toasts-bottom': `${TOASTS_BOTTOM}px` } as CSSProperties}

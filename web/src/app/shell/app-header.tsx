@@ -1,4 +1,14 @@
-import { Avatar, Box, Burger, Button, Group, Skeleton, Text, UnstyledButton } from '@mantine/core';
+import {
+  Avatar,
+  Box,
+  Burger,
+  Button,
+  Group,
+  Skeleton,
+  Text,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +19,7 @@ import { paths } from '../../config/paths.ts';
 import { signOut } from '../../lib/auth/session.ts';
 import { useAuthUser } from '../../lib/user/get-auth-user.ts';
 import { useUserConfig } from '../../lib/user/get-user-config.ts';
+import './app-header.css';
 
 // The filter brings the group icon set; it loads beside the page, not before it.
 const GroupFilter = lazy(() => import('./group-filter.tsx'));
@@ -48,11 +59,9 @@ export function AppHeader({ navOpened, onToggleNav }: { navOpened: boolean; onTo
           <Skeleton height={32} width={120} radius="xl" />
         ) : (
           user && (
-            <UnstyledButton
-              component={Link}
-              to={paths.settings}
-              aria-label={t('header.openSettings', { name })}
-            >
+            // Named by what it shows (the name, then "settings" for screen readers), not by an
+            // aria-label that leaves out the visible initials (WCAG 2.5.3, label in name).
+            <UnstyledButton component={Link} to={paths.settings}>
               <Group gap={8} wrap="nowrap">
                 <Avatar
                   size={32}
@@ -60,12 +69,14 @@ export function AppHeader({ navOpened, onToggleNav }: { navOpened: boolean; onTo
                   color="blue"
                   src={config?.avatar?.thumbnailUrl ?? null}
                   data-testid="header-avatar"
+                  aria-hidden
                 >
                   {initialsOf(user.firstName, user.lastName, user.email)}
                 </Avatar>
-                <Text size="sm" fw={500} visibleFrom="sm" data-testid="header-user-name">
+                <Text size="sm" fw={500} className="tandem-header-name" data-testid="header-user-name">
                   {name}
                 </Text>
+                <VisuallyHidden>{t('header.settingsSuffix')}</VisuallyHidden>
               </Group>
             </UnstyledButton>
           )

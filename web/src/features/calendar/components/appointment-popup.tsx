@@ -69,7 +69,6 @@ export function AppointmentPopup({
       size="md"
       // Above the daily modal, which it can be opened from.
       zIndex={310}
-      aria-label={t('popup.label')}
       title={
         o && (
           <Group gap="xs" wrap="nowrap">

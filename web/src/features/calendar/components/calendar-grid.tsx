@@ -4,7 +4,7 @@
  */
 import { DEFAULT_GROUP_COLOR } from '@tandem/shared/groups/group';
 import { DateTime } from 'luxon';
-import { useMemo } from 'react';
+import { type ReactNode, useLayoutEffect, useMemo, useRef } from 'react';
 import type { Formats, View } from 'react-big-calendar';
 import dragAndDropModule, { type EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop';
 import CalendarModule from 'react-big-calendar/lib/Calendar';
@@ -33,6 +33,44 @@ const Calendar = cjsDefault(CalendarModule);
 const withDragAndDrop = cjsDefault(dragAndDropModule);
 const localizer = luxonLocalizer(DateTime, { firstDayOfWeek: 7 });
 const DnDCalendar = withDragAndDrop<CalendarEvent>(Calendar);
+
+/**
+ * The day and week grids are not ARIA tables: rbc's day header is a `columnheader` with no row or
+ * grid around it, so screen readers and axe-core (aria-required-parent) find a broken table. A plain
+ * label there; the month view keeps rbc's header, which sits in its `table` > `row`.
+ */
+function DayHeader({ label }: { label: ReactNode }) {
+  return <span>{label}</span>;
+}
+const timeViewComponents = {
+  day: { header: DayHeader },
+  week: { header: DayHeader },
+  work_week: { header: DayHeader },
+};
+
+/**
+ * The all-day strip of the day and week grids is rbc's DateContentRow, which always renders
+ * `role="rowgroup"` > `role="row"` with no table around them and no cells in them (axe-core:
+ * aria-required-parent/-children, critical). No prop turns them off, so they are removed from the
+ * DOM here whenever rbc draws that strip (React does not put back an attribute whose value it
+ * has not changed). The month view's rows are inside its `table` and are left alone.
+ */
+const ORPHAN_ROLES = '.rbc-time-header .rbc-allday-cell[role], .rbc-time-header .rbc-row-content[role]';
+function useDropOrphanRoles() {
+  const ref = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const root = ref.current;
+    if (!root) return;
+    const drop = () => {
+      for (const el of root.querySelectorAll(ORPHAN_ROLES)) el.removeAttribute('role');
+    };
+    drop();
+    const observer = new MutationObserver(drop);
+    observer.observe(root, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, []);
+  return ref;
+}
 
 export interface SlotInfo {
   start: Date;
@@ -94,52 +132,56 @@ export function CalendarGrid({
     [t],
   );
   const editable = Boolean(onMove);
+  const rootRef = useDropOrphanRoles();
 
   return (
-    <DnDCalendar
-      className={`tandem-calendar tandem-calendar-${view}`}
-      localizer={localizer}
-      culture="en-US"
-      events={events}
-      view={view as View}
-      views={['day', 'week', 'work_week', 'month']}
-      date={date}
-      onNavigate={(d) => onNavigate?.(d)}
-      onView={() => {}}
-      toolbar={false}
-      formats={formats}
-      messages={messages}
-      min={min}
-      max={max}
-      scrollToTime={scrollToTime}
-      step={15}
-      timeslots={4}
-      popup
-      style={{ height }}
-      allDayAccessor="allDay"
-      selectable={Boolean(onSelectSlot)}
-      onSelectSlot={(slot) => onSelectSlot?.({ start: slot.start as Date, end: slot.end as Date })}
-      onSelectEvent={(e) => onSelectEvent(e)}
-      onDrillDown={onDrillDown ? (d) => onDrillDown(d) : undefined}
-      draggableAccessor={(e) => editable && e.occurrence.editable}
-      // A resize changes the minutes of a timed occurrence; an all-day one stays one day.
-      resizableAccessor={(e) => editable && e.occurrence.editable && !e.allDay}
-      resizable={editable}
-      onEventDrop={(args) => onMove?.(args, false)}
-      onEventResize={(args) => onMove?.(args, true)}
-      tooltipAccessor={(e) => e.title}
-      eventPropGetter={(e) => {
-        const bg = e.occurrence.group.color || DEFAULT_GROUP_COLOR;
-        // Under 45 minutes there is room for one line: the title (the time is in the popup).
-        const short = !e.allDay && e.end.getTime() - e.start.getTime() < 45 * 60_000;
-        return {
-          className:
-            [e.occurrence.editable ? '' : 'tandem-calendar-locked', short ? 'tandem-calendar-short' : '']
-              .filter(Boolean)
-              .join(' ') || undefined,
-          style: { backgroundColor: bg, color: inkOn(bg), borderColor: bg },
-        };
-      }}
-    />
+    <div ref={rootRef}>
+      <DnDCalendar
+        className={`tandem-calendar tandem-calendar-${view}`}
+        localizer={localizer}
+        components={timeViewComponents}
+        culture="en-US"
+        events={events}
+        view={view as View}
+        views={['day', 'week', 'work_week', 'month']}
+        date={date}
+        onNavigate={(d) => onNavigate?.(d)}
+        onView={() => {}}
+        toolbar={false}
+        formats={formats}
+        messages={messages}
+        min={min}
+        max={max}
+        scrollToTime={scrollToTime}
+        step={15}
+        timeslots={4}
+        popup
+        style={{ height }}
+        allDayAccessor="allDay"
+        selectable={Boolean(onSelectSlot)}
+        onSelectSlot={(slot) => onSelectSlot?.({ start: slot.start as Date, end: slot.end as Date })}
+        onSelectEvent={(e) => onSelectEvent(e)}
+        onDrillDown={onDrillDown ? (d) => onDrillDown(d) : undefined}
+        draggableAccessor={(e) => editable && e.occurrence.editable}
+        // A resize changes the minutes of a timed occurrence; an all-day one stays one day.
+        resizableAccessor={(e) => editable && e.occurrence.editable && !e.allDay}
+        resizable={editable}
+        onEventDrop={(args) => onMove?.(args, false)}
+        onEventResize={(args) => onMove?.(args, true)}
+        tooltipAccessor={(e) => e.title}
+        eventPropGetter={(e) => {
+          const bg = e.occurrence.group.color || DEFAULT_GROUP_COLOR;
+          // Under 45 minutes there is room for one line: the title (the time is in the popup).
+          const short = !e.allDay && e.end.getTime() - e.start.getTime() < 45 * 60_000;
+          return {
+            className:
+              [e.occurrence.editable ? '' : 'tandem-calendar-locked', short ? 'tandem-calendar-short' : '']
+                .filter(Boolean)
+                .join(' ') || undefined,
+            style: { backgroundColor: bg, color: inkOn(bg), borderColor: bg },
+          };
+        }}
+      />
+    </div>
   );
 }

@@ -5,6 +5,18 @@ import { useUserConfig } from '../../../lib/user/get-user-config.ts';
 import { calendarDaysUntil, DUE_TONE_COLOURS, dueTone } from '../utils/due-colour.ts';
 import { formatDue } from '../utils/format-due.ts';
 
+/** The words a due badge shows ("Today 17:00", "12 Mar"), or null without a valid due date. */
+export function useDueLabel(dueAt: string | null, now: Date): string | null {
+  const { t } = useTranslation('tasks');
+  const { data: config } = useUserConfig();
+  if (!dueAt || Number.isNaN(Date.parse(dueAt))) return null;
+  const text = formatDue(dueAt, now, {
+    dateFormat: config?.dateFormatOption ?? 'day_first',
+    timeFormat: config?.timeFormatOption ?? 24,
+  });
+  return [text.day ? t(`due.${text.day}`) : text.date, text.time].filter(Boolean).join(' ');
+}
+
 /**
  * A due date as a coloured badge (spec 000 §9): more than 7 days away amber, 1–7 days orange, today
  * red, overdue dark red. The tooltip and the accessible name say the same in words, so the colour is

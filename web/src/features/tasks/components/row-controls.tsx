@@ -36,7 +36,7 @@ import { displayZone, wallTime } from '../../../lib/time/zone.ts';
 import { MENU_PRIORITY_GROUPS } from '../api/row-actions.ts';
 import type { RowActions } from '../hooks/use-row-actions.ts';
 import { DeleteTaskDialog } from './delete-task-dialog.tsx';
-import { DueDateBadge } from './due-date-badge.tsx';
+import { DueDateBadge, useDueLabel } from './due-date-badge.tsx';
 
 const may = (task: TaskView, p: Permission) => task.permissions.includes(p);
 const QUICK: Array<{ option: QuickDue; key: 'dueToday' | 'dueTomorrow' | 'dueNextWeek' }> = [
@@ -65,6 +65,7 @@ export function RowDueMenu({ task, now, actions }: { task: TaskView; now: Date; 
   const done = task.status.id === TASK_STATUS.done;
   const editable = may(task, 'task.dueAt') && !done;
   const badge = task.dueAt && !done ? <DueDateBadge dueAt={task.dueAt} now={now} /> : null;
+  const dueLabel = useDueLabel(task.dueAt, now);
   if (!editable) return badge;
   const choose = (option: QuickDue) => void quickDue(option).then((dueAt) => actions.setDue(task, dueAt));
 
@@ -73,7 +74,8 @@ export function RowDueMenu({ task, now, actions }: { task: TaskView; now: Date; 
       <Menu position="bottom-end" withinPortal shadow="md">
         <Menu.Target>
           {badge ? (
-            <UnstyledButton aria-label={t('rowActions.dueMenu', { title: task.title })}>
+            // The name holds the words the badge shows (WCAG 2.5.3, label in name).
+            <UnstyledButton aria-label={t('rowActions.dueMenu', { title: task.title, due: dueLabel })}>
               {badge}
             </UnstyledButton>
           ) : (

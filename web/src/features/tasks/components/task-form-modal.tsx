@@ -72,7 +72,7 @@ export function TaskFormModal({
                   </ActionIcon>
                 </Tooltip>
               )}
-              <Modal.CloseButton />
+              <Modal.CloseButton aria-label={t('actions.close')} />
             </Group>
           </Modal.Header>
           <Modal.Body>

@@ -9,11 +9,15 @@ import { dayNumber } from '../../../lib/time/zone.ts';
 
 export type DueTone = 'later' | 'soon' | 'today' | 'overdue';
 
-/** Mantine colours for each tone: yellow.7 is Mantine's amber. */
+/**
+ * Mantine colours for each tone: yellow.7 is Mantine's amber (dark text on it). The others carry
+ * white text at 4.5:1 or more (WCAG AA): red.8 and red.9 from Mantine's reds, and for orange one
+ * step darker than Mantine's darkest (orange.9 is 4.3:1), the same hue. web/test checks the ratios.
+ */
 export const DUE_TONE_COLOURS: Record<DueTone, string> = {
   later: 'yellow.7',
-  soon: 'orange.7',
-  today: 'red.6',
+  soon: '#c2410c',
+  today: 'red.8',
   overdue: 'red.9',
 };
 

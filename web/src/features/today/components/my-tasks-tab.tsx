@@ -122,7 +122,10 @@ export function MyTasksTab({
           <Group justify="space-between" gap="sm" wrap="wrap">
             <Group gap="lg" wrap="wrap">
               <Text fw={600}>{t('summary.completed', progress)}</Text>
-              <Text c={dueToday > 0 ? 'red.7' : 'dimmed'} fw={dueToday > 0 ? 600 : undefined}>
+              <Text
+                c={dueToday > 0 ? 'var(--mantine-color-red-text)' : 'dimmed'}
+                fw={dueToday > 0 ? 600 : undefined}
+              >
                 {t('summary.dueToday', { count: dueToday })}
               </Text>
             </Group>

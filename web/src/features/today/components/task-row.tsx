@@ -179,7 +179,11 @@ export function TaskRow({
             <UnstyledButton
               onClick={() => setOpen((o) => !o)}
               aria-expanded={open}
-              aria-label={t(open ? 'row.hideSubtasks' : 'row.showSubtasks', { title: task.title })}
+              // The name ends with the count the button shows (WCAG 2.5.3, label in name).
+              aria-label={t(open ? 'row.hideSubtasks' : 'row.showSubtasks', {
+                title: task.title,
+                n: task.childCount,
+              })}
             >
               <Badge
                 size="sm"
