@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { categoryForm, groupForm } from '../src/groups/forms.ts';
+import { GROUP_TITLE_MAX } from '../src/groups/group.ts';
 import {
   changePasswordForm,
   emailField,
@@ -116,5 +118,20 @@ describe('the account forms check, before sending, the rules the server applies'
       beginning: 'timeFormat',
       end: 'timeFormat',
     });
+  });
+});
+
+describe('the group and category forms check a name by the rule the server applies', () => {
+  it('a name is required: empty, spaces only or invisible characters only are refused', () => {
+    for (const schema of [groupForm, categoryForm]) {
+      for (const blank of ['', '   ', '\u200b\u200b'])
+        expect(errors(schema, { title: blank })).toEqual({ title: 'nameRequired' });
+      expect(errors(schema, { title: ' Work ' })).toEqual({});
+    }
+  });
+
+  it('a name longer than the server keeps is refused, one at the limit is not', () => {
+    expect(errors(groupForm, { title: 'x'.repeat(GROUP_TITLE_MAX + 1) })).toEqual({ title: 'nameTooLong' });
+    expect(errors(groupForm, { title: 'x'.repeat(GROUP_TITLE_MAX) })).toEqual({});
   });
 });

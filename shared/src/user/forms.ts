@@ -20,6 +20,8 @@ export const FORM_MESSAGES = {
   chooseOne: 'chooseOne',
   timeFormat: 'timeFormat',
   passwordsMismatch: 'passwordsMismatch',
+  nameRequired: 'nameRequired',
+  nameTooLong: 'nameTooLong',
 } as const;
 
 /** The key of each password-policy rule's message. */
