@@ -156,6 +156,12 @@ describe('calendar', () => {
     const group = (await api.get('/group/member')).body.results[0].id;
     // Set from the time blocks page: from five minutes ago, for an hour, for the Private group.
     await page.goto(`${url}/calendar/time-blocks`);
+    // Without a start and without the category it switches to, the form says what is required.
+    await page.getByLabel('Start', { exact: true }).fill('');
+    await page.getByText('A category', { exact: true }).click();
+    await page.getByRole('button', { name: 'Add time block', exact: true }).click();
+    await expect.poll(() => page.getByText('Required', { exact: true }).count(), { timeout: 30_000 }).toBe(2);
+    await page.getByText('A group', { exact: true }).click();
     await page
       .getByLabel('Start', { exact: true })
       .fill(DateTime.utc().minus({ minutes: 5 }).toFormat("yyyy-MM-dd'T'HH:mm"));

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { categoryForm, groupForm } from '../src/groups/forms.ts';
 import { GROUP_TITLE_MAX } from '../src/groups/group.ts';
+import { timeBlockForm } from '../src/time/forms.ts';
 import {
   changePasswordForm,
   emailField,
@@ -133,5 +134,30 @@ describe('the group and category forms check a name by the rule the server appli
   it('a name longer than the server keeps is refused, one at the limit is not', () => {
     expect(errors(groupForm, { title: 'x'.repeat(GROUP_TITLE_MAX + 1) })).toEqual({ title: 'nameTooLong' });
     expect(errors(groupForm, { title: 'x'.repeat(GROUP_TITLE_MAX) })).toEqual({});
+  });
+});
+
+describe('the time-block form', () => {
+  const ok = {
+    start: '2026-03-09T09:00',
+    duration: 60,
+    timezone: 'Europe/Paris',
+    target: 'group',
+    group: 'g1',
+    category: '',
+  };
+  it('takes a valid block, whatever the other target holds', () => {
+    expect(errors(timeBlockForm, ok)).toEqual({});
+    expect(errors(timeBlockForm, { ...ok, target: 'category', category: 'c1', group: '' })).toEqual({});
+  });
+
+  it('needs a start that is a time in the zone, a whole duration of 1 to 1440 minutes, and its target', () => {
+    expect(errors(timeBlockForm, { ...ok, start: '' })).toEqual({ start: 'required' });
+    expect(errors(timeBlockForm, { ...ok, start: '2026-02-30T09:00' })).toEqual({ start: 'required' });
+    for (const duration of [0, 1441, 1.5, Number.NaN])
+      expect(errors(timeBlockForm, { ...ok, duration })).toEqual({ duration: 'required' });
+    expect(errors(timeBlockForm, { ...ok, duration: 1440 })).toEqual({});
+    expect(errors(timeBlockForm, { ...ok, group: '' })).toEqual({ group: 'required' });
+    expect(errors(timeBlockForm, { ...ok, target: 'category' })).toEqual({ category: 'required' });
   });
 });
