@@ -93,6 +93,11 @@ describe('calendar', () => {
     await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 8 });
     await page.mouse.up();
     const dialog = page.getByRole('dialog');
+    // A blank title is refused on the field; the group shown (the default one) is taken as chosen.
+    await dialog.getByLabel('Title', { exact: true }).fill('   ');
+    await dialog.getByRole('button', { name: 'Create', exact: true }).click();
+    await dialog.getByText('Enter a title.').waitFor();
+    expect(await dialog.getByText('Choose a group.').count()).toBe(0);
     await dialog.getByLabel('Title', { exact: true }).fill('Dentist');
     await dialog.getByRole('button', { name: 'Create', exact: true }).click();
     await event('Dentist').first().waitFor();

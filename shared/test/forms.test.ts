@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { TEXT_LIMITS } from '../src/api/limits.ts';
 import { categoryForm, groupForm } from '../src/groups/forms.ts';
 import { GROUP_TITLE_MAX } from '../src/groups/group.ts';
+import { quickTaskForm } from '../src/tasks/forms.ts';
 import { timeBlockForm } from '../src/time/forms.ts';
 import {
   changePasswordForm,
@@ -159,5 +161,19 @@ describe('the time-block form', () => {
     expect(errors(timeBlockForm, { ...ok, duration: 1440 })).toEqual({});
     expect(errors(timeBlockForm, { ...ok, group: '' })).toEqual({ group: 'required' });
     expect(errors(timeBlockForm, { ...ok, target: 'category' })).toEqual({ category: 'required' });
+  });
+});
+
+describe("the calendar's quick task form checks title and group by the server's task rules", () => {
+  it('a title is required and bounded; a group must be chosen', () => {
+    expect(errors(quickTaskForm, { title: 'Dentist', group: 'g1' })).toEqual({});
+    expect(errors(quickTaskForm, { title: ' \u200b ', group: null })).toEqual({
+      title: 'titleRequired',
+      group: 'groupRequired',
+    });
+    expect(errors(quickTaskForm, { title: 'x'.repeat(TEXT_LIMITS.taskTitle + 1), group: '' })).toEqual({
+      title: 'titleTooLong',
+      group: 'groupRequired',
+    });
   });
 });

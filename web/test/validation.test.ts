@@ -1,5 +1,6 @@
 import { categoryForm, groupForm } from '@tandem/shared/groups/forms';
 import { GROUP_TITLE_MAX } from '@tandem/shared/groups/group';
+import { quickTaskForm } from '@tandem/shared/tasks/forms';
 import {
   FORM_MESSAGES,
   PASSWORD_PROBLEM_MESSAGES,
@@ -67,5 +68,14 @@ describe('the group and category forms say the name rule in the words users saw 
       expect(check({ title: 'x'.repeat(GROUP_TITLE_MAX + 1) })).toEqual({ title: 'The name is too long.' });
       expect(check({ title: 'Work' })).toEqual({});
     }
+  });
+});
+
+describe("the calendar's quick task form says its rules as before", () => {
+  it('"Enter a title." and "Choose a group."', () => {
+    expect(formValidator(quickTaskForm, say)({ title: '', group: null })).toEqual({
+      title: 'Enter a title.',
+      group: 'Choose a group.',
+    });
   });
 });
