@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TEXT_LIMITS } from '../src/api/limits.ts';
-import { categoryForm, groupForm } from '../src/groups/forms.ts';
+import { categoryForm, groupForm, inviteByEmailForm } from '../src/groups/forms.ts';
 import { GROUP_TITLE_MAX } from '../src/groups/group.ts';
 import { quickTaskForm } from '../src/tasks/forms.ts';
 import { timeBlockForm } from '../src/time/forms.ts';
@@ -175,5 +175,13 @@ describe("the calendar's quick task form checks title and group by the server's 
       title: 'titleTooLong',
       group: 'groupRequired',
     });
+  });
+});
+
+describe('inviting by e-mail', () => {
+  it('needs an address; empty is simply not one; spaces around are allowed', () => {
+    expect(errors(inviteByEmailForm, { email: '' })).toEqual({ email: 'email' });
+    expect(errors(inviteByEmailForm, { email: 'bob@example' })).toEqual({ email: 'email' });
+    expect(errors(inviteByEmailForm, { email: ' bob@example.com ' })).toEqual({});
   });
 });

@@ -5,7 +5,7 @@
  * the web's `validation` namespace (see user/forms.ts), said in the user's language.
  */
 import * as z from 'zod';
-import { acceptedByServer, FORM_MESSAGES } from '../user/forms.ts';
+import { acceptedByServer, emailOnlyField, FORM_MESSAGES } from '../user/forms.ts';
 import { createCategoryInput } from './categories.ts';
 import { createGroupInput } from './group.ts';
 
@@ -20,3 +20,6 @@ export const groupForm = z.object({
 export const categoryForm = z.object({
   title: acceptedByServer(createCategoryInput.shape.title, nameMessages),
 });
+
+/** Inviting someone by e-mail, to a group or a task: an address (spec 000 §5), spaces around allowed. */
+export const inviteByEmailForm = z.object({ email: emailOnlyField });
