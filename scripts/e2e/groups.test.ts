@@ -2,7 +2,7 @@
  * Groups in two real browsers: A creates a group with a colour and an icon and invites B; B opens the
  * link from the captured mail, accepts, signs up and sees the group; A sees B as a member and changes
  * B's role; B archives the group for himself only. The group and category forms refuse a blank name
- * and warn before a name already in use.
+ * and warn before a name already in use; adding a member needs an address and a role.
  */
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
@@ -61,7 +61,7 @@ describe('groups', () => {
     await groupRow(page).waitFor();
   });
 
-  it("A's group and category forms refuse a blank name on the field and ask before a name in use", async () => {
+  it("A's group and category forms refuse a blank name on the field, a member needs an address and a role, and a name in use asks first", async () => {
     const page = a.page;
     await page.goto(`${url}/settings?activeTab=groups`);
     await page.getByRole('button', { name: 'New group' }).click();
@@ -71,6 +71,14 @@ describe('groups', () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => name.getAttribute('aria-invalid'), { timeout: 30_000 }).toBe('true');
     await dialog.getByText('Name is required.').waitFor();
+    // Adding a member needs an address and a role.
+    await dialog.getByRole('button', { name: 'Add' }).click();
+    await dialog.getByText('Enter an e-mail address.').waitFor();
+    await dialog.getByText('Choose a role.').waitFor();
+    await dialog.getByLabel('Member e-mail').fill('someone@example');
+    await dialog.getByRole('button', { name: 'Add' }).click();
+    await dialog.getByText('Enter a valid e-mail address.').waitFor();
+    await dialog.getByLabel('Member e-mail').fill('');
     // The same name in other letters: a warning first, and a new name takes the warning away.
     await name.fill(groupTitle.toUpperCase());
     await expect.poll(() => dialog.getByText('Name is required.').count(), { timeout: 30_000 }).toBe(0);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TEXT_LIMITS } from '../src/api/limits.ts';
-import { categoryForm, groupForm, inviteByEmailForm } from '../src/groups/forms.ts';
+import { categoryForm, groupForm, inviteByEmailForm, memberInviteForm } from '../src/groups/forms.ts';
 import { GROUP_TITLE_MAX } from '../src/groups/group.ts';
 import { quickTaskForm } from '../src/tasks/forms.ts';
 import { timeBlockForm } from '../src/time/forms.ts';
@@ -183,5 +183,19 @@ describe('inviting by e-mail', () => {
     expect(errors(inviteByEmailForm, { email: '' })).toEqual({ email: 'email' });
     expect(errors(inviteByEmailForm, { email: 'bob@example' })).toEqual({ email: 'email' });
     expect(errors(inviteByEmailForm, { email: ' bob@example.com ' })).toEqual({});
+  });
+});
+
+describe('adding a member in the group form', () => {
+  it('an address is required, then must be one; a role must be chosen', () => {
+    expect(errors(memberInviteForm, { email: ' ', role: '' })).toEqual({
+      email: 'emailRequired',
+      role: 'roleRequired',
+    });
+    expect(errors(memberInviteForm, { email: 'a@b', role: 99 })).toEqual({
+      email: 'email',
+      role: 'roleRequired',
+    });
+    expect(errors(memberInviteForm, { email: ' a@b.co ', role: 6 })).toEqual({});
   });
 });

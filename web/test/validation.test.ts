@@ -1,4 +1,4 @@
-import { categoryForm, groupForm } from '@tandem/shared/groups/forms';
+import { categoryForm, groupForm, memberInviteForm } from '@tandem/shared/groups/forms';
 import { GROUP_TITLE_MAX } from '@tandem/shared/groups/group';
 import { quickTaskForm } from '@tandem/shared/tasks/forms';
 import {
@@ -77,5 +77,16 @@ describe("the calendar's quick task form says its rules as before", () => {
       title: 'Enter a title.',
       group: 'Choose a group.',
     });
+  });
+});
+
+describe("the group form's member invitation says its rules as before", () => {
+  it('"Enter an e-mail address.", "Enter a valid e-mail address." and "Choose a role."', () => {
+    const check = formValidator(memberInviteForm, say);
+    expect(check({ email: '', role: '' })).toEqual({
+      email: 'Enter an e-mail address.',
+      role: 'Choose a role.',
+    });
+    expect(check({ email: 'a@b', role: 6 })).toEqual({ email: 'Enter a valid e-mail address.' });
   });
 });

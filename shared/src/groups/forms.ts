@@ -8,6 +8,8 @@ import * as z from 'zod';
 import { acceptedByServer, emailOnlyField, FORM_MESSAGES } from '../user/forms.ts';
 import { createCategoryInput } from './categories.ts';
 import { createGroupInput } from './group.ts';
+import { EMAIL_PATTERN } from './invitations.ts';
+import { inviteMemberInput } from './members.ts';
 
 const nameMessages = { required: FORM_MESSAGES.nameRequired, tooLong: FORM_MESSAGES.nameTooLong };
 
@@ -23,3 +25,15 @@ export const categoryForm = z.object({
 
 /** Inviting someone by e-mail, to a group or a task: an address (spec 000 §5), spaces around allowed. */
 export const inviteByEmailForm = z.object({ email: emailOnlyField });
+
+/**
+ * Adding a member in the group form: an address (empty says so, then it must be one) and a role
+ * the server accepts (inviteMemberInput's role; which roles the caller may grant is the picker's).
+ */
+export const memberInviteForm = z.object({
+  email: z
+    .string()
+    .refine((v) => v.trim() !== '', { message: FORM_MESSAGES.emailRequired, abort: true })
+    .refine((v) => EMAIL_PATTERN.test(v.trim()), FORM_MESSAGES.email),
+  role: acceptedByServer(inviteMemberInput.shape.role, { required: FORM_MESSAGES.roleRequired }),
+});

@@ -25,6 +25,8 @@ export const FORM_MESSAGES = {
   titleRequired: 'titleRequired',
   titleTooLong: 'titleTooLong',
   groupRequired: 'groupRequired',
+  emailRequired: 'emailRequired',
+  roleRequired: 'roleRequired',
 } as const;
 
 /** The key of each password-policy rule's message. */
