@@ -93,6 +93,11 @@ describe('calendar', () => {
     await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 8 });
     await page.mouse.up();
     const dialog = page.getByRole('dialog');
+    // A blank title is refused on the field; the group shown (the default one) is taken as chosen.
+    await dialog.getByLabel('Title', { exact: true }).fill('   ');
+    await dialog.getByRole('button', { name: 'Create', exact: true }).click();
+    await dialog.getByText('Enter a title.').waitFor();
+    expect(await dialog.getByText('Choose a group.').count()).toBe(0);
     await dialog.getByLabel('Title', { exact: true }).fill('Dentist');
     await dialog.getByRole('button', { name: 'Create', exact: true }).click();
     await event('Dentist').first().waitFor();
@@ -156,6 +161,12 @@ describe('calendar', () => {
     const group = (await api.get('/group/member')).body.results[0].id;
     // Set from the time blocks page: from five minutes ago, for an hour, for the Private group.
     await page.goto(`${url}/calendar/time-blocks`);
+    // Without a start and without the category it switches to, the form says what is required.
+    await page.getByLabel('Start', { exact: true }).fill('');
+    await page.getByText('A category', { exact: true }).click();
+    await page.getByRole('button', { name: 'Add time block', exact: true }).click();
+    await expect.poll(() => page.getByText('Required', { exact: true }).count(), { timeout: 30_000 }).toBe(2);
+    await page.getByText('A group', { exact: true }).click();
     await page
       .getByLabel('Start', { exact: true })
       .fill(DateTime.utc().minus({ minutes: 5 }).toFormat("yyyy-MM-dd'T'HH:mm"));

@@ -1,7 +1,8 @@
 /**
  * Groups in two real browsers: A creates a group with a colour and an icon and invites B; B opens the
  * link from the captured mail, accepts, signs up and sees the group; A sees B as a member and changes
- * B's role; B archives the group for himself only.
+ * B's role; B archives the group for himself only. The group and category forms refuse a blank name
+ * and warn before a name already in use; adding a member needs an address and a role.
  */
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
@@ -15,6 +16,8 @@ const password = 'Correct-Horse-9';
 const ann = { email: `ann-${randomUUID().slice(0, 8)}@example.com`, name: 'Ann' };
 const bobEmail = `bob-${randomUUID().slice(0, 8)}@example.com`;
 const groupTitle = `Allotment ${randomUUID().slice(0, 4)}`;
+const otherTitle = `Shed ${randomUUID().slice(0, 4)}`;
+const categoryTitle = `Outdoors ${randomUUID().slice(0, 4)}`;
 
 let a: BrowserSession;
 let b: BrowserSession;
@@ -56,6 +59,44 @@ describe('groups', () => {
     await dialog.getByRole('button', { name: 'Add' }).click();
     await dialog.getByRole('button', { name: 'Save' }).click();
     await groupRow(page).waitFor();
+  });
+
+  it("A's group and category forms refuse a blank name on the field, a member needs an address and a role, and a name in use asks first", async () => {
+    const page = a.page;
+    await page.goto(`${url}/settings?activeTab=groups`);
+    await page.getByRole('button', { name: 'New group' }).click();
+    const dialog = page.getByRole('dialog');
+    const name = dialog.getByRole('textbox', { name: 'Name', exact: true });
+    await name.fill('   ');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => name.getAttribute('aria-invalid'), { timeout: 30_000 }).toBe('true');
+    await dialog.getByText('Name is required.').waitFor();
+    // Adding a member needs an address and a role.
+    await dialog.getByRole('button', { name: 'Add' }).click();
+    await dialog.getByText('Enter an e-mail address.').waitFor();
+    await dialog.getByText('Choose a role.').waitFor();
+    await dialog.getByLabel('Member e-mail').fill('someone@example');
+    await dialog.getByRole('button', { name: 'Add' }).click();
+    await dialog.getByText('Enter a valid e-mail address.').waitFor();
+    await dialog.getByLabel('Member e-mail').fill('');
+    // The same name in other letters: a warning first, and a new name takes the warning away.
+    await name.fill(groupTitle.toUpperCase());
+    await expect.poll(() => dialog.getByText('Name is required.').count(), { timeout: 30_000 }).toBe(0);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText('Group name conflict').waitFor();
+    await name.fill(otherTitle);
+    await expect.poll(() => dialog.getByText('Group name conflict').count(), { timeout: 30_000 }).toBe(0);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('listitem').filter({ hasText: otherTitle }).waitFor();
+
+    await page.getByRole('button', { name: 'New category' }).click();
+    const category = page.getByRole('dialog');
+    await category.getByRole('button', { name: 'Save' }).click();
+    await category.getByText('Name is required.').waitFor();
+    await category.getByLabel('Name').fill(categoryTitle);
+    await category.getByRole('button', { name: 'Save' }).click();
+    await page.getByText(categoryTitle).first().waitFor();
+    await expect.poll(() => page.getByRole('dialog').count(), { timeout: 30_000 }).toBe(0);
   });
 
   it('B opens the link from the mail, accepts, signs up and sees the group', async () => {

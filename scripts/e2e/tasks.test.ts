@@ -111,9 +111,23 @@ describe('a day with tasks', () => {
     await panel('Today').getByRole('button', { name: 'Open Call the plumber' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Advanced', exact: true }).click();
-    await dialog.getByLabel('Invite e-mail', { exact: true }).fill(bobEmail);
+    const inviteEmail = dialog.getByLabel('Invite e-mail', { exact: true });
+    // Enter invites from the field; an address that is not one is refused there.
+    await inviteEmail.fill('bob@example');
+    await inviteEmail.press('Enter');
+    await dialog.getByText('Enter a valid e-mail address.').waitFor();
+    await inviteEmail.fill(bobEmail);
+    await expect
+      .poll(() => dialog.getByText('Enter a valid e-mail address.').count(), { timeout: 30_000 })
+      .toBe(0);
     await dialog.getByRole('button', { name: 'Invite', exact: true }).click();
     await dialog.getByText(bobEmail).first().waitFor();
+    await expect.poll(() => inviteEmail.inputValue(), { timeout: 30_000 }).toBe('');
+    // Inviting the same person again is refused: the invitation is pending.
+    await inviteEmail.fill(bobEmail.toUpperCase());
+    await dialog.getByRole('button', { name: 'Invite', exact: true }).click();
+    await dialog.getByText(`${bobEmail} is already invited.`).waitFor();
+    await inviteEmail.fill('');
     await page.keyboard.press('Escape');
 
     b = await openBrowser();

@@ -1,4 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { TEXT_LIMITS } from '../src/api/limits.ts';
+import { categoryForm, groupForm, inviteByEmailForm, memberInviteForm } from '../src/groups/forms.ts';
+import { GROUP_TITLE_MAX } from '../src/groups/group.ts';
+import { quickTaskForm } from '../src/tasks/forms.ts';
+import { timeBlockForm } from '../src/time/forms.ts';
 import {
   changePasswordForm,
   emailField,
@@ -116,5 +121,81 @@ describe('the account forms check, before sending, the rules the server applies'
       beginning: 'timeFormat',
       end: 'timeFormat',
     });
+  });
+});
+
+describe('the group and category forms check a name by the rule the server applies', () => {
+  it('a name is required: empty, spaces only or invisible characters only are refused', () => {
+    for (const schema of [groupForm, categoryForm]) {
+      for (const blank of ['', '   ', '\u200b\u200b'])
+        expect(errors(schema, { title: blank })).toEqual({ title: 'nameRequired' });
+      expect(errors(schema, { title: ' Work ' })).toEqual({});
+    }
+  });
+
+  it('a name longer than the server keeps is refused, one at the limit is not', () => {
+    expect(errors(groupForm, { title: 'x'.repeat(GROUP_TITLE_MAX + 1) })).toEqual({ title: 'nameTooLong' });
+    expect(errors(groupForm, { title: 'x'.repeat(GROUP_TITLE_MAX) })).toEqual({});
+  });
+});
+
+describe('the time-block form', () => {
+  const ok = {
+    start: '2026-03-09T09:00',
+    duration: 60,
+    timezone: 'Europe/Paris',
+    target: 'group',
+    group: 'g1',
+    category: '',
+  };
+  it('takes a valid block, whatever the other target holds', () => {
+    expect(errors(timeBlockForm, ok)).toEqual({});
+    expect(errors(timeBlockForm, { ...ok, target: 'category', category: 'c1', group: '' })).toEqual({});
+  });
+
+  it('needs a start that is a time in the zone, a whole duration of 1 to 1440 minutes, and its target', () => {
+    expect(errors(timeBlockForm, { ...ok, start: '' })).toEqual({ start: 'required' });
+    expect(errors(timeBlockForm, { ...ok, start: '2026-02-30T09:00' })).toEqual({ start: 'required' });
+    for (const duration of [0, 1441, 1.5, Number.NaN])
+      expect(errors(timeBlockForm, { ...ok, duration })).toEqual({ duration: 'required' });
+    expect(errors(timeBlockForm, { ...ok, duration: 1440 })).toEqual({});
+    expect(errors(timeBlockForm, { ...ok, group: '' })).toEqual({ group: 'required' });
+    expect(errors(timeBlockForm, { ...ok, target: 'category' })).toEqual({ category: 'required' });
+  });
+});
+
+describe("the calendar's quick task form checks title and group by the server's task rules", () => {
+  it('a title is required and bounded; a group must be chosen', () => {
+    expect(errors(quickTaskForm, { title: 'Dentist', group: 'g1' })).toEqual({});
+    expect(errors(quickTaskForm, { title: ' \u200b ', group: null })).toEqual({
+      title: 'titleRequired',
+      group: 'groupRequired',
+    });
+    expect(errors(quickTaskForm, { title: 'x'.repeat(TEXT_LIMITS.taskTitle + 1), group: '' })).toEqual({
+      title: 'titleTooLong',
+      group: 'groupRequired',
+    });
+  });
+});
+
+describe('inviting by e-mail', () => {
+  it('needs an address; empty is simply not one; spaces around are allowed', () => {
+    expect(errors(inviteByEmailForm, { email: '' })).toEqual({ email: 'email' });
+    expect(errors(inviteByEmailForm, { email: 'bob@example' })).toEqual({ email: 'email' });
+    expect(errors(inviteByEmailForm, { email: ' bob@example.com ' })).toEqual({});
+  });
+});
+
+describe('adding a member in the group form', () => {
+  it('an address is required, then must be one; a role must be chosen', () => {
+    expect(errors(memberInviteForm, { email: ' ', role: '' })).toEqual({
+      email: 'emailRequired',
+      role: 'roleRequired',
+    });
+    expect(errors(memberInviteForm, { email: 'a@b', role: 99 })).toEqual({
+      email: 'email',
+      role: 'roleRequired',
+    });
+    expect(errors(memberInviteForm, { email: ' a@b.co ', role: 6 })).toEqual({});
   });
 });

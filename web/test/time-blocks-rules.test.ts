@@ -1,3 +1,4 @@
+import { timeBlockForm } from '@tandem/shared/time/forms';
 import type { TimeBlockView } from '@tandem/shared/time/views';
 import { describe, expect, it } from 'vitest';
 import {
@@ -5,8 +6,9 @@ import {
   blockSelection,
   isBlockActive,
 } from '../src/features/time-blocks/utils/active-block.ts';
-import { blockBody, formFromBlock, validateBlockForm } from '../src/features/time-blocks/utils/block-form.ts';
+import { blockBody, formFromBlock } from '../src/features/time-blocks/utils/block-form.ts';
 import { repeatFromRule, ruleForRepeat } from '../src/features/time-blocks/utils/repeat.ts';
+import { formValidator } from '../src/lib/validation.ts';
 
 const block = (over: Partial<TimeBlockView> = {}): TimeBlockView => ({
   id: 'b1',
@@ -84,7 +86,8 @@ describe('repeat and form', () => {
     const body = blockBody(v);
     expect(body.startDate).toBe('2026-03-09T08:00:00Z');
     expect(body).toMatchObject({ group: 'g1', groupCategory: null, duration: 120, timezone: 'Europe/Paris' });
-    expect(validateBlockForm(v)).toEqual({});
-    expect(validateBlockForm({ ...v, duration: 0, group: '' })).toEqual({ duration: true, target: true });
+    const check = formValidator(timeBlockForm, () => 'Required');
+    expect(check(v)).toEqual({});
+    expect(check({ ...v, duration: 0, group: '' })).toEqual({ duration: 'Required', group: 'Required' });
   });
 });

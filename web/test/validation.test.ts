@@ -1,3 +1,6 @@
+import { categoryForm, groupForm, memberInviteForm } from '@tandem/shared/groups/forms';
+import { GROUP_TITLE_MAX } from '@tandem/shared/groups/group';
+import { quickTaskForm } from '@tandem/shared/tasks/forms';
 import {
   FORM_MESSAGES,
   PASSWORD_PROBLEM_MESSAGES,
@@ -54,5 +57,36 @@ describe('form checks shared by the sign-up, reset, change-password and attendee
   it('every message a shared form schema can give has a sentence', () => {
     for (const key of [...Object.values(FORM_MESSAGES), ...Object.values(PASSWORD_PROBLEM_MESSAGES)])
       expect({ key, text: texts[key] }).toEqual({ key, text: expect.any(String) });
+  });
+});
+
+describe('the group and category forms say the name rule in the words users saw before', () => {
+  it('an empty or blank name is "Name is required.", an over-long one says so', () => {
+    for (const schema of [groupForm, categoryForm]) {
+      const check = formValidator(schema, say);
+      expect(check({ title: '  ' })).toEqual({ title: 'Name is required.' });
+      expect(check({ title: 'x'.repeat(GROUP_TITLE_MAX + 1) })).toEqual({ title: 'The name is too long.' });
+      expect(check({ title: 'Work' })).toEqual({});
+    }
+  });
+});
+
+describe("the calendar's quick task form says its rules as before", () => {
+  it('"Enter a title." and "Choose a group."', () => {
+    expect(formValidator(quickTaskForm, say)({ title: '', group: null })).toEqual({
+      title: 'Enter a title.',
+      group: 'Choose a group.',
+    });
+  });
+});
+
+describe("the group form's member invitation says its rules as before", () => {
+  it('"Enter an e-mail address.", "Enter a valid e-mail address." and "Choose a role."', () => {
+    const check = formValidator(memberInviteForm, say);
+    expect(check({ email: '', role: '' })).toEqual({
+      email: 'Enter an e-mail address.',
+      role: 'Choose a role.',
+    });
+    expect(check({ email: 'a@b', role: 6 })).toEqual({ email: 'Enter a valid e-mail address.' });
   });
 });

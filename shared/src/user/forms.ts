@@ -20,6 +20,13 @@ export const FORM_MESSAGES = {
   chooseOne: 'chooseOne',
   timeFormat: 'timeFormat',
   passwordsMismatch: 'passwordsMismatch',
+  nameRequired: 'nameRequired',
+  nameTooLong: 'nameTooLong',
+  titleRequired: 'titleRequired',
+  titleTooLong: 'titleTooLong',
+  groupRequired: 'groupRequired',
+  emailRequired: 'emailRequired',
+  roleRequired: 'roleRequired',
 } as const;
 
 /** The key of each password-policy rule's message. */
@@ -36,6 +43,26 @@ export const PASSWORD_PROBLEM_MESSAGES = {
 export type FormMessage =
   | (typeof FORM_MESSAGES)[keyof typeof FORM_MESSAGES]
   | (typeof PASSWORD_PROBLEM_MESSAGES)[PasswordProblem];
+
+/**
+ * A form field checked by a field of a server input schema, so the rule is the server's: refused
+ * with `messages.tooLong` when the server finds the value too big, otherwise with `messages.required`
+ * (empty, spaces or invisible characters only, nothing chosen).
+ */
+export function acceptedByServer(
+  field: z.ZodType,
+  messages: { required: FormMessage; tooLong?: FormMessage },
+) {
+  return z.unknown().superRefine((v, ctx) => {
+    const result = field.safeParse(v);
+    if (result.success) return;
+    const tooBig = result.error.issues.some((issue) => issue.code === 'too_big');
+    ctx.addIssue({
+      code: 'custom',
+      message: tooBig && messages.tooLong ? messages.tooLong : messages.required,
+    });
+  });
+}
 
 /** Text that must not be empty once trimmed (names). */
 export const requiredTextField = z.string().refine((v) => v.trim() !== '', FORM_MESSAGES.required);

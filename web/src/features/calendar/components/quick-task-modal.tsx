@@ -4,14 +4,17 @@
  * creator as assignee) and then gives it the slot as its schedule: the slot's minutes, or all-day.
  */
 import { Button, Group, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { TEXT_LIMITS } from '@tandem/shared/api/limits';
 import { GROUP_STATUS } from '@tandem/shared/groups/group';
 import { TASK_FLAG, TASK_STATUS } from '@tandem/shared/tasks/constants';
-import { type FormEvent, useState } from 'react';
+import { quickTaskForm } from '@tandem/shared/tasks/forms';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText, notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useUserConfig } from '../../../lib/user/get-user-config.ts';
+import { formValidator } from '../../../lib/validation.ts';
 import { useGroups } from '../../groups/api/list-groups.ts';
 import { createTask } from '../../tasks/api/tasks.ts';
 import { browserZone, revalidateSchedule, setScheduleFromSlot } from '../api/schedule.ts';
@@ -36,7 +39,7 @@ export function QuickTaskModal({
   onClose: () => void;
   formats: UserFormats;
 }) {
-  const { t } = useTranslation('calendar');
+  const { t } = useTranslation(['calendar', 'validation']);
   const narrow = useMediaQuery('(max-width: 48em)');
   const { data: groupList } = useGroups();
   const { data: config } = useUserConfig();
@@ -47,33 +50,23 @@ export function QuickTaskModal({
   const defaultGroup =
     groups.find((g) => g.isDefault)?.id ?? groups.find((g) => g.id === config?.group)?.id ?? groups[0]?.id;
 
-  const [title, setTitle] = useState('');
-  const [group, setGroup] = useState<string | null>(null);
-  const [description, setDescription] = useState('');
-  const [errors, setErrors] = useState<{ title?: string; group?: string }>({});
+  const check = formValidator(quickTaskForm, (key, v) => t(key, v));
+  const form = useForm({
+    initialValues: { title: '', group: null as string | null, description: '' },
+    // Until one is picked, the group is the default one shown in the field.
+    validate: (values) => check({ ...values, group: values.group ?? defaultGroup ?? null }),
+  });
   const [saving, setSaving] = useState(false);
-  const chosenGroup = group ?? defaultGroup ?? null;
+  const chosenGroup = form.values.group ?? defaultGroup ?? null;
 
-  const reset = () => {
-    setTitle('');
-    setGroup(null);
-    setDescription('');
-    setErrors({});
-  };
+  const reset = () => form.reset();
   const close = () => {
     if (saving) return;
     onClose();
   };
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!slot) return;
-    const next = {
-      title: title.trim() ? undefined : t('quick.titleRequired'),
-      group: chosenGroup ? undefined : t('quick.groupRequired'),
-    };
-    setErrors(next);
-    if (next.title || next.group || !chosenGroup) return;
+  const submit = async ({ title, description }: typeof form.values) => {
+    if (!slot || !chosenGroup) return;
     setSaving(true);
     let taskId: string | undefined;
     try {
@@ -119,7 +112,7 @@ export function QuickTaskModal({
       fullScreen={narrow}
       closeOnClickOutside={false}
     >
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={form.onSubmit((values) => void submit(values))} noValidate>
         <Stack gap="sm">
           {slot && (
             <Text size="sm" c="dimmed">
@@ -130,21 +123,19 @@ export function QuickTaskModal({
             label={t('quick.titleLabel')}
             required
             data-autofocus
-            value={title}
             maxLength={TEXT_LIMITS.taskTitle}
-            onChange={(e) => setTitle(e.currentTarget.value)}
-            error={errors.title}
+            {...form.getInputProps('title')}
           />
           <Select
             label={t('quick.group')}
             required
             placeholder={t('quick.groupPlaceholder')}
             data={groups.map((g) => ({ value: g.id, label: g.title }))}
+            {...form.getInputProps('group')}
             value={chosenGroup}
-            onChange={setGroup}
             allowDeselect={false}
             searchable
-            error={errors.group ?? (groupList && groups.length === 0 ? t('quick.noGroups') : undefined)}
+            error={form.errors.group ?? (groupList && groups.length === 0 ? t('quick.noGroups') : undefined)}
             comboboxProps={{ withinPortal: true }}
           />
           <Textarea
@@ -152,8 +143,7 @@ export function QuickTaskModal({
             autosize
             minRows={3}
             maxRows={8}
-            value={description}
-            onChange={(e) => setDescription(e.currentTarget.value)}
+            {...form.getInputProps('description')}
           />
           <Group justify="flex-end" mt="sm">
             <Button variant="default" onClick={close} disabled={saving}>

@@ -1,5 +1,7 @@
 import { Button, Group, Modal, MultiSelect, Stack, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
+import { categoryForm } from '@tandem/shared/groups/forms';
 import {
   DEFAULT_GROUP_COLOR,
   DEFAULT_GROUP_ICON,
@@ -8,9 +10,11 @@ import {
   type GroupIcon as GroupIconName,
 } from '@tandem/shared/groups/group';
 import type { CategoryView, GroupView } from '@tandem/shared/groups/views';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api-error.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
+import { formValidator } from '../../../lib/validation.ts';
 import { ColourField } from '../../groups/components/colour-field.tsx';
 import { GroupMark } from '../../groups/components/group-mark.tsx';
 import { IconPicker } from '../../groups/components/icon-picker.tsx';
@@ -57,14 +61,19 @@ function CategoryForm({
   groups: readonly GroupView[];
   onClose: () => void;
 }) {
-  const { t } = useTranslation('groups');
-  const [title, setTitle] = useState(category?.title ?? '');
-  const [description, setDescription] = useState(category?.description ?? '');
-  const [color, setColor] = useState(category?.metadata.color ?? DEFAULT_GROUP_COLOR);
-  const [icon, setIcon] = useState<GroupIconName>(category?.metadata.icon ?? DEFAULT_GROUP_ICON);
-  const [selected, setSelected] = useState<string[]>(category?.categoryGroups ?? []);
-  const [titleError, setTitleError] = useState<string>();
+  const { t } = useTranslation(['groups', 'validation']);
+  const form = useForm({
+    initialValues: {
+      title: category?.title ?? '',
+      description: category?.description ?? '',
+      color: category?.metadata.color ?? DEFAULT_GROUP_COLOR,
+      icon: (category?.metadata.icon ?? DEFAULT_GROUP_ICON) as GroupIconName,
+      groups: category?.categoryGroups ?? [],
+    },
+    validate: formValidator(categoryForm, (key, v) => t(key, v)),
+  });
   const [saving, setSaving] = useState(false);
+  const { description, color, icon, groups: selected } = form.values;
 
   // A category may still name a group the caller has since archived: keep it selectable so it is not dropped silently.
   const options = [
@@ -75,14 +84,14 @@ function CategoryForm({
   ];
   const groupById = new Map(groups.map((g) => [g.id, g]));
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (!title.trim()) {
-      setTitleError(t('form.nameRequired'));
-      return;
-    }
+  async function submit(values: typeof form.values) {
     setSaving(true);
-    const input = { title: title.trim(), description, metadata: { color, icon }, groups: selected };
+    const input = {
+      title: values.title.trim(),
+      description: values.description,
+      metadata: { color: values.color, icon: values.icon },
+      groups: values.groups,
+    };
     try {
       if (category) await updateCategory(category.id, input);
       else await createCategory(input);
@@ -93,47 +102,58 @@ function CategoryForm({
       );
       onClose();
     } catch (err) {
+      if (err instanceof ApiError)
+        form.setErrors({
+          title: err.errors.title,
+          description: err.errors.description,
+          groups: err.errors.groups,
+        });
       notifyFailure(t('categories.saveFailed'), err, t('errors.generic'));
       setSaving(false);
     }
   }
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate>
+    <form onSubmit={form.onSubmit((values) => void submit(values))} noValidate>
       <Stack gap="md">
         <TextInput
           label={t('form.name')}
           required
-          value={title}
           maxLength={GROUP_TITLE_MAX}
-          onChange={(e) => {
-            setTitle(e.currentTarget.value);
-            setTitleError(undefined);
-          }}
-          error={titleError}
+          {...form.getInputProps('title')}
           data-autofocus
         />
         <Textarea
           label={t('form.description')}
-          value={description}
           maxLength={GROUP_DESCRIPTION_MAX}
           autosize
           minRows={2}
           maxRows={5}
-          onChange={(e) => setDescription(e.currentTarget.value.slice(0, GROUP_DESCRIPTION_MAX))}
+          {...form.getInputProps('description')}
+          onChange={(e) =>
+            form.setFieldValue('description', e.currentTarget.value.slice(0, GROUP_DESCRIPTION_MAX))
+          }
           description={t('form.descriptionCount', { count: description.length, max: GROUP_DESCRIPTION_MAX })}
           inputWrapperOrder={['label', 'input', 'description', 'error']}
         />
         <Group align="flex-start" gap="xl" wrap="wrap">
-          <ColourField label={t('form.colour')} value={color} onChange={setColor} />
-          <IconPicker label={t('form.icon')} value={icon} color={color} onChange={setIcon} />
+          <ColourField
+            label={t('form.colour')}
+            value={color}
+            onChange={(v) => form.setFieldValue('color', v)}
+          />
+          <IconPicker
+            label={t('form.icon')}
+            value={icon}
+            color={color}
+            onChange={(v) => form.setFieldValue('icon', v)}
+          />
         </Group>
         <MultiSelect
           label={t('categories.groups')}
           placeholder={selected.length === 0 ? t('categories.pickGroups') : undefined}
           data={options}
-          value={selected}
-          onChange={setSelected}
+          {...form.getInputProps('groups')}
           searchable
           clearable
           nothingFoundMessage={t('categories.noGroupFound')}

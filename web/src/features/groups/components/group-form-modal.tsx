@@ -1,6 +1,8 @@
 import { Alert, Button, Divider, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconArchive, IconArchiveOff, IconTrash } from '@tabler/icons-react';
+import { groupForm } from '@tandem/shared/groups/forms';
 import {
   DEFAULT_GROUP_COLOR,
   DEFAULT_GROUP_ICON,
@@ -13,10 +15,12 @@ import {
 import { normaliseEmail } from '@tandem/shared/groups/invitations';
 import { ROLES } from '@tandem/shared/groups/roles';
 import type { GroupView } from '@tandem/shared/groups/views';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api-error.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useAuthUser } from '../../../lib/user/get-auth-user.ts';
+import { formValidator } from '../../../lib/validation.ts';
 import { createGroup } from '../api/create-group.ts';
 import { deleteGroup } from '../api/delete-group.ts';
 import { useGroupLimits } from '../api/get-subscription-limits.ts';
@@ -87,16 +91,27 @@ function GroupForm({
   onClose: () => void;
   onArchived?: () => void;
 }) {
-  const { t } = useTranslation('groups');
+  const { t } = useTranslation(['groups', 'validation']);
   const { data: me } = useAuthUser();
   const { data: roleTable } = useRolePermissions();
   const { data: limits } = useGroupLimits(group?.id);
 
-  const [title, setTitle] = useState(group?.title ?? '');
-  const [description, setDescription] = useState(group?.description ?? '');
-  const [color, setColor] = useState(group?.metadata.color ?? DEFAULT_GROUP_COLOR);
-  const [icon, setIcon] = useState<GroupIconName>(group?.metadata.icon ?? DEFAULT_GROUP_ICON);
-  const [titleError, setTitleError] = useState<string | undefined>();
+  const form = useForm({
+    initialValues: {
+      title: group?.title ?? '',
+      description: group?.description ?? '',
+      color: group?.metadata.color ?? DEFAULT_GROUP_COLOR,
+      icon: (group?.metadata.icon ?? DEFAULT_GROUP_ICON) as GroupIconName,
+    },
+    validate: formValidator(groupForm, (key, v) => t(key, v)),
+    // A new name asks again about a conflict it may no longer have.
+    onValuesChange: (values, previous) => {
+      if (values.title === previous.title) return;
+      setAccepted((a) => (a.has('nameConflict') ? new Set([...a].filter((x) => x !== 'nameConflict')) : a));
+      setWarning((w) => (w === 'nameConflict' ? null : w));
+    },
+  });
+  const { title, description, color, icon } = form.values;
   const [staged, setStaged] = useState<InviteDraft[]>([]);
   const [inviteEmail, setInviteEmail] = useState('');
   const [warning, setWarning] = useState<Warning | null>(null);
@@ -121,12 +136,8 @@ function GroupForm({
     return null;
   }
 
-  async function submit(e?: FormEvent, done: Set<Warning> = accepted) {
-    e?.preventDefault();
-    if (!title.trim()) {
-      setTitleError(t('form.nameRequired'));
-      return;
-    }
+  async function submit(done: Set<Warning> = accepted) {
+    if (form.validate().hasErrors) return;
     const w = nextWarning(done);
     setWarning(w);
     if (w) return;
@@ -167,6 +178,8 @@ function GroupForm({
       }
       onClose();
     } catch (err) {
+      if (err instanceof ApiError)
+        form.setErrors({ title: err.errors.title, description: err.errors.description });
       notifyFailure(isNew ? t('form.createFailed') : t('form.saveFailed'), err, t('errors.generic'));
       setSaving(false);
     }
@@ -177,7 +190,7 @@ function GroupForm({
     const done = new Set(accepted).add(warning);
     if (warning === 'discardInvite') setInviteEmail('');
     setAccepted(done);
-    void submit(undefined, done);
+    void submit(done);
   };
 
   async function toggleArchive() {
@@ -209,7 +222,7 @@ function GroupForm({
   }
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate>
+    <form onSubmit={form.onSubmit(() => void submit())} noValidate>
       <Stack gap="md">
         {group && !canSave && (
           <Alert color="gray" variant="light">
@@ -224,38 +237,37 @@ function GroupForm({
         <TextInput
           label={t('form.name')}
           required
-          value={title}
           maxLength={GROUP_TITLE_MAX}
           readOnly={!editTitle}
-          onChange={(e) => {
-            setTitle(e.currentTarget.value);
-            if (titleError) setTitleError(undefined);
-            if (accepted.has('nameConflict'))
-              setAccepted((a) => new Set([...a].filter((x) => x !== 'nameConflict')));
-            if (warning === 'nameConflict') setWarning(null);
-          }}
-          error={titleError}
+          {...form.getInputProps('title')}
           data-autofocus
         />
         <Textarea
           label={t('form.description')}
-          value={description}
           maxLength={GROUP_DESCRIPTION_MAX}
           readOnly={!editTitle}
           autosize
           minRows={2}
           maxRows={6}
-          onChange={(e) => setDescription(e.currentTarget.value.slice(0, GROUP_DESCRIPTION_MAX))}
+          {...form.getInputProps('description')}
+          onChange={(e) =>
+            form.setFieldValue('description', e.currentTarget.value.slice(0, GROUP_DESCRIPTION_MAX))
+          }
           description={t('form.descriptionCount', { count: description.length, max: GROUP_DESCRIPTION_MAX })}
           inputWrapperOrder={['label', 'input', 'description', 'error']}
         />
         <Group align="flex-start" gap="xl" wrap="wrap">
-          <ColourField label={t('form.colour')} value={color} onChange={setColor} disabled={!editMetadata} />
+          <ColourField
+            label={t('form.colour')}
+            value={color}
+            onChange={(v) => form.setFieldValue('color', v)}
+            disabled={!editMetadata}
+          />
           <IconPicker
             label={t('form.icon')}
             value={icon}
             color={color}
-            onChange={setIcon}
+            onChange={(v) => form.setFieldValue('icon', v)}
             disabled={!editMetadata}
           />
         </Group>

@@ -10,13 +10,16 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconMailForward, IconPlus, IconTrash } from '@tabler/icons-react';
-import { canResend, EMAIL_PATTERN, normaliseEmail } from '@tandem/shared/groups/invitations';
+import { memberInviteForm } from '@tandem/shared/groups/forms';
+import { canResend, normaliseEmail } from '@tandem/shared/groups/invitations';
 import { ROLES, type RoleId } from '@tandem/shared/groups/roles';
 import type { GroupMemberView, GroupView } from '@tandem/shared/groups/views';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../../lib/notify.ts';
+import { formValidator } from '../../../lib/validation.ts';
 import { cancelInvitation } from '../api/cancel-invitation.ts';
 import { inviteMember } from '../api/invite-member.ts';
 import { removeMember } from '../api/remove-member.ts';
@@ -71,9 +74,14 @@ export function MembersSection({
   onInviteEmailChange: (email: string) => void;
   memberLimit: number | undefined;
 }) {
-  const { t } = useTranslation('groups');
-  const [inviteRole, setInviteRole] = useState<RoleId | ''>('');
-  const [errors, setErrors] = useState<{ email?: string; role?: string }>({});
+  const { t } = useTranslation(['groups', 'validation']);
+  const check = formValidator(memberInviteForm, (key, v) => t(key, v));
+  // The role is this form's; the e-mail is held by the group form (it warns before dropping it).
+  const form = useForm({
+    initialValues: { role: '' as RoleId | '' },
+    validate: (values) => check({ email: inviteEmail, role: values.role }),
+  });
+  const inviteRole = form.values.role;
   const [adding, setAdding] = useState(false);
   const [busyMember, setBusyMember] = useState<string | null>(null);
   const [removing, setRemoving] = useState<GroupMemberView | null>(null);
@@ -89,16 +97,11 @@ export function MembersSection({
 
   async function add() {
     const email = normaliseEmail(inviteEmail);
-    const next: typeof errors = {};
-    if (!email) next.email = t('members.emailRequired');
-    else if (!EMAIL_PATTERN.test(email)) next.email = t('members.emailInvalid');
-    if (inviteRole === '') next.role = t('members.roleRequired');
-    setErrors(next);
-    if (next.email || next.role || inviteRole === '') return;
+    if (form.validate().hasErrors || inviteRole === '') return;
 
     if (!group) {
       if (me && email === normaliseEmail(me.email)) {
-        setErrors({ email: t('members.alreadyYou') });
+        form.setErrors({ email: t('members.alreadyYou') });
         return;
       }
       onStagedChange(upsertInvite(staged, { email, role: inviteRole }));
@@ -108,7 +111,7 @@ export function MembersSection({
 
     const existing = members.find((m) => normaliseEmail(m.email) === email);
     if (existing?.role === ROLES.creator) {
-      setErrors({ email: t('members.creatorFixed') });
+      form.setErrors({ email: t('members.creatorFixed') });
       return;
     }
     setAdding(true);
@@ -304,9 +307,9 @@ export function MembersSection({
               value={inviteEmail}
               onChange={(e) => {
                 onInviteEmailChange(e.currentTarget.value);
-                if (errors.email) setErrors((x) => ({ ...x, email: undefined }));
+                form.clearFieldError('email');
               }}
-              error={errors.email}
+              error={form.errors.email}
               autoComplete="off"
               onKeyDown={(e) => {
                 if (e.key === 'Enter') {
@@ -321,10 +324,9 @@ export function MembersSection({
               value={inviteRole === '' ? '' : String(inviteRole)}
               onChange={(e) => {
                 const r = Number(e.currentTarget.value);
-                setInviteRole(isRoleId(r) ? r : '');
-                if (errors.role) setErrors((x) => ({ ...x, role: undefined }));
+                form.setFieldValue('role', isRoleId(r) ? r : '');
               }}
-              error={errors.role}
+              error={form.errors.role}
               data={[
                 { value: '', label: t('members.chooseRole') },
                 ...roleOptions.map((r) => ({ value: String(r), label: roleLabel(r) })),

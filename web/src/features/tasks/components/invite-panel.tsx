@@ -11,12 +11,15 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconMail, IconSend, IconX } from '@tabler/icons-react';
+import { inviteByEmailForm } from '@tandem/shared/groups/forms';
 import { ROLES, type RoleId } from '@tandem/shared/groups/roles';
 import type { TaskView } from '@tandem/shared/tasks/views';
 import { type KeyboardEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText, notifyError } from '../../../lib/notify.ts';
+import { formValidator } from '../../../lib/validation.ts';
 import { inviteToTask } from '../../delegation/api/delegation.ts';
 import {
   ASSIGNEE_ROLES,
@@ -54,11 +57,23 @@ export function InvitePanel({
   assigneeEmails: string[];
   disabled?: boolean;
 }) {
-  const { t } = useTranslation('tasks');
+  const { t } = useTranslation(['tasks', 'validation']);
   const titleId = useId();
-  const [email, setEmail] = useState('');
-  const [role, setRole] = useState<AssigneeRole>(DEFAULT_INVITE_ROLE);
-  const [error, setError] = useState<string | null>(null);
+  const check = formValidator(inviteByEmailForm, (key, v) => t(key, v));
+  // Not a <form>: the panel sits inside the task form, so it validates and sends by hand.
+  const form = useForm({
+    initialValues: { email: '', role: DEFAULT_INVITE_ROLE as AssigneeRole },
+    validate: (values) => {
+      const found = check(values);
+      if (found.email) return found;
+      const address = values.email.trim().toLowerCase();
+      const problem = inviteProblem(address, { assigneeEmails, invited });
+      if (problem === 'assignee') return { email: t('invite.alreadyAssignee', { email: address }) };
+      if (problem === 'invited') return { email: t('invite.alreadyInvited', { email: address }) };
+      return {};
+    },
+  });
+  const { email, role } = form.values;
   const [sending, setSending] = useState<string | null>(null);
   /** Said in the panel, not in a toast: toasts would pile up over the form's save buttons. */
   const [sent, setSent] = useState<string | null>(null);
@@ -86,25 +101,14 @@ export function InvitePanel({
   }
 
   async function invite() {
+    if (form.validate().hasErrors) return;
     const address = email.trim().toLowerCase();
-    const problem = inviteProblem(address, { assigneeEmails, invited });
-    if (problem) {
-      setError(
-        problem === 'invalid'
-          ? t('invite.invalid')
-          : problem === 'assignee'
-            ? t('invite.alreadyAssignee', { email: address })
-            : t('invite.alreadyInvited', { email: address }),
-      );
-      return;
-    }
-    setError(null);
     if (!task) {
       onQueuedChange([...queued.filter((q) => q.email !== address), { email: address, role }]);
-      setEmail('');
+      form.setFieldValue('email', '');
       return;
     }
-    if (await send(address, role)) setEmail('');
+    if (await send(address, role)) form.setFieldValue('email', '');
   }
 
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
@@ -144,14 +148,12 @@ export function InvitePanel({
           label={t('invite.email')}
           placeholder={t('invite.emailPlaceholder')}
           autoComplete="off"
-          value={email}
+          {...form.getInputProps('email')}
           onChange={(e) => {
-            setEmail(e.currentTarget.value);
-            if (error) setError(null);
+            form.setFieldValue('email', e.currentTarget.value);
             if (sent) setSent(null);
           }}
           onKeyDown={onKeyDown}
-          error={error}
           disabled={off}
         />
         <div>
@@ -160,7 +162,7 @@ export function InvitePanel({
               label={t('invite.role')}
               data={ASSIGNEE_ROLES.map((r) => ({ value: String(r), label: roleLabel(r) }))}
               value={String(role)}
-              onChange={(e) => setRole(Number(e.currentTarget.value) as AssigneeRole)}
+              onChange={(e) => form.setFieldValue('role', Number(e.currentTarget.value) as AssigneeRole)}
               disabled={off}
               style={{ flex: 1 }}
             />

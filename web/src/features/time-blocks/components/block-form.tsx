@@ -1,7 +1,10 @@
 import { Button, Group, NativeSelect, NumberInput, SegmentedControl, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { timeBlockForm } from '@tandem/shared/time/forms';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type BlockFormValues, validateBlockForm } from '../utils/block-form.ts';
+import { formValidator } from '../../../lib/validation.ts';
+import type { BlockFormValues } from '../utils/block-form.ts';
 import { REPEATS } from '../utils/repeat.ts';
 
 export interface BlockFormProps {
@@ -23,32 +26,31 @@ const zones = (): string[] => {
 
 export function BlockForm({ initial, groups, categories, submitLabel, onSubmit, onCancel }: BlockFormProps) {
   const { t } = useTranslation('routines');
-  const [v, setV] = useState(initial);
-  const [tried, setTried] = useState(false);
+  const form = useForm<BlockFormValues>({
+    initialValues: initial,
+    // Every rule of this form is a required value, said as the form always said it.
+    validate: formValidator(timeBlockForm, () => t('blocks.required')),
+  });
+  const v = form.values;
   const [busy, setBusy] = useState(false);
-  const errors = tried ? validateBlockForm(v) : {};
   const zoneList = useMemo(() => {
     const all = zones();
     return all.includes(v.timezone) ? all : [v.timezone, ...all];
   }, [v.timezone]);
   const set = <K extends keyof BlockFormValues>(k: K, value: BlockFormValues[K]) =>
-    setV((x) => ({ ...x, [k]: value }));
+    form.setFieldValue(k, value as never);
 
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    setTried(true);
-    if (Object.keys(validateBlockForm(v)).length > 0) return;
+  const submit = async (values: BlockFormValues) => {
     setBusy(true);
     try {
-      await onSubmit(v);
-      setTried(false);
+      await onSubmit(values);
     } finally {
       setBusy(false);
     }
   };
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate>
+    <form onSubmit={form.onSubmit((values) => void submit(values))} noValidate>
       <Stack gap="sm">
         <Group grow align="flex-start" wrap="wrap">
           <TextInput
@@ -56,7 +58,7 @@ export function BlockForm({ initial, groups, categories, submitLabel, onSubmit, 
             label={t('blocks.start')}
             value={v.start}
             onChange={(e) => set('start', e.currentTarget.value)}
-            error={errors.start && t('blocks.required')}
+            error={form.errors.start}
             required
             miw={200}
           />
@@ -68,7 +70,7 @@ export function BlockForm({ initial, groups, categories, submitLabel, onSubmit, 
             min={1}
             max={1440}
             step={15}
-            error={errors.duration && t('blocks.required')}
+            error={form.errors.duration}
             required
             miw={140}
           />
@@ -104,7 +106,7 @@ export function BlockForm({ initial, groups, categories, submitLabel, onSubmit, 
               value={v.group}
               onChange={(e) => set('group', e.currentTarget.value)}
               data={[{ value: '', label: '—' }, ...groups.map((g) => ({ value: g.id, label: g.title }))]}
-              error={errors.target && t('blocks.required')}
+              error={form.errors.group}
               required
             />
           ) : (
@@ -113,7 +115,7 @@ export function BlockForm({ initial, groups, categories, submitLabel, onSubmit, 
               value={v.category}
               onChange={(e) => set('category', e.currentTarget.value)}
               data={[{ value: '', label: '—' }, ...categories.map((c) => ({ value: c.id, label: c.title }))]}
-              error={errors.target && t('blocks.required')}
+              error={form.errors.category}
               required
             />
           )}

@@ -41,16 +41,6 @@ export const formFromBlock = (b: TimeBlockView): BlockFormValues => ({
   category: b.groupCategory ?? '',
 });
 
-export type BlockFormErrors = Partial<Record<'start' | 'duration' | 'target', true>>;
-
-export function validateBlockForm(v: BlockFormValues): BlockFormErrors {
-  const errors: BlockFormErrors = {};
-  if (!DateTime.fromISO(v.start, { zone: v.timezone }).isValid) errors.start = true;
-  if (!Number.isInteger(v.duration) || v.duration < 1 || v.duration > 1440) errors.duration = true;
-  if ((v.target === 'group' ? v.group : v.category) === '') errors.target = true;
-  return errors;
-}
-
 export function blockBody(v: BlockFormValues) {
   return {
     startDate: DateTime.fromISO(v.start, { zone: v.timezone }).toUTC().toISO({ suppressMilliseconds: true })!,
