@@ -17,6 +17,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
+import { type FormErrors, useForm } from '@mantine/form';
 import { IconCalendarTime, IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import { DURATION_OPTIONS, SCHEDULE_MESSAGES, WEEKDAYS, type Weekday } from '@tandem/shared/time/schedule';
 import type { ScheduledTaskView } from '@tandem/shared/time/views';
@@ -161,10 +162,17 @@ interface FieldsProps {
 
 function ScheduleFields({ taskId, saved, userZone, readOnly, draftRef }: FieldsProps) {
   const { t } = useTranslation('schedule');
-  const [values, setValues] = useState<ScheduleFormValues>(() =>
+  const [initialValues] = useState<ScheduleFormValues>(() =>
     saved ? valuesFromSchedule(saved, userZone, new Date()) : defaultScheduleValues(userZone, new Date()),
   );
-  const [errors, setErrors] = useState<ScheduleErrors>({});
+  // The rules are the server's own (scheduleInput, repeatOptions) plus the editor's (start not in
+  // the past in the user's zone, a duration, weekly days, attendees' addresses): validateSchedule.
+  const form = useForm<ScheduleFormValues>({
+    initialValues,
+    validate: (v): FormErrors => validateSchedule(v, userZone, new Date()),
+  });
+  const values = form.values;
+  const errors = form.errors as ScheduleErrors;
   const [busy, setBusy] = useState<'save' | 'remove' | null>(null);
   const zoneOptions = useMemo(() => zones(values.timezone), [values.timezone]);
   const statusOf = useMemo(
@@ -172,18 +180,14 @@ function ScheduleFields({ taskId, saved, userZone, readOnly, draftRef }: FieldsP
     [saved],
   );
 
+  /** Changes some values; the errors of the fields the change touches go until the next check. */
   const set = (patch: Partial<ScheduleFormValues>, ...clear: ScheduleField[]) => {
-    setValues((v) => ({ ...v, ...patch }));
-    if (clear.some((k) => errors[k]))
-      setErrors((e) =>
-        Object.fromEntries(Object.entries(e).filter(([k]) => !clear.includes(k as ScheduleField))),
-      );
+    form.setValues(patch);
+    for (const field of clear) form.clearFieldError(field);
   };
 
   function check(): ScheduleBody | null {
-    const found = validateSchedule(values, userZone, new Date());
-    setErrors(found);
-    return Object.keys(found).length > 0 ? null : scheduleBody(values);
+    return form.validate().hasErrors ? null : scheduleBody(form.getValues());
   }
 
   // No dependency list: the handle always checks the values as they are now.
@@ -224,7 +228,7 @@ function ScheduleFields({ taskId, saved, userZone, readOnly, draftRef }: FieldsP
   function showServerErrors(err: unknown, title: string) {
     if (err instanceof ApiError && Object.keys(err.errors).length > 0) {
       const { fields, rest } = scheduleServerErrors(err.errors);
-      setErrors(fields);
+      form.setErrors(fields);
       notifyError(title, rest[0] ?? t('fixErrors'));
     } else notifyError(title, errorText(err, t('genericError')));
   }
