@@ -52,7 +52,14 @@ describe('a day with tasks', () => {
   it('quick-adds a task with two sub-tasks', async () => {
     await page.getByRole('button', { name: 'Add task' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('Name', { exact: true }).fill('Plan the trip');
+    const name = dialog.getByLabel('Name', { exact: true });
+    // A name made only of invisible characters is refused on the field, by the server's rule.
+    await name.fill(' \u200b ');
+    await dialog.getByRole('button', { name: 'Save and close', exact: true }).click();
+    await dialog.getByText('Give the task a name.').waitFor();
+    await expect.poll(() => name.getAttribute('aria-invalid'), { timeout: 30_000 }).toBe('true');
+    await name.fill('Plan the trip');
+    await expect.poll(() => dialog.getByText('Give the task a name.').count(), { timeout: 30_000 }).toBe(0);
     for (const [n, title] of [
       [1, 'Book flights'],
       [2, 'Pack bags'],

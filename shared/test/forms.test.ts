@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { TEXT_LIMITS } from '../src/api/limits.ts';
 import { categoryForm, groupForm, inviteByEmailForm, memberInviteForm } from '../src/groups/forms.ts';
 import { GROUP_TITLE_MAX } from '../src/groups/group.ts';
-import { quickTaskForm } from '../src/tasks/forms.ts';
+import { quickTaskForm, taskForm } from '../src/tasks/forms.ts';
+import { updateTaskInput } from '../src/tasks/schemas.ts';
 import { timeBlockForm } from '../src/time/forms.ts';
 import {
   changePasswordForm,
@@ -175,6 +176,33 @@ describe("the calendar's quick task form checks title and group by the server's 
       title: 'titleTooLong',
       group: 'groupRequired',
     });
+  });
+});
+
+describe("the task form checks title and group by the server's task rules", () => {
+  it('a title is required and bounded; a group must be chosen', () => {
+    expect(errors(taskForm, { title: 'Dentist', group: 'g1' })).toEqual({});
+    expect(errors(taskForm, { title: '', group: null })).toEqual({
+      title: 'titleRequired',
+      group: 'groupRequired',
+    });
+    expect(errors(taskForm, { title: 'x'.repeat(TEXT_LIMITS.taskTitle + 1), group: 'g1' })).toEqual({
+      title: 'titleTooLong',
+    });
+  });
+
+  it('refuses exactly the titles the server refuses on an update', () => {
+    for (const title of [
+      '',
+      '   ',
+      ' \u200b ',
+      'Dentist',
+      'x'.repeat(TEXT_LIMITS.taskTitle),
+      'x'.repeat(TEXT_LIMITS.taskTitle + 1),
+    ])
+      expect(errors(taskForm, { title, group: 'g1' }).title === undefined).toBe(
+        updateTaskInput.safeParse({ title }).success,
+      );
   });
 });
 

@@ -14,6 +14,7 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import {
   IconAdjustmentsHorizontal,
@@ -28,6 +29,7 @@ import {
 } from '@tabler/icons-react';
 import { TEXT_LIMITS } from '@tandem/shared/api/limits';
 import { TASK_LEVELS, type TaskMode } from '@tandem/shared/tasks/constants';
+import { taskForm } from '@tandem/shared/tasks/forms';
 import { subtaskTitlesFrom } from '@tandem/shared/tasks/rules';
 import type { TaskView } from '@tandem/shared/tasks/views';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
@@ -37,6 +39,7 @@ import { ApiError } from '../../../lib/api-error.ts';
 import { errorText, notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useAuthUser } from '../../../lib/user/get-auth-user.ts';
 import { useUserConfig } from '../../../lib/user/get-user-config.ts';
+import { formValidator } from '../../../lib/validation.ts';
 import { inviteToTask } from '../../delegation/api/delegation.ts';
 import { assigneeOptions, assigneesPayload, effectiveAssignees } from '../../delegation/utils/assignees.ts';
 import { useGroups } from '../../groups/api/list-groups.ts';
@@ -137,18 +140,35 @@ export function TaskForm({
   const permissions = task ? task.permissions : null;
   const can = (f: TaskField) => canEditField(permissions, f);
 
-  const [values, setValues] = useState<TaskFormValues>(() =>
+  const { t: tv } = useTranslation(['validation']);
+  const [initialValues] = useState<TaskFormValues>(() =>
     task ? valuesFromTask(task) : newTaskValues(defaults, null),
   );
+  // Title and group by the server's rules (taskForm), said as this form always said them.
+  const form = useForm<TaskFormValues>({
+    initialValues,
+    validate: formValidator(taskForm, (key, v) =>
+      key === 'validation:titleRequired'
+        ? t('form.errors.titleRequired')
+        : key === 'validation:groupRequired'
+          ? t('form.errors.groupRequired')
+          : tv(key, v),
+    ),
+  });
+  const values = form.values;
+  /** Field errors: the form's own checks, the assignees rule and the server's answer. */
+  const errors = form.errors as Partial<Record<ErrorKey, string>>;
   const defaultGroup = pickDefaultGroup(groupList?.results, config?.group);
   // The groups arrive after the form opens: a new task takes the default group once it is known.
-  if (isNew && values.group === null && defaultGroup) setValues((v) => ({ ...v, group: defaultGroup }));
+  const needsDefaultGroup = isNew && values.group === null && defaultGroup !== null;
+  useEffect(() => {
+    if (needsDefaultGroup && defaultGroup) form.setFieldValue('group', defaultGroup);
+  }, [needsDefaultGroup, defaultGroup, form.setFieldValue]);
 
   const [advanced, setAdvanced] = useState(false);
   /** A new task's assignees, delegation type and queued e-mail invitations. */
   const [delegation, setDelegation] = useState<DelegationDraft>(emptyDelegationDraft);
   const [rows, setRows] = useState<SubtaskRow[]>([]);
-  const [errors, setErrors] = useState<Partial<Record<ErrorKey, string>>>({});
   /** Saving stopped on a sub-task still being typed: the save that was asked for, resumed by the answer. */
   const [warnUnfinished, setWarnUnfinished] = useState<SaveOption | null>(null);
   const [saving, setSaving] = useState<SaveOption | null>(null);
@@ -177,10 +197,10 @@ export function TaskForm({
     delegation.invites.length > 0;
   useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
 
+  /** Changes some values; the errors of the fields the change touches go until the next check. */
   const set = (patch: Partial<TaskFormValues>, ...clear: ErrorKey[]) => {
-    setValues((v) => ({ ...v, ...patch }));
-    if (clear.some((k) => errors[k]))
-      setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !clear.includes(k as ErrorKey))));
+    form.setValues(patch);
+    for (const field of clear) form.clearFieldError(field);
   };
 
   const canSave = canSubmitTaskForm(permissions);
@@ -205,7 +225,7 @@ export function TaskForm({
   const assignees = effectiveAssignees(delegation.picked, me?.id, memberOptions);
   const changeDelegation = (next: DelegationDraft) => {
     setDelegation(next);
-    if (errors.assignees) setErrors(({ assignees: _gone, ...rest }) => rest);
+    form.clearFieldError('assignees');
   };
 
   const codeText = (msg: string) => (msg in CODE_KEYS ? t(CODE_KEYS[msg as keyof typeof CODE_KEYS]) : msg);
@@ -218,7 +238,7 @@ export function TaskForm({
         if (f && !next[f]) next[f] = codeText(msg);
       }
       if (ADVANCED_FIELDS.some((f) => next[f]) || next.assignees) setAdvanced(true);
-      setErrors(next);
+      form.setErrors(next);
     }
     // The server may answer a spec code as its fallback message (task-form.title-required): say it in words.
     if (err instanceof ApiError && (err.code in CODE_KEYS || err.fallbackMessage in CODE_KEYS))
@@ -245,12 +265,11 @@ export function TaskForm({
   }
 
   async function submit(option: SaveOption, currentRows: SubtaskRow[] = rows, scope?: 'one' | 'whole') {
-    const found: Partial<Record<ErrorKey, string>> = {};
-    if (!values.title.trim()) found.title = t('form.errors.titleRequired');
-    if (!values.group) found.group = t('form.errors.groupRequired');
-    else if (task === null && assignees.length === 0) found.assignees = t('form.errors.assigneesRequired');
+    const found = { ...form.validate().errors } as Partial<Record<ErrorKey, string>>;
+    if (!found.group && task === null && assignees.length === 0)
+      found.assignees = t('form.errors.assigneesRequired');
     if (Object.keys(found).length > 0) {
-      setErrors(found);
+      form.setErrors(found);
       if (found.group || found.assignees) setAdvanced(true);
       if (found.title) titleRef.current?.focus();
       return;
@@ -271,7 +290,7 @@ export function TaskForm({
       notifyError(t('form.createFailed'), ts('fixErrors'));
       return;
     }
-    setErrors({});
+    form.clearErrors();
     const titles = titlesToSave(currentRows);
     setSaving(option);
     if (task === null) {
