@@ -40,9 +40,18 @@ export function detectImageType(data: Buffer): string | null {
 
 const keyOf = (userId: string, avatarId: string) => `avatars/${userId}/${avatarId}`;
 
-async function presign(userId: string, avatarId: string): Promise<string> {
+/**
+ * Links are signed as of the start of the current half hour and last an hour: every read in the same
+ * half hour gets the same link (the browser keeps the picture instead of fetching it again on every
+ * settings read), and a link handed out is good for at least 30 more minutes.
+ */
+export const signingWindowStart = (now: Date): Date =>
+  new Date(Math.floor(now.getTime() / ((URL_SECONDS / 2) * 1000)) * (URL_SECONDS / 2) * 1000);
+
+async function presign(userId: string, avatarId: string, now = new Date()): Promise<string> {
   return getSignedUrl(s3, new GetObjectCommand({ Bucket: env.bucketName, Key: keyOf(userId, avatarId) }), {
     expiresIn: URL_SECONDS,
+    signingDate: signingWindowStart(now),
   });
 }
 

@@ -33,6 +33,19 @@ describe('avatar', () => {
 
     const config = await api.get('/user/config/');
     expect(config.body.avatar.id).toBe(avatar.id);
+    // The same link on the next read (signed per half hour), so the browser keeps the picture; a read
+    // that crossed the half hour is repeated once.
+    // The reads are a second apart, so a link signed at the moment of reading would differ.
+    const reread = async () => (await api.get('/user/config/')).body.avatar.thumbnail_url as string;
+    const apart = async () => {
+      const first = await reread();
+      await new Promise((r) => setTimeout(r, 1_100));
+      return [first, await reread()] as const;
+    };
+    const [a, b] = await apart();
+    const [c, d] = a === b ? [a, b] : await apart();
+    expect(c).toBe(d);
+    expect((await fetch(c)).status).toBe(200);
     expect((await api.get(`/user/avatar/${avatar.id}?size=thumbnail`)).status).toBe(200);
 
     const second = (await (await api.raw('POST', '/user/avatar/', { body: form(png) })).json()) as {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 process.env.TABLE_NAME ??= 'unit';
 process.env.ATTACHMENTS_BUCKET ??= 'unit';
-const { detectImageType } = await import('../../src/core/avatar.ts');
+const { detectImageType, signingWindowStart } = await import('../../src/core/avatar.ts');
 
 describe('avatar type detection', () => {
   it('decides the type from the first bytes, whatever the name says', () => {
@@ -14,5 +14,19 @@ describe('avatar type detection', () => {
     expect(detectImageType(Buffer.from('RIFF\0\0\0\0WEBPVP8 '))).toBe('image/webp');
     expect(detectImageType(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'))).toBeNull();
     expect(detectImageType(Buffer.from('%PDF-1.7'))).toBeNull();
+  });
+});
+
+describe('avatar link signing time', () => {
+  it('is the start of the half hour, so links repeat within it and last 30 minutes at least', () => {
+    expect(signingWindowStart(new Date('2026-11-25T15:29:59.999Z')).toISOString()).toBe(
+      '2026-11-25T15:00:00.000Z',
+    );
+    expect(signingWindowStart(new Date('2026-11-25T15:30:00.000Z')).toISOString()).toBe(
+      '2026-11-25T15:30:00.000Z',
+    );
+    expect(signingWindowStart(new Date('2026-11-25T15:00:00.000Z')).toISOString()).toBe(
+      '2026-11-25T15:00:00.000Z',
+    );
   });
 });
