@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type BrowserSession, openBrowser } from '../src/testing/browser.ts';
+import { type BrowserSession, openBrowser, signIn as signInAs } from '../src/testing/browser.ts';
 import { apiClient, createUser, type StackEnv } from '../src/testing/users.ts';
 
 const { url, env } = inject('stack');
@@ -24,13 +24,7 @@ let home: string;
 let homeTitle: string;
 let work: string;
 
-async function signIn(p: Page, address: string) {
-  await p.goto(`${url}/login`);
-  await p.getByLabel('Email').fill(address);
-  await p.getByLabel('Password', { exact: true }).fill(password);
-  await p.getByRole('button', { name: 'Sign in' }).click();
-  await p.waitForURL(`${url}/`);
-}
+const signIn = (p: Page, address: string) => signInAs(p, url, address, password);
 
 const header = () => page.getByRole('group', { name: 'Group filter' });
 const chip = (title: string) => header().getByRole('button', { name: title });

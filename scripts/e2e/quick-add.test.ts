@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { DateTime } from 'luxon';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type BrowserSession, openBrowser } from '../src/testing/browser.ts';
+import { type BrowserSession, openBrowser, signIn } from '../src/testing/browser.ts';
 import { apiClient, createUser, type StackEnv } from '../src/testing/users.ts';
 
 const { url, env } = inject('stack');
@@ -27,11 +27,7 @@ beforeAll(async () => {
   work = (await api.post('/user/group', { title: 'Work' })).body.id;
   s = await openBrowser({ width: 1280, height: 900 });
   page = s.page;
-  await page.goto(`${url}/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(`${url}/`);
+  await signIn(page, url, email, password);
 });
 afterAll(async () => {
   await s?.close();

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type BrowserSession, openBrowser } from '../src/testing/browser.ts';
+import { type BrowserSession, openBrowser, signIn } from '../src/testing/browser.ts';
 import { apiClient, createUser, type StackEnv } from '../src/testing/users.ts';
 
 const { url, env } = inject('stack');
@@ -47,11 +47,7 @@ beforeAll(async () => {
   api = apiClient(url, user.accessToken);
   s = await openBrowser({ width: 1280, height: 900 });
   page = s.page;
-  await page.goto(`${url}/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(`${url}/`);
+  await signIn(page, url, email, password);
 });
 afterAll(async () => {
   await s?.close();

@@ -26,6 +26,7 @@ import { COGNITO_PATH, cognitoProxy } from './gateway/cognito-proxy.ts';
 import { s3Proxy } from './gateway/s3-proxy.ts';
 import { mailRequestHandler } from './mail/mail-handler.ts';
 import { MailStore } from './mail/mail-store.ts';
+import { isRunning } from './pid.ts';
 
 export const TABLE_NAME = 'tandem';
 export const ATTACHMENTS_BUCKET = 'tandem-attachments';
@@ -227,15 +228,6 @@ async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
       await assertDataDirFree(dataDir);
       await rm(file, { force: true });
     }
-  }
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

@@ -15,6 +15,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { isRunning } from './pid.ts';
 
 /** What the web build is made of, relative to the repository (folders are read whole, minus SKIP). */
 export const WEB_INPUTS = [
@@ -126,15 +127,6 @@ export async function ensureWebBuild(opts: WebBuildOptions): Promise<WebBuildRes
     return { built: true, hash };
   } finally {
     await release();
-  }
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

@@ -5,7 +5,6 @@
  * the flag and the group are our own markers. Every recognised part keeps its place in the text, so
  * the screen can highlight it before saving.
  */
-import { TASK_FLAG } from '@tandem/shared/tasks/constants';
 import * as chrono from 'chrono-node';
 import { DateTime } from 'luxon';
 
@@ -134,5 +133,3 @@ export function parseQuickAdd(
     parts,
   };
 }
-
-export const QUICK_ADD_FLAG = { urgent: TASK_FLAG.urgent, normal: TASK_FLAG.normal } as const;
