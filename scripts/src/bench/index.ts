@@ -9,6 +9,7 @@ import { apiClient, createUser, type StackEnv } from '../testing/users.ts';
 import { measureCall, printLatency } from './api-latency.ts';
 import { measureBundles, printBundles } from './bundles.ts';
 import { benchLists } from './lists.ts';
+import { benchLoad } from './load.ts';
 import { benchNormalization } from './normalization.ts';
 import { benchRecurrence } from './recurrence.ts';
 import { seedGroups } from './seed-groups.ts';
@@ -115,6 +116,19 @@ if (wants('api')) {
     );
     printLatency(results);
     await benchNormalization(Number(process.env.BENCH_NORMALIZE_USERS ?? 20), requestCounter);
+  } finally {
+    await stack.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (wants('load')) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'tandem-bench-'));
+  const { startStack } = await import('../local/stack.ts');
+  // Not throttled: ten people at 50 calls a second together pass the per-user limit on purpose.
+  const stack = await startStack({ dataDir, port: 0, inMemory: true, quiet: true, throttle: false });
+  try {
+    await benchLoad(stack.env as StackEnv, stack.url);
   } finally {
     await stack.stop();
     rmSync(dataDir, { recursive: true, force: true });

@@ -18,7 +18,7 @@ const PATHS = [
 ] as const;
 
 /** `n` tasks of one person over the four Today panels; the first 30 and one in 50 given to someone else. */
-async function seedListTasks(userId: string, n: number) {
+export async function seedListTasks(userId: string, n: number) {
   const { listGroups } = await import('@tandem/functions/core/groups');
   const { TaskEntity } = await import('@tandem/functions/db/entities/task');
   const { PlacementEntity, delegatedOutKeys } = await import('@tandem/functions/db/entities/placement');
