@@ -12,6 +12,7 @@ import { benchLists } from './lists.ts';
 import { benchLoad } from './load.ts';
 import { benchNormalization } from './normalization.ts';
 import { benchRecurrence } from './recurrence.ts';
+import { printReport } from './report.ts';
 import { seedGroups } from './seed-groups.ts';
 import { seedRecurring, seedTasks } from './seed-tasks.ts';
 import { printRoute } from './web-routes.ts';
@@ -134,3 +135,5 @@ if (wants('load')) {
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
+
+printReport();

@@ -8,6 +8,7 @@
  */
 import { apiClient, createUser, type StackEnv } from '../testing/users.ts';
 import { seedListTasks } from './lists.ts';
+import { record } from './report.ts';
 import { fmt, percentile } from './stats.ts';
 
 type Api = ReturnType<typeof apiClient>;
@@ -195,6 +196,13 @@ export async function benchLoad(env: StackEnv, url: string) {
     if (knee === null && overKnee(res)) knee = r;
   }
   console.log(knee === null ? `No knee up to ${sweep.at(-1)}/s` : `Knee at ${knee}/s`);
+  record({
+    figure: 'Load: the knee (first rate past p99 150 ms or erring)',
+    now: knee === null ? `none up to ${sweep.at(-1)}/s` : `${knee}/s`,
+    target: '—',
+    baseline: 'not measured',
+    met: null,
+  });
 
   console.log(`\nMain run: ${rate}/s for ${seconds} s (target p99 ≤ ${P99_TARGET} ms, 0 errors)`);
   const main = await run(people, rate, seconds);
@@ -205,6 +213,13 @@ export async function benchLoad(env: StackEnv, url: string) {
       `  ${kind.padEnd(9)} n=${String(ms.length).padStart(6)}  p50 ${fmt(percentile(ms, 50))} ms  p99 ${fmt(percentile(ms, 99))} ms`,
     );
   }
+  record({
+    figure: `Load: ${rate}/s for ${seconds} s, ${peopleCount} people x ${tasks} tasks, p99 / errors`,
+    now: `${fmt(main.p99)} ms / ${main.errors}`,
+    target: '≤ 150 ms / 0',
+    baseline: 'not measured',
+    met: main.p99 <= P99_TARGET && main.errors === 0,
+  });
   console.log(
     `Result: p99 ${fmt(main.p99)} ms (target ≤ ${P99_TARGET}), ${main.errors} errors (target 0): ${
       overKnee(main) ? 'over target' : 'within target'

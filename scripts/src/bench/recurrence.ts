@@ -5,6 +5,7 @@
  * 50 routines and 500 one-off tasks. Median of 15 runs.
  */
 import { expandOccurrences, type Schedule } from '@tandem/shared/time/recurrence';
+import { record } from './report.ts';
 import { fmt, median } from './stats.ts';
 
 const DAY = 86_400_000;
@@ -20,7 +21,7 @@ function routines(n: number, now: number): Schedule[] {
   }));
 }
 
-function run(label: string, schedules: Schedule[], from: string, to: string) {
+function run(label: string, schedules: Schedule[], from: string, to: string): number {
   const times: number[] = [];
   let count = 0;
   for (let r = 0; r < 15; r++) {
@@ -32,6 +33,7 @@ function run(label: string, schedules: Schedule[], from: string, to: string) {
   console.log(
     `  ${label.padEnd(46)} ${String(count).padStart(6)} occurrences   p50 ${fmt(median(times)).padStart(7)} ms`,
   );
+  return median(times);
 }
 
 export function benchRecurrence(): void {
@@ -39,12 +41,31 @@ export function benchRecurrence(): void {
   const from = new Date(now).toISOString();
   const to = new Date(now + 31 * DAY).toISOString();
   console.log('\nExpanding a month of schedules (CPU only)');
-  run('300 routines', routines(300, now), from, to);
+  const many = run('300 routines', routines(300, now), from, to);
+  record({
+    figure: 'Month expansion, 300 routines (CPU p50)',
+    now: `${fmt(many)} ms`,
+    target: '—',
+    baseline: '455–483 ms',
+    met: null,
+  });
   const oneOff: Schedule[] = Array.from({ length: 500 }, (_, i) => ({
     startDate: new Date(now + (i % 31) * DAY + i * 60_000).toISOString(),
     recurRule: null,
     timezone: 'Europe/Berlin',
     duration: 60,
   }));
-  run('50 routines + 500 tasks (target ≤ 100 ms a call)', [...routines(50, now), ...oneOff], from, to);
+  const mixed = run(
+    '50 routines + 500 tasks (target ≤ 100 ms a call)',
+    [...routines(50, now), ...oneOff],
+    from,
+    to,
+  );
+  record({
+    figure: 'Month expansion, 50 routines + 500 tasks (CPU p50)',
+    now: `${fmt(mixed)} ms`,
+    target: '≤ 100 ms',
+    baseline: '36–44 ms',
+    met: mixed <= 100,
+  });
 }
