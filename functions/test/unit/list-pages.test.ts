@@ -12,7 +12,7 @@ import {
   MAX_PAGE_REQUESTS,
   type PageSource,
   readPage,
-} from '../../src/core/list-pages.ts';
+} from '../../src/lib/list-pages.ts';
 
 interface Row {
   pk: string;

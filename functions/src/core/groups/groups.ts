@@ -16,22 +16,22 @@ import {
   type UpdateGroupInput,
 } from '@tandem/shared';
 import { generateKeyBetween } from 'fractional-indexing';
-import { getItems, item } from '../db/batch-get.ts';
-import { GroupEntity } from '../db/entities/group.ts';
-import { InvitationEntity } from '../db/entities/invitation.ts';
-import { MembershipEntity } from '../db/entities/membership.ts';
-import { UserEntity } from '../db/entities/user.ts';
+import { getItems, item } from '../../db/batch-get.ts';
+import { GroupEntity } from '../../db/entities/group.ts';
+import { InvitationEntity } from '../../db/entities/invitation.ts';
+import { MembershipEntity } from '../../db/entities/membership.ts';
+import { UserEntity } from '../../db/entities/user.ts';
 import {
   chunks,
   MAX_BATCH_WRITE_ITEMS,
   MAX_TRANSACTION_ITEMS,
   TransactionCanceledError,
   transact,
-} from '../db/transact.ts';
-import type { Actor } from '../lib/actor.ts';
-import { isConditionFailed } from '../lib/conditions.ts';
-import { ConflictError, NotFoundError, ValidationError } from '../lib/errors.ts';
-import { assertUnderLimit, LimitReachedError, limitOf } from './limits.ts';
+} from '../../db/transact.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { isConditionFailed } from '../../lib/conditions.ts';
+import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { assertUnderLimit, LimitReachedError, limitOf } from '../access/limits.ts';
 import {
   type GroupRecord,
   memberOf,
@@ -42,10 +42,10 @@ import {
   requirePermission,
   rosterEntries,
   seatCount,
-} from './roster.ts';
-import { getUser, type UserRecord } from './user.ts';
+} from '../access/roster.ts';
+import { getUser, type UserRecord } from '../user/user.ts';
 
-export { displayName } from './roster.ts';
+export { displayName } from '../access/roster.ts';
 
 export interface MembershipRecord {
   userId: string;

@@ -18,17 +18,17 @@ import {
   roleName,
 } from '@tandem/shared';
 import { generateKeyBetween } from 'fractional-indexing';
-import { InvitationEntity } from '../db/entities/invitation.ts';
-import { UserEntity } from '../db/entities/user.ts';
-import { TransactionCanceledError, transact } from '../db/transact.ts';
-import { env } from '../lib/env.ts';
-import { HttpError, NotFoundError } from '../lib/errors.ts';
-import { logger } from '../lib/logger.ts';
-import { sendMail } from '../lib/mailer.ts';
+import { InvitationEntity } from '../../db/entities/invitation.ts';
+import { UserEntity } from '../../db/entities/user.ts';
+import { TransactionCanceledError, transact } from '../../db/transact.ts';
+import { env } from '../../lib/env.ts';
+import { HttpError, NotFoundError } from '../../lib/errors.ts';
+import { logger } from '../../lib/logger.ts';
+import { sendMail } from '../../lib/mailer.ts';
+import { limitOf } from '../access/limits.ts';
+import { displayName, type GroupRecord, type RosterEntry } from '../access/roster.ts';
+import type { UserRecord } from '../user/user.ts';
 import { listMemberships, loadGroup, staleGroup } from './groups.ts';
-import { limitOf } from './limits.ts';
-import { displayName, type GroupRecord, type RosterEntry } from './roster.ts';
-import type { UserRecord } from './user.ts';
 
 export interface InvitationRecord {
   keyHash: string;
@@ -318,7 +318,7 @@ export async function joinAcceptedInvitations(user: UserRecord): Promise<number>
     if (inv.kind === 'task') {
       try {
         // Imported on use: task delegation builds on this module.
-        const { joinAcceptedTaskInvitation } = await import('./task-delegation.ts');
+        const { joinAcceptedTaskInvitation } = await import('../tasks/task-delegation.ts');
         if (await joinAcceptedTaskInvitation(inv, user)) joined++;
       } catch (e) {
         logger.error('could not take on a task accepted before sign-up', {

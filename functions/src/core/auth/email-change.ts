@@ -10,12 +10,12 @@ import {
   VerifyUserAttributeCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { EMAIL_CHANGE_MESSAGES } from '@tandem/shared';
-import { UserEntity } from '../db/entities/user.ts';
-import type { Actor } from '../lib/actor.ts';
-import { cognito } from '../lib/cognito.ts';
-import { ConflictError, ValidationError } from '../lib/errors.ts';
-import { listMemberships, loadGroup, saveGroup } from './groups.ts';
-import { getUser, patchVersioned, type UserRecord } from './user.ts';
+import { UserEntity } from '../../db/entities/user.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { cognito } from '../../lib/cognito.ts';
+import { ConflictError, ValidationError } from '../../lib/errors.ts';
+import { listMemberships, loadGroup, saveGroup } from '../groups/groups.ts';
+import { getUser, patchVersioned, type UserRecord } from '../user/user.ts';
 
 /** Cognito's answers that are the person's mistake, by error name (never by message text). */
 const COGNITO_FIELD_ERRORS: Record<string, Record<string, string>> = {

@@ -15,14 +15,24 @@ import {
   taskCountDelta,
 } from '@tandem/shared';
 import { generateKeyBetween } from 'fractional-indexing';
-import { InvitationEntity } from '../db/entities/invitation.ts';
-import { delegatedOutKeys, PlacementEntity } from '../db/entities/placement.ts';
-import { TaskEntity } from '../db/entities/task.ts';
-import { TransactionCanceledError, transact } from '../db/transact.ts';
-import type { Actor } from '../lib/actor.ts';
-import { env } from '../lib/env.ts';
-import { ConflictError, HttpError, NotFoundError, ValidationError } from '../lib/errors.ts';
-import { sendMail } from '../lib/mailer.ts';
+import { InvitationEntity } from '../../db/entities/invitation.ts';
+import { delegatedOutKeys, PlacementEntity } from '../../db/entities/placement.ts';
+import { TaskEntity } from '../../db/entities/task.ts';
+import { TransactionCanceledError, transact } from '../../db/transact.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { env } from '../../lib/env.ts';
+import { ConflictError, HttpError, NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { countOf, type PageRequest, readPage } from '../../lib/list-pages.ts';
+import { sendMail } from '../../lib/mailer.ts';
+import { assertTaskCountsFit, taskCounterWrite } from '../access/limits.ts';
+import { displayName } from '../access/roster.ts';
+import {
+  loadTask,
+  type PendingAssignee,
+  requireTaskPermission,
+  type TaskRecord,
+  taskFor,
+} from '../access/task-access.ts';
 import {
   hashKey,
   INVITATION_UNKNOWN,
@@ -32,19 +42,9 @@ import {
   newInvitationKey,
   transactAnswer,
   userByEmail,
-} from './invitations.ts';
-import { assertTaskCountsFit, taskCounterWrite } from './limits.ts';
-import { countOf, type PageRequest, readPage } from './list-pages.ts';
-import { displayName } from './roster.ts';
-import {
-  loadTask,
-  type PendingAssignee,
-  requireTaskPermission,
-  type TaskRecord,
-  taskFor,
-} from './task-access.ts';
+} from '../groups/invitations.ts';
+import { getUser, type UserRecord } from '../user/user.ts';
 import { counted } from './tasks.ts';
-import { getUser, type UserRecord } from './user.ts';
 
 interface TaskInvitation extends InvitationRecord {
   kind: 'task';

@@ -19,10 +19,10 @@ import {
   type TaskView,
   TREE_MESSAGES,
 } from '@tandem/shared';
-import { GroupEntity } from '../db/entities/group.ts';
-import { TaskEntity } from '../db/entities/task.ts';
-import type { Actor } from '../lib/actor.ts';
-import { ForbiddenError, NotFoundError } from '../lib/errors.ts';
+import { GroupEntity } from '../../db/entities/group.ts';
+import { TaskEntity } from '../../db/entities/task.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { ForbiddenError, NotFoundError } from '../../lib/errors.ts';
 import type { GroupRecord } from './roster.ts';
 
 export interface TaskAssignee {

@@ -19,9 +19,9 @@ import {
   type RoleId,
   roleName,
 } from '@tandem/shared';
-import type { Actor } from '../lib/actor.ts';
-import { ForbiddenError, NotFoundError } from '../lib/errors.ts';
-import type { UserRecord } from './user.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { ForbiddenError, NotFoundError } from '../../lib/errors.ts';
+import type { UserRecord } from '../user/user.ts';
 
 export interface RosterEntry {
   memberId: string;
@@ -51,7 +51,7 @@ export interface GroupRecord {
   isPrivate: boolean;
   members: Record<string, RosterEntry>;
   version: number;
-  /** A delete has begun (core/groups.ts deleteGroup): gone for everyone, its traces going. */
+  /** A delete has begun (core/groups/groups.ts deleteGroup): gone for everyone, its traces going. */
   deleting?: boolean;
   createdAt: string;
 }

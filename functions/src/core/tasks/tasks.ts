@@ -42,23 +42,28 @@ import {
   type UpdateTaskInput,
 } from '@tandem/shared';
 import { generateKeyBetween, generateNKeysBetween } from 'fractional-indexing';
-import { getItems, item } from '../db/batch-get.ts';
-import { documentClient } from '../db/client.ts';
-import { GroupEntity } from '../db/entities/group.ts';
+import { getItems, item } from '../../db/batch-get.ts';
+import { documentClient } from '../../db/client.ts';
+import { GroupEntity } from '../../db/entities/group.ts';
 import {
   delegatedOutKeys,
   delegatedOutPartition,
   delegatedOutRemoved,
   PlacementEntity,
-} from '../db/entities/placement.ts';
-import { TaskEntity } from '../db/entities/task.ts';
-import { UserEntity } from '../db/entities/user.ts';
-import { MAX_TRANSACTION_ITEMS, packSteps, TransactionCanceledError, transact } from '../db/transact.ts';
-import type { Actor } from '../lib/actor.ts';
-import { isAnyConditionFailed } from '../lib/conditions.ts';
-import { env } from '../lib/env.ts';
-import { ConflictError, ForbiddenError, HttpError, NotFoundError, ValidationError } from '../lib/errors.ts';
-import { assertTaskCountsFit, limitFailure, taskCounterWrite } from './limits.ts';
+} from '../../db/entities/placement.ts';
+import { TaskEntity } from '../../db/entities/task.ts';
+import { UserEntity } from '../../db/entities/user.ts';
+import { MAX_TRANSACTION_ITEMS, packSteps, TransactionCanceledError, transact } from '../../db/transact.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { isAnyConditionFailed } from '../../lib/conditions.ts';
+import { env } from '../../lib/env.ts';
+import {
+  ConflictError,
+  ForbiddenError,
+  HttpError,
+  NotFoundError,
+  ValidationError,
+} from '../../lib/errors.ts';
 import {
   type CursorPage,
   countOf,
@@ -66,9 +71,9 @@ import {
   keysOfCursor,
   type RawKeys,
   readPage,
-} from './list-pages.ts';
-import { displayName, type GroupRecord, memberOf } from './roster.ts';
-import { inviteAttendees, planSchedule, scheduleAsSent } from './schedules.ts';
+} from '../../lib/list-pages.ts';
+import { assertTaskCountsFit, limitFailure, taskCounterWrite } from '../access/limits.ts';
+import { displayName, type GroupRecord, memberOf } from '../access/roster.ts';
 import {
   groupsById,
   loadTask,
@@ -81,8 +86,9 @@ import {
   type TaskRecord,
   taskFor,
   taskView,
-} from './task-access.ts';
-import { getUser, isInternalUser, type UserRecord } from './user.ts';
+} from '../access/task-access.ts';
+import { inviteAttendees, planSchedule, scheduleAsSent } from '../schedules/schedules.ts';
+import { getUser, isInternalUser, type UserRecord } from '../user/user.ts';
 
 export const MAX_ASSIGNEES = 50;
 const PINNED = 'This task is pinned to today because it is urgent or due today.';

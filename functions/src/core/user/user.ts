@@ -22,16 +22,16 @@ import {
   userConfig,
 } from '@tandem/shared';
 import { generateKeyBetween } from 'fractional-indexing';
-import { MembershipEntity } from '../db/entities/membership.ts';
-import { UserEntity } from '../db/entities/user.ts';
-import { TransactionCanceledError, transact } from '../db/transact.ts';
-import type { Actor } from '../lib/actor.ts';
-import { cognito } from '../lib/cognito.ts';
-import { isConditionFailed } from '../lib/conditions.ts';
-import { env } from '../lib/env.ts';
-import { ConflictError, NotAuthenticatedError, ValidationError } from '../lib/errors.ts';
-import { nextDueHour } from './day-hours.ts';
-import { newGroupItems, privateGroupInput } from './roster.ts';
+import { MembershipEntity } from '../../db/entities/membership.ts';
+import { UserEntity } from '../../db/entities/user.ts';
+import { TransactionCanceledError, transact } from '../../db/transact.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { cognito } from '../../lib/cognito.ts';
+import { isConditionFailed } from '../../lib/conditions.ts';
+import { env } from '../../lib/env.ts';
+import { ConflictError, NotAuthenticatedError, ValidationError } from '../../lib/errors.ts';
+import { newGroupItems, privateGroupInput } from '../access/roster.ts';
+import { nextDueHour } from '../schedules/day-hours.ts';
 
 export interface UserRecord {
   userId: string;
@@ -52,7 +52,7 @@ export interface UserRecord {
   feedTokenHash?: string;
   /** When provisioning finished; absent while it has not. */
   provisionedAt?: string;
-  /** A new sign-in address waiting for its code (core/email-change.ts). */
+  /** A new sign-in address waiting for its code (core/auth/email-change.ts). */
   pendingEmail?: string;
   version: number;
   createdAt?: string;
@@ -134,7 +134,7 @@ export async function provisionUser(
   if (user.provisionedAt) return user;
   if (!user.email && profile.email)
     user = await updateProfile({ userId, username: userId }, profile, profile.email);
-  const { joinAcceptedInvitations } = await import('./invitations.ts');
+  const { joinAcceptedInvitations } = await import('../groups/invitations.ts');
   await joinAcceptedInvitations(user);
   await UserEntity.patch({ userId }).set({ provisionedAt: now.toISOString() }).go({ response: 'none' });
   const done = await UserEntity.get({ userId }).go();
