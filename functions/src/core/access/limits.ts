@@ -21,7 +21,7 @@ import {
 } from '@tandem/shared';
 import { TransactionCanceledError } from '../../db/transact.ts';
 import { HttpError } from '../../lib/errors.ts';
-import { getUser, type UserRecord } from '../user/user.ts';
+import { readUser, type UserRecord } from './users.ts';
 
 export const LIMIT_REFUSED_CODE = 'subscription.limit-reached';
 
@@ -113,7 +113,8 @@ export async function limitFailure(
   delta: Record<TaskCountedEvent, number>,
 ): Promise<never> {
   if (e instanceof TransactionCanceledError && e.failedAt(index)) {
-    const fresh = await getUser({ userId: ownerId, username: ownerId });
+    const fresh = await readUser(ownerId);
+    if (!fresh) throw e;
     assertTaskCountsFit(fresh, delta);
     const event = TASK_COUNTED_EVENTS.find((x) => delta[x] > 0) ?? 'totalTasks';
     const limit = limitOf(fresh.subscription.package, event);

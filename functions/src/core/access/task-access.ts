@@ -5,6 +5,7 @@
  * shared (spec 000 §6).
  */
 import {
+  type CountedTask,
   can,
   effectiveInvitationStatus,
   isPinnedToToday,
@@ -244,3 +245,13 @@ export function taskView(
     scheduledTask: t.schedule ? scheduleView(t.taskId, t.schedule) : null,
   };
 }
+
+/** What the task counts for its creator's subscription counters. */
+export const counted = (
+  t: Pick<TaskRecord, 'mode' | 'createdBy' | 'assignees' | 'routineTaskId'>,
+): CountedTask => ({
+  mode: t.mode,
+  createdBy: t.createdBy,
+  assigneeIds: Object.keys(t.assignees),
+  routineInstance: Boolean(t.routineTaskId),
+});

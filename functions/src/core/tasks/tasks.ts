@@ -9,7 +9,6 @@ import { randomUUID } from 'node:crypto';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import {
   applySaveRules,
-  type CountedTask,
   CREATOR_ASSIGNEE_ROLE,
   type CreateTaskInput,
   camelToSnakeKey,
@@ -75,6 +74,7 @@ import {
 import { assertTaskCountsFit, limitFailure, taskCounterWrite } from '../access/limits.ts';
 import { displayName, type GroupRecord, memberOf } from '../access/roster.ts';
 import {
+  counted,
   groupsById,
   loadTask,
   type PlacementRecord,
@@ -189,15 +189,7 @@ function resolveAssignees(
 const ISSUES_INTERNAL_ONLY =
   'Issues are kept by the internal accounts only. Choose Today, Next, Later or Future.';
 
-/** What the task counts for its creator's subscription counters. */
-export const counted = (
-  t: Pick<TaskRecord, 'mode' | 'createdBy' | 'assignees' | 'routineTaskId'>,
-): CountedTask => ({
-  mode: t.mode,
-  createdBy: t.createdBy,
-  assigneeIds: Object.keys(t.assignees),
-  routineInstance: Boolean(t.routineTaskId),
-});
+export { counted } from '../access/task-access.ts';
 
 /**
  * Every check of a create, with nothing written: the caller's rights in the group and on the parent,
