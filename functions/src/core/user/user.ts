@@ -6,7 +6,6 @@
  * full 14-day trial, and never twice (docs/decisions.md D12).
  */
 
-import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import {
   defaultUserConfig,
   effectiveStatus,
@@ -120,7 +119,9 @@ export async function provisionUser(
 /** The profile given at sign-up, as the user pool keeps it (its attributes). */
 async function signUpProfile(username: string): Promise<NewUserProfile> {
   try {
-    const r = await cognito.send(
+    // Loaded here: only a caller whose provisioning did not finish gets this far (D35).
+    const { AdminGetUserCommand } = await import('@aws-sdk/client-cognito-identity-provider');
+    const r = await (await cognito()).send(
       new AdminGetUserCommand({ UserPoolId: env.cognitoUserPoolId, Username: username }),
     );
     const a = Object.fromEntries((r.UserAttributes ?? []).map((x) => [x.Name, x.Value]));
