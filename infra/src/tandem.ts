@@ -9,9 +9,10 @@
 
 import { BUILD_VERSION, type RuntimeConfig } from '@tandem/shared/api/config';
 import { Annotations, type App, type Environment, Tags } from 'aws-cdk-lib';
+import { planBundles } from './bundles.ts';
 import type { TandemConfig } from './config.ts';
-import type { Backend } from './constructs/tandem-function.ts';
-import type { DeployManifest } from './manifest.ts';
+import { type Backend, bundlesDir } from './constructs/tandem-function.ts';
+import { type DeployManifest, handlerModules } from './manifest.ts';
 import { ApiStack } from './stacks/api-stack.ts';
 import { AuthStack } from './stacks/auth-stack.ts';
 import { DataStack } from './stacks/data-stack.ts';
@@ -45,6 +46,8 @@ export interface Tandem {
 
 export function createTandem(app: App, { config, manifest, env, webDist }: TandemProps): Tandem {
   const name = (intent: string) => `${config.stackPrefix}${intent}`;
+  // Every function's bundle comes from one esbuild build, made when the first function needs it.
+  planBundles(bundlesDir(app), handlerModules(manifest));
   const base = { env };
 
   const edge = new EdgeStack(app, name('Edge'), {

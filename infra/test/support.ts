@@ -1,6 +1,6 @@
 /**
  * Builds the CDK app the way `cdk synth` does (same feature flags from cdk.json) but without
- * bundling: NodejsFunction skips esbuild for stacks not listed in `aws:cdk:bundling-stacks`, so
+ * bundling: TandemFunction skips the bundle build for stacks not listed in `aws:cdk:bundling-stacks`, so
  * these tests need neither the handlers' sources nor time to bundle them.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';

@@ -56,7 +56,7 @@ if (command === 'backfill-list-keys') {
   process.exit(0);
 }
 
-const { setSubscription } = await import('@tandem/functions/core/subscription-admin');
+const { setSubscription } = await import('@tandem/functions/core/user/subscription-admin');
 const [email, pkg, status] = args as [string, string, string];
 try {
   const user = await setSubscription(email, pkg, status);

@@ -239,7 +239,7 @@ describe('WebSocket API', () => {
     ws.send(JSON.stringify({ type: 'ping' }));
     expect(await pong).toEqual({ type: 'pong' });
 
-    const { sendToUser } = await import('@tandem/functions/core/connections');
+    const { sendToUser } = await import('@tandem/functions/core/ws/connections');
     const pushed = nextMessage(ws);
     expect(await sendToUser(userId, { type: 'task.updated', id: 't1' })).toBe(1);
     expect(await pushed).toEqual({ type: 'task.updated', id: 't1' });
@@ -265,13 +265,13 @@ describe('WebSocket API', () => {
     expect(res.status).toBe(410);
     expect(res.headers.get('x-amzn-errortype')).toBe('GoneException');
 
-    const { postToConnection } = await import('@tandem/functions/core/connections');
+    const { postToConnection } = await import('@tandem/functions/core/ws/connections');
     expect(await postToConnection('nope0000000000=', { type: 'hello' })).toBe(false);
   });
 
   it('deletes the connection of a user whose socket is gone when pushing', async () => {
     const userId = `user-${randomUUID()}`;
-    const { addConnection, sendToUser } = await import('@tandem/functions/core/connections');
+    const { addConnection, sendToUser } = await import('@tandem/functions/core/ws/connections');
     await addConnection(userId, 'gone000000000000=');
     expect(await sendToUser(userId, { type: 'hello' })).toBe(0);
     expect(await connectionsOf(userId)).toEqual([]);

@@ -1,5 +1,5 @@
 /** Scheduled (hourly): ends trials whose 14 days are over and tells their users. */
-import { expireTrials } from '../core/trial-expiry.ts';
+import { expireTrials } from '../core/user/trial-expiry.ts';
 import { logger } from '../lib/logger.ts';
 
 export const handler = async (): Promise<{ expired: number }> => {

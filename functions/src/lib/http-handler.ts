@@ -22,7 +22,6 @@ import {
   toSnake,
 } from '@tandem/shared';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2 } from 'aws-lambda';
-import { ElectroError } from 'electrodb';
 import { ZodError, type z } from 'zod';
 import { type Actor, actorFromClaims } from './actor.ts';
 import { isConditionFailed } from './conditions.ts';
@@ -151,8 +150,19 @@ export function requestInfo(event: HttpEvent | undefined, route?: RouteDef): Req
  * value), made before any request is sent: a bad input that slipped past the schema. ElectroDB's 4001
  * is different — it wraps whatever the DynamoDB client threw, an engine outage included.
  */
-const isElectroInputError = (err: ElectroError) => err.code >= 2000 && err.code < 4000;
-const dynamoErrorName = (err: ElectroError) => (err.cause instanceof Error ? err.cause.name : undefined);
+const isElectroInputError = (err: ElectroFailure) => err.code >= 2000 && err.code < 4000;
+const dynamoErrorName = (err: ElectroFailure) => (err.cause instanceof Error ? err.cause.name : undefined);
+
+/**
+ * ElectroDB's error, recognised by the flag it sets rather than by its class: importing the class
+ * would bring the whole of ElectroDB into bundles that never touch the table (docs/decisions.md D35).
+ */
+interface ElectroFailure extends Error {
+  code: number;
+  isElectroError: true;
+}
+export const isElectroError = (err: unknown): err is ElectroFailure =>
+  err instanceof Error && (err as Partial<ElectroFailure>).isElectroError === true;
 
 const unavailableBody = {
   detail: messages.serviceUnavailable,
@@ -173,7 +183,7 @@ export function toErrorResponse(err: unknown, info: RequestInfo = {}): APIGatewa
     logger.error('service unavailable', { ...info, status: 503, cause: failure });
     return json(503, unavailableBody, { 'retry-after': String(SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS) });
   }
-  if (err instanceof ElectroError) {
+  if (isElectroError(err)) {
     if (isElectroInputError(err) || dynamoErrorName(err) === 'ValidationException')
       return json(400, new ValidationError({}, messages.validation).toBody());
     // A condition the domain did not expect to fail: somebody else changed the item meanwhile.

@@ -1,12 +1,13 @@
 /**
  * Outgoing e-mail through SES v2. Locally SES_ENDPOINT points at the stack's capture, which stores the
- * mail for a person to read instead of sending it; the code here is the same either way.
+ * mail for a person to read instead of sending it; the code here is the same either way. The SDK
+ * client is loaded with the first mail (docs/decisions.md D35): most calls of a mailing route send
+ * none, and a cold start should not pay for it.
  */
-import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import type { SESv2Client } from '@aws-sdk/client-sesv2';
 import { env } from './env.ts';
 
-const endpoint = env.sesEndpoint;
-const ses = new SESv2Client({ region: env.region, ...(endpoint ? { endpoint } : {}) });
+let ses: SESv2Client | undefined;
 
 export interface Mail {
   to: string;
@@ -16,6 +17,9 @@ export interface Mail {
 }
 
 export async function sendMail(mail: Mail): Promise<void> {
+  const { SESv2Client, SendEmailCommand } = await import('@aws-sdk/client-sesv2');
+  const endpoint = env.sesEndpoint;
+  ses ??= new SESv2Client({ region: env.region, ...(endpoint ? { endpoint } : {}) });
   await ses.send(
     new SendEmailCommand({
       FromEmailAddress: env.mailFrom,

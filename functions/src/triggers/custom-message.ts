@@ -1,6 +1,6 @@
 /** Cognito CustomMessage trigger (AWS): our texts for sign-up and reset codes. */
 import type { CustomMessageTriggerEvent } from 'aws-lambda';
-import { type AuthMessageSource, composeAuthMessage } from '../core/auth-messages.ts';
+import { type AuthMessageSource, composeAuthMessage } from '../core/auth/auth-messages.ts';
 import { env } from '../lib/env.ts';
 
 export const handler = async (event: CustomMessageTriggerEvent): Promise<CustomMessageTriggerEvent> => {

@@ -3,11 +3,11 @@
  *
  * When provisioning fails (an engine is down), the failure is logged and the sign-up still succeeds:
  * the account is confirmed in Cognito whatever this trigger answers, and the first authenticated call
- * finishes the provisioning (core/user.ts getUser). Failing here would only show the person an error
+ * finishes the provisioning (core/user/user.ts getUser). Failing here would only show the person an error
  * for a confirmation that has in fact happened (docs/decisions.md D12).
  */
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
-import { provisionUser } from '../core/user.ts';
+import { provisionUser } from '../core/user/user.ts';
 import { engineFailure } from '../lib/failures.ts';
 import { logger } from '../lib/logger.ts';
 

@@ -1,6 +1,6 @@
 /** $connect: the authorizer has let the socket in; remember it under its user so pushes reach it. */
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { addConnection } from '../core/connections.ts';
+import { addConnection } from '../core/ws/connections.ts';
 import type { WsEvent } from './events.ts';
 
 export const handler = async (event: WsEvent): Promise<APIGatewayProxyStructuredResultV2> => {

@@ -4,7 +4,7 @@
  * anything else is ignored.
  */
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { postToConnection } from '../core/connections.ts';
+import { postToConnection } from '../core/ws/connections.ts';
 import type { WsEvent } from './events.ts';
 
 function messageType(event: WsEvent): string | undefined {

@@ -3,7 +3,7 @@
  * misses are caught by the 410 on the next push and by the item's TTL.
  */
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { removeConnection } from '../core/connections.ts';
+import { removeConnection } from '../core/ws/connections.ts';
 import type { WsEvent } from './events.ts';
 
 export const handler = async (event: WsEvent): Promise<APIGatewayProxyStructuredResultV2> => {

@@ -381,7 +381,7 @@ beforeAll(async () => {
   vi.stubEnv('TABLE_NAME', tableName);
   const { createHttpApi } = await import('../../../scripts/src/local/gateway/http-api.ts');
   const { routeSchemas } = await import('../../src/lib/route-schemas.ts');
-  const { provisionUser } = await import('../../src/core/user.ts');
+  const { provisionUser } = await import('../../src/core/user/user.ts');
   for (const [, route] of manifest) {
     const file = new URL(`../../src/http/${route.handler}.ts`, import.meta.url).href;
     await import(/* @vite-ignore */ file);

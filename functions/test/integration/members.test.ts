@@ -30,7 +30,7 @@ async function expire(key: string, groupId: string) {
   );
   await GroupEntity.patch({ groupId }).set({ members }).go();
 }
-const { setSubscription } = await import('../../src/core/subscription-admin.ts');
+const { setSubscription } = await import('../../src/core/user/subscription-admin.ts');
 
 const mailsTo = async (to: string) =>
   (await (await fetch(`${stack.url}/_local/mail.json?to=${encodeURIComponent(to)}`)).json()) as unknown[];

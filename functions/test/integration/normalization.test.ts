@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { waitForMail } from '../../../scripts/src/local/mail/wait-for-mail.ts';
 import { type Api, person, stack } from './support.ts';
 
-const { normalizeUser, normalizeDueUsers } = await import('../../src/core/normalization.ts');
+const { normalizeUser, normalizeDueUsers } = await import('../../src/core/schedules/normalization.ts');
 const { DayStateEntity } = await import('../../src/db/entities/day-state.ts');
 
 async function privateGroup(api: Api) {

@@ -8,8 +8,8 @@ import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import { type Api, addMember, newGroup, person, privateGroup, task } from './support.ts';
 
-const { setSubscription } = await import('../../src/core/subscription-admin.ts');
-const { normalizeUser } = await import('../../src/core/normalization.ts');
+const { setSubscription } = await import('../../src/core/user/subscription-admin.ts');
+const { normalizeUser } = await import('../../src/core/schedules/normalization.ts');
 
 const titlesIn = async (api: Api, priorityGroup: number) =>
   (await api.get(`/task?priority_group=${priorityGroup}`)).body.results.map(

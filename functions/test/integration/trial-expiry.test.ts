@@ -7,8 +7,8 @@ import { describe, expect, inject, it } from 'vitest';
 import { waitForMail } from '../../../scripts/src/local/mail/wait-for-mail.ts';
 
 const stack = inject('stack');
-const { ensureUser, getSubscription } = await import('../../src/core/user.ts');
-const { expireTrials } = await import('../../src/core/trial-expiry.ts');
+const { ensureUser, getSubscription } = await import('../../src/core/user/user.ts');
+const { expireTrials } = await import('../../src/core/user/trial-expiry.ts');
 const { handler } = await import('../../src/jobs/expire-subscriptions.ts');
 const { UserEntity } = await import('../../src/db/entities/user.ts');
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { composeAuthMessage, encodeUid } from '../../src/core/auth-messages.ts';
+import { composeAuthMessage, encodeUid } from '../../src/core/auth/auth-messages.ts';
 
 describe('auth e-mails', () => {
   it('puts the code in the sign-up confirmation', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 process.env.TABLE_NAME ??= 'unit';
 process.env.ATTACHMENTS_BUCKET ??= 'unit';
-const { detectImageType, signingWindowStart } = await import('../../src/core/avatar.ts');
+const { detectImageType, signingWindowStart } = await import('../../src/core/user/avatar.ts');
 
 describe('avatar type detection', () => {
   it('decides the type from the first bytes, whatever the name says', () => {

@@ -1,9 +1,10 @@
 import { MAX_JSON_BODY_BYTES, routes, updateUserConfigInput } from '@tandem/shared';
 import type { Context } from 'aws-lambda';
+import { Entity } from 'electrodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { NotFoundError } from '../../src/lib/errors.ts';
-import { type HttpEvent, httpHandler } from '../../src/lib/http-handler.ts';
+import { type HttpEvent, httpHandler, isElectroError, toErrorResponse } from '../../src/lib/http-handler.ts';
 
 beforeAll(() => {
   process.env.TANDEM_LOG_LEVEL = 'silent';
@@ -149,5 +150,41 @@ describe('answers', () => {
     const r = await call(h, event());
     expect(r.statusCode).toBe(200);
     expect(JSON.parse(r.body)).toEqual({ status: 2, title: 'Archived group' });
+  });
+});
+
+describe('ElectroDB errors, recognised without importing ElectroDB into the handler', () => {
+  it('answers 400 to an input ElectroDB refuses and 409 to a condition nobody expected to fail', () => {
+    let refused: unknown;
+    try {
+      const entity = new Entity(
+        {
+          model: { entity: 'thing', version: '1', service: 'test' },
+          attributes: { id: { type: 'string' }, version: { type: 'number' } },
+          indexes: { primary: { pk: { field: 'pk', composite: ['id'] } } },
+        },
+        { table: 'test' },
+      );
+      entity
+        .patch({ id: 'u' })
+        .set({ version: 'not a number' as never })
+        .params();
+    } catch (e) {
+      refused = e;
+    }
+    expect(isElectroError(refused)).toBe(true);
+    expect((toErrorResponse(refused) as { statusCode: number }).statusCode).toBe(400);
+
+    const cause = Object.assign(new Error('The conditional request failed'), {
+      name: 'ConditionalCheckFailedException',
+    });
+    const failed = Object.assign(new Error('Error thrown by DynamoDB client', { cause }), {
+      name: 'ElectroError',
+      code: 4001,
+      isElectroError: true,
+    });
+    expect((toErrorResponse(failed) as { statusCode: number }).statusCode).toBe(409);
+    expect(isElectroError(new Error('plain'))).toBe(false);
+    expect((toErrorResponse(new Error('plain')) as { statusCode: number }).statusCode).toBe(500);
   });
 });

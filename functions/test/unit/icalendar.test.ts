@@ -3,7 +3,7 @@ import { expandOccurrences, type Schedule } from '@tandem/shared/time/recurrence
 import ICAL from 'ical.js';
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
-import { type FeedEvent, toICalendar } from '../../src/core/icalendar.ts';
+import { type FeedEvent, toICalendar } from '../../src/core/calendar/icalendar.ts';
 
 const now = new Date('2026-09-01T10:00:00Z');
 const event = (schedule: Partial<Schedule>, extra: Partial<FeedEvent> = {}): FeedEvent => ({

@@ -1,5 +1,5 @@
 /**
- * The page reader behind every list (functions/src/core/list-pages.ts, decisions D28), against an
+ * The page reader behind every list (functions/src/lib/list-pages.ts, decisions D28), against an
  * in-memory "index" that behaves like a DynamoDB Query with Limit and ExclusiveStartKey: following
  * `next` hands out every kept item once and in order, a page never takes more than its bounded
  * Queries, `count` is exact when the reads reached the end, and cursors cannot be moved between lists.
@@ -12,7 +12,7 @@ import {
   MAX_PAGE_REQUESTS,
   type PageSource,
   readPage,
-} from '../../src/core/list-pages.ts';
+} from '../../src/lib/list-pages.ts';
 
 interface Row {
   pk: string;

@@ -4,19 +4,18 @@
  * together, so a function can never hold a permission without knowing the resource, or the reverse.
  * The variable names are the ones `functions/src/lib/env.ts` reads.
  */
-import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Need } from '@tandem/shared/api/needs';
-import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { type App, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as ses from 'aws-cdk-lib/aws-ses';
 import type { Construct } from 'constructs';
+import { bundleDir } from '../bundles.ts';
 import { acknowledge, BASIC_EXECUTION, BASIC_EXECUTION_REASON, nagRef } from '../nag.ts';
-import { functionEntry, functionsTsconfig, lockFile, repoRoot } from '../paths.ts';
 
 /** Settings every function gets: where the app lives and which build is running. */
 export interface AppSettings {
@@ -67,14 +66,17 @@ export interface TandemFunctionProps {
   readonly role?: iam.IRole;
 }
 
-/**
- * Lets esbuild's ESM output load the CommonJS packages it bundles: some call `require` for Node
- * built-ins, which an ES module does not have.
- */
-const REQUIRE_SHIM =
-  "import { createRequire as __tandemCreateRequire } from 'node:module'; const require = __tandemCreateRequire(import.meta.url);";
+/** The folder of the cdk output where the one build writes every function's bundle. */
+export const BUNDLES_FOLDER = 'tandem-bundles';
 
-export class TandemFunction extends NodejsFunction {
+/** Where the bundles of the app `scope` belongs to are written: inside its cdk output folder. */
+export const bundlesDir = (scope: Construct): string => join((scope.node.root as App).outdir, BUNDLES_FOLDER);
+
+const STUB = lambda.Code.fromInline(
+  'exports.handler = async () => { throw new Error("handler not built"); };',
+);
+
+export class TandemFunction extends lambda.Function {
   constructor(scope: Construct, id: string, props: TandemFunctionProps) {
     // Created here rather than left to Lambda so retention applies from the first invocation.
     // Logs are operational, not user data: they go with the function instead of lingering.
@@ -82,21 +84,14 @@ export class TandemFunction extends NodejsFunction {
       retention: logs.RetentionDays.ONE_MONTH,
       removalPolicy: RemovalPolicy.DESTROY,
     });
-    const entry = functionEntry(props.module);
     super(scope, id, {
-      entry,
-      handler: 'handler',
-      // NodejsFunction insists the entry exists even when bundling is skipped (tests set
-      // `aws:cdk:bundling-stacks` to []), and handlers are written alongside infra. A stub keeps
-      // such a synth going; a real synth bundles and so still fails on a missing handler.
-      ...(!Stack.of(scope).bundlingRequired && !existsSync(entry)
-        ? {
-            code: lambda.Code.fromInline(
-              'exports.handler = async () => { throw new Error("handler not built"); };',
-            ),
-            handler: 'index.handler',
-          }
-        : {}),
+      handler: 'index.handler',
+      // The bundle from the one esbuild build of every function (infra/src/bundles.ts). A synth
+      // that skips bundling (the infra tests set `aws:cdk:bundling-stacks` to []) gets a stub
+      // instead; a real synth fails on a missing handler (infra/bin/app.ts names them all).
+      code: Stack.of(scope).bundlingRequired
+        ? lambda.Code.fromAsset(bundleDir(bundlesDir(scope), props.module))
+        : STUB,
       // Lambda refuses descriptions over 256 characters.
       description: (props.description ?? props.module).slice(0, 256),
       runtime: lambda.Runtime.NODEJS_24_X,
@@ -108,25 +103,8 @@ export class TandemFunction extends NodejsFunction {
       logGroup,
       // X-Ray traces of each invocation and its AWS SDK calls' timing.
       tracing: lambda.Tracing.ACTIVE,
-      projectRoot: repoRoot,
-      depsLockFilePath: lockFile,
       // Stack traces in the log point at the TypeScript source.
       environment: { NODE_OPTIONS: '--enable-source-maps' },
-      // That variable only ever meant something to SDK v2; v3 keeps connections alive by itself.
-      awsSdkConnectionReuse: false,
-      bundling: {
-        format: OutputFormat.ESM,
-        target: 'node24',
-        mainFields: ['module', 'main'],
-        minify: true,
-        sourceMap: true,
-        sourcesContent: false,
-        // The nodejs24.x runtime ships the AWS SDK v3: leaving it out keeps each bundle to our code
-        // (docs/decisions.md D5; sizes and import times in `npm run bench`).
-        externalModules: ['@aws-sdk/*'],
-        banner: REQUIRE_SHIM,
-        tsconfig: functionsTsconfig,
-      },
     });
     if (this.role) {
       acknowledge(this.role, BASIC_EXECUTION, BASIC_EXECUTION_REASON);

@@ -1,18 +1,23 @@
 /**
- * Bundles every Lambda of the route manifest the way infra deploys it (esbuild, ESM, minified; the AWS
- * SDK v3 left external because Lambda's nodejs24.x runtime provides it) and measures each bundle's size
- * and the time a fresh Node process takes to import it, SDK modules included (resolved from
- * node_modules, as the runtime resolves its own copy) — the cold-start cost before the handler runs.
+ * Bundles every Lambda exactly as infra deploys it — the one esbuild build of infra/src/bundles.ts,
+ * every handler of the manifest an entry point; the AWS SDK v3 left external because Lambda's
+ * nodejs24.x runtime provides it — and measures each bundle's size and the time a fresh Node process
+ * takes to import it, SDK modules included (resolved from node_modules, as the runtime resolves its
+ * own copy): the cold-start cost before the handler runs. Issue 10, target 6; docs/decisions.md D35.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { routes, wsRoutes } from '@tandem/shared';
-import { build } from 'esbuild';
+import { BUNDLE_FILE, bundleModules } from '../../../infra/src/bundles.ts';
+import { handlerModules, realManifest } from '../../../infra/src/manifest.ts';
 import { fmt, median } from './stats.ts';
 
 const root = resolve(import.meta.dirname, '../../..');
+
+/** Target 6 of issue 10, and what it measured before (77 route bundles, Node 24). */
+export const BUNDLE_TARGET = { kb: 300, importMs: 150 };
+const BASELINE = 'baseline (issue 10): 74 of 77 over 300 KB, median 433 KB; all over 150 ms, median 315 ms';
 
 export interface BundleResult {
   name: string;
@@ -20,18 +25,6 @@ export interface BundleResult {
   gzipBytes: number;
   importMs: number;
 }
-
-const entries = (): Array<{ name: string; file: string }> => {
-  const http = [...new Set(Object.values(routes).map((r) => r.handler))].map((h) => ({
-    name: `http/${h}`,
-    file: join(root, 'functions/src/http', `${h}.ts`),
-  }));
-  const ws = Object.values(wsRoutes).map((w) => ({
-    name: `ws/${w}`,
-    file: join(root, 'functions/src/ws', `${w}.ts`),
-  }));
-  return [...http, ...ws];
-};
 
 /** Environment a handler reads at import; values do not matter, nothing is called. */
 const importEnv = {
@@ -50,35 +43,25 @@ export async function measureBundles(runs = 5): Promise<BundleResult[]> {
   const out = mkdtempSync(join(cache, 'tandem-bundles-'));
   const results: BundleResult[] = [];
   try {
-    for (const e of entries()) {
-      const outfile = join(out, `${e.name.replace(/\//g, '__')}.mjs`);
-      await build({
-        entryPoints: [e.file],
-        outfile,
-        bundle: true,
-        minify: true,
-        platform: 'node',
-        target: 'node24',
-        format: 'esm',
-        // The options infra's TandemFunction bundles with.
-        mainFields: ['module', 'main'],
-        external: ['@aws-sdk/*'],
-        // Some CommonJS dependencies call require(); ESM bundles need it defined.
-        banner: { js: "import{createRequire as __cr}from'module';const require=__cr(import.meta.url);" },
-        logLevel: 'silent',
-      });
-      const bytes = statSync(outfile).size;
-      const gzipBytes = gzipSync(readFileSync(outfile)).byteLength;
+    const t = performance.now();
+    const built = bundleModules(handlerModules(realManifest), out);
+    console.log(
+      `\nOne esbuild build of ${built.dirs.size} functions: ${fmt((performance.now() - t) / 1000)} s`,
+    );
+    for (const [name, dir] of built.dirs) {
+      const file = join(dir, BUNDLE_FILE);
+      const bytes = statSync(file).size;
+      const gzipBytes = gzipSync(readFileSync(file)).byteLength;
       const times: number[] = [];
       for (let i = 0; i < runs; i++) {
-        const script = `const t=performance.now();await import(${JSON.stringify(outfile)});console.log(performance.now()-t)`;
+        const script = `const t=performance.now();await import(${JSON.stringify(file)});console.log(performance.now()-t)`;
         const ms = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
           env: { ...process.env, ...importEnv },
           encoding: 'utf8',
         });
         times.push(Number(ms.trim()));
       }
-      results.push({ name: e.name, bytes, gzipBytes, importMs: median(times) });
+      results.push({ name, bytes, gzipBytes, importMs: median(times) });
     }
   } finally {
     rmSync(out, { recursive: true, force: true });
@@ -86,17 +69,25 @@ export async function measureBundles(runs = 5): Promise<BundleResult[]> {
   return results;
 }
 
+const row = (r: BundleResult) =>
+  `${r.name.padEnd(40)} ${fmt(r.bytes / 1024).padStart(8)} ${fmt(r.gzipBytes / 1024).padStart(8)} ${fmt(r.importMs).padStart(10)}`;
+
 export function printBundles(results: BundleResult[]): void {
+  const overSize = results.filter((r) => r.bytes > BUNDLE_TARGET.kb * 1024);
+  const overTime = results.filter((r) => r.importMs > BUNDLE_TARGET.importMs);
   console.log(
-    '\nLambda bundles (aim: ≤ 300 KB and ≤ 150 ms import each; import = median of 5 fresh processes)',
+    `Lambda bundles (target: each ≤ ${BUNDLE_TARGET.kb} KB minified and ≤ ${BUNDLE_TARGET.importMs} ms cold import; import = median of 5 fresh processes)`,
   );
   console.log(
-    `${'bundle'.padEnd(32)} ${'size KB'.padStart(8)} ${'gzip KB'.padStart(8)} ${'import ms'.padStart(10)}`,
+    `${results.length} bundles: ${overSize.length} over ${BUNDLE_TARGET.kb} KB, median ${fmt(median(results.map((r) => r.bytes)) / 1024)} KB; ` +
+      `${overTime.length} over ${BUNDLE_TARGET.importMs} ms, median ${fmt(median(results.map((r) => r.importMs)))} ms`,
   );
-  for (const r of results) {
-    const flag = r.bytes > 300 * 1024 || r.importMs > 150 ? '  over aim' : '';
-    console.log(
-      `${r.name.padEnd(32)} ${fmt(r.bytes / 1024).padStart(8)} ${fmt(r.gzipBytes / 1024).padStart(8)} ${fmt(r.importMs).padStart(10)}${flag}`,
-    );
-  }
+  console.log(BASELINE);
+  const header = `${'bundle'.padEnd(40)} ${'size KB'.padStart(8)} ${'gzip KB'.padStart(8)} ${'import ms'.padStart(10)}`;
+  console.log('\nFive largest:');
+  console.log(header);
+  for (const r of [...results].sort((a, b) => b.bytes - a.bytes).slice(0, 5)) console.log(row(r));
+  console.log('\nFive slowest to import:');
+  console.log(header);
+  for (const r of [...results].sort((a, b) => b.importMs - a.importMs).slice(0, 5)) console.log(row(r));
 }

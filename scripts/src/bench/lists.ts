@@ -20,7 +20,7 @@ const PATHS = [
 
 /** `n` tasks of one person over the four Today panels; the first 30 and one in 50 given to someone else. */
 export async function seedListTasks(userId: string, n: number) {
-  const { listGroups } = await import('@tandem/functions/core/groups');
+  const { listGroups } = await import('@tandem/functions/core/groups/groups');
   const { TaskEntity } = await import('@tandem/functions/db/entities/task');
   const { PlacementEntity, delegatedOutKeys } = await import('@tandem/functions/db/entities/placement');
   const group = (await listGroups({ userId, username: userId })).results[0]!.id;

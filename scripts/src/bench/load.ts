@@ -84,7 +84,7 @@ function drawCall(): Call {
 }
 
 async function seedPeople(env: StackEnv, url: string, people: number, tasks: number): Promise<Person[]> {
-  const { listGroups } = await import('@tandem/functions/core/groups');
+  const { listGroups } = await import('@tandem/functions/core/groups/groups');
   const out: Person[] = [];
   for (let i = 0; i < people; i++) {
     const user = await createUser(env);

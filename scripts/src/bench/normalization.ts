@@ -6,11 +6,11 @@
 import { fmt, percentile } from './stats.ts';
 
 export async function benchNormalization(users: number, counter: { count: number }) {
-  const { ensureUser } = await import('@tandem/functions/core/user');
-  const { listGroups } = await import('@tandem/functions/core/groups');
-  const { createTask } = await import('@tandem/functions/core/tasks');
-  const { setSchedule } = await import('@tandem/functions/core/schedules');
-  const { normalizeUser, normalizeDueUsers } = await import('@tandem/functions/core/normalization');
+  const { ensureUser } = await import('@tandem/functions/core/user/user');
+  const { listGroups } = await import('@tandem/functions/core/groups/groups');
+  const { createTask } = await import('@tandem/functions/core/tasks/tasks');
+  const { setSchedule } = await import('@tandem/functions/core/schedules/schedules');
+  const { normalizeUser, normalizeDueUsers } = await import('@tandem/functions/core/schedules/normalization');
   const { DayStateEntity } = await import('@tandem/functions/db/entities/day-state');
 
   const day = new Date(Date.now() + 2 * 86_400_000);

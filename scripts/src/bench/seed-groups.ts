@@ -11,11 +11,11 @@ export async function seedGroups(
   groups: number,
   members: number,
 ) {
-  const { ensureUser } = await import('@tandem/functions/core/user');
-  const { createGroup } = await import('@tandem/functions/core/groups');
-  const { inviteMember } = await import('@tandem/functions/core/members');
-  const { answerInvitation } = await import('@tandem/functions/core/invitations');
-  const { setSubscription } = await import('@tandem/functions/core/subscription-admin');
+  const { ensureUser } = await import('@tandem/functions/core/user/user');
+  const { createGroup } = await import('@tandem/functions/core/groups/groups');
+  const { inviteMember } = await import('@tandem/functions/core/groups/members');
+  const { answerInvitation } = await import('@tandem/functions/core/groups/invitations');
+  const { setSubscription } = await import('@tandem/functions/core/user/subscription-admin');
 
   await setSubscription(owner.email, 'teams_license', 'active');
   const actor = { userId: owner.userId, username: owner.userId };

@@ -3,8 +3,8 @@
  * Private group included) and over the four choosable priority groups.
  */
 export async function seedTasks(owner: { userId: string }, tasks: number, groups: number) {
-  const { createGroup, listGroups } = await import('@tandem/functions/core/groups');
-  const { createTask } = await import('@tandem/functions/core/tasks');
+  const { createGroup, listGroups } = await import('@tandem/functions/core/groups/groups');
+  const { createTask } = await import('@tandem/functions/core/tasks/tasks');
   const actor = { userId: owner.userId, username: owner.userId };
   for (let g = 1; g < groups; g++) {
     await createGroup(actor, {
@@ -34,9 +34,9 @@ export async function seedTasks(owner: { userId: string }, tasks: number, groups
 
 /** Seeds `count` recurring tasks (daily, weekly, monthly in turn) with schedules in three zones. */
 export async function seedRecurring(owner: { userId: string }, count: number) {
-  const { listGroups } = await import('@tandem/functions/core/groups');
-  const { createTask } = await import('@tandem/functions/core/tasks');
-  const { setSchedule } = await import('@tandem/functions/core/schedules');
+  const { listGroups } = await import('@tandem/functions/core/groups/groups');
+  const { createTask } = await import('@tandem/functions/core/tasks/tasks');
+  const { setSchedule } = await import('@tandem/functions/core/schedules/schedules');
   const actor = { userId: owner.userId, username: owner.userId };
   const group = (await listGroups(actor)).results[0]!.id;
   const rules = ['FREQ=DAILY', 'FREQ=WEEKLY;BYDAY=MO,WE,FR', 'FREQ=MONTHLY;BYMONTHDAY=1,15'];

@@ -1,5 +1,5 @@
 import { routes } from '@tandem/shared';
-import { getUser } from '../../core/user.ts';
+import { getUser } from '../../core/user/user.ts';
 import { httpHandler } from '../../lib/http-handler.ts';
 import { toProfile } from './profile.ts';
 

@@ -1,4 +1,4 @@
-import type { UserRecord } from '../../core/user.ts';
+import type { UserRecord } from '../../core/user/user.ts';
 
 /** The profile as the API shows it (spec 001 §3 session user; otp_enabled comes from Cognito). */
 export const toProfile = (u: UserRecord) => ({

@@ -1,6 +1,6 @@
 import { routes, updateAuthUserInput } from '@tandem/shared';
-import { requestEmailChange } from '../../core/email-change.ts';
-import { updateProfile } from '../../core/user.ts';
+import { requestEmailChange } from '../../core/auth/email-change.ts';
+import { updateProfile } from '../../core/user/user.ts';
 import { accessTokenOf } from '../../lib/access-token.ts';
 import { httpHandler } from '../../lib/http-handler.ts';
 import { toProfile } from './profile.ts';

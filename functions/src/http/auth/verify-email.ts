@@ -1,5 +1,5 @@
 import { routes, verifyEmailChangeInput } from '@tandem/shared';
-import { confirmEmailChange } from '../../core/email-change.ts';
+import { confirmEmailChange } from '../../core/auth/email-change.ts';
 import { accessTokenOf } from '../../lib/access-token.ts';
 import { httpHandler } from '../../lib/http-handler.ts';
 import { toProfile } from './profile.ts';

@@ -1,5 +1,5 @@
 import { routes } from '@tandem/shared';
-import { createFeed } from '../../core/calendar-feed.ts';
+import { createFeed } from '../../core/calendar/calendar-feed.ts';
 import { httpHandler, respond } from '../../lib/http-handler.ts';
 
 /** POST /user/calendar-feed: a new private feed URL (the previous one stops working). */

@@ -1,6 +1,6 @@
 import { routes } from '@tandem/shared';
 import * as z from 'zod';
-import { feedFor } from '../../core/calendar-feed.ts';
+import { feedFor } from '../../core/calendar/calendar-feed.ts';
 import { httpHandler, respondText } from '../../lib/http-handler.ts';
 
 /** Public: the iCalendar feed; the secret token in the URL is the only key. */

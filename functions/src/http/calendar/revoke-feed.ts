@@ -1,5 +1,5 @@
 import { routes } from '@tandem/shared';
-import { revokeFeed } from '../../core/calendar-feed.ts';
+import { revokeFeed } from '../../core/calendar/calendar-feed.ts';
 import { httpHandler, respond } from '../../lib/http-handler.ts';
 
 export const handler = httpHandler({

@@ -1,5 +1,5 @@
 import { createCategoryInput, routes } from '@tandem/shared';
-import { createCategory } from '../../core/categories.ts';
+import { createCategory } from '../../core/categories/categories.ts';
 import { httpHandler, respond } from '../../lib/http-handler.ts';
 
 export const handler = httpHandler({

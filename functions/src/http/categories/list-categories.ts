@@ -1,5 +1,5 @@
 import { pageQuery, routes } from '@tandem/shared';
-import { listCategories } from '../../core/categories.ts';
+import { listCategories } from '../../core/categories/categories.ts';
 import { httpHandler } from '../../lib/http-handler.ts';
 
 export const handler = httpHandler({

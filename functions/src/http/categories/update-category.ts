@@ -1,6 +1,6 @@
 import { routes, updateCategoryInput } from '@tandem/shared';
 import * as z from 'zod';
-import { updateCategory } from '../../core/categories.ts';
+import { updateCategory } from '../../core/categories/categories.ts';
 import { httpHandler } from '../../lib/http-handler.ts';
 
 export const handler = httpHandler({

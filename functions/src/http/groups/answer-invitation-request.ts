@@ -1,5 +1,5 @@
 import { answerInvitationInput, INVITATION_ACTIONS, routes } from '@tandem/shared';
-import { answerInvitation } from '../../core/invitations.ts';
+import { answerInvitation } from '../../core/groups/invitations.ts';
 import { httpHandler } from '../../lib/http-handler.ts';
 
 /** Public: accept (1) or decline (0) an invitation, without signing in. */

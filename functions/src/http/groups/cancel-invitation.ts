@@ -1,5 +1,5 @@
 import { cancelInvitationQuery, routes } from '@tandem/shared';
-import { cancelInvitation } from '../../core/members.ts';
+import { cancelInvitation } from '../../core/groups/members.ts';
 import { httpHandler } from '../../lib/http-handler.ts';
 
 export const handler = httpHandler({

@@ -1,5 +1,5 @@
 import { createGroupInput, routes } from '@tandem/shared';
-import { createGroup } from '../../core/groups.ts';
+import { createGroup } from '../../core/groups/groups.ts';
 import { httpHandler, respond } from '../../lib/http-handler.ts';
 
 export const handler = httpHandler({

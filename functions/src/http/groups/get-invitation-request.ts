@@ -1,5 +1,5 @@
 import { invitationKeyQuery, routes } from '@tandem/shared';
-import { getInvitationRequest } from '../../core/invitations.ts';
+import { getInvitationRequest } from '../../core/groups/invitations.ts';
 import { httpHandler } from '../../lib/http-handler.ts';
 
 /** Public: what the invitation is, for the /accept-invite page. */

@@ -1,5 +1,5 @@
 import { inviteMemberInput, routes } from '@tandem/shared';
-import { inviteMember } from '../../core/members.ts';
+import { inviteMember } from '../../core/groups/members.ts';
 import { httpHandler, respond } from '../../lib/http-handler.ts';
 
 export const handler = httpHandler({

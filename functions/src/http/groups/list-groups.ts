@@ -1,5 +1,5 @@
 import { routes } from '@tandem/shared';
-import { listGroups } from '../../core/groups.ts';
+import { listGroups } from '../../core/groups/groups.ts';
 import { httpHandler } from '../../lib/http-handler.ts';
 
 /** The caller's groups with rosters; bounded by the membership limit, so answered whole with its count. */

@@ -1,5 +1,5 @@
 import { groupOrderInput, routes } from '@tandem/shared';
-import { orderGroup } from '../../core/groups.ts';
+import { orderGroup } from '../../core/groups/groups.ts';
 import { httpHandler } from '../../lib/http-handler.ts';
 
 export const handler = httpHandler({

@@ -1,5 +1,5 @@
 import { resendInvitationInput, routes } from '@tandem/shared';
-import { resendInvitation } from '../../core/members.ts';
+import { resendInvitation } from '../../core/groups/members.ts';
 import { httpHandler } from '../../lib/http-handler.ts';
 
 export const handler = httpHandler({

@@ -1,6 +1,6 @@
 import { routes, updateGroupInput } from '@tandem/shared';
 import * as z from 'zod';
-import { updateGroup } from '../../core/groups.ts';
+import { updateGroup } from '../../core/groups/groups.ts';
 import { httpHandler } from '../../lib/http-handler.ts';
 
 export const handler = httpHandler({

@@ -1,6 +1,6 @@
 import { type RoleId, routes, updateMemberInput } from '@tandem/shared';
 import * as z from 'zod';
-import { updateMember } from '../../core/members.ts';
+import { updateMember } from '../../core/groups/members.ts';
 import { httpHandler } from '../../lib/http-handler.ts';
 
 export const handler = httpHandler({

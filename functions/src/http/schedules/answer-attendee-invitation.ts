@@ -1,5 +1,5 @@
 import { answerInvitationInput, routes } from '@tandem/shared';
-import { answerAttendeeInvitation } from '../../core/schedules.ts';
+import { answerAttendeeInvitation } from '../../core/schedules/schedules.ts';
 import { httpHandler } from '../../lib/http-handler.ts';
 
 /** Public: an attendee accepts (1) or declines (0), without signing in. */

@@ -1,6 +1,6 @@
 import { routes } from '@tandem/shared';
 import { timeBlockInput } from '@tandem/shared/time/schedule';
-import { createTimeBlock } from '../../core/time-blocks.ts';
+import { createTimeBlock } from '../../core/schedules/time-blocks.ts';
 import { httpHandler, respond } from '../../lib/http-handler.ts';
 
 export const handler = httpHandler({

@@ -1,6 +1,6 @@
 import { routes } from '@tandem/shared';
 import * as z from 'zod';
-import { deleteSchedule } from '../../core/schedules.ts';
+import { deleteSchedule } from '../../core/schedules/schedules.ts';
 import { httpHandler, respond } from '../../lib/http-handler.ts';
 
 /** DELETE /task/schedule/{id}[?priority_group]: the task goes back to Now unless a group is given. */

@@ -1,6 +1,6 @@
 import { routes } from '@tandem/shared';
 import * as z from 'zod';
-import { deleteTimeBlock } from '../../core/time-blocks.ts';
+import { deleteTimeBlock } from '../../core/schedules/time-blocks.ts';
 import { httpHandler, respond } from '../../lib/http-handler.ts';
 
 export const handler = httpHandler({

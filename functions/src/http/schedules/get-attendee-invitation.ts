@@ -1,5 +1,5 @@
 import { invitationKeyQuery, routes } from '@tandem/shared';
-import { getAttendeeInvitation } from '../../core/schedules.ts';
+import { getAttendeeInvitation } from '../../core/schedules/schedules.ts';
 import { httpHandler } from '../../lib/http-handler.ts';
 
 /** Public: what an attendee is invited to, for /accept-attendee-invite. */

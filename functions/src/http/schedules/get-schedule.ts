@@ -1,6 +1,6 @@
 import { routes } from '@tandem/shared';
 import * as z from 'zod';
-import { getSchedule } from '../../core/schedules.ts';
+import { getSchedule } from '../../core/schedules/schedules.ts';
 import { httpHandler } from '../../lib/http-handler.ts';
 
 /** GET /task/schedule/{id}: the task's schedule; 404 means it has none. */

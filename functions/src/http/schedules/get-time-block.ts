@@ -1,6 +1,6 @@
 import { routes } from '@tandem/shared';
 import * as z from 'zod';
-import { getTimeBlock } from '../../core/time-blocks.ts';
+import { getTimeBlock } from '../../core/schedules/time-blocks.ts';
 import { httpHandler } from '../../lib/http-handler.ts';
 
 export const handler = httpHandler({

@@ -1,6 +1,6 @@
 import { routes } from '@tandem/shared';
 import { occurrencesQuery } from '@tandem/shared/time/schedule';
-import { listOccurrences } from '../../core/schedules.ts';
+import { listOccurrences } from '../../core/schedules/schedules.ts';
 import { httpHandler } from '../../lib/http-handler.ts';
 
 /** GET /task/schedule: occurrences of the caller's scheduled tasks in a window, in each schedule's zone. */

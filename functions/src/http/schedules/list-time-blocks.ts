@@ -1,6 +1,6 @@
 import { pageQuery, routes } from '@tandem/shared';
 import * as z from 'zod';
-import { listTimeBlocks } from '../../core/time-blocks.ts';
+import { listTimeBlocks } from '../../core/schedules/time-blocks.ts';
 import { httpHandler } from '../../lib/http-handler.ts';
 
 export const handler = httpHandler({

@@ -1,7 +1,7 @@
 import { routes } from '@tandem/shared';
 import { timezoneSchema } from '@tandem/shared/user/config';
 import * as z from 'zod';
-import { normalizeUser } from '../../core/normalization.ts';
+import { normalizeUser } from '../../core/schedules/normalization.ts';
 import { httpHandler } from '../../lib/http-handler.ts';
 
 /** GET /task/normalization?user_timezone=: normalises the caller's day now (idempotent). */

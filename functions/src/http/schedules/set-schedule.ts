@@ -1,7 +1,7 @@
 import { routes } from '@tandem/shared';
 import { setScheduleInput } from '@tandem/shared/time/schedule';
 import * as z from 'zod';
-import { moveOccurrence, setSchedule } from '../../core/schedules.ts';
+import { moveOccurrence, setSchedule } from '../../core/schedules/schedules.ts';
 import { httpHandler } from '../../lib/http-handler.ts';
 
 /** PATCH /task/schedule/{id}: the schedule's changed fields (merged onto it), or one occurrence moved (the calendar's drag). */

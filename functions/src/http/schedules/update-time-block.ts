@@ -1,7 +1,7 @@
 import { routes } from '@tandem/shared';
 import { timeBlockPatchInput } from '@tandem/shared/time/schedule';
 import * as z from 'zod';
-import { updateTimeBlock } from '../../core/time-blocks.ts';
+import { updateTimeBlock } from '../../core/schedules/time-blocks.ts';
 import { httpHandler } from '../../lib/http-handler.ts';
 
 export const handler = httpHandler({

@@ -1,5 +1,5 @@
 import { answerPendingInput, routes } from '@tandem/shared';
-import { answerMyTaskInvitations } from '../../core/task-delegation.ts';
+import { answerMyTaskInvitations } from '../../core/tasks/task-delegation.ts';
 import { httpHandler } from '../../lib/http-handler.ts';
 
 /** POST /task/pending/answer {invitations, action}: accept all or decline all from the Pending tab. */

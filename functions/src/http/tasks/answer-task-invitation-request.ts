@@ -1,5 +1,5 @@
 import { answerTaskInvitationInput, routes } from '@tandem/shared';
-import { answerTaskInvitation } from '../../core/task-delegation.ts';
+import { answerTaskInvitation } from '../../core/tasks/task-delegation.ts';
 import { httpHandler } from '../../lib/http-handler.ts';
 
 /** Public: accept (1) or decline (0) a delegation, without signing in (the key, and 002 §7's body). */

@@ -1,6 +1,6 @@
 import { type RoleId, routes, taskRoleInput } from '@tandem/shared';
 import * as z from 'zod';
-import { changeTaskRole } from '../../core/task-roles.ts';
+import { changeTaskRole } from '../../core/tasks/task-roles.ts';
 import { httpHandler } from '../../lib/http-handler.ts';
 
 export const handler = httpHandler({

@@ -1,5 +1,5 @@
 import { createTaskInput, routes } from '@tandem/shared';
-import { createTask } from '../../core/tasks.ts';
+import { createTask } from '../../core/tasks/tasks.ts';
 import { httpHandler, respond } from '../../lib/http-handler.ts';
 
 /** POST /task: the task with its sub-tasks; answers the created tasks with their children. */

@@ -1,6 +1,6 @@
 import { routes } from '@tandem/shared';
 import * as z from 'zod';
-import { deleteTasks } from '../../core/tasks.ts';
+import { deleteTasks } from '../../core/tasks/tasks.ts';
 import { httpHandler, respond } from '../../lib/http-handler.ts';
 
 /** DELETE /task/{id}[?with_children=true] (spec 001 §7): as DELETE /task with one task. */

@@ -1,5 +1,5 @@
 import { deleteTasksInput, routes } from '@tandem/shared';
-import { deleteTasks } from '../../core/tasks.ts';
+import { deleteTasks } from '../../core/tasks/tasks.ts';
 import { httpHandler } from '../../lib/http-handler.ts';
 
 /** DELETE /task {tasks, with_children}: without children, sub-tasks move up to the deleted task's parent. */

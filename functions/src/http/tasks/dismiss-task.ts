@@ -1,6 +1,6 @@
 import { routes } from '@tandem/shared';
 import * as z from 'zod';
-import { dismissTask } from '../../core/tasks.ts';
+import { dismissTask } from '../../core/tasks/tasks.ts';
 import { httpHandler, respond } from '../../lib/http-handler.ts';
 
 /** PATCH /task/dismiss/{id}: takes the task off the caller's own lists. */

@@ -1,5 +1,5 @@
 import { invitationKeyQuery, routes } from '@tandem/shared';
-import { getTaskInvitationRequest } from '../../core/task-delegation.ts';
+import { getTaskInvitationRequest } from '../../core/tasks/task-delegation.ts';
 import { httpHandler } from '../../lib/http-handler.ts';
 
 /** Public: what the delegation invitation asks, for /accept-delegate-invite. */

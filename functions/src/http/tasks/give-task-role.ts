@@ -1,5 +1,5 @@
 import { type RoleId, routes, taskRoleInput } from '@tandem/shared';
-import { giveTaskRole } from '../../core/task-roles.ts';
+import { giveTaskRole } from '../../core/tasks/task-roles.ts';
 import { httpHandler, respond } from '../../lib/http-handler.ts';
 
 export const handler = httpHandler({

@@ -1,5 +1,5 @@
 import { inviteToTaskInput, type RoleId, routes } from '@tandem/shared';
-import { inviteToTask } from '../../core/task-delegation.ts';
+import { inviteToTask } from '../../core/tasks/task-delegation.ts';
 import { httpHandler } from '../../lib/http-handler.ts';
 
 export const handler = httpHandler({

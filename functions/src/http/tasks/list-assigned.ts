@@ -1,5 +1,5 @@
 import { listTasksQuery, routes } from '@tandem/shared';
-import { listTasks } from '../../core/tasks.ts';
+import { listTasks } from '../../core/tasks/tasks.ts';
 import { httpHandler } from '../../lib/http-handler.ts';
 
 /** GET /task/assigned: the tasks the caller gave to others (the Delegated tab groups them by assignee). */

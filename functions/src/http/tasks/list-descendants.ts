@@ -1,6 +1,6 @@
 import { routes } from '@tandem/shared';
 import * as z from 'zod';
-import { listDescendants } from '../../core/task-tree.ts';
+import { listDescendants } from '../../core/tasks/task-tree.ts';
 import { httpHandler } from '../../lib/http-handler.ts';
 
 export const handler = httpHandler({

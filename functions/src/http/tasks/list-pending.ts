@@ -1,6 +1,6 @@
 import { routes } from '@tandem/shared';
 import * as z from 'zod';
-import { listPendingTaskInvitations, PENDING_PAGE } from '../../core/task-delegation.ts';
+import { listPendingTaskInvitations, PENDING_PAGE } from '../../core/tasks/task-delegation.ts';
 import { httpHandler } from '../../lib/http-handler.ts';
 
 /** GET /task/pending: tasks others asked the caller to take on, a page at a time (decisions D28). */

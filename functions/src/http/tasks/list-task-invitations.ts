@@ -1,6 +1,6 @@
 import { pageQuery, routes } from '@tandem/shared';
 import * as z from 'zod';
-import { listPendingTaskInvitations } from '../../core/task-delegation.ts';
+import { listPendingTaskInvitations } from '../../core/tasks/task-delegation.ts';
 import { httpHandler } from '../../lib/http-handler.ts';
 
 /** GET /task/delegation/invitation?page&limit (or cursor): the caller's open task invitations, a page at a time. */

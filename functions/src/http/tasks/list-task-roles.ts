@@ -1,6 +1,6 @@
 import { routes } from '@tandem/shared';
 import * as z from 'zod';
-import { listTaskRoles } from '../../core/task-roles.ts';
+import { listTaskRoles } from '../../core/tasks/task-roles.ts';
 import { httpHandler } from '../../lib/http-handler.ts';
 
 /** GET /user/task/role?task=: the roles given on a task. */

@@ -1,6 +1,6 @@
 import { listTasksQuery, routes } from '@tandem/shared';
 import * as z from 'zod';
-import { listTasks } from '../../core/tasks.ts';
+import { listTasks } from '../../core/tasks/tasks.ts';
 import { httpHandler } from '../../lib/http-handler.ts';
 
 export const handler = httpHandler({

@@ -1,5 +1,5 @@
 import { routes } from '@tandem/shared';
-import { userTitles } from '../../core/task-titles.ts';
+import { userTitles } from '../../core/tasks/task-titles.ts';
 import { httpHandler } from '../../lib/http-handler.ts';
 
 export const handler = httpHandler({

@@ -1,5 +1,5 @@
 import { newStructureInput, routes } from '@tandem/shared';
-import { newStructure } from '../../core/task-tree.ts';
+import { newStructure } from '../../core/tasks/task-tree.ts';
 import { httpHandler } from '../../lib/http-handler.ts';
 
 export const handler = httpHandler({

@@ -1,6 +1,6 @@
 import { routes } from '@tandem/shared';
 import * as z from 'zod';
-import { removeTaskRole } from '../../core/task-roles.ts';
+import { removeTaskRole } from '../../core/tasks/task-roles.ts';
 import { httpHandler, respond } from '../../lib/http-handler.ts';
 
 export const handler = httpHandler({

@@ -1,6 +1,6 @@
 import { boundedText, routes } from '@tandem/shared';
 import * as z from 'zod';
-import { searchTasks } from '../../core/task-tree.ts';
+import { searchTasks } from '../../core/tasks/task-tree.ts';
 import { httpHandler } from '../../lib/http-handler.ts';
 
 export const handler = httpHandler({

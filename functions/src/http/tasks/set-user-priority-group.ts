@@ -1,5 +1,5 @@
 import { routes, userTitleInput } from '@tandem/shared';
-import { setUserTitle } from '../../core/task-titles.ts';
+import { setUserTitle } from '../../core/tasks/task-titles.ts';
 import { httpHandler } from '../../lib/http-handler.ts';
 
 /** Sets the caller's own title for one priority-group; an empty title restores the default. */

@@ -1,6 +1,6 @@
 import { routes, updateTaskInput } from '@tandem/shared';
 import * as z from 'zod';
-import { updateTask } from '../../core/tasks.ts';
+import { updateTask } from '../../core/tasks/tasks.ts';
 import { httpHandler } from '../../lib/http-handler.ts';
 
 /** PATCH /task/{id}: the changed fields only; each needs its permission. */

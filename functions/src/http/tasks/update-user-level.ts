@@ -1,6 +1,6 @@
 import { numericIdParam, routes, userTitleInput } from '@tandem/shared';
 import * as z from 'zod';
-import { setUserTitle } from '../../core/task-titles.ts';
+import { setUserTitle } from '../../core/tasks/task-titles.ts';
 import { httpHandler } from '../../lib/http-handler.ts';
 
 export const handler = httpHandler({

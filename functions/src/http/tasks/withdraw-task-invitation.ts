@@ -1,6 +1,6 @@
 import { routes } from '@tandem/shared';
 import * as z from 'zod';
-import { withdrawTaskInvitation } from '../../core/task-delegation.ts';
+import { withdrawTaskInvitation } from '../../core/tasks/task-delegation.ts';
 import { httpHandler, respond } from '../../lib/http-handler.ts';
 
 export const handler = httpHandler({

@@ -1,5 +1,5 @@
 import { routes } from '@tandem/shared';
-import { AVATAR_MAX_BYTES, AVATAR_TOO_LARGE, setAvatar } from '../../core/avatar.ts';
+import { AVATAR_MAX_BYTES, AVATAR_TOO_LARGE, setAvatar } from '../../core/user/avatar.ts';
 import { httpHandler, respond } from '../../lib/http-handler.ts';
 import { readSingleFile } from '../../lib/multipart.ts';
 

@@ -1,6 +1,6 @@
 import { routes } from '@tandem/shared';
 import * as z from 'zod';
-import { deleteAvatar } from '../../core/avatar.ts';
+import { deleteAvatar } from '../../core/user/avatar.ts';
 import { httpHandler, respond } from '../../lib/http-handler.ts';
 
 export const handler = httpHandler({

@@ -1,6 +1,6 @@
 import { routes } from '@tandem/shared';
-import { presentConfig } from '../../core/avatar.ts';
-import { getUser, isInternalUser } from '../../core/user.ts';
+import { presentConfig } from '../../core/user/avatar.ts';
+import { getUser, isInternalUser } from '../../core/user/user.ts';
 import { httpHandler } from '../../lib/http-handler.ts';
 
 /** Settings, and `is_provisioned` (spec 001 §3): reading them finishes a provisioning left undone. */

@@ -1,9 +1,9 @@
 import { LIMIT_EVENTS, type LimitEvent, routes } from '@tandem/shared';
 import * as z from 'zod';
-import { groupFor } from '../../core/groups.ts';
-import { countsFor, limitsView } from '../../core/limits.ts';
-import { seatCount } from '../../core/roster.ts';
-import { getUser } from '../../core/user.ts';
+import { countsFor, limitsView } from '../../core/access/limits.ts';
+import { seatCount } from '../../core/access/roster.ts';
+import { groupFor } from '../../core/groups/groups.ts';
+import { getUser } from '../../core/user/user.ts';
 import { httpHandler } from '../../lib/http-handler.ts';
 
 const query = z.object({

@@ -1,5 +1,5 @@
 import { routes } from '@tandem/shared';
-import { getSubscription } from '../../core/user.ts';
+import { getSubscription } from '../../core/user/user.ts';
 import { httpHandler } from '../../lib/http-handler.ts';
 
 export const handler = httpHandler({

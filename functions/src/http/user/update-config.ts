@@ -1,6 +1,6 @@
 import { routes, updateUserConfigInput } from '@tandem/shared';
-import { presentConfig } from '../../core/avatar.ts';
-import { updateUserConfig } from '../../core/user.ts';
+import { presentConfig } from '../../core/user/avatar.ts';
+import { updateUserConfig } from '../../core/user/user.ts';
 import { httpHandler } from '../../lib/http-handler.ts';
 
 export const handler = httpHandler({

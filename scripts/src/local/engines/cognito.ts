@@ -21,7 +21,7 @@ import {
   DescribeUserPoolCommand,
   SetUserPoolMfaConfigCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { type AuthMessageSource, composeAuthMessage } from '@tandem/functions/core/auth-messages';
+import { type AuthMessageSource, composeAuthMessage } from '@tandem/functions/core/auth/auth-messages';
 import { PASSWORD_POLICY, type PasswordProblem, passwordProblems } from '@tandem/shared/user/password';
 import {
   CognitoError,

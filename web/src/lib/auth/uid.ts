@@ -1,6 +1,6 @@
 /**
  * The reset link /password-reset/{uid}/{token} carries the account as `uid`: the e-mail in
- * base64url (functions/src/core/auth-messages.ts encodes it). Returns null for anything that is
+ * base64url (functions/src/core/auth/auth-messages.ts encodes it). Returns null for anything that is
  * not a base64url-encoded UTF-8 e-mail, so a mangled link shows a clear message instead of a
  * request for the wrong account.
  */

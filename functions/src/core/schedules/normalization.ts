@@ -20,22 +20,22 @@ import { expandOccurrences } from '@tandem/shared/time/recurrence';
 import { NON_SCHEDULED_ROUTINE_MINUTES } from '@tandem/shared/time/schedule';
 import { generateKeyBetween } from 'fractional-indexing';
 import { DateTime } from 'luxon';
-import { DayStateEntity } from '../db/entities/day-state.ts';
-import { PlacementEntity } from '../db/entities/placement.ts';
-import { TaskEntity } from '../db/entities/task.ts';
-import { UserEntity } from '../db/entities/user.ts';
-import { TransactionCanceledError, transact } from '../db/transact.ts';
-import { env } from '../lib/env.ts';
-import { logger } from '../lib/logger.ts';
-import { sendMail } from '../lib/mailer.ts';
-import { taskCounterWrite } from './limits.ts';
-import type { PlacementRecord, TaskRecord } from './task-access.ts';
-import { endCode, peopleOf } from './tasks.ts';
-import type { UserRecord } from './user.ts';
+import { DayStateEntity } from '../../db/entities/day-state.ts';
+import { PlacementEntity } from '../../db/entities/placement.ts';
+import { TaskEntity } from '../../db/entities/task.ts';
+import { UserEntity } from '../../db/entities/user.ts';
+import { TransactionCanceledError, transact } from '../../db/transact.ts';
+import { env } from '../../lib/env.ts';
+import { logger } from '../../lib/logger.ts';
+import { sendMail } from '../../lib/mailer.ts';
+import { taskCounterWrite } from '../access/limits.ts';
+import type { PlacementRecord, TaskRecord } from '../access/task-access.ts';
+import { endCode, peopleOf } from '../tasks/tasks.ts';
+import type { UserRecord } from '../user/user.ts';
 
 export { NORMALIZE_AT_LOCAL_HOUR, nextDueHour } from './day-hours.ts';
 
-import { isConditionFailed } from '../lib/conditions.ts';
+import { isConditionFailed } from '../../lib/conditions.ts';
 import { nextDueHour } from './day-hours.ts';
 
 export interface NormalizationResult {

@@ -19,9 +19,11 @@ import {
   type RoleId,
   roleName,
 } from '@tandem/shared';
-import type { Actor } from '../lib/actor.ts';
-import { ForbiddenError, NotFoundError } from '../lib/errors.ts';
-import type { UserRecord } from './user.ts';
+import { GroupEntity } from '../../db/entities/group.ts';
+import { MembershipEntity } from '../../db/entities/membership.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors.ts';
+import type { UserRecord } from './users.ts';
 
 export interface RosterEntry {
   memberId: string;
@@ -51,7 +53,7 @@ export interface GroupRecord {
   isPrivate: boolean;
   members: Record<string, RosterEntry>;
   version: number;
-  /** A delete has begun (core/groups.ts deleteGroup): gone for everyone, its traces going. */
+  /** A delete has begun (core/groups/groups.ts deleteGroup): gone for everyone, its traces going. */
   deleting?: boolean;
   createdAt: string;
 }
@@ -155,3 +157,29 @@ export const privateGroupInput: CreateGroupInput = {
   description: '',
   metadata: { color: '#7EC242', icon: 'home' },
 };
+
+export interface MembershipRecord {
+  userId: string;
+  groupId: string;
+  memberId: string;
+  role: number;
+  status: GroupStatus;
+  orderKey: string;
+}
+
+/** The group, or null when there is none or its delete has begun. */
+export async function loadGroup(groupId: string): Promise<GroupRecord | null> {
+  if (!groupId) return null;
+  const group = ((await GroupEntity.get({ groupId }).go()).data as GroupRecord | null) ?? null;
+  return group?.deleting ? null : group;
+}
+
+export async function listMemberships(userId: string): Promise<MembershipRecord[]> {
+  const r = await MembershipEntity.query.byUser({ userId }).go({ pages: 'all' });
+  return (r.data as MembershipRecord[]).sort((a, b) =>
+    a.orderKey < b.orderKey ? -1 : a.orderKey > b.orderKey ? 1 : 0,
+  );
+}
+
+export const staleGroup = () =>
+  new ConflictError('The group was changed by someone else. Reload and try again.');

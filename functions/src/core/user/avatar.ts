@@ -10,10 +10,10 @@ import { randomUUID } from 'node:crypto';
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { type UserConfig, withConfigDefaults } from '@tandem/shared';
-import type { Actor } from '../lib/actor.ts';
-import { env } from '../lib/env.ts';
-import { NotFoundError, ValidationError } from '../lib/errors.ts';
-import { s3 } from '../lib/s3.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { env } from '../../lib/env.ts';
+import { NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { s3 } from '../../lib/s3.ts';
 import { getUser, updateUserConfigAvatar } from './user.ts';
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;

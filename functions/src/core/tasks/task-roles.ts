@@ -6,12 +6,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import { ROLES, type RoleId, roleName } from '@tandem/shared';
-import { TaskEntity } from '../db/entities/task.ts';
-import type { Actor } from '../lib/actor.ts';
-import { isConditionFailed } from '../lib/conditions.ts';
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../lib/errors.ts';
-import type { GroupRecord } from './roster.ts';
-import { requireTaskPermission, type TaskRecord, type TaskRole, taskFor } from './task-access.ts';
+import { TaskEntity } from '../../db/entities/task.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { isConditionFailed } from '../../lib/conditions.ts';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.ts';
+import type { GroupRecord } from '../access/roster.ts';
+import { requireTaskPermission, type TaskRecord, type TaskRole, taskFor } from '../access/task-access.ts';
 
 export const TASK_ROLE_CHOICES: readonly RoleId[] = [ROLES.admin, ROLES.editor, ROLES.standard, ROLES.viewer];
 

@@ -26,27 +26,18 @@ import {
 } from '@tandem/shared/time/schedule';
 import { DateTime } from 'luxon';
 import * as z from 'zod';
-import { GroupEntity } from '../db/entities/group.ts';
-import { InvitationEntity } from '../db/entities/invitation.ts';
-import { PlacementEntity } from '../db/entities/placement.ts';
-import { TaskEntity } from '../db/entities/task.ts';
-import { transact } from '../db/transact.ts';
-import type { Actor } from '../lib/actor.ts';
-import { writeFailure } from '../lib/conditions.ts';
-import { env } from '../lib/env.ts';
-import { ConflictError, HttpError, NotFoundError, ValidationError } from '../lib/errors.ts';
-import { sendMail } from '../lib/mailer.ts';
-import {
-  hashKey,
-  INVITATION_UNKNOWN,
-  INVITATION_USED,
-  type InvitationRecord,
-  invitationExpired,
-  newInvitationKey,
-  transactAnswer,
-} from './invitations.ts';
-import type { GroupRecord } from './roster.ts';
-import { displayName } from './roster.ts';
+import { GroupEntity } from '../../db/entities/group.ts';
+import { InvitationEntity } from '../../db/entities/invitation.ts';
+import { PlacementEntity } from '../../db/entities/placement.ts';
+import { TaskEntity } from '../../db/entities/task.ts';
+import { transact } from '../../db/transact.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { writeFailure } from '../../lib/conditions.ts';
+import { env } from '../../lib/env.ts';
+import { ConflictError, HttpError, NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { sendMail } from '../../lib/mailer.ts';
+import type { GroupRecord } from '../access/roster.ts';
+import { displayName } from '../access/roster.ts';
 import {
   type PlacementRecord,
   peopleOf,
@@ -56,8 +47,17 @@ import {
   scheduleView,
   type TaskRecord,
   taskFor,
-} from './task-access.ts';
-import { getUser, type UserRecord } from './user.ts';
+} from '../access/task-access.ts';
+import {
+  hashKey,
+  INVITATION_UNKNOWN,
+  INVITATION_USED,
+  type InvitationRecord,
+  invitationExpired,
+  newInvitationKey,
+  transactAnswer,
+} from '../groups/invitations.ts';
+import { getUser, type UserRecord } from '../user/user.ts';
 
 const NO_SCHEDULE = 'This task has no schedule.';
 const MAX_WINDOW_DAYS = 93;

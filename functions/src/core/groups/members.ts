@@ -20,15 +20,13 @@ import {
   ROLES,
   type RoleId,
 } from '@tandem/shared';
-import { getItems, item } from '../db/batch-get.ts';
-import { GroupEntity } from '../db/entities/group.ts';
-import { UserEntity } from '../db/entities/user.ts';
-import { chunks, MAX_TRANSACTION_ITEMS, TransactionCanceledError, transact } from '../db/transact.ts';
-import type { Actor } from '../lib/actor.ts';
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../lib/errors.ts';
-import { groupFor, listMemberships, loadGroup, setMemberStatus, staleGroup, viewFor } from './groups.ts';
-import { issueInvitation } from './invitations.ts';
-import { LimitReachedError, limitOf } from './limits.ts';
+import { getItems, item } from '../../db/batch-get.ts';
+import { GroupEntity } from '../../db/entities/group.ts';
+import { UserEntity } from '../../db/entities/user.ts';
+import { chunks, MAX_TRANSACTION_ITEMS, TransactionCanceledError, transact } from '../../db/transact.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { LimitReachedError, limitOf } from '../access/limits.ts';
 import {
   creatorCount,
   findByEmail,
@@ -39,8 +37,10 @@ import {
   type RosterEntry,
   requirePermission,
   seatCount,
-} from './roster.ts';
-import { getUser } from './user.ts';
+} from '../access/roster.ts';
+import { getUser } from '../user/user.ts';
+import { groupFor, listMemberships, loadGroup, setMemberStatus, staleGroup, viewFor } from './groups.ts';
+import { issueInvitation } from './invitations.ts';
 
 /** Roles only a holder of manageAdmins may grant, change or remove. */
 const ADMIN_ROLES: readonly RoleId[] = [ROLES.creator, ROLES.superadmin, ROLES.admin];

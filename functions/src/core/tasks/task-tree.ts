@@ -13,14 +13,14 @@ import {
   type TaskView,
   TREE_MESSAGES,
 } from '@tandem/shared';
-import { getItems, item } from '../db/batch-get.ts';
-import { PlacementEntity } from '../db/entities/placement.ts';
-import { TaskEntity } from '../db/entities/task.ts';
-import { packSteps, transact } from '../db/transact.ts';
-import type { Actor } from '../lib/actor.ts';
-import { isAnyConditionFailed } from '../lib/conditions.ts';
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../lib/errors.ts';
-import { readPage } from './list-pages.ts';
+import { getItems, item } from '../../db/batch-get.ts';
+import { PlacementEntity } from '../../db/entities/placement.ts';
+import { TaskEntity } from '../../db/entities/task.ts';
+import { packSteps, transact } from '../../db/transact.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { isAnyConditionFailed } from '../../lib/conditions.ts';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { readPage } from '../../lib/list-pages.ts';
 import {
   groupsById,
   type PlacementRecord,
@@ -29,9 +29,9 @@ import {
   type TaskRecord,
   taskFor,
   taskView,
-} from './task-access.ts';
+} from '../access/task-access.ts';
+import { getUser } from '../user/user.ts';
 import { childrenIn, peopleOf, subtreeIn, treeOf } from './tasks.ts';
-import { getUser } from './user.ts';
 
 /** GET /task/descendants/list: the task's subtree (or the whole tree), only what the caller may see. */
 export async function listDescendants(

@@ -8,9 +8,9 @@ import {
   GoneException,
   PostToConnectionCommand,
 } from '@aws-sdk/client-apigatewaymanagementapi';
-import { ConnectionEntity } from '../db/entities/connection.ts';
-import { env } from '../lib/env.ts';
-import { logger } from '../lib/logger.ts';
+import { ConnectionEntity } from '../../db/entities/connection.ts';
+import { env } from '../../lib/env.ts';
+import { logger } from '../../lib/logger.ts';
 
 /** Every message on the socket is a JSON object with a `type`. */
 export interface RealtimeMessage {

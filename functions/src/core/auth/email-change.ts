@@ -10,12 +10,12 @@ import {
   VerifyUserAttributeCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { EMAIL_CHANGE_MESSAGES } from '@tandem/shared';
-import { UserEntity } from '../db/entities/user.ts';
-import type { Actor } from '../lib/actor.ts';
-import { cognito } from '../lib/cognito.ts';
-import { ConflictError, ValidationError } from '../lib/errors.ts';
-import { listMemberships, loadGroup, saveGroup } from './groups.ts';
-import { getUser, patchVersioned, type UserRecord } from './user.ts';
+import { UserEntity } from '../../db/entities/user.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { cognito } from '../../lib/cognito.ts';
+import { ConflictError, ValidationError } from '../../lib/errors.ts';
+import { listMemberships, loadGroup, saveGroup } from '../groups/groups.ts';
+import { getUser, patchVersioned, type UserRecord } from '../user/user.ts';
 
 /** Cognito's answers that are the person's mistake, by error name (never by message text). */
 const COGNITO_FIELD_ERRORS: Record<string, Record<string, string>> = {
@@ -57,8 +57,8 @@ export async function requestEmailChange(
   if (email === user.email) {
     if (!user.pendingEmail) return user;
     // Back to the current address: the pending change is dropped.
-    await cognitoStep(() =>
-      cognito.send(
+    await cognitoStep(async () =>
+      (await cognito()).send(
         new UpdateUserAttributesCommand({
           AccessToken: accessToken,
           UserAttributes: [{ Name: 'email', Value: email }],
@@ -70,8 +70,8 @@ export async function requestEmailChange(
     return { ...rest, version: user.version + 1 };
   }
   if (await addressTaken(email, user.userId)) throw new ConflictError(EMAIL_CHANGE_MESSAGES.taken);
-  await cognitoStep(() =>
-    cognito.send(
+  await cognitoStep(async () =>
+    (await cognito()).send(
       new UpdateUserAttributesCommand({
         AccessToken: accessToken,
         UserAttributes: [{ Name: 'email', Value: email }],
@@ -91,8 +91,8 @@ export async function confirmEmailChange(
   const user = await getUser(actor);
   const email = user.pendingEmail;
   if (!email) throw new ValidationError({ code: EMAIL_CHANGE_MESSAGES.nothingPending });
-  await cognitoStep(() =>
-    cognito.send(
+  await cognitoStep(async () =>
+    (await cognito()).send(
       new VerifyUserAttributeCommand({ AccessToken: accessToken, AttributeName: 'email', Code: code }),
     ),
   );

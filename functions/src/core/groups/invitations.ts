@@ -9,7 +9,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
   effectiveInvitationStatus,
-  GROUP_STATUS,
   type InvitationAnswerView,
   type InvitationRequestView,
   invitationExpiresAt,
@@ -17,32 +16,23 @@ import {
   type RoleId,
   roleName,
 } from '@tandem/shared';
-import { generateKeyBetween } from 'fractional-indexing';
-import { InvitationEntity } from '../db/entities/invitation.ts';
-import { UserEntity } from '../db/entities/user.ts';
-import { TransactionCanceledError, transact } from '../db/transact.ts';
-import { env } from '../lib/env.ts';
-import { HttpError, NotFoundError } from '../lib/errors.ts';
-import { logger } from '../lib/logger.ts';
-import { sendMail } from '../lib/mailer.ts';
-import { listMemberships, loadGroup, staleGroup } from './groups.ts';
-import { limitOf } from './limits.ts';
-import { displayName, type GroupRecord, type RosterEntry } from './roster.ts';
-import type { UserRecord } from './user.ts';
+import { InvitationEntity } from '../../db/entities/invitation.ts';
+import { UserEntity } from '../../db/entities/user.ts';
+import { TransactionCanceledError, transact } from '../../db/transact.ts';
+import { env } from '../../lib/env.ts';
+import { HttpError, NotFoundError } from '../../lib/errors.ts';
+import { sendMail } from '../../lib/mailer.ts';
+import { answerWrite, INVITATION_USED, type InvitationRecord, joinGroup } from '../access/joins.ts';
+import { displayName, type GroupRecord, type RosterEntry } from '../access/roster.ts';
+import type { UserRecord } from '../user/user.ts';
+import { loadGroup, staleGroup } from './groups.ts';
 
-export interface InvitationRecord {
-  keyHash: string;
-  groupId: string;
-  memberId: string;
-  email: string;
-  role: RoleId;
-  invitedBy: string;
-  inviterName: string;
-  inviterEmail: string;
-  status: RosterEntry['invitationStatus'];
-  expiresAt: string;
-  pendingAccountEmail?: string;
-}
+export {
+  INVITATION_USED,
+  type InvitationRecord,
+  joinAcceptedInvitations,
+  transactAnswer,
+} from '../access/joins.ts';
 
 const DAY_S = 24 * 3600;
 export const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
@@ -50,7 +40,6 @@ export const newInvitationKey = () => randomBytes(32).toString('base64url');
 
 export const INVITATION_UNKNOWN =
   'This invitation link is not valid. Check that you opened the whole link from the e-mail.';
-export const INVITATION_USED = 'This invitation has already been answered.';
 export const invitationExpired = (inviter: string) =>
   `This invitation has expired. Ask ${inviter || 'the person who invited you'} to send a new one.`;
 
@@ -144,22 +133,6 @@ async function openInvitation(key: string, now: Date) {
   return { inv, group, entry };
 }
 
-/**
- * Writes an invitation's answer together with what it changes. The invitation is the first item and
- * must still be open: if someone answered first, 409 'already answered'; any other failed condition
- * means the group or task changed meanwhile.
- */
-export async function transactAnswer(fn: Parameters<typeof transact>[0], stale: () => Error): Promise<void> {
-  try {
-    await transact(fn);
-  } catch (e) {
-    if (e instanceof TransactionCanceledError && e.failedAt(0))
-      throw new HttpError(409, 'invitation.used', INVITATION_USED);
-    if (e instanceof TransactionCanceledError) throw stale();
-    throw e;
-  }
-}
-
 export async function getInvitationRequest(key: string, now = new Date()): Promise<InvitationRequestView> {
   const { inv, group } = await openInvitation(key, now);
   return {
@@ -214,138 +187,6 @@ export async function answerInvitation(
   }
   const status = await joinGroup(group, inv, entry, user, answeredAt);
   return view(status, true);
-}
-
-/** Invitation and roster entry change together, each on the condition that nobody got there first. */
-async function answerWrite(
-  group: GroupRecord,
-  inv: InvitationRecord,
-  entry: RosterEntry,
-  set: Record<string, string>,
-) {
-  await transactAnswer(
-    ({ invitation, group: gE }) => [
-      invitation
-        .patch({ keyHash: inv.keyHash })
-        .set(set)
-        .where(({ status }, { eq }) => eq(status, 'pending'))
-        .commit(),
-      gE
-        .patch({ groupId: group.groupId })
-        .set({ members: { ...group.members, [entry.memberId]: entry }, version: group.version + 1 })
-        .where(({ version }, { eq }) => eq(version, group.version))
-        .commit(),
-    ],
-    staleGroup,
-  );
-}
-
-/**
- * Makes an invitee with an account a member: invitation answered, roster entry linked to the user,
- * membership created and the invitee's membership counter raised within their limit. At the limit the
- * invitation is put on hold instead.
- */
-async function joinGroup(
-  group: GroupRecord,
-  inv: InvitationRecord,
-  entry: RosterEntry,
-  user: UserRecord,
-  answeredAt: string,
-): Promise<RosterEntry['invitationStatus']> {
-  const limit = limitOf(user.subscription.package, 'groupMembership');
-  if (user.groupMembershipCount >= limit) {
-    await answerWrite(
-      group,
-      inv,
-      { ...entry, invitationStatus: 'on-hold' },
-      { status: 'on-hold', answeredAt },
-    );
-    return 'on-hold';
-  }
-  const memberships = await listMemberships(user.userId);
-  const joined: RosterEntry = {
-    ...entry,
-    userId: user.userId,
-    name: displayName(user),
-    invitationStatus: 'accepted',
-    memberStatus: GROUP_STATUS.active,
-  };
-  await transactAnswer(
-    ({ invitation, group: gE, membership, user: uE }) => [
-      invitation
-        .patch({ keyHash: inv.keyHash })
-        .set({ status: 'accepted', answeredAt })
-        .where((a, op) => op.eq(a.status, String(inv.status)))
-        .commit(),
-      gE
-        .patch({ groupId: group.groupId })
-        .set({ members: { ...group.members, [entry.memberId]: joined }, version: group.version + 1 })
-        .where(({ version }, { eq }) => eq(version, group.version))
-        .commit(),
-      membership
-        .create({
-          userId: user.userId,
-          groupId: group.groupId,
-          memberId: entry.memberId,
-          role: entry.role,
-          status: GROUP_STATUS.active,
-          orderKey: generateKeyBetween(memberships.at(-1)?.orderKey ?? null, null),
-        })
-        .commit(),
-      uE
-        .patch({ userId: user.userId })
-        .add({ groupMembershipCount: 1 })
-        .where((a, op) => op.lt(a.groupMembershipCount, limit))
-        .commit(),
-    ],
-    staleGroup,
-  );
-  return 'accepted';
-}
-
-/**
- * At sign-up: invitations this e-mail accepted before it had an account become memberships.
- * One Query on the e-mail's sparse index; each invitation joins on its own, so one stale group does
- * not stop the others.
- */
-export async function joinAcceptedInvitations(user: UserRecord): Promise<number> {
-  if (!user.email) return 0;
-  const r = await InvitationEntity.query
-    .byPendingAccount({ pendingAccountEmail: user.email })
-    .go({ pages: 'all' });
-  let joined = 0;
-  for (const inv of r.data as Array<InvitationRecord & { kind?: string }>) {
-    if (inv.kind === 'task') {
-      try {
-        // Imported on use: task delegation builds on this module.
-        const { joinAcceptedTaskInvitation } = await import('./task-delegation.ts');
-        if (await joinAcceptedTaskInvitation(inv, user)) joined++;
-      } catch (e) {
-        logger.error('could not take on a task accepted before sign-up', {
-          keyHash: inv.keyHash,
-          error: String(e),
-        });
-      }
-      continue;
-    }
-    try {
-      const group = await loadGroup(inv.groupId);
-      const entry = group?.members[inv.memberId];
-      if (!group || !entry) continue;
-      const fresh = (await UserEntity.get({ userId: user.userId }).go()).data as UserRecord;
-      const status = await joinGroup(group, inv, entry, fresh, new Date().toISOString());
-      await InvitationEntity.patch({ keyHash: inv.keyHash })
-        .remove(['pendingAccountEmail'])
-        .go({ response: 'none' });
-      if (status === 'accepted') joined++;
-    } catch (e) {
-      logger.error('could not join an accepted invitation at sign-up', {
-        keyHash: inv.keyHash,
-        error: String(e),
-      });
-    }
-  }
-  return joined;
 }
 
 export const isCreator = (role: RoleId) => role === ROLES.creator;

@@ -5,6 +5,7 @@
  * shared (spec 000 §6).
  */
 import {
+  type CountedTask,
   can,
   effectiveInvitationStatus,
   isPinnedToToday,
@@ -19,10 +20,10 @@ import {
   type TaskView,
   TREE_MESSAGES,
 } from '@tandem/shared';
-import { GroupEntity } from '../db/entities/group.ts';
-import { TaskEntity } from '../db/entities/task.ts';
-import type { Actor } from '../lib/actor.ts';
-import { ForbiddenError, NotFoundError } from '../lib/errors.ts';
+import { GroupEntity } from '../../db/entities/group.ts';
+import { TaskEntity } from '../../db/entities/task.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { ForbiddenError, NotFoundError } from '../../lib/errors.ts';
 import type { GroupRecord } from './roster.ts';
 
 export interface TaskAssignee {
@@ -244,3 +245,13 @@ export function taskView(
     scheduledTask: t.schedule ? scheduleView(t.taskId, t.schedule) : null,
   };
 }
+
+/** What the task counts for its creator's subscription counters. */
+export const counted = (
+  t: Pick<TaskRecord, 'mode' | 'createdBy' | 'assignees' | 'routineTaskId'>,
+): CountedTask => ({
+  mode: t.mode,
+  createdBy: t.createdBy,
+  assigneeIds: Object.keys(t.assignees),
+  routineInstance: Boolean(t.routineTaskId),
+});

@@ -8,14 +8,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { API_BASE } from '@tandem/shared';
 import { occursFrom } from '@tandem/shared/time/recurrence';
-import { CalendarFeedEntity } from '../db/entities/calendar-feed.ts';
-import { UserEntity } from '../db/entities/user.ts';
-import type { Actor } from '../lib/actor.ts';
-import { env } from '../lib/env.ts';
-import { NotFoundError } from '../lib/errors.ts';
+import { CalendarFeedEntity } from '../../db/entities/calendar-feed.ts';
+import { UserEntity } from '../../db/entities/user.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { env } from '../../lib/env.ts';
+import { NotFoundError } from '../../lib/errors.ts';
+import { scheduledTasksFor } from '../schedules/schedules.ts';
+import { getUser } from '../user/user.ts';
 import { type FeedEvent, toICalendar } from './icalendar.ts';
-import { scheduledTasksFor } from './schedules.ts';
-import { getUser } from './user.ts';
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 const DAY_MS = 86_400_000;

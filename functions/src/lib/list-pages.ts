@@ -8,7 +8,7 @@
  * before it (for `count`) and the key's partition, checked so that a cursor cannot be replayed on
  * another list.
  */
-import { ValidationError } from '../lib/errors.ts';
+import { ValidationError } from './errors.ts';
 
 /** Queries spent on one page at most: what a request costs does not grow with the partition. */
 export const MAX_PAGE_REQUESTS = 4;

@@ -3,10 +3,10 @@
  * /task/user/priority-group), kept on their user item; lists show them in place of the defaults.
  */
 import { PRIORITY_GROUPS, TASK_LEVELS } from '@tandem/shared';
-import { UserEntity } from '../db/entities/user.ts';
-import type { Actor } from '../lib/actor.ts';
-import { NotFoundError } from '../lib/errors.ts';
-import { getUser } from './user.ts';
+import { UserEntity } from '../../db/entities/user.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { NotFoundError } from '../../lib/errors.ts';
+import { getUser } from '../user/user.ts';
 
 type Kind = 'level' | 'priorityGroup';
 const defaults = (kind: Kind) =>

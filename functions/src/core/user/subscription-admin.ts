@@ -10,10 +10,10 @@ import {
   type SubscriptionPackage,
   type SubscriptionStatus,
 } from '@tandem/shared';
-import { GroupEntity } from '../db/entities/group.ts';
-import { UserEntity } from '../db/entities/user.ts';
-import { NotFoundError, ValidationError } from '../lib/errors.ts';
-import { listMemberships } from './groups.ts';
+import { GroupEntity } from '../../db/entities/group.ts';
+import { UserEntity } from '../../db/entities/user.ts';
+import { NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { listMemberships } from '../groups/groups.ts';
 import type { UserRecord } from './user.ts';
 
 export async function setSubscription(email: string, pkg: string, status: string): Promise<UserRecord> {

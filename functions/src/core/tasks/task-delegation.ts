@@ -14,43 +14,36 @@ import {
   roleName,
   taskCountDelta,
 } from '@tandem/shared';
-import { generateKeyBetween } from 'fractional-indexing';
-import { InvitationEntity } from '../db/entities/invitation.ts';
-import { delegatedOutKeys, PlacementEntity } from '../db/entities/placement.ts';
-import { TaskEntity } from '../db/entities/task.ts';
-import { TransactionCanceledError, transact } from '../db/transact.ts';
-import type { Actor } from '../lib/actor.ts';
-import { env } from '../lib/env.ts';
-import { ConflictError, HttpError, NotFoundError, ValidationError } from '../lib/errors.ts';
-import { sendMail } from '../lib/mailer.ts';
+import { InvitationEntity } from '../../db/entities/invitation.ts';
+import { delegatedOutKeys } from '../../db/entities/placement.ts';
+import { TaskEntity } from '../../db/entities/task.ts';
+import { TransactionCanceledError, transact } from '../../db/transact.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { env } from '../../lib/env.ts';
+import { ConflictError, HttpError, NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { countOf, type PageRequest, readPage } from '../../lib/list-pages.ts';
+import { sendMail } from '../../lib/mailer.ts';
+import { becomeAssignee, type TaskInvitation } from '../access/joins.ts';
+import { assertTaskCountsFit } from '../access/limits.ts';
+import { displayName } from '../access/roster.ts';
 import {
-  hashKey,
-  INVITATION_UNKNOWN,
-  INVITATION_USED,
-  type InvitationRecord,
-  invitationExpired,
-  newInvitationKey,
-  transactAnswer,
-  userByEmail,
-} from './invitations.ts';
-import { assertTaskCountsFit, taskCounterWrite } from './limits.ts';
-import { countOf, type PageRequest, readPage } from './list-pages.ts';
-import { displayName } from './roster.ts';
-import {
+  counted,
   loadTask,
   type PendingAssignee,
   requireTaskPermission,
   type TaskRecord,
   taskFor,
-} from './task-access.ts';
-import { counted } from './tasks.ts';
-import { getUser, type UserRecord } from './user.ts';
-
-interface TaskInvitation extends InvitationRecord {
-  kind: 'task';
-  taskId: string;
-  openForEmail?: string;
-}
+} from '../access/task-access.ts';
+import {
+  hashKey,
+  INVITATION_UNKNOWN,
+  INVITATION_USED,
+  invitationExpired,
+  newInvitationKey,
+  transactAnswer,
+  userByEmail,
+} from '../groups/invitations.ts';
+import { getUser, type UserRecord } from '../user/user.ts';
 
 const DAY_S = 24 * 3600;
 const stale = () => new ConflictError('The task was changed by someone else. Reload and try again.');
@@ -275,72 +268,6 @@ async function answer(keyHash: string, accept: boolean, now: Date) {
     email: inv.email,
     task: { id: task.taskId, title: task.title },
   };
-}
-
-/** The invitee joins the task's assignees, and the task goes to the top of their Today. */
-async function becomeAssignee(task: TaskRecord, inv: TaskInvitation, user: UserRecord, answeredAt: string) {
-  const first = (
-    await PlacementEntity.query.byPriorityGroup({ userId: user.userId, priorityGroup: 0 }).go({ limit: 1 })
-  ).data[0]?.sortCode;
-  const { [inv.email]: _answered, ...stillPending } = task.pending ?? {};
-  const assignee = {
-    userId: user.userId,
-    email: inv.email,
-    name: displayName(user),
-    role: inv.role,
-    createdAt: answeredAt,
-  };
-  const delta = taskCountDelta(
-    counted(task),
-    counted({ ...task, assignees: { ...task.assignees, [user.userId]: assignee } }),
-  );
-  await transactAnswer(
-    ({ invitation, task: tE, placement, user: uE }) => [
-      invitation
-        .patch({ keyHash: inv.keyHash })
-        .set({ status: 'accepted', answeredAt })
-        .remove(['openForEmail', 'pendingAccountEmail'])
-        .where((a, op) => op.eq(a.status, String(inv.status)))
-        .commit(),
-      tE
-        .patch({ taskId: task.taskId })
-        .set({
-          assignees: { ...task.assignees, [user.userId]: assignee },
-          pending: stillPending,
-          version: task.version + 1,
-        })
-        .where(({ version }, { eq }) => eq(version, task.version))
-        .commit(),
-      placement
-        .create({
-          userId: user.userId,
-          taskId: task.taskId,
-          priorityGroup: 0,
-          sortCode: generateKeyBetween(null, first ?? null),
-          taskPosition: 'top',
-          isOwner: false,
-          delegatedToMe: true,
-          scheduled: Boolean(task.schedule),
-          groupId: task.groupId,
-          mode: task.mode,
-          status: task.status,
-          titleLower: task.title.toLowerCase(),
-        })
-        .commit(),
-      // The creator's delegated-task counter; last, and with no condition: an answer is never refused.
-      ...[taskCounterWrite(uE, task.createdBy, delta, null)].filter((w) => w !== null),
-    ],
-    stale,
-  );
-}
-
-/** At sign-up: task invitations this e-mail accepted before it had an account. */
-export async function joinAcceptedTaskInvitation(inv: InvitationRecord, user: UserRecord): Promise<boolean> {
-  const t = inv as TaskInvitation;
-  const task = await loadTask(t.taskId);
-  if (!task) return false;
-  await becomeAssignee(task, t, user, new Date().toISOString());
-  return true;
 }
 
 /**

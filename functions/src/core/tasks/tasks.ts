@@ -9,7 +9,6 @@ import { randomUUID } from 'node:crypto';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import {
   applySaveRules,
-  type CountedTask,
   CREATOR_ASSIGNEE_ROLE,
   type CreateTaskInput,
   camelToSnakeKey,
@@ -42,23 +41,28 @@ import {
   type UpdateTaskInput,
 } from '@tandem/shared';
 import { generateKeyBetween, generateNKeysBetween } from 'fractional-indexing';
-import { getItems, item } from '../db/batch-get.ts';
-import { documentClient } from '../db/client.ts';
-import { GroupEntity } from '../db/entities/group.ts';
+import { getItems, item } from '../../db/batch-get.ts';
+import { documentClient } from '../../db/client.ts';
+import { GroupEntity } from '../../db/entities/group.ts';
 import {
   delegatedOutKeys,
   delegatedOutPartition,
   delegatedOutRemoved,
   PlacementEntity,
-} from '../db/entities/placement.ts';
-import { TaskEntity } from '../db/entities/task.ts';
-import { UserEntity } from '../db/entities/user.ts';
-import { MAX_TRANSACTION_ITEMS, packSteps, TransactionCanceledError, transact } from '../db/transact.ts';
-import type { Actor } from '../lib/actor.ts';
-import { isAnyConditionFailed } from '../lib/conditions.ts';
-import { env } from '../lib/env.ts';
-import { ConflictError, ForbiddenError, HttpError, NotFoundError, ValidationError } from '../lib/errors.ts';
-import { assertTaskCountsFit, limitFailure, taskCounterWrite } from './limits.ts';
+} from '../../db/entities/placement.ts';
+import { TaskEntity } from '../../db/entities/task.ts';
+import { UserEntity } from '../../db/entities/user.ts';
+import { MAX_TRANSACTION_ITEMS, packSteps, TransactionCanceledError, transact } from '../../db/transact.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { isAnyConditionFailed } from '../../lib/conditions.ts';
+import { env } from '../../lib/env.ts';
+import {
+  ConflictError,
+  ForbiddenError,
+  HttpError,
+  NotFoundError,
+  ValidationError,
+} from '../../lib/errors.ts';
 import {
   type CursorPage,
   countOf,
@@ -66,10 +70,11 @@ import {
   keysOfCursor,
   type RawKeys,
   readPage,
-} from './list-pages.ts';
-import { displayName, type GroupRecord, memberOf } from './roster.ts';
-import { inviteAttendees, planSchedule, scheduleAsSent } from './schedules.ts';
+} from '../../lib/list-pages.ts';
+import { assertTaskCountsFit, limitFailure, taskCounterWrite } from '../access/limits.ts';
+import { displayName, type GroupRecord, memberOf } from '../access/roster.ts';
 import {
+  counted,
   groupsById,
   loadTask,
   type PlacementRecord,
@@ -81,8 +86,9 @@ import {
   type TaskRecord,
   taskFor,
   taskView,
-} from './task-access.ts';
-import { getUser, isInternalUser, type UserRecord } from './user.ts';
+} from '../access/task-access.ts';
+import { inviteAttendees, planSchedule, scheduleAsSent } from '../schedules/schedules.ts';
+import { getUser, isInternalUser, type UserRecord } from '../user/user.ts';
 
 export const MAX_ASSIGNEES = 50;
 const PINNED = 'This task is pinned to today because it is urgent or due today.';
@@ -183,15 +189,7 @@ function resolveAssignees(
 const ISSUES_INTERNAL_ONLY =
   'Issues are kept by the internal accounts only. Choose Today, Next, Later or Future.';
 
-/** What the task counts for its creator's subscription counters. */
-export const counted = (
-  t: Pick<TaskRecord, 'mode' | 'createdBy' | 'assignees' | 'routineTaskId'>,
-): CountedTask => ({
-  mode: t.mode,
-  createdBy: t.createdBy,
-  assigneeIds: Object.keys(t.assignees),
-  routineInstance: Boolean(t.routineTaskId),
-});
+export { counted } from '../access/task-access.ts';
 
 /**
  * Every check of a create, with nothing written: the caller's rights in the group and on the parent,

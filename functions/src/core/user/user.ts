@@ -6,7 +6,6 @@
  * full 14-day trial, and never twice (docs/decisions.md D12).
  */
 
-import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import {
   defaultUserConfig,
   effectiveStatus,
@@ -15,49 +14,26 @@ import {
   mergePatch,
   newTrial,
   parseAllowList,
-  type Subscription,
   type UpdateAuthUserInput,
   type UpdateUserConfigInput,
   type UserConfig,
   userConfig,
 } from '@tandem/shared';
 import { generateKeyBetween } from 'fractional-indexing';
-import { MembershipEntity } from '../db/entities/membership.ts';
-import { UserEntity } from '../db/entities/user.ts';
-import { TransactionCanceledError, transact } from '../db/transact.ts';
-import type { Actor } from '../lib/actor.ts';
-import { cognito } from '../lib/cognito.ts';
-import { isConditionFailed } from '../lib/conditions.ts';
-import { env } from '../lib/env.ts';
-import { ConflictError, NotAuthenticatedError, ValidationError } from '../lib/errors.ts';
-import { nextDueHour } from './day-hours.ts';
-import { newGroupItems, privateGroupInput } from './roster.ts';
+import { MembershipEntity } from '../../db/entities/membership.ts';
+import { UserEntity } from '../../db/entities/user.ts';
+import { TransactionCanceledError, transact } from '../../db/transact.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { cognito } from '../../lib/cognito.ts';
+import { isConditionFailed } from '../../lib/conditions.ts';
+import { env } from '../../lib/env.ts';
+import { ConflictError, NotAuthenticatedError, ValidationError } from '../../lib/errors.ts';
+import { joinAcceptedInvitations } from '../access/joins.ts';
+import { newGroupItems, privateGroupInput } from '../access/roster.ts';
+import type { UserRecord } from '../access/users.ts';
+import { nextDueHour } from '../schedules/day-hours.ts';
 
-export interface UserRecord {
-  userId: string;
-  email?: string;
-  firstName: string;
-  lastName: string;
-  typeId: string;
-  config: UserConfig;
-  subscription: Subscription;
-  ownedGroupCount: number;
-  ownedGroupTotalCount: number;
-  groupMembershipCount: number;
-  /** Task counters (spec 000 §9 events), absent until the first task write that counts. */
-  totalTasksCount?: number;
-  activeTasksCount?: number;
-  delegatedTasksCount?: number;
-  totalRoutineInstancesCount?: number;
-  feedTokenHash?: string;
-  /** When provisioning finished; absent while it has not. */
-  provisionedAt?: string;
-  /** A new sign-in address waiting for its code (core/email-change.ts). */
-  pendingEmail?: string;
-  version: number;
-  createdAt?: string;
-  updatedAt?: string;
-}
+export type { UserRecord } from '../access/users.ts';
 
 export interface NewUserProfile {
   email?: string;
@@ -121,9 +97,9 @@ export async function ensureUser(
 /**
  * Provisioning, run by the post-confirmation trigger and, when that did not finish, by the first
  * authenticated call: the record with its Private group (ensureUser), the e-mail given at sign-up,
- * the invitations this e-mail accepted before it had an account (imported on use: invitations depend
- * on groups, which depend on this module), then `provisionedAt`. Each step is idempotent — a record is
- * created once, a taken-on invitation leaves the pending index — so a second run adds nothing.
+ * the invitations this e-mail accepted before it had an account (access/joins.ts), then
+ * `provisionedAt`. Each step is idempotent — a record is created once, a taken-on invitation leaves
+ * the pending index — so a second run adds nothing.
  */
 export async function provisionUser(
   userId: string,
@@ -134,7 +110,6 @@ export async function provisionUser(
   if (user.provisionedAt) return user;
   if (!user.email && profile.email)
     user = await updateProfile({ userId, username: userId }, profile, profile.email);
-  const { joinAcceptedInvitations } = await import('./invitations.ts');
   await joinAcceptedInvitations(user);
   await UserEntity.patch({ userId }).set({ provisionedAt: now.toISOString() }).go({ response: 'none' });
   const done = await UserEntity.get({ userId }).go();
@@ -144,7 +119,9 @@ export async function provisionUser(
 /** The profile given at sign-up, as the user pool keeps it (its attributes). */
 async function signUpProfile(username: string): Promise<NewUserProfile> {
   try {
-    const r = await cognito.send(
+    // Loaded here: only a caller whose provisioning did not finish gets this far (D35).
+    const { AdminGetUserCommand } = await import('@aws-sdk/client-cognito-identity-provider');
+    const r = await (await cognito()).send(
       new AdminGetUserCommand({ UserPoolId: env.cognitoUserPoolId, Username: username }),
     );
     const a = Object.fromEntries((r.UserAttributes ?? []).map((x) => [x.Name, x.Value]));

@@ -6,11 +6,11 @@
 import { randomUUID } from 'node:crypto';
 import type { TimeBlockView } from '@tandem/shared';
 import { expandOccurrences } from '@tandem/shared/time/recurrence';
-import { TimeBlockEntity } from '../db/entities/time-block.ts';
-import type { Actor } from '../lib/actor.ts';
-import { NotFoundError, ValidationError } from '../lib/errors.ts';
-import { listMemberships } from './groups.ts';
-import { countOf, readPage } from './list-pages.ts';
+import { TimeBlockEntity } from '../../db/entities/time-block.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { countOf, readPage } from '../../lib/list-pages.ts';
+import { listMemberships } from '../groups/groups.ts';
 
 interface BlockRecord {
   blockId: string;

@@ -16,24 +16,27 @@ import {
   type UpdateGroupInput,
 } from '@tandem/shared';
 import { generateKeyBetween } from 'fractional-indexing';
-import { getItems, item } from '../db/batch-get.ts';
-import { GroupEntity } from '../db/entities/group.ts';
-import { InvitationEntity } from '../db/entities/invitation.ts';
-import { MembershipEntity } from '../db/entities/membership.ts';
-import { UserEntity } from '../db/entities/user.ts';
+import { getItems, item } from '../../db/batch-get.ts';
+import { GroupEntity } from '../../db/entities/group.ts';
+import { InvitationEntity } from '../../db/entities/invitation.ts';
+import { MembershipEntity } from '../../db/entities/membership.ts';
+import { UserEntity } from '../../db/entities/user.ts';
 import {
   chunks,
   MAX_BATCH_WRITE_ITEMS,
   MAX_TRANSACTION_ITEMS,
   TransactionCanceledError,
   transact,
-} from '../db/transact.ts';
-import type { Actor } from '../lib/actor.ts';
-import { isConditionFailed } from '../lib/conditions.ts';
-import { ConflictError, NotFoundError, ValidationError } from '../lib/errors.ts';
-import { assertUnderLimit, LimitReachedError, limitOf } from './limits.ts';
+} from '../../db/transact.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { isConditionFailed } from '../../lib/conditions.ts';
+import { NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { assertUnderLimit, LimitReachedError, limitOf } from '../access/limits.ts';
 import {
   type GroupRecord,
+  listMemberships,
+  loadGroup,
+  type MembershipRecord,
   memberOf,
   memberView,
   newGroupItems,
@@ -42,38 +45,22 @@ import {
   requirePermission,
   rosterEntries,
   seatCount,
-} from './roster.ts';
-import { getUser, type UserRecord } from './user.ts';
+  staleGroup,
+} from '../access/roster.ts';
+import { getUser, type UserRecord } from '../user/user.ts';
 
-export { displayName } from './roster.ts';
-
-export interface MembershipRecord {
-  userId: string;
-  groupId: string;
-  memberId: string;
-  role: number;
-  status: GroupStatus;
-  orderKey: string;
-}
-
-/** The group, or null when there is none or its delete has begun. */
-export async function loadGroup(groupId: string): Promise<GroupRecord | null> {
-  if (!groupId) return null;
-  const group = ((await GroupEntity.get({ groupId }).go()).data as GroupRecord | null) ?? null;
-  return group?.deleting ? null : group;
-}
+export {
+  displayName,
+  listMemberships,
+  loadGroup,
+  type MembershipRecord,
+  staleGroup,
+} from '../access/roster.ts';
 
 /** The group and the caller's place in it; 404 for anyone who is not an accepted member. */
 export async function groupFor(actor: Actor, groupId: string) {
   const group = await loadGroup(groupId);
   return { group: group as GroupRecord, me: memberOf(group, actor) };
-}
-
-export async function listMemberships(userId: string): Promise<MembershipRecord[]> {
-  const r = await MembershipEntity.query.byUser({ userId }).go({ pages: 'all' });
-  return (r.data as MembershipRecord[]).sort((a, b) =>
-    a.orderKey < b.orderKey ? -1 : a.orderKey > b.orderKey ? 1 : 0,
-  );
 }
 
 const lastOrderKey = (ms: MembershipRecord[]) => ms.at(-1)?.orderKey ?? null;
@@ -176,8 +163,6 @@ export async function saveGroup(
     throw e;
   }
 }
-export const staleGroup = () =>
-  new ConflictError('The group was changed by someone else. Reload and try again.');
 
 export async function updateGroup(
   actor: Actor,

@@ -8,10 +8,10 @@
  * for correctness; it makes the stored status true and sends the notice.
  */
 import { effectiveStatus, type Subscription } from '@tandem/shared';
-import { UserEntity } from '../db/entities/user.ts';
-import { env } from '../lib/env.ts';
-import { logger } from '../lib/logger.ts';
-import { sendMail } from '../lib/mailer.ts';
+import { UserEntity } from '../../db/entities/user.ts';
+import { env } from '../../lib/env.ts';
+import { logger } from '../../lib/logger.ts';
+import { sendMail } from '../../lib/mailer.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const CATCH_UP_DAYS = 7;

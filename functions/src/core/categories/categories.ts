@@ -10,11 +10,11 @@ import {
   pageOf,
   type UpdateCategoryInput,
 } from '@tandem/shared';
-import { CategoryEntity } from '../db/entities/category.ts';
-import type { Actor } from '../lib/actor.ts';
-import { isConditionFailed } from '../lib/conditions.ts';
-import { ConflictError, NotFoundError, ValidationError } from '../lib/errors.ts';
-import { listMemberships } from './groups.ts';
+import { CategoryEntity } from '../../db/entities/category.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { isConditionFailed } from '../../lib/conditions.ts';
+import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { listMemberships } from '../groups/groups.ts';
 
 interface CategoryRecord {
   categoryId: string;

@@ -19,9 +19,9 @@ import {
   TASK_COUNTED_EVENTS,
   type TaskCountedEvent,
 } from '@tandem/shared';
-import { TransactionCanceledError } from '../db/transact.ts';
-import { HttpError } from '../lib/errors.ts';
-import { getUser, type UserRecord } from './user.ts';
+import { TransactionCanceledError } from '../../db/transact.ts';
+import { HttpError } from '../../lib/errors.ts';
+import { readUser, type UserRecord } from './users.ts';
 
 export const LIMIT_REFUSED_CODE = 'subscription.limit-reached';
 
@@ -64,7 +64,7 @@ export function assertUnderLimit(user: UserRecord, event: CountedEvent, by = 1):
   if (count + by > limit) throw new LimitReachedError(event, limit, count);
 }
 
-type UserWrites = Parameters<Parameters<typeof import('../db/transact.ts').transact>[0]>[0]['user'];
+type UserWrites = Parameters<Parameters<typeof import('../../db/transact.ts').transact>[0]>[0]['user'];
 
 /**
  * The write that keeps a task creator's counters (spec 000 §9; docs/decisions.md D16) inside the same
@@ -113,7 +113,8 @@ export async function limitFailure(
   delta: Record<TaskCountedEvent, number>,
 ): Promise<never> {
   if (e instanceof TransactionCanceledError && e.failedAt(index)) {
-    const fresh = await getUser({ userId: ownerId, username: ownerId });
+    const fresh = await readUser(ownerId);
+    if (!fresh) throw e;
     assertTaskCountsFit(fresh, delta);
     const event = TASK_COUNTED_EVENTS.find((x) => delta[x] > 0) ?? 'totalTasks';
     const limit = limitOf(fresh.subscription.package, event);
