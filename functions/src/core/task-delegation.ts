@@ -7,6 +7,7 @@
  */
 import {
   effectiveInvitationStatus,
+  endSortCode,
   INVITATION_TTL_DAYS,
   invitationExpiresAt,
   ROLES,
@@ -14,9 +15,8 @@ import {
   roleName,
   taskCountDelta,
 } from '@tandem/shared';
-import { generateKeyBetween } from 'fractional-indexing';
 import { InvitationEntity } from '../db/entities/invitation.ts';
-import { delegatedOutKeys, PlacementEntity } from '../db/entities/placement.ts';
+import { delegatedOutKeys } from '../db/entities/placement.ts';
 import { TaskEntity } from '../db/entities/task.ts';
 import { TransactionCanceledError, transact } from '../db/transact.ts';
 import type { Actor } from '../lib/actor.ts';
@@ -279,9 +279,6 @@ async function answer(keyHash: string, accept: boolean, now: Date) {
 
 /** The invitee joins the task's assignees, and the task goes to the top of their Today. */
 async function becomeAssignee(task: TaskRecord, inv: TaskInvitation, user: UserRecord, answeredAt: string) {
-  const first = (
-    await PlacementEntity.query.byPriorityGroup({ userId: user.userId, priorityGroup: 0 }).go({ limit: 1 })
-  ).data[0]?.sortCode;
   const { [inv.email]: _answered, ...stillPending } = task.pending ?? {};
   const assignee = {
     userId: user.userId,
@@ -316,7 +313,7 @@ async function becomeAssignee(task: TaskRecord, inv: TaskInvitation, user: UserR
           userId: user.userId,
           taskId: task.taskId,
           priorityGroup: 0,
-          sortCode: generateKeyBetween(null, first ?? null),
+          sortCode: endSortCode('top'),
           taskPosition: 'top',
           isOwner: false,
           delegatedToMe: true,

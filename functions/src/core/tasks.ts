@@ -19,6 +19,8 @@ import {
   completedWithinDay,
   createTaskInput,
   DEFAULT_LEVEL,
+  endSortCode,
+  endSortCodes,
   errorCodes,
   followersInPanel,
   GROUP_LOCKED_MESSAGE,
@@ -41,7 +43,7 @@ import {
   todayPlacement,
   type UpdateTaskInput,
 } from '@tandem/shared';
-import { generateKeyBetween, generateNKeysBetween } from 'fractional-indexing';
+import { generateKeyBetween } from 'fractional-indexing';
 import { getItems, item } from '../db/batch-get.ts';
 import { documentClient } from '../db/client.ts';
 import { GroupEntity } from '../db/entities/group.ts';
@@ -100,16 +102,10 @@ interface NewPlacement {
 
 const zoneOf = (user: UserRecord, given?: string) => given ?? user.config.timezone ?? 'UTC';
 
-/** First and last sort codes in a person's priority group: two one-item Queries. */
-export async function ends(userId: string, priorityGroup: number) {
-  const [first, last] = await Promise.all([
-    endCode(userId, priorityGroup, 'top'),
-    endCode(userId, priorityGroup, 'bottom'),
-  ]);
-  return { first, last };
-}
-
-/** The first ('top') or last ('bottom') sort code in a person's priority group: one one-item Query. */
+/**
+ * The first ('top') or last ('bottom') sort code in a person's priority group: one one-item Query.
+ * Tasks need no such read (endSortCodes); the routine instances of normalisation still use it.
+ */
 export async function endCode(userId: string, priorityGroup: number, end: 'top' | 'bottom') {
   const r = await PlacementEntity.query
     .byPriorityGroup({ userId, priorityGroup })
@@ -117,26 +113,23 @@ export async function endCode(userId: string, priorityGroup: number, end: 'top' 
   return r.data[0]?.sortCode ?? null;
 }
 
-/** Sort codes for new placements, grouped per (person, priority group, position), in the given order. */
-async function codesFor(placements: NewPlacement[]): Promise<string[]> {
+/**
+ * Sort codes for new placements, grouped per (person, priority group, position), in the given order:
+ * codes at the ends of a list come from the clock (shared endSortCodes), so no list is read.
+ */
+function codesFor(placements: NewPlacement[]): string[] {
   const buckets = new Map<string, number[]>();
   placements.forEach((p, i) => {
     const k = `${p.userId}|${p.priorityGroup}|${p.position}`;
     buckets.set(k, [...(buckets.get(k) ?? []), i]);
   });
   const codes: string[] = new Array(placements.length);
-  await Promise.all(
-    [...buckets.entries()].map(async ([, indexes]) => {
-      const p = placements[indexes[0]!]!;
-      const keys =
-        p.position === 'top'
-          ? generateNKeysBetween(null, await endCode(p.userId, p.priorityGroup, 'top'), indexes.length)
-          : generateNKeysBetween(await endCode(p.userId, p.priorityGroup, 'bottom'), null, indexes.length);
-      indexes.forEach((idx, n) => {
-        codes[idx] = keys[n]!;
-      });
-    }),
-  );
+  for (const indexes of buckets.values()) {
+    const keys = endSortCodes(placements[indexes[0]!]!.position, indexes.length);
+    indexes.forEach((idx, n) => {
+      codes[idx] = keys[n]!;
+    });
+  }
   return codes;
 }
 
@@ -390,7 +383,7 @@ export async function createTask(actor: Actor, input: CreateTaskInput, now = new
     input,
     now,
   );
-  const codes = await codesFor(placements);
+  const codes = codesFor(placements);
   // Tasks made together keep the order they were given in: each is a millisecond after the one before.
   const createdAt = (id: string) =>
     new Date(now.getTime() + tasks.findIndex(({ t }) => t.taskId === id)).toISOString();
@@ -808,8 +801,11 @@ export async function updateTask(
   input: UpdateTaskInput,
   now = new Date(),
 ): Promise<TaskView> {
-  // Two round trips to read: the task, the caller's placement, the caller and the group the task
-  // may move to together; then the task's group (unless it is the one just read).
+  // Two requests to read, then one transaction to write (decisions D22, D36): the task, the caller's
+  // placement, the caller and the group the task may move to together; then the task's group (unless
+  // it is the one just read) with its creator when the change may touch the creator's counters or
+  // assignees. Sort codes come from the clock, so no list is read (a move of a task with sub-tasks
+  // reads its old panel once, for the sub-tasks that go with it).
   const [task, placement, stored, asked] = await getItems([
     item<TaskRecord>(TaskEntity, { taskId }),
     item<PlacementRecord>(PlacementEntity, { userId: actor.userId, taskId }),
@@ -817,12 +813,28 @@ export async function updateTask(
     ...(input.group ? [item<GroupRecord>(GroupEntity, { groupId: input.group })] : []),
   ] as const);
   if (!task) throw new NotFoundError();
-  const [group, user] = await Promise.all([
-    asked && asked.groupId === task.groupId
-      ? asked
-      : getItems([item<GroupRecord>(GroupEntity, { groupId: task.groupId })]).then(([g]) => g),
+  const needCreator =
+    task.createdBy !== actor.userId &&
+    (input.taskAssignees !== undefined ||
+      input.mode !== undefined ||
+      input.status !== undefined ||
+      input.completionAt !== undefined);
+  const [[group, creatorRead], user] = await Promise.all([
+    asked && asked.groupId === task.groupId && !needCreator
+      ? ([asked, null] as const)
+      : getItems([
+          item<GroupRecord>(GroupEntity, { groupId: task.groupId }),
+          ...(needCreator ? [item<UserRecord>(UserEntity, { userId: task.createdBy })] : []),
+        ] as const),
     stored?.provisionedAt ? stored : getUser(actor),
   ]);
+  /** The task's creator: the caller, as read with the group, or (not yet provisioned) read now. */
+  const creatorOf = async () =>
+    task.createdBy === actor.userId
+      ? user
+      : creatorRead?.provisionedAt
+        ? creatorRead
+        : await getUser({ userId: task.createdBy, username: task.createdBy });
   const role = roleOn(task, group, actor);
   if (role === null) throw new NotFoundError();
   const current = {
@@ -945,22 +957,16 @@ export async function updateTask(
       next.status !== prev.status ||
       next.flag !== prev.flag // a newly urgent task goes to the top even if it was placed at the top once
     ) {
-      if (next.taskPosition === 'top' || next.taskPosition === 'bottom') {
-        // The first (or last) code in the target group; when it is already this task's, it stays. A
-        // code from another group may equal one of the target group's: a move always takes a new one.
-        const end = await endCode(actor.userId, myPg, next.taskPosition);
-        if (end !== sortCode || myPg !== prev.priorityGroup) {
-          sortCode =
-            next.taskPosition === 'top' ? generateKeyBetween(null, end) : generateKeyBetween(end, null);
-        }
-      }
+      // Above (or below) everything in the target group, from the clock: no read of the list.
+      if (next.taskPosition === 'top' || next.taskPosition === 'bottom')
+        sortCode = endSortCode(next.taskPosition);
     }
   }
 
   // The sub-tasks shown under it in the old panel go with it (issue 11 item 4), keeping their codes:
   // in the new panel they show under it again, wherever their codes sort.
   const followers =
-    placement && movingGroup
+    placement && movingGroup && (task.childCount ?? 0) > 0
       ? followersInPanel(
           (
             await PlacementEntity.query
@@ -980,7 +986,7 @@ export async function updateTask(
         task_assignees: 'The people of an individual delegation are fixed when it is made.',
       });
     }
-    const creator = await getUser({ userId: task.createdBy, username: task.createdBy });
+    const creator = await creatorOf();
     const resolved = resolveAssignees(input.taskAssignees, targetGroup!, creator, now.toISOString());
     assignees = Object.fromEntries(
       resolved.map((a) => [
@@ -989,13 +995,7 @@ export async function updateTask(
       ]),
     );
     const newcomers = Object.keys(assignees).filter((id) => !task.assignees[id] && id !== task.createdBy);
-    topOfToday = new Map(
-      await Promise.all(
-        newcomers.map(
-          async (id) => [id, generateKeyBetween(null, await endCode(id, 0, 'top'))] as [string, string],
-        ),
-      ),
-    );
+    topOfToday = new Map(newcomers.map((id) => [id, endSortCode('top')]));
   }
   const managerPool = input.taskAssignees !== undefined ? assignees : task.assignees;
   if (input.manager && input.manager !== task.createdBy && !managerPool[input.manager]) {
@@ -1016,11 +1016,7 @@ export async function updateTask(
   // The creator's counters follow the task's mode and whether someone else holds it.
   const countDelta = taskCountDelta(counted(task), counted({ ...task, mode: next.mode, assignees }));
   const grows = Object.values(countDelta).some((d) => d > 0);
-  const owner = !grows
-    ? null
-    : task.createdBy === actor.userId
-      ? user
-      : await getUser({ userId: task.createdBy, username: task.createdBy });
+  const owner = grows ? await creatorOf() : null;
   if (owner) assertTaskCountsFit(owner, countDelta);
   const people = peopleOf({ createdBy: task.createdBy, assignees });
   const leavers = Object.keys(task.assignees).filter((id) => !assignees[id] && id !== task.createdBy);

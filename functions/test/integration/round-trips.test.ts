@@ -12,9 +12,9 @@ const PINNED = {
   'GET /task/{id}': 2,
   'GET /task/{id} with children': 3,
   'PATCH /task/{id} title': 3,
-  'PATCH /task/{id} status': 4,
-  'POST /task': 3,
-  'POST /task under a parent': 3,
+  'PATCH /task/{id} status': 3,
+  'POST /task': 2,
+  'POST /task under a parent': 2,
 } as const;
 
 type Answer = Awaited<ReturnType<Api['get']>>;
