@@ -55,6 +55,7 @@ import {
 } from '../db/entities/placement.ts';
 import { TaskEntity } from '../db/entities/task.ts';
 import { UserEntity } from '../db/entities/user.ts';
+import { readTaskFamily } from '../db/task-family.ts';
 import { MAX_TRANSACTION_ITEMS, packSteps, TransactionCanceledError, transact } from '../db/transact.ts';
 import type { Actor } from '../lib/actor.ts';
 import { isAnyConditionFailed } from '../lib/conditions.ts';
@@ -392,39 +393,45 @@ export async function createTask(actor: Actor, input: CreateTaskInput, now = new
     { kind: 'counters' as const },
     ...(parent ? [{ kind: 'parent' as const, id: parent.taskId }] : []),
     ...tasks.map(({ t }) => ({ kind: 'task' as const, t })),
+    // Each new sub-task's link in its parent's partition (GET reads the children through them).
+    ...tasks.flatMap(({ t }) =>
+      t.parentId ? [{ kind: 'link' as const, parentId: t.parentId, childId: t.taskId }] : [],
+    ),
     ...placements.map((p, i) => ({ kind: 'placement' as const, p, code: codes[i]! })),
   ];
   for (let i = 0; i < writes.length; i += 100) {
     const chunk = writes.slice(i, i + 100);
-    await transact(({ task, placement, user: u }) =>
+    await transact(({ task, taskChild, placement, user: u }) =>
       chunk.flatMap((w) =>
         w.kind === 'counters'
           ? (taskCounterWrite(u, actor.userId, delta, user) ?? [])
-          : w.kind === 'parent'
-            ? task.patch({ taskId: w.id }).add({ childCount: 1 }).commit()
-            : w.kind === 'task'
-              ? task.create({ ...w.t, createdAt: createdAt(w.t.taskId), version: 1 }).commit()
-              : placement
-                  .create({
-                    userId: w.p.userId,
-                    taskId: w.p.taskId,
-                    priorityGroup: w.p.priorityGroup,
-                    sortCode: w.code,
-                    taskPosition: w.p.position,
-                    isOwner: w.p.isOwner,
-                    delegatedToMe: w.p.delegatedToMe,
-                    scheduled: Boolean(w.p.task.schedule),
-                    ...(w.p.isOwner && Object.keys(w.p.task.assignees).some((id) => id !== w.p.userId)
-                      ? delegatedOutKeys(w.p.userId, createdAt(w.p.taskId), w.p.taskId)
-                      : { delegatedOut: false }),
-                    groupId: w.p.task.groupId,
-                    delegationType: w.p.task.delegationType,
-                    ...(w.p.task.parentId ? { parentId: w.p.task.parentId } : {}),
-                    mode: w.p.task.mode,
-                    status: w.p.task.status,
-                    titleLower: w.p.task.title.toLowerCase(),
-                  })
-                  .commit(),
+          : w.kind === 'link'
+            ? taskChild.put({ parentId: w.parentId, childId: w.childId }).commit()
+            : w.kind === 'parent'
+              ? task.patch({ taskId: w.id }).add({ childCount: 1 }).commit()
+              : w.kind === 'task'
+                ? task.create({ ...w.t, createdAt: createdAt(w.t.taskId), version: 1 }).commit()
+                : placement
+                    .create({
+                      userId: w.p.userId,
+                      taskId: w.p.taskId,
+                      priorityGroup: w.p.priorityGroup,
+                      sortCode: w.code,
+                      taskPosition: w.p.position,
+                      isOwner: w.p.isOwner,
+                      delegatedToMe: w.p.delegatedToMe,
+                      scheduled: Boolean(w.p.task.schedule),
+                      ...(w.p.isOwner && Object.keys(w.p.task.assignees).some((id) => id !== w.p.userId)
+                        ? delegatedOutKeys(w.p.userId, createdAt(w.p.taskId), w.p.taskId)
+                        : { delegatedOut: false }),
+                      groupId: w.p.task.groupId,
+                      delegationType: w.p.task.delegationType,
+                      ...(w.p.task.parentId ? { parentId: w.p.task.parentId } : {}),
+                      mode: w.p.task.mode,
+                      status: w.p.task.status,
+                      titleLower: w.p.task.title.toLowerCase(),
+                    })
+                    .commit(),
       ),
     ).catch((e) => (i === 0 ? limitFailure(e, 0, actor.userId, delta) : Promise.reject(e)));
   }
@@ -489,20 +496,24 @@ export async function getTask(
   zoneGiven?: string,
   now = new Date(),
 ): Promise<TaskView> {
-  // Two round trips: the task, the caller's placement and the caller together; then the group and
-  // the parent together (and the tree only when the task has children).
-  const [task, placement, stored] = await getItems([
-    item<TaskRecord>(TaskEntity, { taskId }),
+  // Two requests (decisions D36): one Query of the task's partition gives the task and its children's
+  // ids (their links live beside it); one BatchGetItem the caller's placement, the caller, the group,
+  // the parent and the children. Only a tree whose links are not all there yet (written before
+  // them) is queried instead, as before.
+  const family = await readTaskFamily(taskId);
+  const task = family.task as TaskRecord | null;
+  if (!task) throw new NotFoundError();
+  const linked = family.childIds.length === (task.childCount ?? 0);
+  const [placement, stored, group, ...rest] = await getItems([
     item<PlacementRecord>(PlacementEntity, { userId: actor.userId, taskId }),
     item<UserRecord>(UserEntity, { userId: actor.userId }),
-  ]);
-  if (!task) throw new NotFoundError();
-  const [[group, parent], tree, user] = await Promise.all([
-    getItems([
-      item<GroupRecord>(GroupEntity, { groupId: task.groupId }),
-      ...(task.parentId ? [item<TaskRecord>(TaskEntity, { taskId: task.parentId })] : []),
-    ] as const),
-    (task.childCount ?? 0) > 0 ? treeOf(task.rootId) : Promise.resolve([]),
+    item<GroupRecord>(GroupEntity, { groupId: task.groupId }),
+    ...(task.parentId ? [item<TaskRecord>(TaskEntity, { taskId: task.parentId })] : []),
+    ...(linked ? family.childIds.map((id) => item<TaskRecord>(TaskEntity, { taskId: id })) : []),
+  ] as const);
+  const parent = task.parentId ? (rest[0] ?? null) : null;
+  const [tree, user] = await Promise.all([
+    linked ? rest.slice(task.parentId ? 1 : 0).flatMap((k) => (k ? [k] : [])) : treeOf(task.rootId),
     stored?.provisionedAt ? stored : getUser(actor),
   ]);
   const role = roleOn(task, group, actor);
@@ -1184,10 +1195,13 @@ export async function deleteTasks(
     | { kind: 'unplace'; userId: string; taskId: string }
     | { kind: 'count'; taskId: string; by: number }
     | { kind: 'replace'; userId: string; taskId: string; parentId?: string }
-    | { kind: 'move'; t: TaskRecord; parentId?: string; rootId: string };
+    | { kind: 'move'; t: TaskRecord; parentId?: string; rootId: string }
+    /** A child link (entities/task-child.ts) written (`on`) or removed. */
+    | { kind: 'link'; parentId: string; childId: string; on: boolean };
   const removal = (t: TaskRecord): Op[] => [
     { kind: 'counters', ownerId: t.createdBy, delta: taskCountDelta(counted(t), null) },
     { kind: 'delete', t },
+    ...(t.parentId ? [{ kind: 'link' as const, parentId: t.parentId, childId: t.taskId, on: false }] : []),
     ...peopleOf(t).map((userId) => ({ kind: 'unplace' as const, userId, taskId: t.taskId })),
   ];
   let deleted = 0;
@@ -1214,6 +1228,10 @@ export async function deleteTasks(
             steps.push([{ kind: 'move', t: d, ...(d.parentId ? { parentId: d.parentId } : {}), rootId }]);
         steps.push([
           { kind: 'move', t: child, ...(task.parentId ? { parentId: task.parentId } : {}), rootId },
+          { kind: 'link', parentId: id, childId: child.taskId, on: false },
+          ...(task.parentId
+            ? [{ kind: 'link' as const, parentId: task.parentId, childId: child.taskId, on: true }]
+            : []),
           // The child now hangs under the deleted task's parent, on every list too.
           ...peopleOf(child).map((userId) => ({
             kind: 'replace' as const,
@@ -1244,7 +1262,7 @@ export async function deleteTasks(
         else writes.push(op);
       }
       try {
-        await transact(({ task: tE, placement: pE, user: uE }) => [
+        await transact(({ task: tE, taskChild: cE, placement: pE, user: uE }) => [
           ...[...lost].flatMap(
             ([ownerId, deltas]) => taskCounterWrite(uE, ownerId, sumCounts(deltas), null) ?? [],
           ),
@@ -1255,6 +1273,10 @@ export async function deleteTasks(
             // remove, not delete: a task already gone fails the condition instead of counting twice.
             if (op.kind === 'delete') return tE.remove({ taskId: op.t.taskId }).commit();
             if (op.kind === 'unplace') return pE.delete({ userId: op.userId, taskId: op.taskId }).commit();
+            if (op.kind === 'link') {
+              const key = { parentId: op.parentId, childId: op.childId };
+              return op.on ? cE.put(key).commit() : cE.delete(key).commit();
+            }
             if (op.kind === 'replace') {
               const pp = pE.patch({ userId: op.userId, taskId: op.taskId });
               return (op.parentId ? pp.set({ parentId: op.parentId }) : pp.remove(['parentId'])).commit();
