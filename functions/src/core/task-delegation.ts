@@ -369,8 +369,7 @@ export async function listPendingTaskInvitations(
   );
   const invs = page.items;
   const tasks = invs.length
-    ? ((await TaskEntity.get([...new Set(invs.map((i) => i.taskId))].map((taskId) => ({ taskId }))).go())
-        .data as TaskRecord[])
+    ? (await TaskEntity.get([...new Set(invs.map((i) => i.taskId))].map((taskId) => ({ taskId }))).go()).data
     : [];
   const byId = new Map(tasks.map((t) => [t.taskId, t]));
   const results = invs.flatMap((i) => {

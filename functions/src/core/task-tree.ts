@@ -262,7 +262,7 @@ export async function searchTasks(
   const [tasks, user] = await Promise.all([
     TaskEntity.get(page.map((p) => ({ taskId: p.taskId })))
       .go()
-      .then((r) => r.data as TaskRecord[]),
+      .then((r) => r.data),
     getUser(actor),
   ]);
   const groups = await groupsById(tasks.map((t) => t.groupId));

@@ -262,6 +262,7 @@ async function prepareCreate(actor: Actor, input: CreateTaskInput, now: Date) {
       creatorName: displayName(user),
       delegationType: input.delegationType,
       assignees: {},
+      childCount: 0, // counted below, once every new task is known
       ...(fields.dueAt ? { dueAt: fields.dueAt } : {}),
       ...(state.activatedAt ? { activatedAt: state.activatedAt } : {}),
     };
@@ -441,7 +442,6 @@ export async function createTask(actor: Actor, input: CreateTaskInput, now = new
     tasks.map(({ t }): [string, TaskRecord] => [
       t.taskId,
       {
-        childCount: 0,
         roles: {},
         pending: {},
         ...t,
@@ -480,7 +480,7 @@ const placementRecord = (p: NewPlacement, code: string, t: TaskRecord): Placemen
 });
 
 async function treeOf(rootId: string): Promise<TaskRecord[]> {
-  return (await TaskEntity.query.byTree({ rootId }).go({ pages: 'all' })).data as TaskRecord[];
+  return (await TaskEntity.query.byTree({ rootId }).go({ pages: 'all' })).data;
 }
 
 const childrenIn = (tree: TaskRecord[], id: string) => tree.filter((t) => t.parentId === id);
@@ -501,7 +501,7 @@ export async function getTask(
   // the parent and the children. Only a tree whose links are not all there yet (written before
   // them) is queried instead, as before.
   const family = await readTaskFamily(taskId);
-  const task = family.task as TaskRecord | null;
+  const task: TaskRecord | null = family.task;
   if (!task) throw new NotFoundError();
   const linked = family.childIds.length === (task.childCount ?? 0);
   const [placement, stored, group, ...rest] = await getItems([
@@ -661,7 +661,7 @@ async function delegatedOutQuery(userId: string, limit: number, cursor: string |
     }),
   );
   const items = r.Items ?? [];
-  const parsed = (PlacementEntity.parse({ Items: items }) as { data: PlacementRecord[] }).data;
+  const parsed: PlacementRecord[] = PlacementEntity.parse({ Items: items }).data;
   return {
     data: parsed.map((p, i) => ({ ...p, ...pickKeys(items[i]!, GSI3_KEYS) })),
     cursor: r.LastEvaluatedKey ? electroCursor(r.LastEvaluatedKey as RawKeys) : null,
@@ -688,8 +688,7 @@ async function notUnderParentIn(
     ...new Set(candidates.flatMap((p) => (p.parentId && !inBatch.has(p.parentId) ? [p.parentId] : []))),
   ];
   const parents = others.length
-    ? ((await PlacementEntity.get(others.map((taskId) => ({ userId, taskId }))).go())
-        .data as PlacementRecord[])
+    ? (await PlacementEntity.get(others.map((taskId) => ({ userId, taskId }))).go()).data
     : [];
   const inPanel = new Set([
     ...inBatch,
@@ -702,7 +701,7 @@ async function notUnderParentIn(
 async function withLevels(placements: PlacementRecord[], levels: readonly number[]) {
   if (levels.length === 0 || placements.length === 0) return placements;
   const tasks = (await TaskEntity.get(placements.map((p) => ({ taskId: p.taskId }))).go({ concurrency: 4 }))
-    .data as TaskRecord[];
+    .data;
   const keep = new Set(tasks.filter((t) => passesLevels(t.level, levels)).map((t) => t.taskId));
   return placements.filter((p) => keep.has(p.taskId));
 }
@@ -714,7 +713,7 @@ async function parentTitles(tasks: TaskRecord[]): Promise<Map<string, string>> {
     ...new Set(tasks.flatMap((t) => (t.parentId && !titles.has(t.parentId) ? [t.parentId] : []))),
   ];
   if (missing.length) {
-    const parents = (await TaskEntity.get(missing.map((taskId) => ({ taskId }))).go()).data as TaskRecord[];
+    const parents: TaskRecord[] = (await TaskEntity.get(missing.map((taskId) => ({ taskId }))).go()).data;
     for (const p of parents) titles.set(p.taskId, p.title);
   }
   return titles;
@@ -728,8 +727,7 @@ async function viewsFor(
   now: Date,
 ): Promise<TaskView[]> {
   if (placements.length === 0) return [];
-  const tasks = (await TaskEntity.get(placements.map((p) => ({ taskId: p.taskId }))).go())
-    .data as TaskRecord[];
+  const tasks: TaskRecord[] = (await TaskEntity.get(placements.map((p) => ({ taskId: p.taskId }))).go()).data;
   const groupIds = [...new Set(tasks.map((t) => t.groupId))];
   const groups = (await GroupEntity.get(groupIds.map((groupId) => ({ groupId }))).go()).data as GroupRecord[];
   const taskById = new Map(tasks.map((t) => [t.taskId, t]));
@@ -774,8 +772,8 @@ async function listGroupTasks(actor: Actor, user: UserRecord, q: ListQuery, zone
     q,
   );
   const mine = page.items.length
-    ? ((await PlacementEntity.get(page.items.map((t) => ({ userId: user.userId, taskId: t.taskId }))).go())
-        .data as PlacementRecord[])
+    ? (await PlacementEntity.get(page.items.map((t) => ({ userId: user.userId, taskId: t.taskId }))).go())
+        .data
     : [];
   const placementOf = new Map(mine.map((p) => [p.taskId, p]));
   return answerOf(
@@ -983,7 +981,7 @@ export async function updateTask(
             await PlacementEntity.query
               .byPriorityGroup({ userId: actor.userId, priorityGroup: prev.priorityGroup })
               .go({ pages: 'all' })
-          ).data as PlacementRecord[],
+          ).data,
           taskId,
         )
       : [];
