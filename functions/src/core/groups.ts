@@ -59,14 +59,15 @@ export interface MembershipRecord {
 /** The group, or null when there is none or its delete has begun. */
 export async function loadGroup(groupId: string): Promise<GroupRecord | null> {
   if (!groupId) return null;
-  const group = ((await GroupEntity.get({ groupId }).go()).data as GroupRecord | null) ?? null;
+  const group = (await GroupEntity.get({ groupId }).go()).data;
   return group?.deleting ? null : group;
 }
 
 /** The group and the caller's place in it; 404 for anyone who is not an accepted member. */
 export async function groupFor(actor: Actor, groupId: string) {
   const group = await loadGroup(groupId);
-  return { group: group as GroupRecord, me: memberOf(group, actor) };
+  if (!group) throw new NotFoundError();
+  return { group, me: memberOf(group, actor) };
 }
 
 export async function listMemberships(userId: string): Promise<MembershipRecord[]> {
@@ -126,7 +127,8 @@ export function groupView(
     title: g.title,
     description: g.description,
     metadata: g.metadata,
-    status: g.status,
+    // Stored as a number: anything but archived reads as active.
+    status: g.status === GROUP_STATUS.archived ? GROUP_STATUS.archived : GROUP_STATUS.active,
     memberStatus: m.status,
     isPrivate: g.isPrivate,
     isDefault: user.config.group === g.groupId,
@@ -139,7 +141,7 @@ export function groupView(
     groupMembers: rosterEntries(g)
       .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
       .map((e) => memberView(e, now)),
-    createdAt: (g as GroupRecord & { createdAt: string }).createdAt,
+    createdAt: g.createdAt,
   };
 }
 
@@ -152,7 +154,7 @@ export async function listGroups(actor: Actor): Promise<{ count: number; results
   const [user, memberships] = await Promise.all([getUser(actor), listMemberships(actor.userId)]);
   if (memberships.length === 0) return { count: 0, results: [] };
   const got = await GroupEntity.get(memberships.map((m) => ({ groupId: m.groupId }))).go();
-  const byId = new Map((got.data as GroupRecord[]).map((g) => [g.groupId, g]));
+  const byId = new Map(got.data.map((g) => [g.groupId, g]));
   const results: GroupView[] = [];
   for (const m of memberships) {
     const g = byId.get(m.groupId);
@@ -215,7 +217,7 @@ export async function updateGroup(
 
 /** Archiving for everyone frees a place in the owner's active-groups limit; restoring takes one. */
 async function setGroupStatus(group: GroupRecord, status: GroupStatus, set: Parameters<typeof saveGroup>[1]) {
-  const owner = (await UserEntity.get({ userId: group.createdBy }).go()).data as UserRecord | null;
+  const owner = (await UserEntity.get({ userId: group.createdBy }).go()).data;
   if (status === GROUP_STATUS.active && owner) assertUnderLimit(owner, 'ownedGroup');
   const delta = status === GROUP_STATUS.archived ? -1 : 1;
   const limit = owner ? limitOf(owner.subscription.package, 'ownedGroup') : 0;
@@ -292,7 +294,7 @@ export async function viewFor(actor: Actor, groupId: string): Promise<GroupView>
  * sending the delete again: the marked group is still found, and each step skips what is done.
  */
 export async function deleteGroup(actor: Actor, groupId: string): Promise<void> {
-  const group = ((await GroupEntity.get({ groupId }).go()).data as GroupRecord | null) ?? null;
+  const group = (await GroupEntity.get({ groupId }).go()).data;
   const me = memberOf(group, actor);
   requirePermission(me, 'group.deleteGroup');
   if (group!.isPrivate) throw new ValidationError({ group: 'The Private group cannot be deleted.' });

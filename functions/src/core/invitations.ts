@@ -175,7 +175,7 @@ export async function getInvitationRequest(key: string, now = new Date()): Promi
 
 export async function userByEmail(email: string): Promise<UserRecord | null> {
   const r = await UserEntity.query.byEmail({ email }).go();
-  return (r.data[0] as UserRecord | undefined) ?? null;
+  return r.data[0] ?? null;
 }
 
 export async function answerInvitation(
@@ -332,7 +332,7 @@ export async function joinAcceptedInvitations(user: UserRecord): Promise<number>
       const group = await loadGroup(inv.groupId);
       const entry = group?.members[inv.memberId];
       if (!group || !entry) continue;
-      const fresh = (await UserEntity.get({ userId: user.userId }).go()).data as UserRecord;
+      const fresh = (await UserEntity.get({ userId: user.userId }).go()).data ?? user;
       const status = await joinGroup(group, inv, entry, fresh, new Date().toISOString());
       await InvitationEntity.patch({ keyHash: inv.keyHash })
         .remove(['pendingAccountEmail'])

@@ -19,6 +19,8 @@ import {
   type RoleId,
   roleName,
 } from '@tandem/shared';
+import type { GroupEntity } from '../db/entities/group.ts';
+import type { StoredItem } from '../db/records.ts';
 import type { Actor } from '../lib/actor.ts';
 import { ForbiddenError, NotFoundError } from '../lib/errors.ts';
 import type { UserRecord } from './user.ts';
@@ -39,22 +41,14 @@ export interface RosterEntry {
   createdAt: string;
 }
 
-export interface GroupRecord {
-  groupId: string;
-  title: string;
-  description: string;
-  metadata: { color: string; icon: GroupIcon };
-  status: GroupStatus;
-  createdBy: string;
-  ownerName: string;
-  ownerPackage: string;
-  isPrivate: boolean;
-  members: Record<string, RosterEntry>;
-  version: number;
-  /** A delete has begun (core/groups.ts deleteGroup): gone for everyone, its traces going. */
-  deleting?: boolean;
-  createdAt: string;
-}
+/**
+ * A group as stored: the entity's item type, with its metadata and embedded roster shaped. `deleting`:
+ * a delete has begun (core/groups.ts deleteGroup), gone for everyone, its traces going.
+ */
+export type GroupRecord = StoredItem<
+  typeof GroupEntity,
+  { metadata: { color: string; icon: GroupIcon }; members: Record<string, RosterEntry> }
+>;
 
 /** Member ids carry their group's id, so /group/member/{id} finds the group with one read. */
 export const newMemberId = (groupId: string) => `${groupId}~${randomBytes(6).toString('hex')}`;

@@ -351,9 +351,7 @@ export async function scheduledTasksFor(
   ).data;
   const groupIds = [...new Set(tasks.map((t) => t.groupId))];
   const groups = new Map(
-    ((await GroupEntity.get(groupIds.map((groupId) => ({ groupId }))).go()).data as GroupRecord[]).map(
-      (g) => [g.groupId, g],
-    ),
+    (await GroupEntity.get(groupIds.map((groupId) => ({ groupId }))).go()).data.map((g) => [g.groupId, g]),
   );
   const out = [];
   for (const t of tasks) {

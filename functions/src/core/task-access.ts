@@ -117,7 +117,7 @@ export function roleOn(task: TaskRecord, group: GroupRecord | null, actor: Actor
 export async function taskFor(actor: Actor, taskId: string) {
   const task = await loadTask(taskId);
   if (!task) throw new NotFoundError();
-  const group = ((await GroupEntity.get({ groupId: task.groupId }).go()).data as GroupRecord | null) ?? null;
+  const group: GroupRecord | null = (await GroupEntity.get({ groupId: task.groupId }).go()).data;
   const role = roleOn(task, group, actor);
   if (role === null) throw new NotFoundError();
   return { task, group, role };
@@ -131,7 +131,7 @@ export function requireTaskPermission(role: RoleId, permission: Permission, fiel
 export async function groupsById(ids: string[]): Promise<Map<string, GroupRecord>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  const r = (await GroupEntity.get(unique.map((groupId) => ({ groupId }))).go()).data as GroupRecord[];
+  const r = (await GroupEntity.get(unique.map((groupId) => ({ groupId }))).go()).data;
   return new Map(r.map((g) => [g.groupId, g]));
 }
 

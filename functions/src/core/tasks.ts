@@ -729,7 +729,7 @@ async function viewsFor(
   if (placements.length === 0) return [];
   const tasks: TaskRecord[] = (await TaskEntity.get(placements.map((p) => ({ taskId: p.taskId }))).go()).data;
   const groupIds = [...new Set(tasks.map((t) => t.groupId))];
-  const groups = (await GroupEntity.get(groupIds.map((groupId) => ({ groupId }))).go()).data as GroupRecord[];
+  const groups = (await GroupEntity.get(groupIds.map((groupId) => ({ groupId }))).go()).data;
   const taskById = new Map(tasks.map((t) => [t.taskId, t]));
   const groupById = new Map(groups.map((g) => [g.groupId, g]));
   const titles = await parentTitles(tasks);
@@ -746,7 +746,7 @@ async function viewsFor(
 
 /** A group's tasks, for its members, newest first: pages of the group's index (gsi1). */
 async function listGroupTasks(actor: Actor, user: UserRecord, q: ListQuery, zone: string, now: Date) {
-  const group = ((await GroupEntity.get({ groupId: q.group! }).go()).data as GroupRecord | null) ?? null;
+  const group = (await GroupEntity.get({ groupId: q.group! }).go()).data;
   memberOf(group, actor);
   const listed = (t: TaskRecord) =>
     (q.mode ? t.mode === q.mode : t.mode !== 'template') &&

@@ -24,6 +24,7 @@ import {
 import { generateKeyBetween } from 'fractional-indexing';
 import { MembershipEntity } from '../db/entities/membership.ts';
 import { UserEntity } from '../db/entities/user.ts';
+import type { StoredItem } from '../db/records.ts';
 import { TransactionCanceledError, transact } from '../db/transact.ts';
 import type { Actor } from '../lib/actor.ts';
 import { cognito } from '../lib/cognito.ts';
@@ -33,31 +34,20 @@ import { ConflictError, NotAuthenticatedError, ValidationError } from '../lib/er
 import { nextDueHour } from './day-hours.ts';
 import { newGroupItems, privateGroupInput } from './roster.ts';
 
-export interface UserRecord {
-  userId: string;
-  email?: string;
-  firstName: string;
-  lastName: string;
-  typeId: string;
-  config: UserConfig;
-  subscription: Subscription;
-  ownedGroupCount: number;
-  ownedGroupTotalCount: number;
-  groupMembershipCount: number;
-  /** Task counters (spec 000 §9 events), absent until the first task write that counts. */
-  totalTasksCount?: number;
-  activeTasksCount?: number;
-  delegatedTasksCount?: number;
-  totalRoutineInstancesCount?: number;
-  feedTokenHash?: string;
-  /** When provisioning finished; absent while it has not. */
-  provisionedAt?: string;
-  /** A new sign-in address waiting for its code (core/email-change.ts). */
-  pendingEmail?: string;
-  version: number;
-  createdAt?: string;
-  updatedAt?: string;
-}
+/**
+ * A user as stored: the entity's item type (task counters absent until the first task write that
+ * counts, provisionedAt until provisioning finished), with settings, subscription and own titles shaped.
+ */
+export type UserRecord = StoredItem<
+  typeof UserEntity,
+  {
+    config: UserConfig;
+    subscription: Subscription;
+    /** The person's own titles by level and priority-group id (core/task-titles.ts). */
+    levelTitles?: Record<string, string>;
+    priorityGroupTitles?: Record<string, string>;
+  }
+>;
 
 export interface NewUserProfile {
   email?: string;
@@ -78,7 +68,7 @@ export async function ensureUser(
   now = new Date(),
 ): Promise<UserRecord> {
   const existing = await UserEntity.get({ userId }).go();
-  if (existing.data) return existing.data as UserRecord;
+  if (existing.data) return existing.data;
   const trial = newTrial(now);
   const base = {
     userId,
@@ -115,7 +105,7 @@ export async function ensureUser(
   }
   const created = await UserEntity.get({ userId }).go();
   if (!created.data) throw new Error(`User ${userId} could not be created`);
-  return created.data as UserRecord;
+  return created.data;
 }
 
 /**
@@ -138,7 +128,8 @@ export async function provisionUser(
   await joinAcceptedInvitations(user);
   await UserEntity.patch({ userId }).set({ provisionedAt: now.toISOString() }).go({ response: 'none' });
   const done = await UserEntity.get({ userId }).go();
-  return done.data as UserRecord;
+  if (!done.data) throw new Error(`The user ${userId} was gone right after provisioning`);
+  return done.data;
 }
 
 /** The profile given at sign-up, as the user pool keeps it (its attributes). */
@@ -167,7 +158,7 @@ async function signUpProfile(username: string): Promise<NewUserProfile> {
  * Otherwise it is finished here; the user pool is asked for the profile only when the record lacks it.
  */
 export async function getUser(actor: Actor): Promise<UserRecord> {
-  const existing = (await UserEntity.get({ userId: actor.userId }).go()).data as UserRecord | null;
+  const existing = (await UserEntity.get({ userId: actor.userId }).go()).data;
   if (existing?.provisionedAt) return existing;
   const profile = existing?.email ? {} : await signUpProfile(actor.username);
   return provisionUser(actor.userId, profile);
