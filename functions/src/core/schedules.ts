@@ -48,7 +48,6 @@ import {
 import type { GroupRecord } from './roster.ts';
 import { displayName } from './roster.ts';
 import {
-  type PlacementRecord,
   peopleOf,
   requireTaskPermission,
   roleOn,
