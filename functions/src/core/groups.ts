@@ -21,6 +21,7 @@ import { GroupEntity } from '../db/entities/group.ts';
 import { InvitationEntity } from '../db/entities/invitation.ts';
 import { MembershipEntity } from '../db/entities/membership.ts';
 import { UserEntity } from '../db/entities/user.ts';
+import type { StoredItem } from '../db/records.ts';
 import {
   chunks,
   MAX_BATCH_WRITE_ITEMS,
@@ -47,14 +48,12 @@ import { getUser, type UserRecord } from './user.ts';
 
 export { displayName } from './roster.ts';
 
-export interface MembershipRecord {
-  userId: string;
-  groupId: string;
-  memberId: string;
-  role: number;
-  status: GroupStatus;
-  orderKey: string;
-}
+/** A person's membership as stored (db/entities/membership.ts): their order and own archive status. */
+export type MembershipRecord = StoredItem<typeof MembershipEntity>;
+
+/** A status stored as a number: anything but archived reads as active. */
+const groupStatusOf = (n: number): GroupStatus =>
+  n === GROUP_STATUS.archived ? GROUP_STATUS.archived : GROUP_STATUS.active;
 
 /** The group, or null when there is none or its delete has begun. */
 export async function loadGroup(groupId: string): Promise<GroupRecord | null> {
@@ -72,9 +71,7 @@ export async function groupFor(actor: Actor, groupId: string) {
 
 export async function listMemberships(userId: string): Promise<MembershipRecord[]> {
   const r = await MembershipEntity.query.byUser({ userId }).go({ pages: 'all' });
-  return (r.data as MembershipRecord[]).sort((a, b) =>
-    a.orderKey < b.orderKey ? -1 : a.orderKey > b.orderKey ? 1 : 0,
-  );
+  return r.data.sort((a, b) => (a.orderKey < b.orderKey ? -1 : a.orderKey > b.orderKey ? 1 : 0));
 }
 
 const lastOrderKey = (ms: MembershipRecord[]) => ms.at(-1)?.orderKey ?? null;
@@ -110,7 +107,7 @@ export async function createGroup(actor: Actor, input: CreateGroupInput): Promis
     throw e;
   }
   const group = (await loadGroup(items.group.groupId))!;
-  return groupView(group, items.membership as MembershipRecord, user, memberships.length);
+  return groupView(group, items.membership, user, memberships.length);
 }
 
 export function groupView(
@@ -127,9 +124,8 @@ export function groupView(
     title: g.title,
     description: g.description,
     metadata: g.metadata,
-    // Stored as a number: anything but archived reads as active.
-    status: g.status === GROUP_STATUS.archived ? GROUP_STATUS.archived : GROUP_STATUS.active,
-    memberStatus: m.status,
+    status: groupStatusOf(g.status),
+    memberStatus: groupStatusOf(m.status),
     isPrivate: g.isPrivate,
     isDefault: user.config.group === g.groupId,
     userOrder,
