@@ -1,6 +1,7 @@
 /**
  * Operator commands: `npm run admin -- subscription <email> <package> <status>`, and
- * `npm run admin -- backfill-list-keys` (once after the deploy that adds the list indexes, D28).
+ * `npm run admin -- backfill-list-keys` (once after the deploy that adds the list indexes, D28) and
+ * `npm run admin -- backfill-child-links` (once after the deploy that adds the child links, D36).
  * Locally it works on the running stack of LOCAL_DATA_DIR (default .local/); in AWS set TABLE_NAME
  * and AWS credentials instead.
  */
@@ -13,13 +14,16 @@ const usage = `Usage:
     package: ${SUBSCRIPTION_PACKAGES.join(' | ')}
     status:  ${SUBSCRIPTION_STATUSES.join(' | ')}
   npm run admin -- backfill-list-keys
-    writes the list keys of tasks saved before the list indexes existed (safe to repeat)`;
+    writes the list keys of tasks saved before the list indexes existed (safe to repeat)
+  npm run admin -- backfill-child-links
+    links sub-tasks saved before the child links existed to their parents (safe to repeat)`;
 
 const [command, ...args] = process.argv.slice(2);
 if (
   !(
     (command === 'subscription' && args.length === 3) ||
-    (command === 'backfill-list-keys' && args.length === 0)
+    (command === 'backfill-list-keys' && args.length === 0) ||
+    (command === 'backfill-child-links' && args.length === 0)
   )
 ) {
   console.error(usage);
@@ -48,6 +52,12 @@ if (!process.env.TABLE_NAME) {
     AWS_ACCESS_KEY_ID: 'local',
     AWS_SECRET_ACCESS_KEY: 'local',
   });
+}
+
+if (command === 'backfill-child-links') {
+  const { backfillChildLinks } = await import('@tandem/functions/db/migrations/child-links');
+  console.log(`Child links written for ${await backfillChildLinks()} sub-tasks.`);
+  process.exit(0);
 }
 
 if (command === 'backfill-list-keys') {

@@ -10,6 +10,7 @@ import { InvitationEntity } from './entities/invitation.ts';
 import { MembershipEntity } from './entities/membership.ts';
 import { PlacementEntity } from './entities/placement.ts';
 import { TaskEntity } from './entities/task.ts';
+import { TaskChildEntity } from './entities/task-child.ts';
 import { UserEntity } from './entities/user.ts';
 
 export const service = new Service(
@@ -20,6 +21,7 @@ export const service = new Service(
     invitation: InvitationEntity,
     category: CategoryEntity,
     task: TaskEntity,
+    taskChild: TaskChildEntity,
     placement: PlacementEntity,
     dayState: DayStateEntity,
     calendarFeed: CalendarFeedEntity,

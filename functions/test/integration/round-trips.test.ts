@@ -3,6 +3,8 @@
  * stack's handlers report each call's DynamoDB request count in a response header
  * (functions/src/lib/request-count.ts); the figures and their history are in docs/performance.md.
  */
+import { TaskChildEntity } from '@tandem/functions/db/entities/task-child';
+import { backfillChildLinks } from '@tandem/functions/db/migrations/child-links';
 import { DYNAMODB_REQUESTS_HEADER } from '@tandem/functions/lib/request-count';
 import { describe, expect, it } from 'vitest';
 import { type Api, addMember, newGroup, person, privateGroup, task } from './support.ts';
@@ -10,11 +12,20 @@ import { type Api, addMember, newGroup, person, privateGroup, task } from './sup
 /** The pinned counts: lower one when a change lowers it, never raise one. */
 const PINNED = {
   'GET /task/{id}': 2,
-  'GET /task/{id} with children': 3,
+  'GET /task/{id} with children': 2,
+  'GET /task/{id} with children linked before D36': 3,
   'PATCH /task/{id} title': 3,
-  'PATCH /task/{id} status': 4,
-  'POST /task': 3,
-  'POST /task under a parent': 3,
+  'PATCH /task/{id} status': 3,
+  'PATCH /task/{id} flag': 3,
+  'PATCH /task/{id} priority group': 3,
+  'PATCH /task/{id} priority group of a parent': 4,
+  'PATCH /task/{id} place between': 3,
+  'PATCH /task/{id} group': 3,
+  'PATCH /task/{id} assignees': 3,
+  'PATCH /task/{id} status by an assignee': 3,
+  'POST /task': 2,
+  'POST /task under a parent': 2,
+  'POST /task with sub-tasks and an assignee': 2,
 } as const;
 
 type Answer = Awaited<ReturnType<Api['get']>>;
@@ -82,5 +93,101 @@ describe('DynamoDB requests per call', () => {
     const eve = await person('Eve');
     expect((await eve.api.get(`/task/${t.id}`)).status).toBe(404);
     expect((await eve.api.patch(`/task/${t.id}`, { title: 'Mine' })).status).toBe(404);
+  });
+
+  it('every kind of PATCH costs at most 3, an assignee’s too; POST with sub-tasks and assignees 2', async () => {
+    const ann = await person('Ann');
+    const bob = await person('Bob');
+    const g = await newGroup(ann.api);
+    const other = await newGroup(ann.api);
+    await addMember(ann.api, g.id, bob, 3);
+    const t = await task(ann.api, { title: 'Plain', group: g.id });
+
+    const flagged = await ann.api.patch(`/task/${t.id}`, { details: { flag: 1 } });
+    expect(flagged.status).toBe(200);
+    expectRequests(flagged, 'PATCH /task/{id} flag');
+    expect((await ann.api.patch(`/task/${t.id}`, { details: { flag: 3 } })).status).toBe(200);
+    const moved = await ann.api.patch(`/task/${t.id}`, { priority_group: 2 });
+    expect(moved.status).toBe(200);
+    expect(moved.body.priority_group.id).toBe(2);
+    expectRequests(moved, 'PATCH /task/{id} priority group');
+    const b = await task(ann.api, { title: 'B', group: g.id, priority_group: 2 });
+    const dragged = await ann.api.patch(`/task/${t.id}`, {
+      place_between: { before: null, after: b.custom_sort_code },
+    });
+    expect(dragged.status).toBe(200);
+    expect(dragged.body.custom_sort_code < b.custom_sort_code).toBe(true);
+    expectRequests(dragged, 'PATCH /task/{id} place between');
+    const regrouped = await ann.api.patch(`/task/${t.id}`, { group: other.id });
+    expect(regrouped.status).toBe(200);
+    expect(regrouped.body.group.id).toBe(other.id);
+    expectRequests(regrouped, 'PATCH /task/{id} group');
+
+    const shared = await task(ann.api, { title: 'Shared', group: g.id });
+    const assigned = await ann.api.patch(`/task/${shared.id}`, {
+      task_assignees: [{ user: bob.userId, role: 5 }],
+    });
+    expect(assigned.status).toBe(200);
+    expect(assigned.body.task_assignees.map((a: { user: string }) => a.user)).toEqual([bob.userId]);
+    expectRequests(assigned, 'PATCH /task/{id} assignees');
+    const done = await bob.api.patch(`/task/${shared.id}`, { status: 4 });
+    expect(done.status).toBe(200);
+    expect(done.body.status.id).toBe(4);
+    expectRequests(done, 'PATCH /task/{id} status by an assignee');
+
+    // A parent moved to another panel takes the sub-tasks shown under it: its old panel is read.
+    const parent = await task(ann.api, { title: 'Parent', group: g.id, children: [{ title: 'Kid' }] });
+    const away = await ann.api.patch(`/task/${parent.id}`, { priority_group: 3 });
+    expect(away.status).toBe(200);
+    expectRequests(away, 'PATCH /task/{id} priority group of a parent');
+
+    const made = await ann.api.post('/task', {
+      title: 'Team',
+      group: g.id,
+      task_assignees: [{ user: bob.userId, role: 5 }],
+      children: [{ title: 'One' }, { title: 'Two' }],
+    });
+    expect(made.status).toBe(201);
+    expect(made.body.results[0].children.map((c: { title: string }) => c.title)).toEqual(['One', 'Two']);
+    expectRequests(made, 'POST /task with sub-tasks and an assignee');
+    const read = await ann.api.get(`/task/${made.body.results[0].id}`);
+    expect(read.body.children.map((c: { title: string }) => c.title)).toEqual(['One', 'Two']);
+    expectRequests(read, 'GET /task/{id} with children');
+  });
+
+  it('children stay linked through moves and deletes; a tree from before the links is read too', async () => {
+    const ann = await person('Ann');
+    const group = await privateGroup(ann.api);
+    const a = await task(ann.api, { title: 'A', group, children: [{ title: 'A1' }, { title: 'A2' }] });
+    const b = await task(ann.api, { title: 'B', group });
+    const [a1, a2] = a.children as Array<{ id: string }>;
+    const kids = async (id: string, figure: keyof typeof PINNED) => {
+      const r = await ann.api.get(`/task/${id}`);
+      expect(r.status).toBe(200);
+      expectRequests(r, figure);
+      expect(r.body.child_count).toBe(r.body.children.length);
+      return r.body.children.map((c: { title: string }) => c.title);
+    };
+    // A1 moves under B; A2 gets a child; deleting A2 alone moves its child up under A.
+    const moved = await ann.api.patch('/task/descendants/new-structure', {
+      tasks: [{ id: a1!.id, level: 7, parent: b.id }],
+    });
+    expect(moved.status).toBe(200);
+    expect(await kids(a.id, 'GET /task/{id} with children')).toEqual(['A2']);
+    expect(await kids(b.id, 'GET /task/{id} with children')).toEqual(['A1']);
+    await task(ann.api, { title: 'A2a', group, parent: a2!.id });
+    expect((await ann.api.delete('/task', { tasks: [a2!.id] })).status).toBe(200);
+    expect(await kids(a.id, 'GET /task/{id} with children')).toEqual(['A2a']);
+    expect((await ann.api.delete('/task', { tasks: [a1!.id] })).status).toBe(200);
+    expect(await kids(b.id, 'GET /task/{id} with children')).toEqual([]);
+
+    // A sub-task saved before the links: its parent is read through the tree until the backfill.
+    await TaskChildEntity.delete({
+      parentId: a.id,
+      childId: (await ann.api.get(`/task/${a.id}`)).body.children[0].id,
+    }).go();
+    expect(await kids(a.id, 'GET /task/{id} with children linked before D36')).toEqual(['A2a']);
+    expect(await backfillChildLinks()).toBeGreaterThan(0);
+    expect(await kids(a.id, 'GET /task/{id} with children')).toEqual(['A2a']);
   });
 });

@@ -15,6 +15,7 @@ import { benchRecurrence } from './recurrence.ts';
 import { printReport } from './report.ts';
 import { seedGroups } from './seed-groups.ts';
 import { seedRecurring, seedTasks } from './seed-tasks.ts';
+import { benchTrips } from './trips.ts';
 import { printRoute } from './web-routes.ts';
 
 process.env.TANDEM_LOG_LEVEL = 'silent';
@@ -33,6 +34,19 @@ if (wants('lists')) {
   try {
     const { requestCounter } = await import('@tandem/functions/db/client');
     await benchLists(stack.env as StackEnv, stack.url, requestCounter);
+  } finally {
+    await stack.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (wants('trips')) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'tandem-bench-'));
+  const { startStack } = await import('../local/stack.ts');
+  const stack = await startStack({ dataDir, port: 0, inMemory: true, quiet: true, throttle: false });
+  try {
+    const { requestCounter } = await import('@tandem/functions/db/client');
+    printLatency(await benchTrips(stack.env as StackEnv, stack.url, requestCounter));
   } finally {
     await stack.stop();
     rmSync(dataDir, { recursive: true, force: true });

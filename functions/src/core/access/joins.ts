@@ -4,10 +4,9 @@
  * before it had an account. Below the group, task and user areas (which all use it), so provisioning
  * a user imports it without a cycle.
  */
-import { GROUP_STATUS, type RoleId, taskCountDelta } from '@tandem/shared';
+import { endSortCode, GROUP_STATUS, type RoleId, taskCountDelta } from '@tandem/shared';
 import { generateKeyBetween } from 'fractional-indexing';
 import { InvitationEntity } from '../../db/entities/invitation.ts';
-import { PlacementEntity } from '../../db/entities/placement.ts';
 import { UserEntity } from '../../db/entities/user.ts';
 import { TransactionCanceledError, transact } from '../../db/transact.ts';
 import { ConflictError, HttpError } from '../../lib/errors.ts';
@@ -158,9 +157,6 @@ export async function becomeAssignee(
   user: UserRecord,
   answeredAt: string,
 ) {
-  const first = (
-    await PlacementEntity.query.byPriorityGroup({ userId: user.userId, priorityGroup: 0 }).go({ limit: 1 })
-  ).data[0]?.sortCode;
   const { [inv.email]: _answered, ...stillPending } = task.pending ?? {};
   const assignee = {
     userId: user.userId,
@@ -195,7 +191,7 @@ export async function becomeAssignee(
           userId: user.userId,
           taskId: task.taskId,
           priorityGroup: 0,
-          sortCode: generateKeyBetween(null, first ?? null),
+          sortCode: endSortCode('top'),
           taskPosition: 'top',
           isOwner: false,
           delegatedToMe: true,
@@ -249,7 +245,7 @@ export async function joinAcceptedInvitations(user: UserRecord): Promise<number>
       const group = await loadGroup(inv.groupId);
       const entry = group?.members[inv.memberId];
       if (!group || !entry) continue;
-      const fresh = (await UserEntity.get({ userId: user.userId }).go()).data as UserRecord;
+      const fresh = (await UserEntity.get({ userId: user.userId }).go()).data ?? user;
       const status = await joinGroup(group, inv, entry, fresh, new Date().toISOString());
       await InvitationEntity.patch({ keyHash: inv.keyHash })
         .remove(['pendingAccountEmail'])

@@ -21,6 +21,7 @@ import {
 } from '@tandem/shared';
 import { GroupEntity } from '../../db/entities/group.ts';
 import { MembershipEntity } from '../../db/entities/membership.ts';
+import type { StoredItem } from '../../db/records.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors.ts';
 import type { UserRecord } from './users.ts';
@@ -41,22 +42,14 @@ export interface RosterEntry {
   createdAt: string;
 }
 
-export interface GroupRecord {
-  groupId: string;
-  title: string;
-  description: string;
-  metadata: { color: string; icon: GroupIcon };
-  status: GroupStatus;
-  createdBy: string;
-  ownerName: string;
-  ownerPackage: string;
-  isPrivate: boolean;
-  members: Record<string, RosterEntry>;
-  version: number;
-  /** A delete has begun (core/groups/groups.ts deleteGroup): gone for everyone, its traces going. */
-  deleting?: boolean;
-  createdAt: string;
-}
+/**
+ * A group as stored: the entity's item type, with its metadata and embedded roster shaped. `deleting`:
+ * a delete has begun (core/groups/groups.ts deleteGroup), gone for everyone, its traces going.
+ */
+export type GroupRecord = StoredItem<
+  typeof GroupEntity,
+  { metadata: { color: string; icon: GroupIcon }; members: Record<string, RosterEntry> }
+>;
 
 /** Member ids carry their group's id, so /group/member/{id} finds the group with one read. */
 export const newMemberId = (groupId: string) => `${groupId}~${randomBytes(6).toString('hex')}`;
@@ -158,27 +151,19 @@ export const privateGroupInput: CreateGroupInput = {
   metadata: { color: '#7EC242', icon: 'home' },
 };
 
-export interface MembershipRecord {
-  userId: string;
-  groupId: string;
-  memberId: string;
-  role: number;
-  status: GroupStatus;
-  orderKey: string;
-}
+/** A person's membership as stored (db/entities/membership.ts): their order and own archive status. */
+export type MembershipRecord = StoredItem<typeof MembershipEntity>;
 
 /** The group, or null when there is none or its delete has begun. */
 export async function loadGroup(groupId: string): Promise<GroupRecord | null> {
   if (!groupId) return null;
-  const group = ((await GroupEntity.get({ groupId }).go()).data as GroupRecord | null) ?? null;
+  const group = (await GroupEntity.get({ groupId }).go()).data;
   return group?.deleting ? null : group;
 }
 
 export async function listMemberships(userId: string): Promise<MembershipRecord[]> {
   const r = await MembershipEntity.query.byUser({ userId }).go({ pages: 'all' });
-  return (r.data as MembershipRecord[]).sort((a, b) =>
-    a.orderKey < b.orderKey ? -1 : a.orderKey > b.orderKey ? 1 : 0,
-  );
+  return r.data.sort((a, b) => (a.orderKey < b.orderKey ? -1 : a.orderKey > b.orderKey ? 1 : 0));
 }
 
 export const staleGroup = () =>

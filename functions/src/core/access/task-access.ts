@@ -21,7 +21,9 @@ import {
   TREE_MESSAGES,
 } from '@tandem/shared';
 import { GroupEntity } from '../../db/entities/group.ts';
+import type { PlacementEntity } from '../../db/entities/placement.ts';
 import { TaskEntity } from '../../db/entities/task.ts';
+import type { StoredItem } from '../../db/records.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { ForbiddenError, NotFoundError } from '../../lib/errors.ts';
 import type { GroupRecord } from './roster.ts';
@@ -76,56 +78,19 @@ export interface PendingAssignee {
   createdAt: string;
 }
 
-export interface TaskRecord {
-  taskId: string;
-  title: string;
-  description: string;
-  flag: number;
-  status: number;
-  mode: TaskView['mode'];
-  level: number;
-  groupId: string;
-  parentId?: string;
-  rootId: string;
-  childCount?: number;
-  createdBy: string;
-  creatorName: string;
-  managerId?: string;
-  delegationType: TaskView['delegationType'];
-  assignees: Record<string, TaskAssignee>;
-  pending?: Record<string, PendingAssignee>;
-  roles?: Record<string, TaskRole>;
-  schedule?: StoredSchedule;
-  routineTaskId?: string;
-  routineDay?: string;
-  dueAt?: string;
-  completionAt?: string;
-  activatedAt?: string;
-  version: number;
-  createdAt: string;
-  updatedAt: string;
-}
+/** A task as stored: the entity's item type, with its embedded maps and schedule shaped. */
+export type TaskRecord = StoredItem<
+  typeof TaskEntity,
+  {
+    assignees: Record<string, TaskAssignee>;
+    pending?: Record<string, PendingAssignee>;
+    roles?: Record<string, TaskRole>;
+    schedule?: StoredSchedule;
+  }
+>;
 
-export interface PlacementRecord {
-  userId: string;
-  taskId: string;
-  priorityGroup: number;
-  sortCode: string;
-  taskPosition: 'top' | 'bottom' | 'custom';
-  dismissed?: boolean;
-  isOwner: boolean;
-  delegatedToMe: boolean;
-  delegatedOut?: boolean;
-  delegationType?: string;
-  scheduled?: boolean;
-  groupId: string;
-  parentId?: string;
-  mode: string;
-  status: number;
-  titleLower: string;
-  completionAt?: string;
-  createdAt: string;
-}
+/** A task on one person's lists, as stored (db/entities/placement.ts). */
+export type PlacementRecord = StoredItem<typeof PlacementEntity>;
 
 /** Everyone who has the task on their lists: its creator and its assignees. */
 export const peopleOf = (t: Pick<TaskRecord, 'createdBy' | 'assignees'>) => [
@@ -133,7 +98,7 @@ export const peopleOf = (t: Pick<TaskRecord, 'createdBy' | 'assignees'>) => [
 ];
 
 export async function loadTask(taskId: string): Promise<TaskRecord | null> {
-  return ((await TaskEntity.get({ taskId }).go()).data as TaskRecord | null) ?? null;
+  return (await TaskEntity.get({ taskId }).go()).data ?? null;
 }
 
 /** The caller's role on the task, or null when they may not see it. */
@@ -153,7 +118,7 @@ export function roleOn(task: TaskRecord, group: GroupRecord | null, actor: Actor
 export async function taskFor(actor: Actor, taskId: string) {
   const task = await loadTask(taskId);
   if (!task) throw new NotFoundError();
-  const group = ((await GroupEntity.get({ groupId: task.groupId }).go()).data as GroupRecord | null) ?? null;
+  const group: GroupRecord | null = (await GroupEntity.get({ groupId: task.groupId }).go()).data;
   const role = roleOn(task, group, actor);
   if (role === null) throw new NotFoundError();
   return { task, group, role };
@@ -167,7 +132,7 @@ export function requireTaskPermission(role: RoleId, permission: Permission, fiel
 export async function groupsById(ids: string[]): Promise<Map<string, GroupRecord>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  const r = (await GroupEntity.get(unique.map((groupId) => ({ groupId }))).go()).data as GroupRecord[];
+  const r = (await GroupEntity.get(unique.map((groupId) => ({ groupId }))).go()).data;
   return new Map(r.map((g) => [g.groupId, g]));
 }
 
@@ -214,7 +179,7 @@ export function taskView(
     completionAt: t.completionAt ?? null,
     activatedAt: t.activatedAt ?? null,
     createdAt: t.createdAt,
-    updatedAt: t.updatedAt,
+    updatedAt: t.updatedAt ?? t.createdAt,
     user: { id: t.createdBy, name: t.creatorName },
     manager: t.managerId
       ? {

@@ -4,34 +4,24 @@
  */
 import type { Subscription, UserConfig } from '@tandem/shared';
 import { UserEntity } from '../../db/entities/user.ts';
+import type { StoredItem } from '../../db/records.ts';
 
-export interface UserRecord {
-  userId: string;
-  email?: string;
-  firstName: string;
-  lastName: string;
-  typeId: string;
-  config: UserConfig;
-  subscription: Subscription;
-  ownedGroupCount: number;
-  ownedGroupTotalCount: number;
-  groupMembershipCount: number;
-  /** Task counters (spec 000 §9 events), absent until the first task write that counts. */
-  totalTasksCount?: number;
-  activeTasksCount?: number;
-  delegatedTasksCount?: number;
-  totalRoutineInstancesCount?: number;
-  feedTokenHash?: string;
-  /** When provisioning finished; absent while it has not. */
-  provisionedAt?: string;
-  /** A new sign-in address waiting for its code (core/auth/email-change.ts). */
-  pendingEmail?: string;
-  version: number;
-  createdAt?: string;
-  updatedAt?: string;
-}
+/**
+ * A user as stored: the entity's item type (task counters absent until the first task write that
+ * counts, provisionedAt until provisioning finished), with settings, subscription and own titles shaped.
+ */
+export type UserRecord = StoredItem<
+  typeof UserEntity,
+  {
+    config: UserConfig;
+    subscription: Subscription;
+    /** The person's own titles by level and priority-group id (core/tasks/task-titles.ts). */
+    levelTitles?: Record<string, string>;
+    priorityGroupTitles?: Record<string, string>;
+  }
+>;
 
 /** The record as stored (no provisioning: user/user.ts getUser does that for the caller). */
 export async function readUser(userId: string): Promise<UserRecord | null> {
-  return ((await UserEntity.get({ userId }).go()).data as UserRecord | null) ?? null;
+  return (await UserEntity.get({ userId }).go()).data;
 }

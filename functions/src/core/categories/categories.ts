@@ -11,20 +11,14 @@ import {
   type UpdateCategoryInput,
 } from '@tandem/shared';
 import { CategoryEntity } from '../../db/entities/category.ts';
+import type { StoredItem } from '../../db/records.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { isConditionFailed } from '../../lib/conditions.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { listMemberships } from '../groups/groups.ts';
 
-interface CategoryRecord {
-  categoryId: string;
-  title: string;
-  description: string;
-  metadata: CategoryView['metadata'];
-  groups: string[];
-  createdAt: string;
-  updatedAt: string;
-}
+/** A category as stored (db/entities/category.ts), its metadata shaped. */
+type CategoryRecord = StoredItem<typeof CategoryEntity, { metadata: CategoryView['metadata'] }>;
 
 const view = (c: CategoryRecord): CategoryView => ({
   id: c.categoryId,
@@ -44,7 +38,7 @@ async function assertOwnGroups(actor: Actor, groups: string[] | undefined) {
 
 export async function listCategories(actor: Actor, page: number, limit: number) {
   const r = await CategoryEntity.query.byUser({ userId: actor.userId }).go({ pages: 'all' });
-  const all = (r.data as CategoryRecord[]).sort((a, b) => a.createdAt.localeCompare(b.createdAt)).map(view);
+  const all = r.data.sort((a, b) => a.createdAt.localeCompare(b.createdAt)).map(view);
   return pageOf(all, page, limit);
 }
 
@@ -58,13 +52,12 @@ export async function createCategory(actor: Actor, input: CreateCategoryInput): 
     metadata: input.metadata,
     groups: [...new Set(input.groups)],
   }).go();
-  return view(r.data as CategoryRecord);
+  return view(r.data);
 }
 
 /** Only the fields sent change; metadata merges field by field (shared/src/api/patch.ts). */
 export async function updateCategory(actor: Actor, categoryId: string, input: UpdateCategoryInput) {
-  const current = (await CategoryEntity.get({ userId: actor.userId, categoryId }).go())
-    .data as CategoryRecord | null;
+  const current = (await CategoryEntity.get({ userId: actor.userId, categoryId }).go()).data;
   if (!current) throw new NotFoundError();
   await assertOwnGroups(actor, input.groups);
   const next = mergePatch(current, input);
@@ -78,7 +71,7 @@ export async function updateCategory(actor: Actor, categoryId: string, input: Up
       })
       .where(({ updatedAt }, { eq }) => eq(updatedAt, current.updatedAt))
       .go({ response: 'all_new' });
-    return view(r.data as CategoryRecord);
+    return view(r.data);
   } catch (e) {
     if (isConditionFailed(e)) {
       throw new ConflictError('The category was changed elsewhere. Reload and try again.');

@@ -57,10 +57,15 @@ export {
   staleGroup,
 } from '../access/roster.ts';
 
+/** A status stored as a number: anything but archived reads as active. */
+const groupStatusOf = (n: number): GroupStatus =>
+  n === GROUP_STATUS.archived ? GROUP_STATUS.archived : GROUP_STATUS.active;
+
 /** The group and the caller's place in it; 404 for anyone who is not an accepted member. */
 export async function groupFor(actor: Actor, groupId: string) {
   const group = await loadGroup(groupId);
-  return { group: group as GroupRecord, me: memberOf(group, actor) };
+  if (!group) throw new NotFoundError();
+  return { group, me: memberOf(group, actor) };
 }
 
 const lastOrderKey = (ms: MembershipRecord[]) => ms.at(-1)?.orderKey ?? null;
@@ -96,7 +101,7 @@ export async function createGroup(actor: Actor, input: CreateGroupInput): Promis
     throw e;
   }
   const group = (await loadGroup(items.group.groupId))!;
-  return groupView(group, items.membership as MembershipRecord, user, memberships.length);
+  return groupView(group, items.membership, user, memberships.length);
 }
 
 export function groupView(
@@ -113,8 +118,8 @@ export function groupView(
     title: g.title,
     description: g.description,
     metadata: g.metadata,
-    status: g.status,
-    memberStatus: m.status,
+    status: groupStatusOf(g.status),
+    memberStatus: groupStatusOf(m.status),
     isPrivate: g.isPrivate,
     isDefault: user.config.group === g.groupId,
     userOrder,
@@ -126,7 +131,7 @@ export function groupView(
     groupMembers: rosterEntries(g)
       .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
       .map((e) => memberView(e, now)),
-    createdAt: (g as GroupRecord & { createdAt: string }).createdAt,
+    createdAt: g.createdAt,
   };
 }
 
@@ -139,7 +144,7 @@ export async function listGroups(actor: Actor): Promise<{ count: number; results
   const [user, memberships] = await Promise.all([getUser(actor), listMemberships(actor.userId)]);
   if (memberships.length === 0) return { count: 0, results: [] };
   const got = await GroupEntity.get(memberships.map((m) => ({ groupId: m.groupId }))).go();
-  const byId = new Map((got.data as GroupRecord[]).map((g) => [g.groupId, g]));
+  const byId = new Map(got.data.map((g) => [g.groupId, g]));
   const results: GroupView[] = [];
   for (const m of memberships) {
     const g = byId.get(m.groupId);
@@ -200,7 +205,7 @@ export async function updateGroup(
 
 /** Archiving for everyone frees a place in the owner's active-groups limit; restoring takes one. */
 async function setGroupStatus(group: GroupRecord, status: GroupStatus, set: Parameters<typeof saveGroup>[1]) {
-  const owner = (await UserEntity.get({ userId: group.createdBy }).go()).data as UserRecord | null;
+  const owner = (await UserEntity.get({ userId: group.createdBy }).go()).data;
   if (status === GROUP_STATUS.active && owner) assertUnderLimit(owner, 'ownedGroup');
   const delta = status === GROUP_STATUS.archived ? -1 : 1;
   const limit = owner ? limitOf(owner.subscription.package, 'ownedGroup') : 0;
@@ -277,7 +282,7 @@ export async function viewFor(actor: Actor, groupId: string): Promise<GroupView>
  * sending the delete again: the marked group is still found, and each step skips what is done.
  */
 export async function deleteGroup(actor: Actor, groupId: string): Promise<void> {
-  const group = ((await GroupEntity.get({ groupId }).go()).data as GroupRecord | null) ?? null;
+  const group = (await GroupEntity.get({ groupId }).go()).data;
   const me = memberOf(group, actor);
   requirePermission(me, 'group.deleteGroup');
   if (group!.isPrivate) throw new ValidationError({ group: 'The Private group cannot be deleted.' });

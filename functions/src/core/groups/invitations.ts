@@ -148,7 +148,7 @@ export async function getInvitationRequest(key: string, now = new Date()): Promi
 
 export async function userByEmail(email: string): Promise<UserRecord | null> {
   const r = await UserEntity.query.byEmail({ email }).go();
-  return (r.data[0] as UserRecord | undefined) ?? null;
+  return r.data[0] ?? null;
 }
 
 export async function answerInvitation(

@@ -187,7 +187,7 @@ export async function updateMember(
   if (changed.includes('status') && input.status !== undefined) {
     const self = target.memberId === me.memberId;
     if (!self) requirePermission(me, 'groupMember.status', 'status');
-    const fresh = changed.includes('role') ? ((await loadGroup(group.groupId)) as GroupRecord) : group;
+    const fresh = changed.includes('role') ? ((await loadGroup(group.groupId)) ?? group) : group;
     await setMemberStatus(fresh, fresh.members[memberId]!, input.status);
   }
   return viewFor(actor, group.groupId);

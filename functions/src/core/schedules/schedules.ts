@@ -39,7 +39,6 @@ import { sendMail } from '../../lib/mailer.ts';
 import type { GroupRecord } from '../access/roster.ts';
 import { displayName } from '../access/roster.ts';
 import {
-  type PlacementRecord,
   peopleOf,
   requireTaskPermission,
   roleOn,
@@ -111,7 +110,7 @@ async function attendeeInvitation(key: string, now: Date) {
   if (effectiveInvitationStatus(inv.status, inv.expiresAt, now) === 'expired') {
     throw new HttpError(410, 'invitation.expired', invitationExpired(inv.inviterName));
   }
-  const task = (await TaskEntity.get({ taskId: inv.taskId }).go()).data as TaskRecord | null;
+  const task: TaskRecord | null = (await TaskEntity.get({ taskId: inv.taskId }).go()).data;
   const entry = task?.schedule?.pendingAttendees?.find((a) => a.keyHash === inv.keyHash);
   if (!task?.schedule || !entry) throw new NotFoundError(INVITATION_UNKNOWN);
   return { inv, task, schedule: task.schedule };
@@ -335,26 +334,23 @@ export async function scheduledTasksFor(
   Array<{ task: TaskRecord & { schedule: StoredSchedule }; group: GroupRecord | null; role: RoleId }>
 > {
   const placements = (
-    (
-      await PlacementEntity.query
-        .byUser({ userId: actor.userId })
-        .where((a, op) => op.eq(a.scheduled, true))
-        .go({ pages: 'all' })
-    ).data as PlacementRecord[]
-  ).filter(
+    await PlacementEntity.query
+      .byUser({ userId: actor.userId })
+      .where((a, op) => op.eq(a.scheduled, true))
+      .go({ pages: 'all' })
+  ).data.filter(
     (p) =>
       !p.dismissed &&
       (!q.group || p.groupId === q.group) &&
       (q.type !== 'delegated_to_me' || p.delegatedToMe),
   );
   if (placements.length === 0) return [];
-  const tasks = (await TaskEntity.get(placements.map((p) => ({ taskId: p.taskId }))).go({ concurrency: 4 }))
-    .data as TaskRecord[];
+  const tasks: TaskRecord[] = (
+    await TaskEntity.get(placements.map((p) => ({ taskId: p.taskId }))).go({ concurrency: 4 })
+  ).data;
   const groupIds = [...new Set(tasks.map((t) => t.groupId))];
   const groups = new Map(
-    ((await GroupEntity.get(groupIds.map((groupId) => ({ groupId }))).go()).data as GroupRecord[]).map(
-      (g) => [g.groupId, g],
-    ),
+    (await GroupEntity.get(groupIds.map((groupId) => ({ groupId }))).go()).data.map((g) => [g.groupId, g]),
   );
   const out = [];
   for (const t of tasks) {

@@ -7,23 +7,14 @@ import { randomUUID } from 'node:crypto';
 import type { TimeBlockView } from '@tandem/shared';
 import { expandOccurrences } from '@tandem/shared/time/recurrence';
 import { TimeBlockEntity } from '../../db/entities/time-block.ts';
+import type { StoredItem } from '../../db/records.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { countOf, readPage } from '../../lib/list-pages.ts';
 import { listMemberships } from '../groups/groups.ts';
 
-interface BlockRecord {
-  blockId: string;
-  startDate: string;
-  endDate?: string;
-  exDate: string[];
-  rDate: string[];
-  recurRule?: string;
-  duration: number;
-  timezone: string;
-  group?: string;
-  groupCategory?: string;
-}
+/** A time block as stored (db/entities/time-block.ts). */
+type BlockRecord = StoredItem<typeof TimeBlockEntity>;
 
 export interface TimeBlockInput {
   startDate: string;
@@ -104,7 +95,7 @@ export async function createTimeBlock(actor: Actor, input: TimeBlockInput, now =
     blockId: randomUUID(),
     ...set,
   } as never).go();
-  return view(r.data as BlockRecord, now);
+  return view(r.data, now);
 }
 
 /** GET /time-block: a page of the person's time blocks from their partition, with a cursor (D28). */
@@ -140,7 +131,7 @@ export async function listTimeBlocks(
 }
 
 async function load(actor: Actor, blockId: string) {
-  const b = (await TimeBlockEntity.get({ userId: actor.userId, blockId }).go()).data as BlockRecord | null;
+  const b = (await TimeBlockEntity.get({ userId: actor.userId, blockId }).go()).data;
   if (!b) throw new NotFoundError();
   return b;
 }

@@ -7,6 +7,7 @@
  */
 import {
   effectiveInvitationStatus,
+  endSortCode,
   INVITATION_TTL_DAYS,
   invitationExpiresAt,
   ROLES,
@@ -299,8 +300,7 @@ export async function listPendingTaskInvitations(
   );
   const invs = page.items;
   const tasks = invs.length
-    ? ((await TaskEntity.get([...new Set(invs.map((i) => i.taskId))].map((taskId) => ({ taskId }))).go())
-        .data as TaskRecord[])
+    ? (await TaskEntity.get([...new Set(invs.map((i) => i.taskId))].map((taskId) => ({ taskId }))).go()).data
     : [];
   const byId = new Map(tasks.map((t) => [t.taskId, t]));
   const results = invs.flatMap((i) => {

@@ -14,7 +14,7 @@ const defaults = (kind: Kind) =>
 const attribute = (kind: Kind) => (kind === 'level' ? 'levelTitles' : 'priorityGroupTitles');
 
 export async function userTitles(actor: Actor, kind: Kind) {
-  const user = (await getUser(actor)) as unknown as Record<string, Record<string, string> | undefined>;
+  const user = await getUser(actor);
   const own = user[attribute(kind)] ?? {};
   const results = defaults(kind).map((d) => ({
     id: d.id,
@@ -27,7 +27,7 @@ export async function userTitles(actor: Actor, kind: Kind) {
 /** Sets (or, with an empty title, resets) the person's title for one level or priority group. */
 export async function setUserTitle(actor: Actor, kind: Kind, id: number, title: string) {
   if (!defaults(kind).some((d) => d.id === id)) throw new NotFoundError();
-  const user = (await getUser(actor)) as unknown as Record<string, Record<string, string> | undefined>;
+  const user = await getUser(actor);
   const own = { ...(user[attribute(kind)] ?? {}) };
   if (title.trim()) own[String(id)] = title.trim();
   else delete own[String(id)];

@@ -160,7 +160,17 @@ export async function newStructure(
   type Op =
     | { kind: 'task'; t: TaskRecord; delta: number }
     | { kind: 'count'; taskId: string; by: number }
-    | { kind: 'placement'; userId: string; taskId: string; parentId?: string };
+    | { kind: 'placement'; userId: string; taskId: string; parentId?: string }
+    /** A child link (db/entities/task-child.ts) written (`on`) or removed. */
+    | { kind: 'link'; parentId: string; childId: string; on: boolean };
+  const parentBefore = new Map(moved.map((f) => [f.task.taskId, f.task.parentId]));
+  const links = (t: TaskRecord): Op[] => {
+    const before = parentBefore.get(t.taskId);
+    return [
+      ...(before ? [{ kind: 'link' as const, parentId: before, childId: t.taskId, on: false }] : []),
+      ...(t.parentId ? [{ kind: 'link' as const, parentId: t.parentId, childId: t.taskId, on: true }] : []),
+    ];
+  };
   // Steps that hold together: a task's write with its placements on everyone's lists; a parent's
   // count. Packed in order into transactions of at most 100 writes, a step never split. A call cut
   // short leaves whole steps written; sending it again finishes it (what already moved is unchanged).
@@ -168,6 +178,7 @@ export async function newStructure(
   const steps: Op[][] = [
     ...changed.map((t): Op[] => [
       { kind: 'task', t, delta: deltas.get(t.taskId) ?? 0 },
+      ...(movedIds.has(t.taskId) ? links(t) : []),
       ...(movedIds.has(t.taskId)
         ? peopleOf(t).map((userId) => ({
             kind: 'placement' as const,
@@ -183,8 +194,12 @@ export async function newStructure(
   ];
   for (const chunk of packSteps(steps)) {
     try {
-      await transact(({ task, placement }) =>
+      await transact(({ task, taskChild, placement }) =>
         chunk.map((op) => {
+          if (op.kind === 'link') {
+            const key = { parentId: op.parentId, childId: op.childId };
+            return op.on ? taskChild.put(key).commit() : taskChild.delete(key).commit();
+          }
           if (op.kind === 'count')
             return task.patch({ taskId: op.taskId }).add({ childCount: op.by }).commit();
           if (op.kind === 'placement') {
@@ -247,7 +262,7 @@ export async function searchTasks(
   const [tasks, user] = await Promise.all([
     TaskEntity.get(page.map((p) => ({ taskId: p.taskId })))
       .go()
-      .then((r) => r.data as TaskRecord[]),
+      .then((r) => r.data),
     getUser(actor),
   ]);
   const groups = await groupsById(tasks.map((t) => t.groupId));

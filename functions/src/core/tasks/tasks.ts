@@ -18,6 +18,8 @@ import {
   completedWithinDay,
   createTaskInput,
   DEFAULT_LEVEL,
+  endSortCode,
+  endSortCodes,
   errorCodes,
   followersInPanel,
   GROUP_LOCKED_MESSAGE,
@@ -40,7 +42,7 @@ import {
   todayPlacement,
   type UpdateTaskInput,
 } from '@tandem/shared';
-import { generateKeyBetween, generateNKeysBetween } from 'fractional-indexing';
+import { generateKeyBetween } from 'fractional-indexing';
 import { getItems, item } from '../../db/batch-get.ts';
 import { documentClient } from '../../db/client.ts';
 import { GroupEntity } from '../../db/entities/group.ts';
@@ -52,6 +54,7 @@ import {
 } from '../../db/entities/placement.ts';
 import { TaskEntity } from '../../db/entities/task.ts';
 import { UserEntity } from '../../db/entities/user.ts';
+import { readTaskFamily } from '../../db/task-family.ts';
 import { MAX_TRANSACTION_ITEMS, packSteps, TransactionCanceledError, transact } from '../../db/transact.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { isAnyConditionFailed } from '../../lib/conditions.ts';
@@ -106,16 +109,10 @@ interface NewPlacement {
 
 const zoneOf = (user: UserRecord, given?: string) => given ?? user.config.timezone ?? 'UTC';
 
-/** First and last sort codes in a person's priority group: two one-item Queries. */
-export async function ends(userId: string, priorityGroup: number) {
-  const [first, last] = await Promise.all([
-    endCode(userId, priorityGroup, 'top'),
-    endCode(userId, priorityGroup, 'bottom'),
-  ]);
-  return { first, last };
-}
-
-/** The first ('top') or last ('bottom') sort code in a person's priority group: one one-item Query. */
+/**
+ * The first ('top') or last ('bottom') sort code in a person's priority group: one one-item Query.
+ * Tasks need no such read (endSortCodes); the routine instances of normalisation still use it.
+ */
 export async function endCode(userId: string, priorityGroup: number, end: 'top' | 'bottom') {
   const r = await PlacementEntity.query
     .byPriorityGroup({ userId, priorityGroup })
@@ -123,26 +120,23 @@ export async function endCode(userId: string, priorityGroup: number, end: 'top' 
   return r.data[0]?.sortCode ?? null;
 }
 
-/** Sort codes for new placements, grouped per (person, priority group, position), in the given order. */
-async function codesFor(placements: NewPlacement[]): Promise<string[]> {
+/**
+ * Sort codes for new placements, grouped per (person, priority group, position), in the given order:
+ * codes at the ends of a list come from the clock (shared endSortCodes), so no list is read.
+ */
+function codesFor(placements: NewPlacement[]): string[] {
   const buckets = new Map<string, number[]>();
   placements.forEach((p, i) => {
     const k = `${p.userId}|${p.priorityGroup}|${p.position}`;
     buckets.set(k, [...(buckets.get(k) ?? []), i]);
   });
   const codes: string[] = new Array(placements.length);
-  await Promise.all(
-    [...buckets.entries()].map(async ([, indexes]) => {
-      const p = placements[indexes[0]!]!;
-      const keys =
-        p.position === 'top'
-          ? generateNKeysBetween(null, await endCode(p.userId, p.priorityGroup, 'top'), indexes.length)
-          : generateNKeysBetween(await endCode(p.userId, p.priorityGroup, 'bottom'), null, indexes.length);
-      indexes.forEach((idx, n) => {
-        codes[idx] = keys[n]!;
-      });
-    }),
-  );
+  for (const indexes of buckets.values()) {
+    const keys = endSortCodes(placements[indexes[0]!]!.position, indexes.length);
+    indexes.forEach((idx, n) => {
+      codes[idx] = keys[n]!;
+    });
+  }
   return codes;
 }
 
@@ -266,6 +260,7 @@ async function prepareCreate(actor: Actor, input: CreateTaskInput, now: Date) {
       creatorName: displayName(user),
       delegationType: input.delegationType,
       assignees: {},
+      childCount: 0, // counted below, once every new task is known
       ...(fields.dueAt ? { dueAt: fields.dueAt } : {}),
       ...(state.activatedAt ? { activatedAt: state.activatedAt } : {}),
     };
@@ -388,7 +383,7 @@ export async function createTask(actor: Actor, input: CreateTaskInput, now = new
     input,
     now,
   );
-  const codes = await codesFor(placements);
+  const codes = codesFor(placements);
   // Tasks made together keep the order they were given in: each is a millisecond after the one before.
   const createdAt = (id: string) =>
     new Date(now.getTime() + tasks.findIndex(({ t }) => t.taskId === id)).toISOString();
@@ -397,39 +392,45 @@ export async function createTask(actor: Actor, input: CreateTaskInput, now = new
     { kind: 'counters' as const },
     ...(parent ? [{ kind: 'parent' as const, id: parent.taskId }] : []),
     ...tasks.map(({ t }) => ({ kind: 'task' as const, t })),
+    // Each new sub-task's link in its parent's partition (GET reads the children through them).
+    ...tasks.flatMap(({ t }) =>
+      t.parentId ? [{ kind: 'link' as const, parentId: t.parentId, childId: t.taskId }] : [],
+    ),
     ...placements.map((p, i) => ({ kind: 'placement' as const, p, code: codes[i]! })),
   ];
   for (let i = 0; i < writes.length; i += 100) {
     const chunk = writes.slice(i, i + 100);
-    await transact(({ task, placement, user: u }) =>
+    await transact(({ task, taskChild, placement, user: u }) =>
       chunk.flatMap((w) =>
         w.kind === 'counters'
           ? (taskCounterWrite(u, actor.userId, delta, user) ?? [])
-          : w.kind === 'parent'
-            ? task.patch({ taskId: w.id }).add({ childCount: 1 }).commit()
-            : w.kind === 'task'
-              ? task.create({ ...w.t, createdAt: createdAt(w.t.taskId), version: 1 }).commit()
-              : placement
-                  .create({
-                    userId: w.p.userId,
-                    taskId: w.p.taskId,
-                    priorityGroup: w.p.priorityGroup,
-                    sortCode: w.code,
-                    taskPosition: w.p.position,
-                    isOwner: w.p.isOwner,
-                    delegatedToMe: w.p.delegatedToMe,
-                    scheduled: Boolean(w.p.task.schedule),
-                    ...(w.p.isOwner && Object.keys(w.p.task.assignees).some((id) => id !== w.p.userId)
-                      ? delegatedOutKeys(w.p.userId, createdAt(w.p.taskId), w.p.taskId)
-                      : { delegatedOut: false }),
-                    groupId: w.p.task.groupId,
-                    delegationType: w.p.task.delegationType,
-                    ...(w.p.task.parentId ? { parentId: w.p.task.parentId } : {}),
-                    mode: w.p.task.mode,
-                    status: w.p.task.status,
-                    titleLower: w.p.task.title.toLowerCase(),
-                  })
-                  .commit(),
+          : w.kind === 'link'
+            ? taskChild.put({ parentId: w.parentId, childId: w.childId }).commit()
+            : w.kind === 'parent'
+              ? task.patch({ taskId: w.id }).add({ childCount: 1 }).commit()
+              : w.kind === 'task'
+                ? task.create({ ...w.t, createdAt: createdAt(w.t.taskId), version: 1 }).commit()
+                : placement
+                    .create({
+                      userId: w.p.userId,
+                      taskId: w.p.taskId,
+                      priorityGroup: w.p.priorityGroup,
+                      sortCode: w.code,
+                      taskPosition: w.p.position,
+                      isOwner: w.p.isOwner,
+                      delegatedToMe: w.p.delegatedToMe,
+                      scheduled: Boolean(w.p.task.schedule),
+                      ...(w.p.isOwner && Object.keys(w.p.task.assignees).some((id) => id !== w.p.userId)
+                        ? delegatedOutKeys(w.p.userId, createdAt(w.p.taskId), w.p.taskId)
+                        : { delegatedOut: false }),
+                      groupId: w.p.task.groupId,
+                      delegationType: w.p.task.delegationType,
+                      ...(w.p.task.parentId ? { parentId: w.p.task.parentId } : {}),
+                      mode: w.p.task.mode,
+                      status: w.p.task.status,
+                      titleLower: w.p.task.title.toLowerCase(),
+                    })
+                    .commit(),
       ),
     ).catch((e) => (i === 0 ? limitFailure(e, 0, actor.userId, delta) : Promise.reject(e)));
   }
@@ -439,7 +440,6 @@ export async function createTask(actor: Actor, input: CreateTaskInput, now = new
     tasks.map(({ t }): [string, TaskRecord] => [
       t.taskId,
       {
-        childCount: 0,
         roles: {},
         pending: {},
         ...t,
@@ -478,7 +478,7 @@ const placementRecord = (p: NewPlacement, code: string, t: TaskRecord): Placemen
 });
 
 async function treeOf(rootId: string): Promise<TaskRecord[]> {
-  return (await TaskEntity.query.byTree({ rootId }).go({ pages: 'all' })).data as TaskRecord[];
+  return (await TaskEntity.query.byTree({ rootId }).go({ pages: 'all' })).data;
 }
 
 const childrenIn = (tree: TaskRecord[], id: string) => tree.filter((t) => t.parentId === id);
@@ -494,20 +494,24 @@ export async function getTask(
   zoneGiven?: string,
   now = new Date(),
 ): Promise<TaskView> {
-  // Two round trips: the task, the caller's placement and the caller together; then the group and
-  // the parent together (and the tree only when the task has children).
-  const [task, placement, stored] = await getItems([
-    item<TaskRecord>(TaskEntity, { taskId }),
+  // Two requests (decisions D36): one Query of the task's partition gives the task and its children's
+  // ids (their links live beside it); one BatchGetItem the caller's placement, the caller, the group,
+  // the parent and the children. Only a tree whose links are not all there yet (written before
+  // them) is queried instead, as before.
+  const family = await readTaskFamily(taskId);
+  const task: TaskRecord | null = family.task;
+  if (!task) throw new NotFoundError();
+  const linked = family.childIds.length === (task.childCount ?? 0);
+  const [placement, stored, group, ...rest] = await getItems([
     item<PlacementRecord>(PlacementEntity, { userId: actor.userId, taskId }),
     item<UserRecord>(UserEntity, { userId: actor.userId }),
-  ]);
-  if (!task) throw new NotFoundError();
-  const [[group, parent], tree, user] = await Promise.all([
-    getItems([
-      item<GroupRecord>(GroupEntity, { groupId: task.groupId }),
-      ...(task.parentId ? [item<TaskRecord>(TaskEntity, { taskId: task.parentId })] : []),
-    ] as const),
-    (task.childCount ?? 0) > 0 ? treeOf(task.rootId) : Promise.resolve([]),
+    item<GroupRecord>(GroupEntity, { groupId: task.groupId }),
+    ...(task.parentId ? [item<TaskRecord>(TaskEntity, { taskId: task.parentId })] : []),
+    ...(linked ? family.childIds.map((id) => item<TaskRecord>(TaskEntity, { taskId: id })) : []),
+  ] as const);
+  const parent = task.parentId ? (rest[0] ?? null) : null;
+  const [tree, user] = await Promise.all([
+    linked ? rest.slice(task.parentId ? 1 : 0).flatMap((k) => (k ? [k] : [])) : treeOf(task.rootId),
     stored?.provisionedAt ? stored : getUser(actor),
   ]);
   const role = roleOn(task, group, actor);
@@ -655,7 +659,7 @@ async function delegatedOutQuery(userId: string, limit: number, cursor: string |
     }),
   );
   const items = r.Items ?? [];
-  const parsed = (PlacementEntity.parse({ Items: items }) as { data: PlacementRecord[] }).data;
+  const parsed: PlacementRecord[] = PlacementEntity.parse({ Items: items }).data;
   return {
     data: parsed.map((p, i) => ({ ...p, ...pickKeys(items[i]!, GSI3_KEYS) })),
     cursor: r.LastEvaluatedKey ? electroCursor(r.LastEvaluatedKey as RawKeys) : null,
@@ -682,8 +686,7 @@ async function notUnderParentIn(
     ...new Set(candidates.flatMap((p) => (p.parentId && !inBatch.has(p.parentId) ? [p.parentId] : []))),
   ];
   const parents = others.length
-    ? ((await PlacementEntity.get(others.map((taskId) => ({ userId, taskId }))).go())
-        .data as PlacementRecord[])
+    ? (await PlacementEntity.get(others.map((taskId) => ({ userId, taskId }))).go()).data
     : [];
   const inPanel = new Set([
     ...inBatch,
@@ -696,7 +699,7 @@ async function notUnderParentIn(
 async function withLevels(placements: PlacementRecord[], levels: readonly number[]) {
   if (levels.length === 0 || placements.length === 0) return placements;
   const tasks = (await TaskEntity.get(placements.map((p) => ({ taskId: p.taskId }))).go({ concurrency: 4 }))
-    .data as TaskRecord[];
+    .data;
   const keep = new Set(tasks.filter((t) => passesLevels(t.level, levels)).map((t) => t.taskId));
   return placements.filter((p) => keep.has(p.taskId));
 }
@@ -708,7 +711,7 @@ async function parentTitles(tasks: TaskRecord[]): Promise<Map<string, string>> {
     ...new Set(tasks.flatMap((t) => (t.parentId && !titles.has(t.parentId) ? [t.parentId] : []))),
   ];
   if (missing.length) {
-    const parents = (await TaskEntity.get(missing.map((taskId) => ({ taskId }))).go()).data as TaskRecord[];
+    const parents: TaskRecord[] = (await TaskEntity.get(missing.map((taskId) => ({ taskId }))).go()).data;
     for (const p of parents) titles.set(p.taskId, p.title);
   }
   return titles;
@@ -722,10 +725,9 @@ async function viewsFor(
   now: Date,
 ): Promise<TaskView[]> {
   if (placements.length === 0) return [];
-  const tasks = (await TaskEntity.get(placements.map((p) => ({ taskId: p.taskId }))).go())
-    .data as TaskRecord[];
+  const tasks: TaskRecord[] = (await TaskEntity.get(placements.map((p) => ({ taskId: p.taskId }))).go()).data;
   const groupIds = [...new Set(tasks.map((t) => t.groupId))];
-  const groups = (await GroupEntity.get(groupIds.map((groupId) => ({ groupId }))).go()).data as GroupRecord[];
+  const groups = (await GroupEntity.get(groupIds.map((groupId) => ({ groupId }))).go()).data;
   const taskById = new Map(tasks.map((t) => [t.taskId, t]));
   const groupById = new Map(groups.map((g) => [g.groupId, g]));
   const titles = await parentTitles(tasks);
@@ -742,7 +744,7 @@ async function viewsFor(
 
 /** A group's tasks, for its members, newest first: pages of the group's index (gsi1). */
 async function listGroupTasks(actor: Actor, user: UserRecord, q: ListQuery, zone: string, now: Date) {
-  const group = ((await GroupEntity.get({ groupId: q.group! }).go()).data as GroupRecord | null) ?? null;
+  const group = (await GroupEntity.get({ groupId: q.group! }).go()).data;
   memberOf(group, actor);
   const listed = (t: TaskRecord) =>
     (q.mode ? t.mode === q.mode : t.mode !== 'template') &&
@@ -768,8 +770,8 @@ async function listGroupTasks(actor: Actor, user: UserRecord, q: ListQuery, zone
     q,
   );
   const mine = page.items.length
-    ? ((await PlacementEntity.get(page.items.map((t) => ({ userId: user.userId, taskId: t.taskId }))).go())
-        .data as PlacementRecord[])
+    ? (await PlacementEntity.get(page.items.map((t) => ({ userId: user.userId, taskId: t.taskId }))).go())
+        .data
     : [];
   const placementOf = new Map(mine.map((p) => [p.taskId, p]));
   return answerOf(
@@ -806,8 +808,11 @@ export async function updateTask(
   input: UpdateTaskInput,
   now = new Date(),
 ): Promise<TaskView> {
-  // Two round trips to read: the task, the caller's placement, the caller and the group the task
-  // may move to together; then the task's group (unless it is the one just read).
+  // Two requests to read, then one transaction to write (decisions D22, D36): the task, the caller's
+  // placement, the caller and the group the task may move to together; then the task's group (unless
+  // it is the one just read) with its creator when the change may touch the creator's counters or
+  // assignees. Sort codes come from the clock, so no list is read (a move of a task with sub-tasks
+  // reads its old panel once, for the sub-tasks that go with it).
   const [task, placement, stored, asked] = await getItems([
     item<TaskRecord>(TaskEntity, { taskId }),
     item<PlacementRecord>(PlacementEntity, { userId: actor.userId, taskId }),
@@ -815,12 +820,28 @@ export async function updateTask(
     ...(input.group ? [item<GroupRecord>(GroupEntity, { groupId: input.group })] : []),
   ] as const);
   if (!task) throw new NotFoundError();
-  const [group, user] = await Promise.all([
-    asked && asked.groupId === task.groupId
-      ? asked
-      : getItems([item<GroupRecord>(GroupEntity, { groupId: task.groupId })]).then(([g]) => g),
+  const needCreator =
+    task.createdBy !== actor.userId &&
+    (input.taskAssignees !== undefined ||
+      input.mode !== undefined ||
+      input.status !== undefined ||
+      input.completionAt !== undefined);
+  const [[group, creatorRead], user] = await Promise.all([
+    asked && asked.groupId === task.groupId && !needCreator
+      ? ([asked, null] as const)
+      : getItems([
+          item<GroupRecord>(GroupEntity, { groupId: task.groupId }),
+          ...(needCreator ? [item<UserRecord>(UserEntity, { userId: task.createdBy })] : []),
+        ] as const),
     stored?.provisionedAt ? stored : getUser(actor),
   ]);
+  /** The task's creator: the caller, as read with the group, or (not yet provisioned) read now. */
+  const creatorOf = async () =>
+    task.createdBy === actor.userId
+      ? user
+      : creatorRead?.provisionedAt
+        ? creatorRead
+        : await getUser({ userId: task.createdBy, username: task.createdBy });
   const role = roleOn(task, group, actor);
   if (role === null) throw new NotFoundError();
   const current = {
@@ -943,28 +964,22 @@ export async function updateTask(
       next.status !== prev.status ||
       next.flag !== prev.flag // a newly urgent task goes to the top even if it was placed at the top once
     ) {
-      if (next.taskPosition === 'top' || next.taskPosition === 'bottom') {
-        // The first (or last) code in the target group; when it is already this task's, it stays. A
-        // code from another group may equal one of the target group's: a move always takes a new one.
-        const end = await endCode(actor.userId, myPg, next.taskPosition);
-        if (end !== sortCode || myPg !== prev.priorityGroup) {
-          sortCode =
-            next.taskPosition === 'top' ? generateKeyBetween(null, end) : generateKeyBetween(end, null);
-        }
-      }
+      // Above (or below) everything in the target group, from the clock: no read of the list.
+      if (next.taskPosition === 'top' || next.taskPosition === 'bottom')
+        sortCode = endSortCode(next.taskPosition);
     }
   }
 
   // The sub-tasks shown under it in the old panel go with it (issue 11 item 4), keeping their codes:
   // in the new panel they show under it again, wherever their codes sort.
   const followers =
-    placement && movingGroup
+    placement && movingGroup && (task.childCount ?? 0) > 0
       ? followersInPanel(
           (
             await PlacementEntity.query
               .byPriorityGroup({ userId: actor.userId, priorityGroup: prev.priorityGroup })
               .go({ pages: 'all' })
-          ).data as PlacementRecord[],
+          ).data,
           taskId,
         )
       : [];
@@ -978,7 +993,7 @@ export async function updateTask(
         task_assignees: 'The people of an individual delegation are fixed when it is made.',
       });
     }
-    const creator = await getUser({ userId: task.createdBy, username: task.createdBy });
+    const creator = await creatorOf();
     const resolved = resolveAssignees(input.taskAssignees, targetGroup!, creator, now.toISOString());
     assignees = Object.fromEntries(
       resolved.map((a) => [
@@ -987,13 +1002,7 @@ export async function updateTask(
       ]),
     );
     const newcomers = Object.keys(assignees).filter((id) => !task.assignees[id] && id !== task.createdBy);
-    topOfToday = new Map(
-      await Promise.all(
-        newcomers.map(
-          async (id) => [id, generateKeyBetween(null, await endCode(id, 0, 'top'))] as [string, string],
-        ),
-      ),
-    );
+    topOfToday = new Map(newcomers.map((id) => [id, endSortCode('top')]));
   }
   const managerPool = input.taskAssignees !== undefined ? assignees : task.assignees;
   if (input.manager && input.manager !== task.createdBy && !managerPool[input.manager]) {
@@ -1014,11 +1023,7 @@ export async function updateTask(
   // The creator's counters follow the task's mode and whether someone else holds it.
   const countDelta = taskCountDelta(counted(task), counted({ ...task, mode: next.mode, assignees }));
   const grows = Object.values(countDelta).some((d) => d > 0);
-  const owner = !grows
-    ? null
-    : task.createdBy === actor.userId
-      ? user
-      : await getUser({ userId: task.createdBy, username: task.createdBy });
+  const owner = grows ? await creatorOf() : null;
   if (owner) assertTaskCountsFit(owner, countDelta);
   const people = peopleOf({ createdBy: task.createdBy, assignees });
   const leavers = Object.keys(task.assignees).filter((id) => !assignees[id] && id !== task.createdBy);
@@ -1186,10 +1191,13 @@ export async function deleteTasks(
     | { kind: 'unplace'; userId: string; taskId: string }
     | { kind: 'count'; taskId: string; by: number }
     | { kind: 'replace'; userId: string; taskId: string; parentId?: string }
-    | { kind: 'move'; t: TaskRecord; parentId?: string; rootId: string };
+    | { kind: 'move'; t: TaskRecord; parentId?: string; rootId: string }
+    /** A child link (entities/task-child.ts) written (`on`) or removed. */
+    | { kind: 'link'; parentId: string; childId: string; on: boolean };
   const removal = (t: TaskRecord): Op[] => [
     { kind: 'counters', ownerId: t.createdBy, delta: taskCountDelta(counted(t), null) },
     { kind: 'delete', t },
+    ...(t.parentId ? [{ kind: 'link' as const, parentId: t.parentId, childId: t.taskId, on: false }] : []),
     ...peopleOf(t).map((userId) => ({ kind: 'unplace' as const, userId, taskId: t.taskId })),
   ];
   let deleted = 0;
@@ -1216,6 +1224,10 @@ export async function deleteTasks(
             steps.push([{ kind: 'move', t: d, ...(d.parentId ? { parentId: d.parentId } : {}), rootId }]);
         steps.push([
           { kind: 'move', t: child, ...(task.parentId ? { parentId: task.parentId } : {}), rootId },
+          { kind: 'link', parentId: id, childId: child.taskId, on: false },
+          ...(task.parentId
+            ? [{ kind: 'link' as const, parentId: task.parentId, childId: child.taskId, on: true }]
+            : []),
           // The child now hangs under the deleted task's parent, on every list too.
           ...peopleOf(child).map((userId) => ({
             kind: 'replace' as const,
@@ -1246,7 +1258,7 @@ export async function deleteTasks(
         else writes.push(op);
       }
       try {
-        await transact(({ task: tE, placement: pE, user: uE }) => [
+        await transact(({ task: tE, taskChild: cE, placement: pE, user: uE }) => [
           ...[...lost].flatMap(
             ([ownerId, deltas]) => taskCounterWrite(uE, ownerId, sumCounts(deltas), null) ?? [],
           ),
@@ -1257,6 +1269,10 @@ export async function deleteTasks(
             // remove, not delete: a task already gone fails the condition instead of counting twice.
             if (op.kind === 'delete') return tE.remove({ taskId: op.t.taskId }).commit();
             if (op.kind === 'unplace') return pE.delete({ userId: op.userId, taskId: op.taskId }).commit();
+            if (op.kind === 'link') {
+              const key = { parentId: op.parentId, childId: op.childId };
+              return op.on ? cE.put(key).commit() : cE.delete(key).commit();
+            }
             if (op.kind === 'replace') {
               const pp = pE.patch({ userId: op.userId, taskId: op.taskId });
               return (op.parentId ? pp.set({ parentId: op.parentId }) : pp.remove(['parentId'])).commit();

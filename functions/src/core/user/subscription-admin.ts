@@ -24,7 +24,7 @@ export async function setSubscription(email: string, pkg: string, status: string
     throw new ValidationError({ status: `Status must be one of ${SUBSCRIPTION_STATUSES.join(', ')}.` });
   }
   const found = await UserEntity.query.byEmail({ email: email.trim().toLowerCase() }).go();
-  const user = found.data[0] as UserRecord | undefined;
+  const user = found.data[0];
   if (!user) throw new NotFoundError(`No user has the e-mail ${email}.`);
   const subscription: Subscription = {
     ...user.subscription,

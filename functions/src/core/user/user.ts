@@ -54,7 +54,7 @@ export async function ensureUser(
   now = new Date(),
 ): Promise<UserRecord> {
   const existing = await UserEntity.get({ userId }).go();
-  if (existing.data) return existing.data as UserRecord;
+  if (existing.data) return existing.data;
   const trial = newTrial(now);
   const base = {
     userId,
@@ -91,7 +91,7 @@ export async function ensureUser(
   }
   const created = await UserEntity.get({ userId }).go();
   if (!created.data) throw new Error(`User ${userId} could not be created`);
-  return created.data as UserRecord;
+  return created.data;
 }
 
 /**
@@ -113,7 +113,8 @@ export async function provisionUser(
   await joinAcceptedInvitations(user);
   await UserEntity.patch({ userId }).set({ provisionedAt: now.toISOString() }).go({ response: 'none' });
   const done = await UserEntity.get({ userId }).go();
-  return done.data as UserRecord;
+  if (!done.data) throw new Error(`The user ${userId} was gone right after provisioning`);
+  return done.data;
 }
 
 /** The profile given at sign-up, as the user pool keeps it (its attributes). */
@@ -144,7 +145,7 @@ async function signUpProfile(username: string): Promise<NewUserProfile> {
  * Otherwise it is finished here; the user pool is asked for the profile only when the record lacks it.
  */
 export async function getUser(actor: Actor): Promise<UserRecord> {
-  const existing = (await UserEntity.get({ userId: actor.userId }).go()).data as UserRecord | null;
+  const existing = (await UserEntity.get({ userId: actor.userId }).go()).data;
   if (existing?.provisionedAt) return existing;
   const profile = existing?.email ? {} : await signUpProfile(actor.username);
   return provisionUser(actor.userId, profile);

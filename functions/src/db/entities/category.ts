@@ -10,10 +10,10 @@ export const CategoryEntity = new Entity(
       userId: { type: 'string', required: true, readOnly: true },
       categoryId: { type: 'string', required: true, readOnly: true },
       title: { type: 'string', required: true },
-      description: { type: 'string', default: '' },
+      description: { type: 'string', required: true, default: '' },
       metadata: { type: 'any', required: true },
-      groups: { type: 'list', items: { type: 'string' }, default: [] },
-      createdAt: { type: 'string', readOnly: true, default: () => new Date().toISOString() },
+      groups: { type: 'list', items: { type: 'string' }, required: true, default: [] },
+      createdAt: { type: 'string', required: true, readOnly: true, default: () => new Date().toISOString() },
       updatedAt: { type: 'string', watch: '*', set: () => new Date().toISOString() },
     },
     indexes: {

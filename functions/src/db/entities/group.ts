@@ -14,22 +14,22 @@ export const GroupEntity = new Entity(
     attributes: {
       groupId: { type: 'string', required: true, readOnly: true },
       title: { type: 'string', required: true },
-      description: { type: 'string', default: '' },
+      description: { type: 'string', required: true, default: '' },
       /** { color, icon } */
       metadata: { type: 'any', required: true },
       /** 1 active, 2 archived (for everyone). */
       status: { type: 'number', required: true, default: 1 },
       createdBy: { type: 'string', required: true, readOnly: true },
-      ownerName: { type: 'string', default: '' },
+      ownerName: { type: 'string', required: true, default: '' },
       /** The owner's package, for the member limit shown with the roster. */
       ownerPackage: { type: 'string', required: true },
-      isPrivate: { type: 'boolean', default: false, readOnly: true },
+      isPrivate: { type: 'boolean', required: true, default: false, readOnly: true },
       /** Record<memberId, RosterEntry> (core/groups.ts). */
       members: { type: 'any', required: true },
       version: { type: 'number', required: true, default: 1 },
       /** Set when a delete begins: the group is gone for every read; a repeated delete resumes it. */
       deleting: { type: 'boolean' },
-      createdAt: { type: 'string', readOnly: true, default: () => new Date().toISOString() },
+      createdAt: { type: 'string', required: true, readOnly: true, default: () => new Date().toISOString() },
       updatedAt: { type: 'string', watch: '*', set: () => new Date().toISOString() },
     },
     indexes: {

@@ -20,7 +20,7 @@ export const PlacementEntity = new Entity(
       taskId: { type: 'string', required: true, readOnly: true },
       priorityGroup: { type: 'number', required: true },
       sortCode: { type: 'string', required: true },
-      taskPosition: { type: 'string', required: true, default: 'top' },
+      taskPosition: { type: ['top', 'bottom', 'custom'] as const, required: true, default: 'top' },
       dismissed: { type: 'boolean', default: false },
       isOwner: { type: 'boolean', required: true },
       delegatedToMe: { type: 'boolean', required: true },
@@ -41,7 +41,7 @@ export const PlacementEntity = new Entity(
       status: { type: 'number', required: true },
       titleLower: { type: 'string', required: true },
       completionAt: { type: 'string' },
-      createdAt: { type: 'string', readOnly: true, default: () => new Date().toISOString() },
+      createdAt: { type: 'string', required: true, readOnly: true, default: () => new Date().toISOString() },
     },
     indexes: {
       byUser: {

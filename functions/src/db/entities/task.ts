@@ -3,6 +3,7 @@
  * root: one Query reads a whole tree, for descendants and moves) and its group (gsi1, for a group's
  * task list). Each person who has the task on their lists also has a placement item (placement.ts).
  */
+import { DELEGATION_TYPES, TASK_MODES } from '@tandem/shared';
 import { Entity } from 'electrodb';
 import { env } from '../../lib/env.ts';
 import { documentClient } from '../client.ts';
@@ -13,10 +14,10 @@ export const TaskEntity = new Entity(
     attributes: {
       taskId: { type: 'string', required: true, readOnly: true },
       title: { type: 'string', required: true },
-      description: { type: 'string', default: '' },
+      description: { type: 'string', required: true, default: '' },
       flag: { type: 'number', required: true, default: 3 },
       status: { type: 'number', required: true, default: 1 },
-      mode: { type: 'string', required: true, default: 'active' },
+      mode: { type: TASK_MODES, required: true, default: 'active' },
       level: { type: 'number', required: true, default: 7 },
       groupId: { type: 'string', required: true },
       parentId: { type: 'string' },
@@ -24,9 +25,9 @@ export const TaskEntity = new Entity(
       /** Direct sub-tasks, kept by every write that adds, removes or moves one. */
       childCount: { type: 'number', required: true, default: 0 },
       createdBy: { type: 'string', required: true, readOnly: true },
-      creatorName: { type: 'string', default: '' },
+      creatorName: { type: 'string', required: true, default: '' },
       managerId: { type: 'string' },
-      delegationType: { type: 'string', required: true, default: 'SI' },
+      delegationType: { type: DELEGATION_TYPES, required: true, default: 'SI' },
       /** Record<userId, TaskAssignee> */
       assignees: { type: 'any', required: true },
       /** On a routine instance: its routine definition and the local day it is for. */
@@ -42,7 +43,7 @@ export const TaskEntity = new Entity(
       completionAt: { type: 'string' },
       activatedAt: { type: 'string' },
       version: { type: 'number', required: true, default: 1 },
-      createdAt: { type: 'string', readOnly: true, default: () => new Date().toISOString() },
+      createdAt: { type: 'string', required: true, readOnly: true, default: () => new Date().toISOString() },
       updatedAt: { type: 'string', watch: '*', set: () => new Date().toISOString() },
     },
     indexes: {

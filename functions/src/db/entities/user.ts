@@ -14,9 +14,9 @@ export const UserEntity = new Entity(
     attributes: {
       userId: { type: 'string', required: true, readOnly: true },
       email: { type: 'string' },
-      firstName: { type: 'string', default: '' },
-      lastName: { type: 'string', default: '' },
-      typeId: { type: 'string', default: 'individual' },
+      firstName: { type: 'string', required: true, default: '' },
+      lastName: { type: 'string', required: true, default: '' },
+      typeId: { type: 'string', required: true, default: 'individual' },
       /** UserConfig from @tandem/shared, validated by its zod schema before every write. */
       config: { type: 'any', required: true },
       /** Subscription from @tandem/shared. */
