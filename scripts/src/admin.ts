@@ -1,6 +1,7 @@
 /**
  * Operator commands: `npm run admin -- subscription <email> <package> <status>`, and
- * `npm run admin -- backfill-list-keys` (once after the deploy that adds the list indexes, D28).
+ * `npm run admin -- backfill-list-keys` (once after the deploy that adds the list indexes, D28), and
+ * `npm run admin -- backfill-day-watch-keys` (once after the deploy that adds the day watch, D34).
  * Locally it works on the running stack of LOCAL_DATA_DIR (default .local/); in AWS set TABLE_NAME
  * and AWS credentials instead.
  */
@@ -13,13 +14,16 @@ const usage = `Usage:
     package: ${SUBSCRIPTION_PACKAGES.join(' | ')}
     status:  ${SUBSCRIPTION_STATUSES.join(' | ')}
   npm run admin -- backfill-list-keys
-    writes the list keys of tasks saved before the list indexes existed (safe to repeat)`;
+    writes the list keys of tasks saved before the list indexes existed (safe to repeat)
+  npm run admin -- backfill-day-watch-keys
+    puts dated and urgent tasks saved before the day watch existed on it (safe to repeat)`;
 
 const [command, ...args] = process.argv.slice(2);
 if (
   !(
     (command === 'subscription' && args.length === 3) ||
-    (command === 'backfill-list-keys' && args.length === 0)
+    (command === 'backfill-list-keys' && args.length === 0) ||
+    (command === 'backfill-day-watch-keys' && args.length === 0)
   )
 ) {
   console.error(usage);
@@ -48,6 +52,12 @@ if (!process.env.TABLE_NAME) {
     AWS_ACCESS_KEY_ID: 'local',
     AWS_SECRET_ACCESS_KEY: 'local',
   });
+}
+
+if (command === 'backfill-day-watch-keys') {
+  const { backfillDayWatchKeys } = await import('@tandem/functions/db/migrations/day-watch-keys');
+  console.log(`Day watch keys written for ${await backfillDayWatchKeys()} placements.`);
+  process.exit(0);
 }
 
 if (command === 'backfill-list-keys') {

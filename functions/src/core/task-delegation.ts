@@ -16,7 +16,7 @@ import {
 } from '@tandem/shared';
 import { generateKeyBetween } from 'fractional-indexing';
 import { InvitationEntity } from '../db/entities/invitation.ts';
-import { delegatedOutKeys, PlacementEntity } from '../db/entities/placement.ts';
+import { dayWatchKeys, delegatedOutKeys, PlacementEntity } from '../db/entities/placement.ts';
 import { TaskEntity } from '../db/entities/task.ts';
 import { TransactionCanceledError, transact } from '../db/transact.ts';
 import type { Actor } from '../lib/actor.ts';
@@ -321,6 +321,7 @@ async function becomeAssignee(task: TaskRecord, inv: TaskInvitation, user: UserR
           isOwner: false,
           delegatedToMe: true,
           scheduled: Boolean(task.schedule),
+          ...dayWatchKeys(user.userId, task.taskId, task),
           groupId: task.groupId,
           mode: task.mode,
           status: task.status,
