@@ -37,6 +37,19 @@ if (wants('lists')) {
   }
 }
 
+if (wants('normalization')) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'tandem-bench-'));
+  const { startStack } = await import('../local/stack.ts');
+  const stack = await startStack({ dataDir, port: 0, inMemory: true, quiet: true, throttle: false });
+  try {
+    const { requestCounter } = await import('@tandem/functions/db/client');
+    await benchNormalization(Number(process.env.BENCH_NORMALIZE_USERS ?? 20), requestCounter);
+  } finally {
+    await stack.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 if (wants('api')) {
   const dataDir = mkdtempSync(join(tmpdir(), 'tandem-bench-'));
   const { startStack } = await import('../local/stack.ts');
@@ -114,7 +127,6 @@ if (wants('api')) {
       ),
     );
     printLatency(results);
-    await benchNormalization(Number(process.env.BENCH_NORMALIZE_USERS ?? 20), requestCounter);
   } finally {
     await stack.stop();
     rmSync(dataDir, { recursive: true, force: true });
