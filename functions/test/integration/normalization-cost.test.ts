@@ -12,6 +12,9 @@ import { type Api, addMember, newGroup, person, privateGroup, task } from './sup
 
 const { normalizeUser } = await import('../../src/core/normalization.ts');
 const { PlacementEntity } = await import('../../src/db/entities/placement.ts');
+const { backfillDayWatchKeys } = await import('../../src/db/migrations/day-watch-keys.ts');
+const { documentClient } = await import('../../src/db/client.ts');
+const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
 
 const day = (plus: number, hour: number) =>
   DateTime.utc().plus({ days: plus }).set({ hour, minute: 0, second: 0, millisecond: 0 });
@@ -121,5 +124,32 @@ describe('the cost of the daily normalisation', () => {
     expect(after.requests).toBeLessThan(done.requests);
     expect((await ann.api.patch(`/task/${id}`, { status: 1, priority_group: 2 })).status).toBe(200);
     expect((await run(ann.userId, day(1, 6))).movedToNow).toBe(1);
+  });
+
+  it('placements saved before the day watch get on it by the backfill; undated ones stay off', async () => {
+    const ann = await person('Ann');
+    const group = await privateGroup(ann.api);
+    const id = await scheduled(ann.api, group, 'Old appointment', day(2, 9));
+    const plain = await task(ann.api, { title: 'Old plain task', group });
+    // As they were before gsi4: no keys.
+    for (const taskId of [id, plain.id]) {
+      const stored = await PlacementEntity.get({ userId: ann.userId, taskId }).go({ data: 'includeKeys' });
+      const { pk, sk } = stored.data as unknown as { pk: string; sk: string };
+      await documentClient.send(
+        new UpdateCommand({
+          TableName: process.env.TABLE_NAME,
+          Key: { pk, sk },
+          UpdateExpression: 'REMOVE gsi4pk, gsi4sk',
+        }),
+      );
+    }
+    expect((await run(ann.userId, day(2, 4))).movedToNow).toBe(0);
+    expect(await backfillDayWatchKeys()).toBeGreaterThanOrEqual(1);
+    expect((await run(ann.userId, day(2, 5))).movedToNow).toBe(1);
+    // The plain task stays off the watch: nothing of this person is left to backfill.
+    const stored = await PlacementEntity.get({ userId: ann.userId, taskId: plain.id }).go({
+      data: 'includeKeys',
+    });
+    expect((stored.data as unknown as { gsi4pk?: string }).gsi4pk).toBeUndefined();
   });
 });
