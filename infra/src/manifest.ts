@@ -6,6 +6,7 @@ import {
   DEFAULT_NEEDS,
   fixedNeeds,
   jobNeeds,
+  jobWorkerNeeds,
   type Need,
   routeNeeds,
   wsNeeds,
@@ -99,6 +100,7 @@ export function handlerModules(manifest: DeployManifest): string[] {
     ...Object.values(manifest.routes).map((r) => `http/${r.handler}`),
     ...Object.values(manifest.wsRoutes).map((m) => `ws/${m}`),
     ...Object.values(manifest.jobs).map((j) => `jobs/${j.handler}`),
+    ...Object.values(manifest.jobs).flatMap((j) => (j.fanOut ? [`jobs/${j.fanOut.worker}`] : [])),
   ];
 }
 
@@ -108,6 +110,7 @@ const lookup = (table: Readonly<Record<string, readonly Need[] | undefined>>, id
 export const needsOfRoute = (routeId: string) => lookup(routeNeeds, routeId);
 export const needsOfWs = (module: string) => lookup(wsNeeds, module);
 export const needsOfJob = (jobId: string) => lookup(jobNeeds, jobId);
+export const needsOfJobWorker = (jobId: string) => lookup(jobWorkerNeeds, jobId);
 export const needsOfFixed = (
   module: 'triggers/custom-message' | 'triggers/post-confirmation' | 'ws/authorize',
 ) => lookup(fixedNeeds, module);
@@ -124,6 +127,11 @@ export function declaredNeeds(manifest: DeployManifest): Record<string, readonly
     ...Object.fromEntries(Object.values(manifest.wsRoutes).map((m) => [`ws/${m}`, needsOfWs(m)])),
     ...Object.fromEntries(
       Object.entries(manifest.jobs).map(([id, j]) => [`jobs/${j.handler}`, needsOfJob(id)]),
+    ),
+    ...Object.fromEntries(
+      Object.entries(manifest.jobs).flatMap(([id, j]) =>
+        j.fanOut ? [[`jobs/${j.fanOut.worker}`, needsOfJobWorker(id)]] : [],
+      ),
     ),
   };
 }

@@ -1,7 +1,8 @@
 /**
  * Operator commands: `npm run admin -- subscription <email> <package> <status>`, and
- * `npm run admin -- backfill-list-keys` (once after the deploy that adds the list indexes, D28) and
- * `npm run admin -- backfill-child-links` (once after the deploy that adds the child links, D36).
+ * `npm run admin -- backfill-list-keys` (once after the deploy that adds the list indexes, D28),
+ * `npm run admin -- backfill-child-links` (once after the deploy that adds the child links, D36) and
+ * `npm run admin -- backfill-day-watch-keys` (once after the deploy that adds the day watch, D34).
  * Locally it works on the running stack of LOCAL_DATA_DIR (default .local/); in AWS set TABLE_NAME
  * and AWS credentials instead.
  */
@@ -16,14 +17,17 @@ const usage = `Usage:
   npm run admin -- backfill-list-keys
     writes the list keys of tasks saved before the list indexes existed (safe to repeat)
   npm run admin -- backfill-child-links
-    links sub-tasks saved before the child links existed to their parents (safe to repeat)`;
+    links sub-tasks saved before the child links existed to their parents (safe to repeat)
+  npm run admin -- backfill-day-watch-keys
+    puts dated and urgent tasks saved before the day watch existed on it (safe to repeat)`;
 
 const [command, ...args] = process.argv.slice(2);
 if (
   !(
     (command === 'subscription' && args.length === 3) ||
     (command === 'backfill-list-keys' && args.length === 0) ||
-    (command === 'backfill-child-links' && args.length === 0)
+    (command === 'backfill-child-links' && args.length === 0) ||
+    (command === 'backfill-day-watch-keys' && args.length === 0)
   )
 ) {
   console.error(usage);
@@ -57,6 +61,12 @@ if (!process.env.TABLE_NAME) {
 if (command === 'backfill-child-links') {
   const { backfillChildLinks } = await import('@tandem/functions/db/migrations/child-links');
   console.log(`Child links written for ${await backfillChildLinks()} sub-tasks.`);
+  process.exit(0);
+}
+
+if (command === 'backfill-day-watch-keys') {
+  const { backfillDayWatchKeys } = await import('@tandem/functions/db/migrations/day-watch-keys');
+  console.log(`Day watch keys written for ${await backfillDayWatchKeys()} placements.`);
   process.exit(0);
 }
 

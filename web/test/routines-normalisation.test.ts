@@ -6,7 +6,9 @@ import {
   normalisationStorageKey,
   parseLast,
   shouldNormalise,
+  staleAfterNormalisation,
 } from '../src/features/routines/utils/normalisation.ts';
+import { taskKey, tasksKey } from '../src/features/tasks/api/tasks.ts';
 
 const at = (iso: string) => new Date(iso);
 
@@ -57,5 +59,43 @@ describe('routine occurrence days', () => {
     const days = groupByDay([o(a), o(b), o(c)]);
     expect(days.map((d) => d.day)).toEqual(['2026-03-09', '2026-03-10']);
     expect(days[1]!.occurrences.map((x) => x.start)).toEqual([b, a]);
+  });
+});
+
+describe('what a normalisation reads again (D34)', () => {
+  const keys = [
+    tasksKey({ priorityGroup: 0, size: 10 }),
+    tasksKey({ priorityGroup: 1, size: 10 }),
+    tasksKey({ priorityGroup: 5, size: 10 }),
+    tasksKey({ page: 1 }),
+    taskKey('t1'),
+    ['schedule', '2026-03-01', '2026-04-01'],
+    ['subscription-limits'],
+    ['groups'],
+    ['user-config'],
+  ];
+  const stale = (changed: number[]) => keys.filter(staleAfterNormalisation(changed));
+
+  it('an unchanged normalisation reads nothing again', () => {
+    expect(stale([])).toEqual([]);
+  });
+
+  it('moves read again the lists of the groups they touched, not the others', () => {
+    expect(stale([0, 1])).toEqual([
+      tasksKey({ priorityGroup: 0, size: 10 }),
+      tasksKey({ priorityGroup: 1, size: 10 }),
+      tasksKey({ page: 1 }),
+      taskKey('t1'),
+    ]);
+  });
+
+  it('new routine instances read Routines, the calendar and the limits again', () => {
+    expect(stale([5])).toEqual([
+      tasksKey({ priorityGroup: 5, size: 10 }),
+      tasksKey({ page: 1 }),
+      taskKey('t1'),
+      ['schedule', '2026-03-01', '2026-04-01'],
+      ['subscription-limits'],
+    ]);
   });
 });

@@ -11,6 +11,8 @@ export const tableDefinition = {
     { name: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
     // Sparse: only items that carry its keys (a person's Delegated tab, decisions D28).
     { name: 'gsi3', partitionKey: 'gsi3pk', sortKey: 'gsi3sk' },
+    // Sparse: placements whose task the daily normalisation may have to move (decisions D34).
+    { name: 'gsi4', partitionKey: 'gsi4pk', sortKey: 'gsi4sk' },
   ],
   /** Epoch seconds; items with it in the past are removed by DynamoDB (connections, one-time codes). */
   ttlAttribute: 'ttl',

@@ -53,6 +53,19 @@ if (wants('trips')) {
   }
 }
 
+if (wants('normalization')) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'tandem-bench-'));
+  const { startStack } = await import('../local/stack.ts');
+  const stack = await startStack({ dataDir, port: 0, inMemory: true, quiet: true, throttle: false });
+  try {
+    const { requestCounter } = await import('@tandem/functions/db/client');
+    await benchNormalization(Number(process.env.BENCH_NORMALIZE_USERS ?? 20), requestCounter);
+  } finally {
+    await stack.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 if (wants('api')) {
   const dataDir = mkdtempSync(join(tmpdir(), 'tandem-bench-'));
   const { startStack } = await import('../local/stack.ts');
@@ -130,7 +143,6 @@ if (wants('api')) {
       ),
     );
     printLatency(results);
-    await benchNormalization(Number(process.env.BENCH_NORMALIZE_USERS ?? 20), requestCounter);
   } finally {
     await stack.stop();
     rmSync(dataDir, { recursive: true, force: true });

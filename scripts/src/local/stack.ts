@@ -157,6 +157,10 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       const { backfillListKeys } = await import('@tandem/functions/db/migrations/list-keys');
       const n = await backfillListKeys();
       if (!opts.quiet && n > 0) console.log(`Gave ${n} task placements the keys of the list indexes.`);
+      // And the day watch the daily normalisation reads (decisions D34).
+      const { backfillDayWatchKeys } = await import('@tandem/functions/db/migrations/day-watch-keys');
+      const w = await backfillDayWatchKeys();
+      if (!opts.quiet && w > 0) console.log(`Put ${w} task placements on the day watch.`);
     }
     const { startGateway } = await import('./gateway/index.ts');
     const gateway = await startGateway({

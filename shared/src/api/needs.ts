@@ -111,8 +111,14 @@ export const wsNeeds: { readonly [K in (typeof wsRoutes)[keyof typeof wsRoutes]]
 
 /** Scheduled jobs, by job id. */
 export const jobNeeds: { readonly [K in keyof typeof jobs]?: readonly Need[] } = {
-  normalizeDays: ['table:read', 'table:write', 'mail'],
+  // It only lists the people due; its fan-out's workers normalise them (jobWorkerNeeds).
+  normalizeDays: ['table:read'],
   expireTrials: ['table:read', 'table:write', 'mail'],
+};
+
+/** The workers of fanned-out jobs (JobDef.fanOut), by job id. */
+export const jobWorkerNeeds: { readonly [K in keyof typeof jobs]?: readonly Need[] } = {
+  normalizeDays: ['table:read', 'table:write', 'mail'],
 };
 
 /** The functions outside the manifests: Cognito's triggers and the WebSocket authorizer. */

@@ -362,12 +362,20 @@ export interface JobDef {
   /** EventBridge cron fields: minutes hours day-of-month month day-of-week year. */
   readonly cron: string;
   readonly description: string;
+  /**
+   * A job whose work is spread out (decisions D34): `handler` answers one page of work items
+   * (`{ now, items, next }`, `next` null at the end) and `worker` is run on batches of `batchSize`
+   * items, `concurrency` batches at a time — a Step Functions distributed map in AWS, a pool in the
+   * local runner.
+   */
+  readonly fanOut?: { readonly worker: string; readonly batchSize: number; readonly concurrency: number };
 }
 export const jobs = {
   normalizeDays: {
     handler: 'normalize-days',
     cron: '10 * * * ? *',
     description: "Normalises each person's day at 03:00 in their zone and sends the morning reminder.",
+    fanOut: { worker: 'normalize-people', batchSize: 25, concurrency: 20 },
   },
   expireTrials: {
     handler: 'expire-subscriptions',

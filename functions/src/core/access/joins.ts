@@ -7,6 +7,7 @@
 import { endSortCode, GROUP_STATUS, type RoleId, taskCountDelta } from '@tandem/shared';
 import { generateKeyBetween } from 'fractional-indexing';
 import { InvitationEntity } from '../../db/entities/invitation.ts';
+import { dayWatchKeys } from '../../db/entities/placement.ts';
 import { UserEntity } from '../../db/entities/user.ts';
 import { TransactionCanceledError, transact } from '../../db/transact.ts';
 import { ConflictError, HttpError } from '../../lib/errors.ts';
@@ -196,6 +197,7 @@ export async function becomeAssignee(
           isOwner: false,
           delegatedToMe: true,
           scheduled: Boolean(task.schedule),
+          ...dayWatchKeys(user.userId, task.taskId, task),
           groupId: task.groupId,
           mode: task.mode,
           status: task.status,

@@ -15,16 +15,24 @@
  * person holds a lease on the day state (`runningSince`); a second run waits for it to end, and a lease
  * older than 30 s is a stuck run (its function was stopped) and is taken over (spec 001 §9).
  */
-import { PRIORITY_GROUP, TASK_STATUS, taskCountDelta, todayPlacement } from '@tandem/shared';
+
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { PRIORITY_GROUP, TASK_FLAG, TASK_STATUS, taskCountDelta, todayPlacement } from '@tandem/shared';
 import { expandOccurrences } from '@tandem/shared/time/recurrence';
 import { NON_SCHEDULED_ROUTINE_MINUTES } from '@tandem/shared/time/schedule';
 import { generateKeyBetween } from 'fractional-indexing';
 import { DateTime } from 'luxon';
+import { documentClient } from '../../db/client.ts';
 import { DayStateEntity } from '../../db/entities/day-state.ts';
-import { PlacementEntity } from '../../db/entities/placement.ts';
+import {
+  dayWatchKeys,
+  dayWatchPartition,
+  dayWatchRemoved,
+  PlacementEntity,
+} from '../../db/entities/placement.ts';
 import { TaskEntity } from '../../db/entities/task.ts';
 import { UserEntity } from '../../db/entities/user.ts';
-import { TransactionCanceledError, transact } from '../../db/transact.ts';
+import { chunks, MAX_TRANSACTION_ITEMS, TransactionCanceledError, transact } from '../../db/transact.ts';
 import { env } from '../../lib/env.ts';
 import { logger } from '../../lib/logger.ts';
 import { sendMail } from '../../lib/mailer.ts';
@@ -34,9 +42,11 @@ import { endCode, peopleOf } from '../tasks/tasks.ts';
 import type { UserRecord } from '../user/user.ts';
 
 export { NORMALIZE_AT_LOCAL_HOUR, nextDueHour } from './day-hours.ts';
+export { type DueCursor, type DuePerson, duePeoplePage } from './normalization-due.ts';
 
 import { isConditionFailed } from '../../lib/conditions.ts';
 import { nextDueHour } from './day-hours.ts';
+import { type DueCursor, type DuePerson, duePeoplePage } from './normalization-due.ts';
 
 export interface NormalizationResult {
   day: string;
@@ -45,6 +55,11 @@ export interface NormalizationResult {
   definitions: number;
   instances: number;
   reminded: boolean;
+  /**
+   * The priority groups of the person's lists this run changed (a task left or joined them), in
+   * order; empty when nothing moved, so the caller reads no list again (decisions D34).
+   */
+  changed: number[];
 }
 
 const iso = (dt: DateTime) => dt.toUTC().toISO({ suppressMilliseconds: true })!;
@@ -53,24 +68,27 @@ const iso = (dt: DateTime) => dt.toUTC().toISO({ suppressMilliseconds: true })!;
 export const NORMALIZATION_STUCK_MS = 30_000;
 const LEASE_POLL_MS = 250;
 
+type DayState = { normalizedOn?: string; remindedOn?: string; timezone?: string };
+
 /**
  * Takes the person's normalisation lease, waiting while another run holds a live one; a lease older
- * than NORMALIZATION_STUCK_MS is taken over. Leases use the real clock, not the run's `now`.
+ * than NORMALIZATION_STUCK_MS is taken over. Leases use the real clock, not the run's `now`. The
+ * same request answers the day state (what was reminded), so the run need not read it.
  */
-async function takeLease(userId: string): Promise<string> {
+async function takeLease(userId: string): Promise<{ since: string; state: DayState }> {
   for (;;) {
     const at = new Date();
     const since = at.toISOString();
     const stuckBefore = new Date(at.getTime() - NORMALIZATION_STUCK_MS).toISOString();
     try {
-      await DayStateEntity.update({ userId })
+      const r = await DayStateEntity.update({ userId })
         .set({ runningSince: since })
         .where(
           ({ runningSince }, { notExists, lt }) =>
             `${notExists(runningSince)} OR ${lt(runningSince, stuckBefore)}`,
         )
-        .go({ response: 'none' });
-      return since;
+        .go({ response: 'all_new' });
+      return { since, state: (r.data ?? {}) as DayState };
     } catch (e) {
       if (!isConditionFailed(e)) throw e;
       await new Promise((r) => setTimeout(r, LEASE_POLL_MS));
@@ -90,23 +108,148 @@ async function releaseLease(userId: string, since: string): Promise<void> {
   }
 }
 
+/** Records the day normalised and the next due hour, and ends the lease: one request. */
+async function finish(userId: string, since: string, zone: string, day: string, now: Date) {
+  const state = { dueHour: nextDueHour(zone, now), normalizedOn: day, timezone: zone };
+  try {
+    await DayStateEntity.patch({ userId })
+      .set(state)
+      .remove(['runningSince'])
+      .where(({ runningSince }, { eq }) => eq(runningSince, since))
+      .go({ response: 'none' });
+  } catch (e) {
+    if (!isConditionFailed(e)) throw e;
+    // A later run took the lease over (this one passed 30 s): record the day, leave its lease alone.
+    await DayStateEntity.upsert({ userId, ...state }).go({ response: 'none' });
+  }
+}
+
 export async function normalizeUser(
   userId: string,
   zoneGiven?: string,
   now = new Date(),
 ): Promise<NormalizationResult> {
-  const lease = await takeLease(userId);
+  const { since, state } = await takeLease(userId);
+  let finished = false;
   try {
-    return await normalizeUnderLease(userId, zoneGiven, now);
+    const { result, zone } = await normalizeUnderLease(userId, zoneGiven, state, now);
+    await finish(userId, since, zone, result.day, now);
+    finished = true;
+    return result;
   } finally {
-    await releaseLease(userId, lease);
+    if (!finished) await releaseLease(userId, since);
   }
 }
 
-async function normalizeUnderLease(userId: string, zoneGiven: string | undefined, now: Date) {
-  const user = (await UserEntity.get({ userId }).go()).data as UserRecord | null;
-  if (!user) throw new Error(`No user ${userId}`);
-  const zone = zoneGiven ?? user.config.timezone ?? 'UTC';
+/**
+ * A person's placements on the day watch (gsi4, sparse): only tasks with a schedule, a due date or
+ * the urgent flag are there, so a person with nothing dated reads one empty page.
+ */
+async function watchedPlacements(userId: string): Promise<PlacementRecord[]> {
+  const out: PlacementRecord[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const r = await documentClient.send(
+      new QueryCommand({
+        TableName: env.tableName,
+        IndexName: 'gsi4',
+        KeyConditionExpression: 'gsi4pk = :pk',
+        ExpressionAttributeValues: { ':pk': dayWatchPartition(userId) },
+        ExclusiveStartKey: start,
+      }),
+    );
+    out.push(...(PlacementEntity.parse({ Items: r.Items ?? [] }) as { data: PlacementRecord[] }).data);
+    start = r.LastEvaluatedKey;
+  } while (start);
+  return out;
+}
+
+const isOpen = (x: { mode: string; status: number }) => x.mode === 'active' && x.status !== TASK_STATUS.done;
+const isDefinition = (t: TaskRecord) => Boolean(t.schedule?.recurRule && !t.schedule.initialDate);
+
+/**
+ * Whether the normalisation may still act on the task for this person from `day` on: a routine
+ * definition every day; an open task while it is urgent or one of its dates (due, one-off start) is
+ * not yet past. A task that cannot leaves the watch; a save that dates it again puts it back.
+ */
+function staysWatched(t: TaskRecord | undefined, p: PlacementRecord, zone: string, day: string) {
+  if (p.dismissed) return true;
+  if (!t) return false;
+  if (isDefinition(t)) return true;
+  if (!isOpen(t)) return false;
+  if (t.flag === TASK_FLAG.urgent) return true;
+  const yesterday = DateTime.fromISO(day, { zone }).minus({ days: 1 }).toISODate()!;
+  const dates = [t.dueAt, t.schedule && !t.schedule.recurRule ? t.schedule.startDate : undefined];
+  return dates.some(
+    (d) => d && DateTime.fromISO(d, { setZone: true }).setZone(zone).toISODate()! >= yesterday,
+  );
+}
+
+/** One placement write of the run: a move, the watch's keys removed, or both. */
+interface PlacementWrite {
+  taskId: string;
+  set?: { priorityGroup: number; sortCode?: string; taskPosition?: 'top' };
+  unwatch?: boolean;
+}
+
+/**
+ * The run's placement writes, up to 100 in one transaction. A transaction cancelled by a concurrent
+ * save (or a placement deleted meanwhile) is written again one by one, skipping what is gone.
+ */
+async function writePlacements(userId: string, writes: PlacementWrite[]) {
+  for (const chunk of chunks(writes, MAX_TRANSACTION_ITEMS)) {
+    try {
+      await transact(({ placement }) =>
+        chunk.map((w) => {
+          const p = placement.patch({ userId, taskId: w.taskId });
+          if (w.set && w.unwatch)
+            return p
+              .set(w.set)
+              .remove([...dayWatchRemoved])
+              .commit();
+          if (w.set) return p.set(w.set).commit();
+          return p.remove([...dayWatchRemoved]).commit();
+        }),
+      );
+    } catch (e) {
+      if (!(e instanceof TransactionCanceledError)) throw e;
+      for (const w of chunk) {
+        const p = PlacementEntity.patch({ userId, taskId: w.taskId });
+        try {
+          if (w.set && w.unwatch)
+            await p
+              .set(w.set)
+              .remove([...dayWatchRemoved])
+              .go({ response: 'none' });
+          else if (w.set) await p.set(w.set).go({ response: 'none' });
+          else await p.remove([...dayWatchRemoved]).go({ response: 'none' });
+        } catch (err) {
+          if (!isConditionFailed(err)) throw err;
+        }
+      }
+    }
+  }
+}
+
+async function normalizeUnderLease(
+  userId: string,
+  zoneGiven: string | undefined,
+  state: DayState,
+  now: Date,
+): Promise<{ result: NormalizationResult; zone: string }> {
+  // The person's record is read only when needed: for the zone when none is given, the routine
+  // times of an instance to create, the address of a reminder to send.
+  let userRead: Promise<UserRecord> | null = null;
+  const getUser = () => {
+    userRead ??= UserEntity.get({ userId })
+      .go()
+      .then(({ data }) => {
+        if (!data) throw new Error(`No user ${userId}`);
+        return data as UserRecord;
+      });
+    return userRead;
+  };
+  const zone = zoneGiven ?? (await getUser()).config.timezone ?? 'UTC';
   const today = DateTime.fromJSDate(now, { zone });
   const day = today.toISODate()!;
   const dayStart = today.startOf('day');
@@ -117,41 +260,29 @@ async function normalizeUnderLease(userId: string, zoneGiven: string | undefined
     definitions: 0,
     instances: 0,
     reminded: false,
+    changed: [],
   };
+  const changed = new Set<number>();
 
-  const placements = (await PlacementEntity.query.byUser({ userId }).go({ pages: 'all' }))
-    .data as PlacementRecord[];
-  // Scheduled tasks, and open tasks in the planning groups the Today rule may bring into Today.
-  const scheduled = placements.filter(
-    (p) =>
-      !p.dismissed &&
-      (p.scheduled ||
-        (p.mode === 'active' &&
-          p.status !== TASK_STATUS.done &&
-          p.priorityGroup <= PRIORITY_GROUP.scheduled)),
-  );
-  const tasks = scheduled.length
-    ? ((await TaskEntity.get(scheduled.map((p) => ({ taskId: p.taskId }))).go({ concurrency: 4 }))
+  const watched = await watchedPlacements(userId);
+  // Scheduled tasks, and open tasks that the Today rule or the reminder may concern.
+  const toRead = watched.filter((p) => !p.dismissed && (p.scheduled || isOpen(p)));
+  const tasks = toRead.length
+    ? ((await TaskEntity.get(toRead.map((p) => ({ taskId: p.taskId }))).go({ concurrency: 4 }))
         .data as TaskRecord[])
     : [];
-  const placementOf = new Map(placements.map((p) => [p.taskId, p]));
-  const firstOfNow =
-    placements
-      .filter((p) => p.priorityGroup === 0)
-      .map((p) => p.sortCode)
-      .sort()[0] ?? null;
-  let topCode = firstOfNow;
-  // Today's routine instances that exist already (one BatchGetItem), so a second run writes nothing.
-  const instanceIds = tasks
-    .filter((t) => t.schedule?.recurRule && !t.schedule.initialDate && t.mode === 'active')
-    .map((t) => `${t.taskId}~${day}`);
-  const existing = new Set(
-    instanceIds.length
-      ? ((await TaskEntity.get(instanceIds.map((taskId) => ({ taskId }))).go()).data as TaskRecord[]).map(
-          (t) => t.taskId,
-        )
-      : [],
-  );
+  const taskOf = new Map(tasks.map((t) => [t.taskId, t]));
+  const onWatch = new Set(watched.map((p) => p.taskId));
+
+  const writes = new Map<string, PlacementWrite>();
+  const write = (taskId: string, w: Omit<PlacementWrite, 'taskId'>) =>
+    writes.set(taskId, { ...writes.get(taskId), ...w, taskId });
+  const move = (p: PlacementRecord, set: NonNullable<PlacementWrite['set']>) => {
+    write(p.taskId, { set });
+    changed.add(p.priorityGroup);
+    changed.add(set.priorityGroup);
+  };
+  let topCode: string | null | undefined;
   const lastRoutineCode = new Map<string, string | null>();
   const nextRoutineCode = async (personId: string) => {
     if (!lastRoutineCode.has(personId)) lastRoutineCode.set(personId, await endCode(personId, 5, 'bottom'));
@@ -159,11 +290,12 @@ async function normalizeUnderLease(userId: string, zoneGiven: string | undefined
     lastRoutineCode.set(personId, code);
     return code;
   };
+  const toCreate: TaskRecord[] = [];
 
-  for (const t of tasks) {
+  for (const p of toRead) {
+    const t = taskOf.get(p.taskId);
+    if (!t) continue;
     const s = t.schedule;
-    const p = placementOf.get(t.taskId);
-    if (!p) continue;
     // The Today rule (spec 000 §4, 001 §4): urgent tasks and tasks due or starting today go to the
     // top of Today; a one-off schedule's start counts only for the tasks assigned to the person.
     const oneOff = s && !s.recurRule && t.assignees[userId] ? s.startDate : null;
@@ -178,58 +310,50 @@ async function normalizeUnderLease(userId: string, zoneGiven: string | undefined
         now,
       )
     ) {
+      if (topCode === undefined) topCode = await endCode(userId, PRIORITY_GROUP.now, 'top');
       topCode = generateKeyBetween(null, topCode);
-      await PlacementEntity.patch({ userId, taskId: t.taskId })
-        .set({ priorityGroup: PRIORITY_GROUP.now, sortCode: topCode, taskPosition: 'top' })
-        .go({ response: 'none' });
+      move(p, { priorityGroup: PRIORITY_GROUP.now, sortCode: topCode, taskPosition: 'top' });
       result.movedToNow++;
       continue;
     }
     if (!s) continue;
     if (s.recurRule && !s.initialDate) {
-      if (p.priorityGroup !== 6) {
-        await PlacementEntity.patch({ userId, taskId: t.taskId })
-          .set({ priorityGroup: 6 })
-          .go({ response: 'none' });
+      if (p.priorityGroup !== PRIORITY_GROUP.routineDefinition) {
+        move(p, { priorityGroup: PRIORITY_GROUP.routineDefinition });
         result.definitions++;
       }
-      if (
-        t.mode === 'active' &&
-        !existing.has(`${t.taskId}~${day}`) &&
-        (await createInstance(t, user, zone, dayStart, nextRoutineCode))
-      ) {
-        result.instances++;
-      }
+      // Today's instance exists when the person's placement of it is on the watch (it is made with
+      // one for each of the routine's people).
+      if (t.mode === 'active' && !onWatch.has(`${t.taskId}~${day}`)) toCreate.push(t);
       continue;
     }
     // A routine's instance stays in Routines (5); only one-off tasks move to Now or Scheduled.
-    if (
-      s.recurRule ||
-      t.routineTaskId ||
-      t.mode !== 'active' ||
-      t.status === TASK_STATUS.done ||
-      !t.assignees[userId]
-    )
-      continue;
+    if (s.recurRule || t.routineTaskId || !isOpen(t) || !t.assignees[userId]) continue;
     const start = DateTime.fromISO(s.startDate, { setZone: true }).setZone(zone);
     if (start > today.endOf('day') && p.priorityGroup !== 4 && p.priorityGroup !== 0) {
-      await PlacementEntity.patch({ userId, taskId: t.taskId })
-        .set({ priorityGroup: 4 })
-        .go({ response: 'none' });
+      move(p, { priorityGroup: PRIORITY_GROUP.scheduled });
       result.movedToScheduled++;
     }
   }
+  // What can no longer change by the normalisation leaves the watch.
+  for (const p of watched) {
+    if (!staysWatched(taskOf.get(p.taskId), p, zone, day)) write(p.taskId, { unwatch: true });
+  }
+  await writePlacements(userId, [...writes.values()]);
 
-  result.reminded = await remind(user, zone, day, placements, now);
-  await DayStateEntity.upsert({
-    userId,
-    dueHour: nextDueHour(zone, now),
-    normalizedOn: day,
-    timezone: zone,
-  }).go({
-    response: 'none',
-  });
-  return result;
+  if (toCreate.length) {
+    const user = await getUser();
+    for (const t of toCreate) {
+      if (await createInstance(t, user, zone, dayStart, nextRoutineCode)) {
+        result.instances++;
+        changed.add(PRIORITY_GROUP.routine);
+      }
+    }
+  }
+
+  if (state.remindedOn !== day) result.reminded = await remind(getUser, zone, day, toRead, taskOf, now);
+  result.changed = [...changed].sort((a, b) => a - b);
+  return { result, zone };
 }
 
 /**
@@ -314,6 +438,7 @@ async function createInstance(
             isOwner: userId === def.createdBy,
             delegatedToMe: userId !== def.createdBy,
             scheduled: true,
+            ...dayWatchKeys(userId, taskId, { schedule: true, flag: def.flag }),
             groupId: def.groupId,
             delegationType: def.delegationType,
             mode: 'active',
@@ -340,19 +465,26 @@ async function createInstance(
 }
 
 /** The morning reminder: tasks due (or scheduled) today and not done; once per person per day. */
-async function remind(user: UserRecord, zone: string, day: string, placements: PlacementRecord[], now: Date) {
-  if (!user.email) return false;
-  const open = placements.filter((p) => !p.dismissed && p.status !== TASK_STATUS.done && p.mode === 'active');
-  const tasks = open.length
-    ? ((await TaskEntity.get(open.map((p) => ({ taskId: p.taskId }))).go({ concurrency: 4 }))
-        .data as TaskRecord[])
-    : [];
+async function remind(
+  getUser: () => Promise<UserRecord>,
+  zone: string,
+  day: string,
+  placements: PlacementRecord[],
+  taskOf: Map<string, TaskRecord>,
+  now: Date,
+) {
   const today = DateTime.fromJSDate(now, { zone });
-  const due = tasks.filter((t) => {
+  const due = placements.flatMap((p) => {
+    const t = taskOf.get(p.taskId);
+    if (!t || p.dismissed || !isOpen(p)) return [];
     const at = t.dueAt ?? (t.schedule && !t.schedule.recurRule ? t.schedule.startDate : undefined);
-    return at !== undefined && DateTime.fromISO(at, { setZone: true }).setZone(zone).hasSame(today, 'day');
+    return at !== undefined && DateTime.fromISO(at, { setZone: true }).setZone(zone).hasSame(today, 'day')
+      ? [t]
+      : [];
   });
   if (due.length === 0) return false;
+  const user = await getUser();
+  if (!user.email) return false;
   try {
     // Only the run that moves remindedOn to today sends the mail.
     await DayStateEntity.upsert({
@@ -380,24 +512,51 @@ async function remind(user: UserRecord, zone: string, day: string, placements: P
 }
 
 /**
- * The hourly job: everyone whose local 03:00 has come in the last day (the due-hour index, one Query
- * per hour bucket) is normalised; each run moves the person's due hour to their next morning.
+ * Normalises each person of a batch (the fan-out's unit of work), `concurrency` at a time. A
+ * person whose run fails is logged and answered in `failed`, so the caller retries just them.
  */
-export async function normalizeDueUsers(now = new Date()): Promise<{ users: number }> {
+export async function normalizePeople(
+  people: readonly DuePerson[],
+  now = new Date(),
+  concurrency = 4,
+): Promise<{ users: number; failed: string[] }> {
   let users = 0;
-  for (let back = 24; back >= 0; back--) {
-    const dueHour = DateTime.fromJSDate(now, { zone: 'UTC' })
-      .minus({ hours: back })
-      .toFormat("yyyy-MM-dd'T'HH");
-    const due = (await DayStateEntity.query.byDueHour({ dueHour }).go({ pages: 'all' })).data;
-    for (const d of due) {
+  const failed: string[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < people.length) {
+      const d = people[next++]!;
       try {
         await normalizeUser(d.userId, d.timezone, now);
         users++;
       } catch (e) {
         logger.error('normalisation failed', { userId: d.userId, error: String(e) });
+        failed.push(d.userId);
       }
     }
-  }
-  return { users };
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, people.length) }, worker));
+  return { users, failed };
+}
+
+/**
+ * The hourly job in one process (the local stack's runner and the bench): the due people page by
+ * page, each page normalised by a pool of `concurrency` runs. In AWS the same two steps are a Step
+ * Functions distributed map (infra JobsStack, decisions D34).
+ */
+export async function normalizeDueUsers(
+  now = new Date(),
+  concurrency = 8,
+): Promise<{ users: number; failed: string[] }> {
+  let users = 0;
+  const failed: string[] = [];
+  let cursor: DueCursor | null = null;
+  do {
+    const page = await duePeoplePage(now, cursor);
+    const r = await normalizePeople(page.people, now, concurrency);
+    users += r.users;
+    failed.push(...r.failed);
+    cursor = page.next;
+  } while (cursor);
+  return { users, failed };
 }

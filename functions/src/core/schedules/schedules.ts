@@ -28,7 +28,7 @@ import { DateTime } from 'luxon';
 import * as z from 'zod';
 import { GroupEntity } from '../../db/entities/group.ts';
 import { InvitationEntity } from '../../db/entities/invitation.ts';
-import { PlacementEntity } from '../../db/entities/placement.ts';
+import { dayWatchKeys, PlacementEntity } from '../../db/entities/placement.ts';
 import { TaskEntity } from '../../db/entities/task.ts';
 import { transact } from '../../db/transact.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -188,7 +188,11 @@ async function writeSchedule(
       ...people.map((userId) =>
         placement
           .patch({ userId, taskId: task.taskId })
-          .set({ scheduled: schedule !== null, ...(priorityGroup !== null ? { priorityGroup } : {}) })
+          .set({
+            scheduled: schedule !== null,
+            ...dayWatchKeys(userId, task.taskId, { ...task, schedule }),
+            ...(priorityGroup !== null ? { priorityGroup } : {}),
+          })
           .commit(),
       ),
     ]);

@@ -47,6 +47,7 @@ import { getItems, item } from '../../db/batch-get.ts';
 import { documentClient } from '../../db/client.ts';
 import { GroupEntity } from '../../db/entities/group.ts';
 import {
+  dayWatchKeys,
   delegatedOutKeys,
   delegatedOutPartition,
   delegatedOutRemoved,
@@ -420,6 +421,7 @@ export async function createTask(actor: Actor, input: CreateTaskInput, now = new
                       isOwner: w.p.isOwner,
                       delegatedToMe: w.p.delegatedToMe,
                       scheduled: Boolean(w.p.task.schedule),
+                      ...dayWatchKeys(w.p.userId, w.p.taskId, w.p.task),
                       ...(w.p.isOwner && Object.keys(w.p.task.assignees).some((id) => id !== w.p.userId)
                         ? delegatedOutKeys(w.p.userId, createdAt(w.p.taskId), w.p.taskId)
                         : { delegatedOut: false }),
@@ -1033,6 +1035,12 @@ export async function updateTask(
     status: next.status,
     titleLower: title.toLowerCase(),
   };
+  // The daily normalisation's watch (D34): set while the task has a schedule, a due date or is urgent.
+  const watch = {
+    schedule: schedulePlan ? true : !clearSchedule && task.schedule,
+    dueAt: next.dueAt,
+    flag: next.flag,
+  };
   // The creator's Delegated tab follows who else holds the task (null: unchanged).
   const delegatedOutNow =
     input.taskAssignees === undefined
@@ -1072,6 +1080,7 @@ export async function updateTask(
             isOwner: false,
             delegatedToMe: true,
             scheduled: schedulePlan ? true : clearSchedule ? false : Boolean(task.schedule),
+            ...dayWatchKeys(userId, taskId, watch),
             groupId: shared.groupId,
             delegationType: task.delegationType,
             ...(task.parentId ? { parentId: task.parentId } : {}),
@@ -1088,6 +1097,7 @@ export async function updateTask(
           const mine = userId === actor.userId;
           let p = pE.patch({ userId, taskId }).set({
             ...shared,
+            ...dayWatchKeys(userId, taskId, watch),
             ...(schedulePlan || clearSchedule ? { scheduled: Boolean(schedulePlan) } : {}),
             ...(schedulePg !== null ? { priorityGroup: schedulePg } : {}),
             ...(mine ? { priorityGroup: myPg, sortCode: sortCode!, taskPosition: next.taskPosition } : {}),

@@ -6,8 +6,10 @@
  * person in order (gsi1: a Today panel's page is one Query); a person's tasks newest first (gsi2: a
  * page of the task list and individual parents is one Query); the tasks a person gave to others,
  * newest first (gsi3, sparse: only placements with `delegatedOut` carry its keys, see
- * `delegatedOutKeys`; the Delegated tab's page is one Query, decisions D28).
+ * `delegatedOutKeys`; the Delegated tab's page is one Query, decisions D28); the tasks the daily
+ * normalisation may have to move or remind of (gsi4, sparse: `dayWatchKeys`, decisions D34).
  */
+import { TASK_FLAG } from '@tandem/shared/tasks/constants';
 import { Entity } from 'electrodb';
 import { env } from '../../lib/env.ts';
 import { documentClient } from '../client.ts';
@@ -33,6 +35,9 @@ export const PlacementEntity = new Entity(
       /** gsi3's keys, present only while `delegatedOut` is true (delegatedOutKeys). */
       delegatedOutPk: { type: 'string', field: 'gsi3pk' },
       delegatedOutSk: { type: 'string', field: 'gsi3sk' },
+      /** gsi4's keys, present only while the daily normalisation may move the task (dayWatchKeys). */
+      dayWatchPk: { type: 'string', field: 'gsi4pk' },
+      dayWatchSk: { type: 'string', field: 'gsi4sk' },
       // Copies of the task's fields that lists filter and search on.
       groupId: { type: 'string', required: true },
       /** A sub-task shows under its parent when the parent is on the same list. */
@@ -81,3 +86,29 @@ export const delegatedOutKeys = (userId: string, taskCreatedAt: string, taskId: 
   delegatedOutSk: `${taskCreatedAt}#${taskId}`,
 });
 export const delegatedOutRemoved = ['delegatedOutPk', 'delegatedOutSk'] as const;
+
+/** The daily normalisation's partition of a person (gsi4). */
+export const dayWatchPartition = (userId: string) => `UDAY#${userId}`;
+
+/** What decides whether a task is on its people's day watch. */
+export interface DayWatchFacts {
+  schedule?: unknown;
+  dueAt?: string | null;
+  flag: number;
+}
+
+/**
+ * A task the daily normalisation may have to act on: one with a schedule (a one-off start, a routine
+ * or a routine's instance), a due date, or urgent. Others never change by it (decisions D34).
+ */
+export const isDayWatched = (t: DayWatchFacts) =>
+  Boolean(t.schedule) || Boolean(t.dueAt) || t.flag === TASK_FLAG.urgent;
+
+/**
+ * gsi4's keys for a person's placement of the task when it is watched, else nothing: every write that
+ * gives a task a schedule, a due date or the urgent flag spreads these on each placement it writes.
+ * The normalisation removes them (`dayWatchRemoved`) once the task can no longer change by it.
+ */
+export const dayWatchKeys = (userId: string, taskId: string, t: DayWatchFacts) =>
+  isDayWatched(t) ? { dayWatchPk: dayWatchPartition(userId), dayWatchSk: taskId } : {};
+export const dayWatchRemoved = ['dayWatchPk', 'dayWatchSk'] as const;

@@ -2,11 +2,13 @@
  * The local EventBridge Scheduler: each job of the manifest fires on its cron (UTC) and its handler,
  * functions/src/jobs/<handler>.ts, receives the event infra's schedule sends. A job whose module does
  * not exist yet is reported once and left out, so the stack starts while jobs are being written.
+ * A fanned-out job (JobDef.fanOut) runs its pages and worker batches in a pool (fan-out.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { type JobDef, jobs as manifestJobs } from '@tandem/shared';
 import type { ScheduledEvent } from 'aws-lambda';
 import { nextFireTime, parseCron } from './cron.ts';
+import { runFanOut } from './fan-out.ts';
 import { awsIds, handlerExists, invoke, logRequests } from './lambda.ts';
 
 /** setTimeout's longest delay (about 24.8 days); a later fire time re-arms at this cap. */
@@ -34,7 +36,10 @@ export function schedulerEvent(jobId: string, scheduledTime: Date): ScheduledEve
 async function run(jobId: string, job: JobDef, scheduledTime: Date): Promise<void> {
   const started = performance.now();
   try {
-    await invoke('jobs', job.handler, schedulerEvent(jobId, scheduledTime));
+    const event = schedulerEvent(jobId, scheduledTime);
+    // A fanned-out job runs as its state machine would (decisions D34).
+    if (job.fanOut) await runFanOut({ ...job, fanOut: job.fanOut }, { now: event.time });
+    else await invoke('jobs', job.handler, event);
     if (logRequests()) console.log(`JOB ${jobId} ok ${Math.round(performance.now() - started)}ms`);
   } catch (e) {
     // Scheduler would retry; locally the next run is soon enough, and the error is in the terminal.

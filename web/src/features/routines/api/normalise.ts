@@ -9,6 +9,8 @@ export interface NormalisationResult {
   definitions: number;
   instances: number;
   reminded: boolean;
+  /** The priority groups whose lists the run changed; empty when it changed none. */
+  changed: number[];
 }
 
 export const normaliseDay = (userTimezone: string) =>

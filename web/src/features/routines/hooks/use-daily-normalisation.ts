@@ -1,12 +1,13 @@
 /**
  * Runs the day's normalisation (spec 001 §4) once per local day per user, or when the user's time
- * zone setting changes, then reads the task lists again. `syncing` is true while it runs, for at
- * most 12 s (spec 001 §9), so the shell can show the sync message.
+ * zone setting changes, then reads again only the lists it changed (none when it changed nothing,
+ * decisions D34). `syncing` is true while it runs, for at most 12 s (spec 001 §9), so the shell can
+ * show the sync message.
  */
 import { useEffect, useState } from 'react';
+import { mutate } from 'swr';
 import { useAuthUser } from '../../../lib/user/get-auth-user.ts';
 import { useUserConfig } from '../../../lib/user/get-user-config.ts';
-import { revalidateTasks } from '../../tasks/api/tasks.ts';
 import { normaliseDay } from '../api/normalise.ts';
 import {
   markNormalised,
@@ -14,6 +15,7 @@ import {
   parseLast,
   SYNC_MESSAGE_MS,
   shouldNormalise,
+  staleAfterNormalisation,
 } from '../utils/normalisation.ts';
 
 const read = (key: string): string | null => {
@@ -56,8 +58,8 @@ export function useDailyNormalisation(): boolean {
       setSyncing(true);
       hide = setTimeout(() => setSyncing(false), SYNC_MESSAGE_MS);
       try {
-        await normaliseDay(zone);
-        if (!cancelled) await revalidateTasks();
+        const { changed } = await normaliseDay(zone);
+        if (!cancelled && changed.length > 0) await mutate(staleAfterNormalisation(changed));
       } catch {
         // Best effort: the server also normalises each day at 03:00.
       } finally {

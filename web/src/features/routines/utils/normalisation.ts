@@ -3,7 +3,9 @@
  * local day per user, and again when the user's time zone setting changes. The last run is kept in
  * localStorage under the user's id. Pure: the caller reads and writes the storage.
  */
+import { PRIORITY_GROUP } from '@tandem/shared/tasks/constants';
 import { DateTime } from 'luxon';
+import { KEY_HEADS } from '../../../lib/revalidate.ts';
 
 export interface LastNormalisation {
   /** The local day (YYYY-MM-DD, in the user's zone) it last ran. */
@@ -43,3 +45,24 @@ export const markNormalised = (now: Date, zone: string): LastNormalisation => ({
   day: localDay(now, zone),
   zone,
 });
+
+/**
+ * What to read again after a normalisation that changed the lists of `changed` (priority group ids,
+ * as GET /task/normalization answers them): nothing when it changed nothing; otherwise the task keys
+ * except the lists of priority groups it did not touch, and the calendar and the limits when routine
+ * instances were made (they stand in for the routine's occurrence that day). Decisions D34.
+ */
+export function staleAfterNormalisation(changed: readonly number[]): (key: unknown) => boolean {
+  if (changed.length === 0) return () => false;
+  const groups = new Set(changed);
+  return (key) => {
+    if (!Array.isArray(key)) return false;
+    // New routine instances: the calendar shows them, the owner's instance counter counts them.
+    if (key[0] === KEY_HEADS.occurrences || key[0] === KEY_HEADS.limits)
+      return groups.has(PRIORITY_GROUP.routine);
+    if (key[0] !== KEY_HEADS.tasks) return false;
+    if (key[1] !== 'list') return true;
+    const pg = (key[2] as { priorityGroup?: number } | undefined)?.priorityGroup;
+    return pg === undefined || groups.has(Number(pg));
+  };
+}
