@@ -178,6 +178,30 @@ describe('Lighthouse accessibility is 100', () => {
     });
   }
 
+  it('and the check sees a fault: grey text too faint and an unnamed button lower the score', async () => {
+    // So the gate cannot pass by auditing nothing: the same run on a page given two known faults.
+    await page.goto(`${url}/settings`);
+    await page.getByRole('tab').first().waitFor();
+    await useScheme('light');
+    await page.evaluate(() => {
+      const faint = document.createElement('p');
+      faint.id = 'lh-faint';
+      faint.textContent = 'Faint grey words';
+      faint.style.cssText = 'color:#aaaaaa;background:#ffffff';
+      const unnamed = document.createElement('button');
+      unnamed.id = 'lh-unnamed';
+      document.querySelector('main, body')?.append(faint, unnamed);
+    });
+    const report = await lighthouseSnapshot(s.devtoolsUrl as string, {
+      pageUrl: page.url(),
+      categories: ['accessibility'],
+    });
+    expect(report.scores.accessibility).toBeLessThan(1);
+    const failing = Object.fromEntries(report.failing.map((f) => [f.id, f.items.join('\n')]));
+    expect(failing['color-contrast']).toContain('lh-faint');
+    expect(failing['button-name']).toContain('lh-unnamed');
+  });
+
   it('left no uncaught page error', () => {
     expect(s.errors).toEqual([]);
   });
