@@ -1,6 +1,7 @@
 /**
  * Lighthouse accessibility 100 (issue 11 item 20) on sign-in, Today with tasks, a task opened from
- * Today, the calendar week with events, and settings, in the light and the dark theme. One browser for
+ * Today, the calendar week with events, and settings, in the light and the dark theme; and on sign-up,
+ * the task list and the routines, where Lighthouse found faults axe's serious/critical gate let by. One browser for
  * the whole file: each state is reached with Playwright and audited where it is (snapshot mode).
  * Lighthouse runs axe-core too, but weighs its own selection of rules and counts every finding, not
  * only serious and critical ones (scripts/e2e/accessibility.test.ts is the wider axe gate).
@@ -130,6 +131,14 @@ describe('Lighthouse accessibility is 100', () => {
       await expectScore100(scheme);
     });
 
+  for (const scheme of schemes)
+    it(`on sign-up (${scheme})`, async () => {
+      await page.goto(`${url}/signup`);
+      await page.getByRole('link', { name: 'Sign in', exact: true }).waitFor();
+      await useScheme(scheme);
+      await expectScore100(scheme);
+    });
+
   it('signs in', async () => {
     await page.goto(`${url}/login`);
     await page.getByLabel('Email').fill(email);
@@ -166,6 +175,23 @@ describe('Lighthouse accessibility is 100', () => {
       await page.locator('.rbc-event').filter({ hasText: 'Weekly review' }).first().waitFor();
       await page.locator('.rbc-event').filter({ hasText: 'Design review' }).first().waitFor();
       await useScheme(scheme);
+      await expectScore100(scheme);
+    });
+
+    it(`on the task list with a parent task (${scheme})`, async () => {
+      await page.goto(`${url}/tasks`);
+      await page.getByText('Plan the offsite', { exact: true }).first().waitFor();
+      await useScheme(scheme);
+      await expectScore100(scheme);
+    });
+
+    it(`on today's routines and all routines (${scheme})`, async () => {
+      await page.goto(`${url}/routines`);
+      await page.getByRole('checkbox', { name: /Weekly review/ }).waitFor();
+      await useScheme(scheme);
+      await expectScore100(scheme);
+      await page.goto(`${url}/routines/all`);
+      await page.getByRole('button', { name: /Weekly review/ }).waitFor();
       await expectScore100(scheme);
     });
 
