@@ -26,6 +26,7 @@ const wants = (part: string) => only.length === 0 || only.includes(part);
 if (wants('bundles')) printBundles(await measureBundles());
 if (wants('recurrence')) benchRecurrence();
 if (wants('web')) printRoute('the Today route (/)', ['src/features/today/routes/today-page.tsx']);
+if (wants('lighthouse')) await (await import('./lighthouse.ts')).benchLighthouse();
 
 if (wants('lists')) {
   const dataDir = mkdtempSync(join(tmpdir(), 'tandem-bench-'));

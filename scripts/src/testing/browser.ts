@@ -2,7 +2,7 @@
  * Debian's Chromium driven by playwright-core, never a downloaded browser. A fresh profile folder per
  * launch, removed on close.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
@@ -23,17 +23,28 @@ export interface BrowserSession {
   page: Page;
   /** Uncaught errors the page threw. */
   errors: string[];
+  /** The DevTools HTTP endpoint (`http://127.0.0.1:<port>`) when asked for with `devtools`. */
+  devtoolsUrl?: string;
   close(): Promise<void>;
 }
 
 export async function openBrowser(
-  opts: { width?: number; height?: number; colorScheme?: 'light' | 'dark'; timezoneId?: string } = {},
+  opts: {
+    width?: number;
+    height?: number;
+    colorScheme?: 'light' | 'dark';
+    timezoneId?: string;
+    /** Also listen for DevTools clients on a free loopback port (Lighthouse connects there). */
+    devtools?: boolean;
+  } = {},
 ): Promise<BrowserSession> {
   const profile = mkdtempSync(join(tmpdir(), 'tandem-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
-    args: ARGS,
+    args: opts.devtools
+      ? [...ARGS, '--remote-debugging-address=127.0.0.1', '--remote-debugging-port=0']
+      : ARGS,
     viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 },
     colorScheme: opts.colorScheme ?? 'light',
     ...(opts.timezoneId ? { timezoneId: opts.timezoneId } : {}),
@@ -44,10 +55,21 @@ export async function openBrowser(
   const page = context.pages()[0] ?? (await context.newPage());
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
+  // Chromium writes the port it chose into the profile folder once it listens.
+  const portFile = join(profile, 'DevToolsActivePort');
+  const devtoolsUrl =
+    opts.devtools && existsSync(portFile)
+      ? `http://127.0.0.1:${readFileSync(portFile, 'utf8').split('\n')[0]}`
+      : undefined;
+  if (opts.devtools && !devtoolsUrl) {
+    await context.close();
+    throw new Error('Chromium did not open a DevTools port');
+  }
   return {
     context,
     page,
     errors,
+    ...(devtoolsUrl ? { devtoolsUrl } : {}),
     async close() {
       await context.close();
       rmSync(profile, { recursive: true, force: true });

@@ -9,6 +9,12 @@ import { contrastRatio } from '../lib/contrast.ts';
 const plainLabel = { defaultProps: { withAsterisk: false } };
 
 /**
+ * Links are underlined, not told apart by colour alone (WCAG 1.4.1): "Already have an account? Sign
+ * in" is a link inside a sentence whose colour differs from the text around it by less than 3:1.
+ */
+const underlinedLink = { defaultProps: { underline: 'always' } };
+
+/**
  * Colours meet WCAG AA (4.5:1 for text, checked by scripts/e2e/accessibility.test.ts with axe-core):
  * the primary shade is blue.8 in both schemes, so white on a filled button and the link colour on
  * white pass (blue.6 was 3.6:1); see `dimmedText` for hints.
@@ -27,6 +33,7 @@ export const theme = createTheme({
     PasswordInput: plainLabel,
     NativeSelect: plainLabel,
     Select: plainLabel,
+    Anchor: underlinedLink,
   },
 });
 

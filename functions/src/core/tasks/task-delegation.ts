@@ -7,7 +7,6 @@
  */
 import {
   effectiveInvitationStatus,
-  endSortCode,
   INVITATION_TTL_DAYS,
   invitationExpiresAt,
   ROLES,

@@ -47,8 +47,8 @@ export function AllRoutines() {
       {tasks.length === 0 ? (
         <Text c="dimmed">{t('all.empty')}</Text>
       ) : (
-        <Paper withBorder p="sm" component="ul" style={{ listStyle: 'none', margin: 0 }}>
-          <Stack gap="sm">
+        <Paper withBorder p="sm">
+          <Stack component="ul" gap="sm" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
             {tasks.map((task) => (
               <li key={task.id}>
                 <UnstyledButton

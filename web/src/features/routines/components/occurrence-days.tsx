@@ -37,8 +37,8 @@ export function OccurrenceDays({ span }: { span: 'day' | 'week' }) {
             <Title order={2} fz="h5" mb={4}>
               {d.toFormat('cccc')} {d.toFormat(f.date)}
             </Title>
-            <Paper withBorder p="sm" component="ul" style={{ listStyle: 'none', margin: 0 }}>
-              <Stack gap={6}>
+            <Paper withBorder p="sm">
+              <Stack component="ul" gap={6} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
                 {occurrences.map((o) => (
                   <Group key={`${o.taskId}@${o.originalStart}`} component="li" gap="sm" wrap="nowrap">
                     <Text size="sm" c="dimmed" w={120} style={{ flexShrink: 0 }}>

@@ -26,8 +26,8 @@ export function TodayRoutines() {
       {tasks.length === 0 ? (
         <Text c="dimmed">{t('today.empty')}</Text>
       ) : (
-        <Paper withBorder p="sm" component="ul" style={{ listStyle: 'none', margin: 0 }}>
-          <Stack gap="xs">
+        <Paper withBorder p="sm">
+          <Stack component="ul" gap="xs" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
             {tasks.map((task) => {
               const done = task.status.id === TASK_STATUS.done;
               return (

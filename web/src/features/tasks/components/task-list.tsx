@@ -1,4 +1,14 @@
-import { Badge, Box, Checkbox, Group, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import {
+  Badge,
+  Box,
+  Checkbox,
+  Group,
+  Stack,
+  Text,
+  Tooltip,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconFlame, IconSubtask } from '@tabler/icons-react';
 import type { GroupView } from '@tandem/shared/groups/views';
 import { PRIORITY_GROUPS, TASK_FLAG, TASK_LEVELS, TASK_STATUS } from '@tandem/shared/tasks/constants';
@@ -117,16 +127,13 @@ function TaskRow({
               </Badge>
             )}
             {task.childCount > 0 && (
-              <Group
-                gap={2}
-                c="dimmed"
-                wrap="nowrap"
-                aria-label={t('list.subtasks', { count: task.childCount })}
-              >
+              // A plain group may not carry a name (aria-label): the count is said as text instead.
+              <Group gap={2} c="dimmed" wrap="nowrap">
                 <IconSubtask size={14} aria-hidden />
                 <Text size="xs" aria-hidden>
                   {task.childCount}
                 </Text>
+                <VisuallyHidden>{t('list.subtasks', { count: task.childCount })}</VisuallyHidden>
               </Group>
             )}
             <Group gap={6} wrap="nowrap" ml="auto" style={{ flexShrink: 0 }}>
@@ -148,17 +155,19 @@ function TaskRow({
             )}
             {task.status.id !== TASK_STATUS.notStarted && <StatusBadge status={task.status} size="xs" />}
             {pg && (
-              <Badge
-                size="xs"
-                variant="default"
-                aria-label={t('list.priorityGroupLabel', { title: pg.listTitle })}
-              >
-                {t(`priorityGroups.${pg.id}` as 'priorityGroups.0', { defaultValue: pg.listTitle })}
+              <Badge size="xs" variant="default">
+                <VisuallyHidden>{t('list.priorityGroupLabel', { title: pg.listTitle })}</VisuallyHidden>
+                <span aria-hidden>
+                  {t(`priorityGroups.${pg.id}` as 'priorityGroups.0', { defaultValue: pg.listTitle })}
+                </span>
               </Badge>
             )}
             {level && (
-              <Badge size="xs" variant="default" aria-label={t('list.levelLabel', { title: level.title })}>
-                {t(`levels.${level.id}` as 'levels.1', { defaultValue: level.title })}
+              <Badge size="xs" variant="default">
+                <VisuallyHidden>{t('list.levelLabel', { title: level.title })}</VisuallyHidden>
+                <span aria-hidden>
+                  {t(`levels.${level.id}` as 'levels.1', { defaultValue: level.title })}
+                </span>
               </Badge>
             )}
           </Group>

@@ -1,0 +1,112 @@
+/**
+ * `npm run bench -- lighthouse`: Lighthouse accessibility and performance scores of sign-in and Today,
+ * with the mobile preset (a mid-range phone on slow 4G, simulated) and the desktop one, median of 3
+ * fresh loads each (HTTP cache emptied before every load). Builds the web app if its sources changed
+ * and starts its own throwaway stack, as the other entries do. Scores on this two-core machine are
+ * lower than on a fast one; compare runs made here with each other.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DateTime } from 'luxon';
+import { openBrowser, signIn } from '../testing/browser.ts';
+import { type Category, type LighthouseReport, lighthouseNavigation } from '../testing/lighthouse.ts';
+import { apiClient, createUser, type StackEnv } from '../testing/users.ts';
+import { median } from './stats.ts';
+
+const RUNS = 3;
+const CATEGORIES: Category[] = ['accessibility', 'performance'];
+const PRESETS = ['mobile', 'desktop'] as const;
+
+interface Row {
+  page: string;
+  preset: (typeof PRESETS)[number];
+  scores: Record<Category, number[]>;
+  lcp: number[];
+  tbt: number[];
+}
+
+async function measure(devtoolsUrl: string, page: string, url: string): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (const preset of PRESETS) {
+    const row: Row = { page, preset, scores: {} as Row['scores'], lcp: [], tbt: [] };
+    for (const c of CATEGORIES) row.scores[c] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const report: LighthouseReport = await lighthouseNavigation(devtoolsUrl, url, {
+        categories: CATEGORIES,
+        preset,
+      });
+      if (new URL(report.url).pathname !== new URL(url).pathname)
+        throw new Error(`Lighthouse ended on ${report.url}, not ${url}`);
+      for (const c of CATEGORIES) row.scores[c].push(Math.round((report.scores[c] ?? 0) * 100));
+      row.lcp.push(report.lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN);
+      row.tbt.push(report.lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN);
+      if (report.warnings.length > 0) console.log(`  ${page} ${preset}: ${report.warnings.join('; ')}`);
+    }
+    console.log(
+      `  ${page} ${preset}: accessibility ${row.scores.accessibility.join(', ')}; performance ${row.scores.performance.join(', ')}`,
+    );
+    rows.push(row);
+  }
+  return rows;
+}
+
+function print(rows: Row[]) {
+  console.log(`\nLighthouse ${CATEGORIES.join(' and ')}, median of ${RUNS} cold loads`);
+  console.log('page        preset   accessibility  performance  LCP (ms)  TBT (ms)');
+  for (const r of rows)
+    console.log(
+      [
+        r.page.padEnd(11),
+        r.preset.padEnd(8),
+        String(median(r.scores.accessibility)).padStart(13),
+        String(median(r.scores.performance)).padStart(12),
+        median(r.lcp).toFixed(0).padStart(9),
+        median(r.tbt).toFixed(0).padStart(9),
+      ].join(' '),
+    );
+}
+
+export async function benchLighthouse() {
+  const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+  const { ensureWebBuild } = await import('../local/web-build.ts');
+  const { startStack } = await import('../local/stack.ts');
+  await ensureWebBuild({ repoRoot, log: (m) => console.log(m) });
+  const dataDir = mkdtempSync(join(tmpdir(), 'tandem-bench-'));
+  const stack = await startStack({ dataDir, port: 0, inMemory: true, quiet: true, throttle: false });
+  const browser = await openBrowser({ devtools: true });
+  try {
+    const password = 'Correct-Horse-9';
+    const email = 'bench-lighthouse@example.com';
+    const user = await createUser(stack.env as StackEnv, { email, firstName: 'Ada', password });
+    // Today as a person with a few tasks sees it: every panel has rows.
+    const api = apiClient(stack.url, user.accessToken);
+    const group = (await api.get('/group/member')).body.results[0].id;
+    for (let i = 0; i < 12; i++) {
+      const r = await api.post('/task', {
+        group,
+        title: `Task ${i + 1}`,
+        priority_group: i % 4,
+        ...(i % 3 === 0
+          ? {
+              due_at: DateTime.now()
+                .plus({ days: i - 2 })
+                .toISO(),
+            }
+          : {}),
+      });
+      if (r.status !== 201) throw new Error(JSON.stringify(r.body));
+    }
+    console.log('Lighthouse (each line: the runs in order)');
+    // Sign-in first, signed out; then the same browser signs in and Today is loaded with its session.
+    const rows = await measure(browser.devtoolsUrl as string, '/login', `${stack.url}/login`);
+    await signIn(browser.page, stack.url, email, password);
+    rows.push(...(await measure(browser.devtoolsUrl as string, 'Today (/)', `${stack.url}/`)));
+    print(rows);
+  } finally {
+    await browser.close();
+    await stack.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
