@@ -102,8 +102,16 @@ export function resolveConfig(lookup: (setting: Setting) => string | undefined):
   const cognitoEmailViaSes = get('cognitoEmailViaSes') === 'true';
   if (cognitoEmailViaSes && !mail)
     throw new Error('tandem:cognitoEmailViaSes needs tandem:mailFrom or mailDomain');
+  const stackPrefix = get('stackPrefix') ?? 'Tandem';
+  // It names the attachments bucket too (`<prefix>-attachments-<account>-<region>`, at most 63
+  // characters in S3's alphabet): letters, digits and hyphens, at most 20.
+  if (!/^[A-Za-z][A-Za-z0-9-]{0,19}$/.test(stackPrefix) || stackPrefix.endsWith('-')) {
+    throw new Error(
+      `tandem:stackPrefix "${stackPrefix}" must be 1 to 20 letters, digits or inner hyphens, starting with a letter`,
+    );
+  }
   return {
-    stackPrefix: get('stackPrefix') ?? 'Tandem',
+    stackPrefix,
     buildVersion: get('buildVersion') ?? gitVersion() ?? 'dev',
     mail,
     cognitoEmailViaSes,

@@ -8,7 +8,7 @@
  */
 
 import { BUILD_VERSION, type RuntimeConfig } from '@tandem/shared/api/config';
-import { Annotations, type App, type Environment, Tags } from 'aws-cdk-lib';
+import { Annotations, type App, Aws, type Environment, Tags } from 'aws-cdk-lib';
 import type { TandemConfig } from './config.ts';
 import type { Backend } from './constructs/tandem-function.ts';
 import type { DeployManifest } from './manifest.ts';
@@ -43,18 +43,33 @@ export interface Tandem {
   readonly monitoring: MonitoringStack;
 }
 
+/**
+ * The attachments bucket's name, fixed in advance: the site's Content-Security-Policy (EdgeStack)
+ * must name the bucket's host, and the bucket (DataStack) needs the site's address for its CORS, so
+ * neither stack can wait for the other. Unique per account, region and copy of the app.
+ */
+export const attachmentsBucket = (stackPrefix: string): string =>
+  `${stackPrefix.toLowerCase()}-attachments-${Aws.ACCOUNT_ID}-${Aws.REGION}`;
+
 export function createTandem(app: App, { config, manifest, env, webDist }: TandemProps): Tandem {
   const name = (intent: string) => `${config.stackPrefix}${intent}`;
   const base = { env };
 
+  const attachmentsBucketName = attachmentsBucket(config.stackPrefix);
   const edge = new EdgeStack(app, name('Edge'), {
     ...base,
     description: 'Tandem: CloudFront, site bucket, HTTP and WebSocket APIs',
+    webDist,
+    attachmentsBucketName,
+    hostedUiDomain: config.authDomainPrefix
+      ? `${config.authDomainPrefix}.auth.${Aws.REGION}.amazoncognito.com`
+      : undefined,
   });
   const data = new DataStack(app, name('Data'), {
     ...base,
     description: 'Tandem: table and attachments (retained)',
     siteUrl: edge.siteUrl,
+    attachmentsBucketName,
   });
   const mail = config.mail
     ? new MailStack(app, name('Mail'), {

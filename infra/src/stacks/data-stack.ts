@@ -13,6 +13,8 @@ import { accessLogBucket } from '../logs.ts';
 export interface DataStackProps extends StackProps {
   /** The site's origin: the only page allowed to upload to and read from the bucket directly. */
   readonly siteUrl: string;
+  /** Fixed in advance, because the site's Content-Security-Policy names it (tandem.ts). */
+  readonly attachmentsBucketName: string;
 }
 
 const stringKey = (name: string): dynamodb.Attribute => ({ name, type: dynamodb.AttributeType.STRING });
@@ -42,6 +44,7 @@ export class DataStack extends Stack {
     });
 
     this.attachments = new s3.Bucket(this, 'Attachments', {
+      bucketName: props.attachmentsBucketName,
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
       encryption: s3.BucketEncryption.S3_MANAGED,
       enforceSSL: true,

@@ -8,7 +8,8 @@
 
 import { BUILD_VERSION, BUILD_VERSION_HEADER } from '@tandem/shared/api/config';
 import { API_BASE } from '@tandem/shared/api/routes';
-import { type CfnElement, CfnOutput, Fn, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { apiSecurityHeaders, siteSecurityHeaders } from '@tandem/shared/api/security-headers';
+import { Aws, type CfnElement, CfnOutput, Fn, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
@@ -18,6 +19,16 @@ import type { Construct } from 'constructs';
 import type { RealtimeSettings } from '../constructs/tandem-function.ts';
 import { accessLogBucket } from '../logs.ts';
 import { acknowledge } from '../nag.ts';
+import { responseHeaders, scriptHashesOfBuild } from '../security-headers.ts';
+
+export interface EdgeStackProps extends StackProps {
+  /** The web build the site serves (its inline scripts' hashes go in the CSP); default web/dist. */
+  readonly webDist?: string;
+  /** The attachments bucket's name, fixed in advance (tandem.ts): the CSP names its host. */
+  readonly attachmentsBucketName: string;
+  /** The hosted UI's host, when social sign-in is configured: the web exchanges codes there. */
+  readonly hostedUiDomain?: string;
+}
 
 /**
  * The WebSocket stage's name, and the path the browser connects to. CloudFront forwards `/ws`
@@ -53,7 +64,7 @@ export class EdgeStack extends Stack {
   readonly wsUrl: string;
   readonly realtime: RealtimeSettings;
 
-  constructor(scope: Construct, id: string, props?: StackProps) {
+  constructor(scope: Construct, id: string, props: EdgeStackProps) {
     super(scope, id, props);
 
     this.siteBucket = new s3.Bucket(this, 'SiteBucket', {
@@ -92,13 +103,30 @@ export class EdgeStack extends Stack {
       cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
       originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
     };
+    // The security headers of @tandem/shared/api/security-headers, which the local gateway sends too.
+    // The site's CSP names Cognito and the attachments bucket; the WebSocket is on this distribution's
+    // host, which 'self' covers (and naming it would be a cycle: distribution → policy → distribution).
+    const region = Aws.REGION;
+    const siteHeaders = new cloudfront.ResponseHeadersPolicy(this, 'SiteResponseHeaders', {
+      comment: 'Tandem site: Content-Security-Policy, HSTS, nosniff, Permissions-Policy',
+      ...responseHeaders(
+        siteSecurityHeaders({
+          cognito: [
+            `https://cognito-idp.${region}.${Aws.URL_SUFFIX}`,
+            ...(props.hostedUiDomain ? [`https://${props.hostedUiDomain}`] : []),
+          ],
+          attachments: [`https://${props.attachmentsBucketName}.s3.${region}.${Aws.URL_SUFFIX}`],
+          scriptHashes: scriptHashesOfBuild(props.webDist),
+        }),
+      ),
+    });
     // Every answer under /api/v1 carries the build-version, also those no handler writes: the JWT
     // authorizer's 401, API Gateway's 413 and 5xx, and CloudFront's own errors.
     const apiHeaders = new cloudfront.ResponseHeadersPolicy(this, 'ApiResponseHeaders', {
-      comment: 'Tandem API: the build-version header on every answer',
-      customHeadersBehavior: {
-        customHeaders: [{ header: BUILD_VERSION_HEADER, value: BUILD_VERSION, override: true }],
-      },
+      comment: 'Tandem API: the build-version header and the security headers on every answer',
+      ...responseHeaders(apiSecurityHeaders(), [
+        { header: BUILD_VERSION_HEADER, value: BUILD_VERSION, override: true },
+      ]),
     });
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: `Tandem (${id})`,
@@ -108,7 +136,7 @@ export class EdgeStack extends Stack {
         origin: origins.S3BucketOrigin.withOriginAccessControl(this.siteBucket),
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
-        responseHeadersPolicy: cloudfront.ResponseHeadersPolicy.SECURITY_HEADERS,
+        responseHeadersPolicy: siteHeaders,
         compress: true,
         functionAssociations: [
           { function: spaRouting, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST },
@@ -126,6 +154,7 @@ export class EdgeStack extends Stack {
           ...passThrough,
           origin: new origins.HttpOrigin(hostOf(this.webSocketApi.apiEndpoint)),
           allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+          responseHeadersPolicy: apiHeaders,
         },
       },
     });
