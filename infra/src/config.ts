@@ -34,6 +34,11 @@ export interface TandemConfig {
   readonly linkedIn?: SocialProviderConfig;
   /** The internal accounts of the allow-list (Issues tab, Agendas): e-mails, comma separated. */
   readonly internalAccounts: string;
+  /**
+   * A CLOUDFRONT-scope web ACL made elsewhere (Firewall Manager, another team) to use instead of the
+   * app's own firewall stack in us-east-1.
+   */
+  readonly webAclArn?: string;
 }
 
 /** Every setting, its context key and its environment variable (docs/deploy.md lists the same). */
@@ -49,6 +54,7 @@ export const settings = {
   linkedInClientId: ['tandem:linkedInClientId', 'TANDEM_LINKEDIN_CLIENT_ID'],
   linkedInClientSecretName: ['tandem:linkedInClientSecretName', 'TANDEM_LINKEDIN_CLIENT_SECRET_NAME'],
   internalAccounts: ['tandem:internalAccounts', 'TANDEM_INTERNAL_ACCOUNTS'],
+  webAclArn: ['tandem:webAclArn', 'TANDEM_WEB_ACL_ARN'],
 } as const;
 
 type Setting = keyof typeof settings;
@@ -119,6 +125,7 @@ export function resolveConfig(lookup: (setting: Setting) => string | undefined):
     google,
     linkedIn,
     internalAccounts: get('internalAccounts') ?? '',
+    webAclArn: get('webAclArn'),
   };
 }
 

@@ -16,6 +16,7 @@ import { ApiStack } from './stacks/api-stack.ts';
 import { AuthStack } from './stacks/auth-stack.ts';
 import { DataStack } from './stacks/data-stack.ts';
 import { EdgeStack } from './stacks/edge-stack.ts';
+import { FirewallStack } from './stacks/firewall-stack.ts';
 import { JobsStack } from './stacks/jobs-stack.ts';
 import { MailStack } from './stacks/mail-stack.ts';
 import { MonitoringStack } from './stacks/monitoring-stack.ts';
@@ -32,6 +33,8 @@ export interface TandemProps {
 }
 
 export interface Tandem {
+  /** In us-east-1; absent when config names a web ACL, or when the account and region are unknown. */
+  readonly firewall?: FirewallStack;
   readonly edge: EdgeStack;
   readonly data: DataStack;
   readonly mail?: MailStack;
@@ -56,8 +59,20 @@ export function createTandem(app: App, { config, manifest, env, webDist }: Tande
   const base = { env };
 
   const attachmentsBucketName = attachmentsBucket(config.stackPrefix);
+  // CloudFront's firewall must be made in us-east-1: a stack there, its ARN read across regions.
+  // That needs the account and region, known whenever the CLI deploys (bin/app.ts).
+  const firewall =
+    !config.webAclArn && env?.account && env.region
+      ? new FirewallStack(app, name('Firewall'), {
+          env: { account: env.account, region: 'us-east-1' },
+          crossRegionReferences: true,
+          description: "Tandem: CloudFront's web application firewall (us-east-1)",
+        })
+      : undefined;
   const edge = new EdgeStack(app, name('Edge'), {
     ...base,
+    ...(firewall ? { crossRegionReferences: true } : {}),
+    webAclArn: config.webAclArn ?? firewall?.webAcl.attrArn,
     description: 'Tandem: CloudFront, site bucket, HTTP and WebSocket APIs',
     webDist,
     attachmentsBucketName,
@@ -109,6 +124,7 @@ export function createTandem(app: App, { config, manifest, env, webDist }: Tande
     routes: manifest.routes,
     httpApiId: edge.httpApi.apiId,
     backend,
+    originVerifySecret: edge.originVerifySecret,
   });
   if (!mail) {
     Annotations.of(api).addWarningV2(
@@ -123,6 +139,7 @@ export function createTandem(app: App, { config, manifest, env, webDist }: Tande
     webSocketApiId: edge.webSocketApi.apiId,
     webSocketApiEndpoint: edge.webSocketApi.apiEndpoint,
     backend,
+    originVerifySecret: edge.originVerifySecret,
   });
   const jobs = new JobsStack(app, name('Jobs'), {
     ...base,
@@ -167,5 +184,5 @@ export function createTandem(app: App, { config, manifest, env, webDist }: Tande
   });
 
   Tags.of(app).add('app', 'tandem');
-  return { edge, data, mail, auth, api, realtime, jobs, web, monitoring };
+  return { firewall, edge, data, mail, auth, api, realtime, jobs, web, monitoring };
 }

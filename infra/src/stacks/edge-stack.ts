@@ -8,13 +8,27 @@
 
 import { BUILD_VERSION, BUILD_VERSION_HEADER } from '@tandem/shared/api/config';
 import { API_BASE } from '@tandem/shared/api/routes';
-import { apiSecurityHeaders, siteSecurityHeaders } from '@tandem/shared/api/security-headers';
-import { Aws, type CfnElement, CfnOutput, Fn, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import {
+  apiSecurityHeaders,
+  ORIGIN_VERIFY_HEADER,
+  siteSecurityHeaders,
+} from '@tandem/shared/api/security-headers';
+import {
+  Annotations,
+  Aws,
+  type CfnElement,
+  CfnOutput,
+  Fn,
+  RemovalPolicy,
+  Stack,
+  type StackProps,
+} from 'aws-cdk-lib';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import type { RealtimeSettings } from '../constructs/tandem-function.ts';
 import { accessLogBucket } from '../logs.ts';
@@ -28,6 +42,8 @@ export interface EdgeStackProps extends StackProps {
   readonly attachmentsBucketName: string;
   /** The hosted UI's host, when social sign-in is configured: the web exchanges codes there. */
   readonly hostedUiDomain?: string;
+  /** The CLOUDFRONT-scope web ACL (FirewallStack, or one named in config). */
+  readonly webAclArn?: string;
 }
 
 /**
@@ -63,6 +79,11 @@ export class EdgeStack extends Stack {
   readonly apiUrl: string;
   readonly wsUrl: string;
   readonly realtime: RealtimeSettings;
+  /**
+   * The value CloudFront sends to both APIs in ORIGIN_VERIFY_HEADER, as a deploy-time reference to its
+   * secret: the handlers get it as ORIGIN_VERIFY_SECRET and refuse requests without it.
+   */
+  readonly originVerifySecret: string;
 
   constructor(scope: Construct, id: string, props: EdgeStackProps) {
     super(scope, id, props);
@@ -88,6 +109,21 @@ export class EdgeStack extends Stack {
       apiName: `${this.stackName}-ws`,
       description: 'Tandem live updates and chat: routes and stage added by the realtime stack',
     });
+
+    // Only CloudFront knows this value, so a request to an execute-api address has come around the
+    // firewall. Replaced by deploying with a new secret value (docs/operations.md).
+    const originVerify = new secretsmanager.Secret(this, 'OriginVerify', {
+      description: 'Tandem: the header CloudFront sends to the APIs, which refuse requests without it',
+      generateSecretString: { excludePunctuation: true, passwordLength: 48 },
+    });
+    acknowledge(
+      originVerify,
+      'AwsSolutions-SMG4',
+      'A shared value between CloudFront and the API handlers, both set from it at deploy time; ' +
+        'automatic rotation would change it under them. It is changed by a deploy (docs/operations.md).',
+    );
+    this.originVerifySecret = originVerify.secretValue.unsafeUnwrap();
+    const originHeaders = { [ORIGIN_VERIFY_HEADER]: this.originVerifySecret };
 
     const spaRouting = new cloudfront.Function(this, 'SpaRouting', {
       code: cloudfront.FunctionCode.fromInline(SPA_ROUTING),
@@ -132,6 +168,7 @@ export class EdgeStack extends Stack {
       comment: `Tandem (${id})`,
       defaultRootObject: 'index.html',
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
+      webAclId: props.webAclArn,
       defaultBehavior: {
         origin: origins.S3BucketOrigin.withOriginAccessControl(this.siteBucket),
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
@@ -146,13 +183,17 @@ export class EdgeStack extends Stack {
         // The $default stage serves paths as they come, so API routes carry the /api/v1 prefix.
         [`${API_BASE}/*`]: {
           ...passThrough,
-          origin: new origins.HttpOrigin(hostOf(this.httpApi.apiEndpoint)),
+          origin: new origins.HttpOrigin(hostOf(this.httpApi.apiEndpoint), {
+            customHeaders: originHeaders,
+          }),
           allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
           responseHeadersPolicy: apiHeaders,
         },
         [`/${REALTIME_STAGE}`]: {
           ...passThrough,
-          origin: new origins.HttpOrigin(hostOf(this.webSocketApi.apiEndpoint)),
+          origin: new origins.HttpOrigin(hostOf(this.webSocketApi.apiEndpoint), {
+            customHeaders: originHeaders,
+          }),
           allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
           responseHeadersPolicy: apiHeaders,
         },
@@ -164,12 +205,19 @@ export class EdgeStack extends Stack {
       'AwsSolutions-CFR1',
       'Tandem is offered worldwide; no country is to be refused at the edge.',
     );
-    acknowledge(
-      this.distribution,
-      'AwsSolutions-CFR2',
-      'Known remaining work (issue 19 item 3, docs/decisions.md D29): a WAF web ACL with the AWS managed ' +
-        'rule groups and a rate-based rule; until then API Gateway throttles per stage and route.',
-    );
+    if (!props.webAclArn) {
+      Annotations.of(this).addWarningV2(
+        'tandem:no-edge-firewall',
+        'No web application firewall on CloudFront: the account and region are unknown (offline synth). ' +
+          'Deploy with AWS credentials, or name a web ACL with tandem:webAclArn.',
+      );
+      acknowledge(
+        this.distribution,
+        'AwsSolutions-CFR2',
+        'Only in an environment-agnostic synth (no account and region known), where the us-east-1 ' +
+          'firewall stack cannot be placed; a deploy always knows them and gets the firewall.',
+      );
+    }
     acknowledge(
       this.distribution,
       'AwsSolutions-CFR3',

@@ -19,6 +19,8 @@ export interface RealtimeStackProps extends StackProps {
   readonly webSocketApiId: string;
   readonly webSocketApiEndpoint: string;
   readonly backend: Backend & { readonly cognito: CognitoSettings };
+  /** EdgeStack's originVerifySecret: $connect is refused unless it came through CloudFront. */
+  readonly originVerifySecret: string;
 }
 
 const constructId = (name: string) =>
@@ -66,6 +68,7 @@ export class RealtimeStack extends Stack {
       module: 'ws/authorize',
       description: 'Checks the Cognito access token of a WebSocket connection',
     }).connect(backend, needsOfFixed('ws/authorize'));
+    authorize.addEnvironment('ORIGIN_VERIFY_SECRET', props.originVerifySecret);
     const authorizer = new WebSocketLambdaAuthorizer('TokenAuthorizer', authorize, {
       identitySource: ['route.request.querystring.token'],
     });

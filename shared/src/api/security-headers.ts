@@ -115,3 +115,11 @@ export function inlineScripts(html: string): string[] {
 
 /** A CSP hash source from a base64 SHA-256 digest (the caller hashes: node:crypto, Web Crypto). */
 export const cspHash = (sha256Base64: string): string => `'sha256-${sha256Base64}'`;
+
+/**
+ * The header CloudFront adds to every request it forwards to the HTTP and WebSocket APIs, with a
+ * secret value the handlers check (ORIGIN_VERIFY_SECRET), so a request sent to the APIs' own
+ * execute-api addresses, around the web application firewall, is refused. CloudFront replaces a
+ * header of this name sent by a viewer.
+ */
+export const ORIGIN_VERIFY_HEADER = 'x-tandem-origin-verify';
