@@ -39,6 +39,11 @@ export interface TandemConfig {
    * app's own firewall stack in us-east-1.
    */
   readonly webAclArn?: string;
+  /**
+   * Whether the app sets the account's API Gateway CloudWatch role, which the WebSocket access logs
+   * need (default), or the account already has one (`existing`).
+   */
+  readonly apiGatewayLogsRole: boolean;
 }
 
 /** Every setting, its context key and its environment variable (docs/deploy.md lists the same). */
@@ -55,6 +60,7 @@ export const settings = {
   linkedInClientSecretName: ['tandem:linkedInClientSecretName', 'TANDEM_LINKEDIN_CLIENT_SECRET_NAME'],
   internalAccounts: ['tandem:internalAccounts', 'TANDEM_INTERNAL_ACCOUNTS'],
   webAclArn: ['tandem:webAclArn', 'TANDEM_WEB_ACL_ARN'],
+  apiGatewayLogsRole: ['tandem:apiGatewayLogsRole', 'TANDEM_API_GATEWAY_LOGS_ROLE'],
 } as const;
 
 type Setting = keyof typeof settings;
@@ -126,6 +132,7 @@ export function resolveConfig(lookup: (setting: Setting) => string | undefined):
     linkedIn,
     internalAccounts: get('internalAccounts') ?? '',
     webAclArn: get('webAclArn'),
+    apiGatewayLogsRole: get('apiGatewayLogsRole') !== 'existing',
   };
 }
 

@@ -15,6 +15,7 @@ import type { DeployManifest } from './manifest.ts';
 import { ApiStack } from './stacks/api-stack.ts';
 import { AuthStack } from './stacks/auth-stack.ts';
 import { DataStack } from './stacks/data-stack.ts';
+import { EdgeLogsStack } from './stacks/edge-logs-stack.ts';
 import { EdgeStack } from './stacks/edge-stack.ts';
 import { FirewallStack } from './stacks/firewall-stack.ts';
 import { JobsStack } from './stacks/jobs-stack.ts';
@@ -36,6 +37,8 @@ export interface Tandem {
   /** In us-east-1; absent when config names a web ACL, or when the account and region are unknown. */
   readonly firewall?: FirewallStack;
   readonly edge: EdgeStack;
+  /** CloudFront's access logs, in us-east-1; absent when the account and region are unknown. */
+  readonly edgeLogs?: EdgeLogsStack;
   readonly data: DataStack;
   readonly mail?: MailStack;
   readonly auth: AuthStack;
@@ -59,8 +62,9 @@ export function createTandem(app: App, { config, manifest, env, webDist }: Tande
   const base = { env };
 
   const attachmentsBucketName = attachmentsBucket(config.stackPrefix);
-  // CloudFront's firewall must be made in us-east-1: a stack there, its ARN read across regions.
-  // That needs the account and region, known whenever the CLI deploys (bin/app.ts).
+  // CloudFront's firewall and log deliveries must be made in us-east-1: stacks there, read across
+  // regions. That needs the account and region, known whenever the CLI deploys (bin/app.ts).
+  const crossRegion = !!(env?.account && env.region);
   const firewall =
     !config.webAclArn && env?.account && env.region
       ? new FirewallStack(app, name('Firewall'), {
@@ -71,7 +75,7 @@ export function createTandem(app: App, { config, manifest, env, webDist }: Tande
       : undefined;
   const edge = new EdgeStack(app, name('Edge'), {
     ...base,
-    ...(firewall ? { crossRegionReferences: true } : {}),
+    ...(crossRegion ? { crossRegionReferences: true } : {}),
     webAclArn: config.webAclArn ?? firewall?.webAcl.attrArn,
     description: 'Tandem: CloudFront, site bucket, HTTP and WebSocket APIs',
     webDist,
@@ -80,6 +84,16 @@ export function createTandem(app: App, { config, manifest, env, webDist }: Tande
       ? `${config.authDomainPrefix}.auth.${Aws.REGION}.amazoncognito.com`
       : undefined,
   });
+  const edgeLogs =
+    crossRegion && env?.account
+      ? new EdgeLogsStack(app, name('EdgeLogs'), {
+          env: { account: env.account, region: 'us-east-1' },
+          crossRegionReferences: true,
+          description: "Tandem: CloudFront's access logs, without paths or query strings (us-east-1)",
+          distributionId: edge.distribution.distributionId,
+          namePrefix: config.stackPrefix.toLowerCase(),
+        })
+      : undefined;
   const data = new DataStack(app, name('Data'), {
     ...base,
     description: 'Tandem: table and attachments (retained)',
@@ -140,6 +154,7 @@ export function createTandem(app: App, { config, manifest, env, webDist }: Tande
     webSocketApiEndpoint: edge.webSocketApi.apiEndpoint,
     backend,
     originVerifySecret: edge.originVerifySecret,
+    apiGatewayLogsRole: config.apiGatewayLogsRole,
   });
   const jobs = new JobsStack(app, name('Jobs'), {
     ...base,
@@ -184,5 +199,5 @@ export function createTandem(app: App, { config, manifest, env, webDist }: Tande
   });
 
   Tags.of(app).add('app', 'tandem');
-  return { firewall, edge, data, mail, auth, api, realtime, jobs, web, monitoring };
+  return { firewall, edge, edgeLogs, data, mail, auth, api, realtime, jobs, web, monitoring };
 }

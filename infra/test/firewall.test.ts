@@ -65,9 +65,11 @@ describe('the firewall', () => {
   });
 
   // The edge and firewall stacks; nag.test.ts checks the whole app (environment-agnostic).
-  test('the firewall and edge stacks pass the AwsSolutions checks as deployed', () => {
+  test('the firewall, edge and edge-log stacks pass the AwsSolutions checks as deployed', () => {
     const checks = new AwsSolutionsChecks(tandem.app);
-    const violations = [tandem.firewall!, tandem.edge].flatMap((s) => checks.validateScope(s).violations);
+    const violations = [tandem.firewall!, tandem.edge, tandem.edgeLogs!].flatMap(
+      (s) => checks.validateScope(s).violations,
+    );
     const findings = violations.flatMap((v) =>
       v.violatingResources.map((r) => `${v.ruleName} at ${(r as { constructPath?: string }).constructPath}`),
     );

@@ -221,9 +221,9 @@ export class EdgeStack extends Stack {
     acknowledge(
       this.distribution,
       'AwsSolutions-CFR3',
-      'Known remaining work (docs/decisions.md D29): CloudFront standard logs record the query string ' +
-        'and path, where the WebSocket and calendar-feed tokens travel; they need redacting (real-time ' +
-        'logs with chosen fields) before logging is turned on. The API stage logs requests meanwhile.',
+      "CFR3 looks for the legacy S3 logs, which write the path and query string, where the WebSocket's " +
+        "and the calendar feed's tokens travel. The distribution's access logs are standard logging v2 " +
+        'with chosen fields, none carrying a token (EdgeLogsStack, in us-east-1 where CloudFront delivers).',
     );
     acknowledge(
       this.distribution,
