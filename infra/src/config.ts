@@ -44,6 +44,11 @@ export interface TandemConfig {
    * need (default), or the account already has one (`existing`).
    */
   readonly apiGatewayLogsRole: boolean;
+  /**
+   * Concurrency reserved for each asynchronous function (jobs, the stream consumer). Unset by default:
+   * a new account's quota is 10 and Lambda refuses a reservation that leaves fewer than 10 unreserved.
+   */
+  readonly asyncReservedConcurrency?: number;
 }
 
 /** Every setting, its context key and its environment variable (docs/deploy.md lists the same). */
@@ -61,6 +66,7 @@ export const settings = {
   internalAccounts: ['tandem:internalAccounts', 'TANDEM_INTERNAL_ACCOUNTS'],
   webAclArn: ['tandem:webAclArn', 'TANDEM_WEB_ACL_ARN'],
   apiGatewayLogsRole: ['tandem:apiGatewayLogsRole', 'TANDEM_API_GATEWAY_LOGS_ROLE'],
+  asyncReservedConcurrency: ['tandem:asyncReservedConcurrency', 'TANDEM_ASYNC_RESERVED_CONCURRENCY'],
 } as const;
 
 type Setting = keyof typeof settings;
@@ -122,6 +128,10 @@ export function resolveConfig(lookup: (setting: Setting) => string | undefined):
       `tandem:stackPrefix "${stackPrefix}" must be 1 to 20 letters, digits or inner hyphens, starting with a letter`,
     );
   }
+  const reserved = get('asyncReservedConcurrency');
+  if (reserved !== undefined && !/^[1-9]\d{0,3}$/.test(reserved)) {
+    throw new Error(`tandem:asyncReservedConcurrency "${reserved}" must be a whole number from 1`);
+  }
   return {
     stackPrefix,
     buildVersion: get('buildVersion') ?? gitVersion() ?? 'dev',
@@ -133,6 +143,7 @@ export function resolveConfig(lookup: (setting: Setting) => string | undefined):
     internalAccounts: get('internalAccounts') ?? '',
     webAclArn: get('webAclArn'),
     apiGatewayLogsRole: get('apiGatewayLogsRole') !== 'existing',
+    asyncReservedConcurrency: reserved === undefined ? undefined : Number(reserved),
   };
 }
 

@@ -161,6 +161,7 @@ export function createTandem(app: App, { config, manifest, env, webDist }: Tande
     description: 'Tandem: scheduled jobs',
     jobs: manifest.jobs,
     backend,
+    reservedConcurrency: config.asyncReservedConcurrency,
   });
 
   const runtimeConfig: RuntimeConfig = {

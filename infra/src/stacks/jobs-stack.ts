@@ -6,11 +6,11 @@
 
 import type { JobDef } from '@tandem/shared/api/routes';
 import { Duration, Stack, type StackProps, TimeZone } from 'aws-cdk-lib';
-import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import * as targets from 'aws-cdk-lib/aws-scheduler-targets';
-import * as sqs from 'aws-cdk-lib/aws-sqs';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
+import { AsyncWork } from '../constructs/async-work.ts';
 import { type Backend, TandemFunction } from '../constructs/tandem-function.ts';
 import { needsOfJob } from '../manifest.ts';
 import { acknowledge, nagRef } from '../nag.ts';
@@ -18,25 +18,21 @@ import { acknowledge, nagRef } from '../nag.ts';
 export interface JobsStackProps extends StackProps {
   readonly jobs: Readonly<Record<string, JobDef>>;
   readonly backend: Backend;
+  /** Reserved concurrency of each job (config `tandem:asyncReservedConcurrency`); unset: none. */
+  readonly reservedConcurrency?: number;
 }
 
 export class JobsStack extends Stack {
   /** Failed job runs: what Scheduler could not deliver and what failed after Lambda's own retries. */
   readonly deadLetters: sqs.Queue;
   readonly functions: TandemFunction[] = [];
+  /** Where every asynchronous function is added, the stream consumer too once it exists (issue 12). */
+  readonly asyncWork: AsyncWork;
 
   constructor(scope: Construct, id: string, props: JobsStackProps) {
     super(scope, id, props);
-    this.deadLetters = new sqs.Queue(this, 'DeadLetters', {
-      retentionPeriod: Duration.days(14),
-      enforceSSL: true,
-      encryption: sqs.QueueEncryption.SQS_MANAGED,
-    });
-    acknowledge(
-      this.deadLetters,
-      'AwsSolutions-SQS3',
-      'This queue is the dead-letter queue; what lands here is looked at by a person (docs/operations.md).',
-    );
+    this.asyncWork = new AsyncWork(this, 'Async', { reservedConcurrency: props.reservedConcurrency });
+    this.deadLetters = this.asyncWork.deadLetters;
     for (const [jobId, job] of Object.entries(props.jobs)) {
       const fn = new TandemFunction(this, jobId, {
         module: `jobs/${job.handler}`,
@@ -47,11 +43,7 @@ export class JobsStack extends Stack {
       }).connect(props.backend, needsOfJob(jobId));
       // Scheduler invokes asynchronously: Lambda retries twice (with its own backoff), then the event
       // goes to the dead-letter queue with the error.
-      fn.configureAsyncInvoke({
-        retryAttempts: 2,
-        maxEventAge: Duration.hours(1),
-        onFailure: new SqsDestination(this.deadLetters),
-      });
+      this.asyncWork.job(fn);
       this.functions.push(fn);
       new scheduler.Schedule(this, `${jobId}Schedule`, {
         description: job.description,
