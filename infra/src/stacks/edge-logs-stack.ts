@@ -1,9 +1,9 @@
 /**
  * CloudFront's access logs (standard logging v2), configured where CloudFront's log deliveries must
  * be: us-east-1. Unlike the legacy S3 logs, v2 lets us choose the fields, and the chosen ones never
- * carry a token: not the path (`/api/v1/calendar/feed/{token}`, the invitation pages'
- * `/…/accept/{token}`), not the query string (the WebSocket's `?token=`), not the Referer (a page's
- * path again) nor cookies. Which route a request took is in the API's own access log.
+ * carry a token: not the path (`/api/v1/calendar/feed/{token}`), not the query string (the
+ * WebSocket's `?token=`, an invitation page's `?key=`), not the Referer (the page's address again)
+ * nor cookies. Which route a request took is in the API's own access log.
  */
 import { RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import * as logs from 'aws-cdk-lib/aws-logs';
