@@ -34,6 +34,21 @@ export interface TandemConfig {
   readonly linkedIn?: SocialProviderConfig;
   /** The internal accounts of the allow-list (Issues tab, Agendas): e-mails, comma separated. */
   readonly internalAccounts: string;
+  /**
+   * A CLOUDFRONT-scope web ACL made elsewhere (Firewall Manager, another team) to use instead of the
+   * app's own firewall stack in us-east-1.
+   */
+  readonly webAclArn?: string;
+  /**
+   * Whether the app sets the account's API Gateway CloudWatch role, which the WebSocket access logs
+   * need (default), or the account already has one (`existing`).
+   */
+  readonly apiGatewayLogsRole: boolean;
+  /**
+   * Concurrency reserved for each asynchronous function (jobs, the stream consumer). Unset by default:
+   * a new account's quota is 10 and Lambda refuses a reservation that leaves fewer than 10 unreserved.
+   */
+  readonly asyncReservedConcurrency?: number;
 }
 
 /** Every setting, its context key and its environment variable (docs/deploy.md lists the same). */
@@ -49,6 +64,9 @@ export const settings = {
   linkedInClientId: ['tandem:linkedInClientId', 'TANDEM_LINKEDIN_CLIENT_ID'],
   linkedInClientSecretName: ['tandem:linkedInClientSecretName', 'TANDEM_LINKEDIN_CLIENT_SECRET_NAME'],
   internalAccounts: ['tandem:internalAccounts', 'TANDEM_INTERNAL_ACCOUNTS'],
+  webAclArn: ['tandem:webAclArn', 'TANDEM_WEB_ACL_ARN'],
+  apiGatewayLogsRole: ['tandem:apiGatewayLogsRole', 'TANDEM_API_GATEWAY_LOGS_ROLE'],
+  asyncReservedConcurrency: ['tandem:asyncReservedConcurrency', 'TANDEM_ASYNC_RESERVED_CONCURRENCY'],
 } as const;
 
 type Setting = keyof typeof settings;
@@ -102,8 +120,20 @@ export function resolveConfig(lookup: (setting: Setting) => string | undefined):
   const cognitoEmailViaSes = get('cognitoEmailViaSes') === 'true';
   if (cognitoEmailViaSes && !mail)
     throw new Error('tandem:cognitoEmailViaSes needs tandem:mailFrom or mailDomain');
+  const stackPrefix = get('stackPrefix') ?? 'Tandem';
+  // It names the attachments bucket too (`<prefix>-attachments-<account>-<region>`, at most 63
+  // characters in S3's alphabet): letters, digits and hyphens, at most 20.
+  if (!/^[A-Za-z][A-Za-z0-9-]{0,19}$/.test(stackPrefix) || stackPrefix.endsWith('-')) {
+    throw new Error(
+      `tandem:stackPrefix "${stackPrefix}" must be 1 to 20 letters, digits or inner hyphens, starting with a letter`,
+    );
+  }
+  const reserved = get('asyncReservedConcurrency');
+  if (reserved !== undefined && !/^[1-9]\d{0,3}$/.test(reserved)) {
+    throw new Error(`tandem:asyncReservedConcurrency "${reserved}" must be a whole number from 1`);
+  }
   return {
-    stackPrefix: get('stackPrefix') ?? 'Tandem',
+    stackPrefix,
     buildVersion: get('buildVersion') ?? gitVersion() ?? 'dev',
     mail,
     cognitoEmailViaSes,
@@ -111,6 +141,9 @@ export function resolveConfig(lookup: (setting: Setting) => string | undefined):
     google,
     linkedIn,
     internalAccounts: get('internalAccounts') ?? '',
+    webAclArn: get('webAclArn'),
+    apiGatewayLogsRole: get('apiGatewayLogsRole') !== 'existing',
+    asyncReservedConcurrency: reserved === undefined ? undefined : Number(reserved),
   };
 }
 

@@ -8,7 +8,7 @@
  */
 
 import { BUILD_VERSION, type RuntimeConfig } from '@tandem/shared/api/config';
-import { Annotations, type App, type Environment, Tags } from 'aws-cdk-lib';
+import { Annotations, type App, Aws, type Environment, Tags } from 'aws-cdk-lib';
 import { planBundles } from './bundles.ts';
 import type { TandemConfig } from './config.ts';
 import { type Backend, bundlesDir } from './constructs/tandem-function.ts';
@@ -16,7 +16,9 @@ import { type DeployManifest, handlerModules } from './manifest.ts';
 import { ApiStack } from './stacks/api-stack.ts';
 import { AuthStack } from './stacks/auth-stack.ts';
 import { DataStack } from './stacks/data-stack.ts';
+import { EdgeLogsStack } from './stacks/edge-logs-stack.ts';
 import { EdgeStack } from './stacks/edge-stack.ts';
+import { FirewallStack } from './stacks/firewall-stack.ts';
 import { JobsStack } from './stacks/jobs-stack.ts';
 import { MailStack } from './stacks/mail-stack.ts';
 import { MonitoringStack } from './stacks/monitoring-stack.ts';
@@ -33,7 +35,11 @@ export interface TandemProps {
 }
 
 export interface Tandem {
+  /** In us-east-1; absent when config names a web ACL, or when the account and region are unknown. */
+  readonly firewall?: FirewallStack;
   readonly edge: EdgeStack;
+  /** CloudFront's access logs, in us-east-1; absent when the account and region are unknown. */
+  readonly edgeLogs?: EdgeLogsStack;
   readonly data: DataStack;
   readonly mail?: MailStack;
   readonly auth: AuthStack;
@@ -44,20 +50,58 @@ export interface Tandem {
   readonly monitoring: MonitoringStack;
 }
 
+/**
+ * The attachments bucket's name, fixed in advance: the site's Content-Security-Policy (EdgeStack)
+ * must name the bucket's host, and the bucket (DataStack) needs the site's address for its CORS, so
+ * neither stack can wait for the other. Unique per account, region and copy of the app.
+ */
+export const attachmentsBucket = (stackPrefix: string): string =>
+  `${stackPrefix.toLowerCase()}-attachments-${Aws.ACCOUNT_ID}-${Aws.REGION}`;
+
 export function createTandem(app: App, { config, manifest, env, webDist }: TandemProps): Tandem {
   const name = (intent: string) => `${config.stackPrefix}${intent}`;
   // Every function's bundle comes from one esbuild build, made when the first function needs it.
   planBundles(bundlesDir(app), handlerModules(manifest));
   const base = { env };
 
+  const attachmentsBucketName = attachmentsBucket(config.stackPrefix);
+  // CloudFront's firewall and log deliveries must be made in us-east-1: stacks there, read across
+  // regions. That needs the account and region, known whenever the CLI deploys (bin/app.ts).
+  const crossRegion = !!(env?.account && env.region);
+  const firewall =
+    !config.webAclArn && env?.account && env.region
+      ? new FirewallStack(app, name('Firewall'), {
+          env: { account: env.account, region: 'us-east-1' },
+          crossRegionReferences: true,
+          description: "Tandem: CloudFront's web application firewall (us-east-1)",
+        })
+      : undefined;
   const edge = new EdgeStack(app, name('Edge'), {
     ...base,
+    ...(crossRegion ? { crossRegionReferences: true } : {}),
+    webAclArn: config.webAclArn ?? firewall?.webAcl.attrArn,
     description: 'Tandem: CloudFront, site bucket, HTTP and WebSocket APIs',
+    webDist,
+    attachmentsBucketName,
+    hostedUiDomain: config.authDomainPrefix
+      ? `${config.authDomainPrefix}.auth.${Aws.REGION}.amazoncognito.com`
+      : undefined,
   });
+  const edgeLogs =
+    crossRegion && env?.account
+      ? new EdgeLogsStack(app, name('EdgeLogs'), {
+          env: { account: env.account, region: 'us-east-1' },
+          crossRegionReferences: true,
+          description: "Tandem: CloudFront's access logs, without paths or query strings (us-east-1)",
+          distributionId: edge.distribution.distributionId,
+          namePrefix: config.stackPrefix.toLowerCase(),
+        })
+      : undefined;
   const data = new DataStack(app, name('Data'), {
     ...base,
     description: 'Tandem: table and attachments (retained)',
     siteUrl: edge.siteUrl,
+    attachmentsBucketName,
   });
   const mail = config.mail
     ? new MailStack(app, name('Mail'), {
@@ -97,6 +141,7 @@ export function createTandem(app: App, { config, manifest, env, webDist }: Tande
     routes: manifest.routes,
     httpApiId: edge.httpApi.apiId,
     backend,
+    originVerifySecret: edge.originVerifySecret,
   });
   if (!mail) {
     Annotations.of(api).addWarningV2(
@@ -111,12 +156,15 @@ export function createTandem(app: App, { config, manifest, env, webDist }: Tande
     webSocketApiId: edge.webSocketApi.apiId,
     webSocketApiEndpoint: edge.webSocketApi.apiEndpoint,
     backend,
+    originVerifySecret: edge.originVerifySecret,
+    apiGatewayLogsRole: config.apiGatewayLogsRole,
   });
   const jobs = new JobsStack(app, name('Jobs'), {
     ...base,
     description: 'Tandem: scheduled jobs',
     jobs: manifest.jobs,
     backend,
+    reservedConcurrency: config.asyncReservedConcurrency,
   });
 
   const runtimeConfig: RuntimeConfig = {
@@ -155,5 +203,5 @@ export function createTandem(app: App, { config, manifest, env, webDist }: Tande
   });
 
   Tags.of(app).add('app', 'tandem');
-  return { edge, data, mail, auth, api, realtime, jobs, web, monitoring };
+  return { firewall, edge, edgeLogs, data, mail, auth, api, realtime, jobs, web, monitoring };
 }

@@ -56,3 +56,10 @@ test('stack prefix and build version have defaults', () => {
   expect(config.stackPrefix).toBe('Tandem');
   expect(config.buildVersion).toMatch(/\S/);
 });
+
+test('the stack prefix must fit the attachments bucket name', () => {
+  expect(from({ stackPrefix: 'TandemDev' }).stackPrefix).toBe('TandemDev');
+  for (const bad of ['Tandem_Dev', '1Tandem', 'Tandem-', 'A'.repeat(21)]) {
+    expect(() => from({ stackPrefix: bad })).toThrow(/stackPrefix/);
+  }
+});

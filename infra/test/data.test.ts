@@ -100,12 +100,15 @@ describe('the attachments bucket', () => {
     });
   });
 
-  test('lets only the site upload and download with presigned requests', () => {
+  // Issue 19 item 9: what the browser uses and nothing more (avatars are uploaded through the API).
+  test('lets only the site read with presigned GET links and upload with a presigned POST, no PUT', () => {
     template.hasResourceProperties('AWS::S3::Bucket', {
       CorsConfiguration: {
         CorsRules: [
           Match.objectLike({
-            AllowedMethods: Match.arrayWith(['GET', 'PUT', 'POST']),
+            AllowedMethods: Match.arrayEquals(['GET', 'HEAD', 'POST']),
+            AllowedHeaders: ['content-type'],
+            ExposedHeaders: Match.absent(),
             AllowedOrigins: [
               {
                 'Fn::Join': ['', ['https://', Match.objectLike({ 'Fn::GetStackOutput': Match.anyValue() })]],

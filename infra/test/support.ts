@@ -6,7 +6,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { App, type Stack } from 'aws-cdk-lib';
+import { App, type Environment, type Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { afterAll } from 'vitest';
 import { resolveConfig, type settings } from '../src/config.ts';
@@ -30,7 +30,7 @@ let apps = 0;
  * at the same time cannot change what these tests see.
  */
 export function buildTandem(
-  opts: { settings?: Settings; manifest?: DeployManifest; webDist?: string } = {},
+  opts: { settings?: Settings; manifest?: DeployManifest; webDist?: string; env?: Environment } = {},
 ): Tandem & { app: App } {
   const app = new App({
     outdir: join(outRoot, String(apps++)),
@@ -46,6 +46,7 @@ export function buildTandem(
     config: resolveConfig((s) => values[s]),
     manifest: opts.manifest ?? realManifest,
     webDist: opts.webDist ?? join(repoRoot, 'infra', 'test', 'no-web-build'),
+    env: opts.env,
   });
   return { ...tandem, app };
 }

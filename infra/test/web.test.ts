@@ -34,8 +34,8 @@ describe('the distribution', () => {
 
   test("adds build-version 11 to every /api/v1/* answer, the authorizer's 401 included", () => {
     const policies = ofType(resourcesOf(tandem.edge), 'AWS::CloudFront::ResponseHeadersPolicy');
-    expect(policies).toHaveLength(1);
-    const [policyId, policy] = policies[0]!;
+    expect(policies).toHaveLength(2);
+    const [policyId, policy] = policies.find(([id]) => id.startsWith('ApiResponseHeaders'))!;
     expect(policy.Properties?.ResponseHeadersPolicyConfig).toMatchObject({
       CustomHeadersConfig: {
         Items: [{ Header: 'build-version', Value: BUILD_VERSION, Override: true }],

@@ -29,11 +29,13 @@ import {
   ConflictError,
   HttpError,
   NotAuthenticatedError,
+  NotFoundError,
   PayloadTooLargeError,
   ValidationError,
 } from './errors.ts';
 import { engineFailure } from './failures.ts';
 import { logger } from './logger.ts';
+import { cameThroughCloudFront } from './origin-verify.ts';
 import { countRequests, DYNAMODB_REQUESTS_HEADER } from './request-count.ts';
 import { routeSchemas } from './route-schemas.ts';
 
@@ -249,6 +251,8 @@ export function httpHandler<
   const { body, query, params, rawBody = false } = opts;
   routeSchemas.set(opts.route, { body, query, params, rawBody });
   const base = async (event: HttpEvent): Promise<APIGatewayProxyResultV2> => {
+    // Sent around CloudFront to the execute-api address: as if there were no such route.
+    if (!cameThroughCloudFront(event.headers)) throw new NotFoundError();
     const claims = event.requestContext?.authorizer?.jwt?.claims;
     const actor = claims ? actorFromClaims(claims) : null;
     if (needsActor && !actor) throw new NotAuthenticatedError();

@@ -7,11 +7,14 @@ import type { APIGatewayAuthorizerWithContextResult } from 'aws-lambda';
 import { env } from '../lib/env.ts';
 import { verifyAccessToken } from '../lib/jwt.ts';
 import { logger } from '../lib/logger.ts';
+import { cameThroughCloudFront } from '../lib/origin-verify.ts';
 import type { WsAuthorizerContext, WsAuthorizerEvent } from './events.ts';
 
 export const handler = async (
   event: WsAuthorizerEvent,
 ): Promise<APIGatewayAuthorizerWithContextResult<WsAuthorizerContext>> => {
+  // Only through CloudFront (and its firewall), never straight to the execute-api address.
+  if (!cameThroughCloudFront(event.headers)) throw new Error('Unauthorized');
   const token = event.queryStringParameters?.token;
   // API Gateway answers 401 to exactly this error message (a Deny policy would be a 403).
   if (!token) throw new Error('Unauthorized');

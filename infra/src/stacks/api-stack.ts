@@ -24,6 +24,8 @@ export interface ApiStackProps extends StackProps {
   /** The API created (empty) by EdgeStack. */
   readonly httpApiId: string;
   readonly backend: Backend & { readonly cognito: CognitoSettings };
+  /** EdgeStack's originVerifySecret: the handlers refuse requests that did not come through CloudFront. */
+  readonly originVerifySecret: string;
 }
 
 interface RouteStackProps extends NestedStackProps {
@@ -31,6 +33,7 @@ interface RouteStackProps extends NestedStackProps {
   readonly httpApi: apigwv2.IHttpApi;
   readonly userAuthorizer: apigwv2.IHttpRouteAuthorizer;
   readonly backend: Backend;
+  readonly originVerifySecret: string;
 }
 
 /**
@@ -66,6 +69,7 @@ class RouteStack extends NestedStack {
         memorySize: route.memory,
         role: roleFor(needs),
       }).connect(props.backend, needs);
+      fn.addEnvironment('ORIGIN_VERIFY_SECRET', props.originVerifySecret);
       const httpRoute = new apigwv2.HttpRoute(this, `${routeId}Route`, {
         httpApi: props.httpApi,
         routeKey: apigwv2.HttpRouteKey.with(gatewayPath(route), apigwv2.HttpMethod[route.method]),
@@ -127,7 +131,14 @@ export class ApiStack extends Stack {
       identitySource: ['$request.header.Authorization'],
     });
     this.routeStacks = planRouteGroups(props.routes).map(
-      (group) => new RouteStack(this, group.id, { group, httpApi, userAuthorizer, backend: props.backend }),
+      (group) =>
+        new RouteStack(this, group.id, {
+          group,
+          httpApi,
+          userAuthorizer,
+          backend: props.backend,
+          originVerifySecret: props.originVerifySecret,
+        }),
     );
 
     // The stage and its throttling (THROTTLE_LIMITS, which the local gateway enforces too). API Gateway

@@ -179,9 +179,10 @@ export class AuthStack extends Stack {
     this.client = this.userPool.addClient('WebClient', {
       // A browser cannot keep a secret.
       generateSecret: false,
-      // SRP for the web in AWS; USER_PASSWORD_AUTH because the local Cognito has no SRP and the
-      // same web build runs on both (docs/decisions.md D2). Refresh is always allowed.
-      authFlows: { userSrp: true, userPassword: true },
+      // SRP only: the password never leaves the browser. The web app uses the password flow only
+      // against the local Cognito, which has no SRP (signInFlow in @tandem/shared/api/config).
+      // Refresh is always allowed.
+      authFlows: { userSrp: true, userPassword: false },
       preventUserExistenceErrors: true,
       supportedIdentityProviders: supported,
       // Without providers there is no redirect flow at all, rather than CDK's example.com default.

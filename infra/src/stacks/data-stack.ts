@@ -13,6 +13,8 @@ import { accessLogBucket } from '../logs.ts';
 export interface DataStackProps extends StackProps {
   /** The site's origin: the only page allowed to upload to and read from the bucket directly. */
   readonly siteUrl: string;
+  /** Fixed in advance, because the site's Content-Security-Policy names it (tandem.ts). */
+  readonly attachmentsBucketName: string;
 }
 
 const stringKey = (name: string): dynamodb.Attribute => ({ name, type: dynamodb.AttributeType.STRING });
@@ -42,17 +44,18 @@ export class DataStack extends Stack {
     });
 
     this.attachments = new s3.Bucket(this, 'Attachments', {
+      bucketName: props.attachmentsBucketName,
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
       encryption: s3.BucketEncryption.S3_MANAGED,
       enforceSSL: true,
-      // The browser uploads with a presigned POST (or PUT) and reads with presigned GET links;
-      // S3 answers those cross-origin calls only for the site's own origin.
+      // The browser reads with presigned GET links and may upload with a presigned POST (a form:
+      // only its content type is a header); avatars go through the API. S3 answers those
+      // cross-origin calls only for the site's own origin.
       cors: [
         {
           allowedOrigins: [props.siteUrl],
-          allowedMethods: [s3.HttpMethods.GET, s3.HttpMethods.HEAD, s3.HttpMethods.PUT, s3.HttpMethods.POST],
-          allowedHeaders: ['*'],
-          exposedHeaders: ['ETag'],
+          allowedMethods: [s3.HttpMethods.GET, s3.HttpMethods.HEAD, s3.HttpMethods.POST],
+          allowedHeaders: ['content-type'],
           maxAge: 3000,
         },
       ],

@@ -8,16 +8,43 @@
 
 import { BUILD_VERSION, BUILD_VERSION_HEADER } from '@tandem/shared/api/config';
 import { API_BASE } from '@tandem/shared/api/routes';
-import { type CfnElement, CfnOutput, Fn, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import {
+  apiSecurityHeaders,
+  ORIGIN_VERIFY_HEADER,
+  siteSecurityHeaders,
+} from '@tandem/shared/api/security-headers';
+import {
+  Annotations,
+  Aws,
+  type CfnElement,
+  CfnOutput,
+  Fn,
+  RemovalPolicy,
+  Stack,
+  type StackProps,
+} from 'aws-cdk-lib';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import type { RealtimeSettings } from '../constructs/tandem-function.ts';
 import { accessLogBucket } from '../logs.ts';
 import { acknowledge } from '../nag.ts';
+import { responseHeaders, scriptHashesOfBuild } from '../security-headers.ts';
+
+export interface EdgeStackProps extends StackProps {
+  /** The web build the site serves (its inline scripts' hashes go in the CSP); default web/dist. */
+  readonly webDist?: string;
+  /** The attachments bucket's name, fixed in advance (tandem.ts): the CSP names its host. */
+  readonly attachmentsBucketName: string;
+  /** The hosted UI's host, when social sign-in is configured: the web exchanges codes there. */
+  readonly hostedUiDomain?: string;
+  /** The CLOUDFRONT-scope web ACL (FirewallStack, or one named in config). */
+  readonly webAclArn?: string;
+}
 
 /**
  * The WebSocket stage's name, and the path the browser connects to. CloudFront forwards `/ws`
@@ -52,8 +79,13 @@ export class EdgeStack extends Stack {
   readonly apiUrl: string;
   readonly wsUrl: string;
   readonly realtime: RealtimeSettings;
+  /**
+   * The value CloudFront sends to both APIs in ORIGIN_VERIFY_HEADER, as a deploy-time reference to its
+   * secret: the handlers get it as ORIGIN_VERIFY_SECRET and refuse requests without it.
+   */
+  readonly originVerifySecret: string;
 
-  constructor(scope: Construct, id: string, props?: StackProps) {
+  constructor(scope: Construct, id: string, props: EdgeStackProps) {
     super(scope, id, props);
 
     this.siteBucket = new s3.Bucket(this, 'SiteBucket', {
@@ -78,6 +110,21 @@ export class EdgeStack extends Stack {
       description: 'Tandem live updates and chat: routes and stage added by the realtime stack',
     });
 
+    // Only CloudFront knows this value, so a request to an execute-api address has come around the
+    // firewall. Replaced by deploying with a new secret value (docs/operations.md).
+    const originVerify = new secretsmanager.Secret(this, 'OriginVerify', {
+      description: 'Tandem: the header CloudFront sends to the APIs, which refuse requests without it',
+      generateSecretString: { excludePunctuation: true, passwordLength: 48 },
+    });
+    acknowledge(
+      originVerify,
+      'AwsSolutions-SMG4',
+      'A shared value between CloudFront and the API handlers, both set from it at deploy time; ' +
+        'automatic rotation would change it under them. It is changed by a deploy (docs/operations.md).',
+    );
+    this.originVerifySecret = originVerify.secretValue.unsafeUnwrap();
+    const originHeaders = { [ORIGIN_VERIFY_HEADER]: this.originVerifySecret };
+
     const spaRouting = new cloudfront.Function(this, 'SpaRouting', {
       code: cloudfront.FunctionCode.fromInline(SPA_ROUTING),
       runtime: cloudfront.FunctionRuntime.JS_2_0,
@@ -92,23 +139,41 @@ export class EdgeStack extends Stack {
       cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
       originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
     };
+    // The security headers of @tandem/shared/api/security-headers, which the local gateway sends too.
+    // The site's CSP names Cognito and the attachments bucket; the WebSocket is on this distribution's
+    // host, which 'self' covers (and naming it would be a cycle: distribution → policy → distribution).
+    const region = Aws.REGION;
+    const siteHeaders = new cloudfront.ResponseHeadersPolicy(this, 'SiteResponseHeaders', {
+      comment: 'Tandem site: Content-Security-Policy, HSTS, nosniff, Permissions-Policy',
+      ...responseHeaders(
+        siteSecurityHeaders({
+          cognito: [
+            `https://cognito-idp.${region}.${Aws.URL_SUFFIX}`,
+            ...(props.hostedUiDomain ? [`https://${props.hostedUiDomain}`] : []),
+          ],
+          attachments: [`https://${props.attachmentsBucketName}.s3.${region}.${Aws.URL_SUFFIX}`],
+          scriptHashes: scriptHashesOfBuild(props.webDist),
+        }),
+      ),
+    });
     // Every answer under /api/v1 carries the build-version, also those no handler writes: the JWT
     // authorizer's 401, API Gateway's 413 and 5xx, and CloudFront's own errors.
     const apiHeaders = new cloudfront.ResponseHeadersPolicy(this, 'ApiResponseHeaders', {
-      comment: 'Tandem API: the build-version header on every answer',
-      customHeadersBehavior: {
-        customHeaders: [{ header: BUILD_VERSION_HEADER, value: BUILD_VERSION, override: true }],
-      },
+      comment: 'Tandem API: the build-version header and the security headers on every answer',
+      ...responseHeaders(apiSecurityHeaders(), [
+        { header: BUILD_VERSION_HEADER, value: BUILD_VERSION, override: true },
+      ]),
     });
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: `Tandem (${id})`,
       defaultRootObject: 'index.html',
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
+      webAclId: props.webAclArn,
       defaultBehavior: {
         origin: origins.S3BucketOrigin.withOriginAccessControl(this.siteBucket),
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
-        responseHeadersPolicy: cloudfront.ResponseHeadersPolicy.SECURITY_HEADERS,
+        responseHeadersPolicy: siteHeaders,
         compress: true,
         functionAssociations: [
           { function: spaRouting, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST },
@@ -118,14 +183,19 @@ export class EdgeStack extends Stack {
         // The $default stage serves paths as they come, so API routes carry the /api/v1 prefix.
         [`${API_BASE}/*`]: {
           ...passThrough,
-          origin: new origins.HttpOrigin(hostOf(this.httpApi.apiEndpoint)),
+          origin: new origins.HttpOrigin(hostOf(this.httpApi.apiEndpoint), {
+            customHeaders: originHeaders,
+          }),
           allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
           responseHeadersPolicy: apiHeaders,
         },
         [`/${REALTIME_STAGE}`]: {
           ...passThrough,
-          origin: new origins.HttpOrigin(hostOf(this.webSocketApi.apiEndpoint)),
+          origin: new origins.HttpOrigin(hostOf(this.webSocketApi.apiEndpoint), {
+            customHeaders: originHeaders,
+          }),
           allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+          responseHeadersPolicy: apiHeaders,
         },
       },
     });
@@ -135,18 +205,25 @@ export class EdgeStack extends Stack {
       'AwsSolutions-CFR1',
       'Tandem is offered worldwide; no country is to be refused at the edge.',
     );
-    acknowledge(
-      this.distribution,
-      'AwsSolutions-CFR2',
-      'Known remaining work (issue 19 item 3, docs/decisions.md D29): a WAF web ACL with the AWS managed ' +
-        'rule groups and a rate-based rule; until then API Gateway throttles per stage and route.',
-    );
+    if (!props.webAclArn) {
+      Annotations.of(this).addWarningV2(
+        'tandem:no-edge-firewall',
+        'No web application firewall on CloudFront: the account and region are unknown (offline synth). ' +
+          'Deploy with AWS credentials, or name a web ACL with tandem:webAclArn.',
+      );
+      acknowledge(
+        this.distribution,
+        'AwsSolutions-CFR2',
+        'Only in an environment-agnostic synth (no account and region known), where the us-east-1 ' +
+          'firewall stack cannot be placed; a deploy always knows them and gets the firewall.',
+      );
+    }
     acknowledge(
       this.distribution,
       'AwsSolutions-CFR3',
-      'Known remaining work (docs/decisions.md D29): CloudFront standard logs record the query string ' +
-        'and path, where the WebSocket and calendar-feed tokens travel; they need redacting (real-time ' +
-        'logs with chosen fields) before logging is turned on. The API stage logs requests meanwhile.',
+      "CFR3 looks for the legacy S3 logs, which write the path and query string, where the WebSocket's " +
+        "and the calendar feed's tokens travel. The distribution's access logs are standard logging v2 " +
+        'with chosen fields, none carrying a token (EdgeLogsStack, in us-east-1 where CloudFront delivers).',
     );
     acknowledge(
       this.distribution,

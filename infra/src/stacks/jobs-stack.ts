@@ -10,14 +10,14 @@
 
 import type { JobDef } from '@tandem/shared/api/routes';
 import { type CfnElement, Duration, RemovalPolicy, Stack, type StackProps, TimeZone } from 'aws-cdk-lib';
-import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import * as targets from 'aws-cdk-lib/aws-scheduler-targets';
-import * as sqs from 'aws-cdk-lib/aws-sqs';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import * as sfnTasks from 'aws-cdk-lib/aws-stepfunctions-tasks';
 import type { Construct } from 'constructs';
+import { AsyncWork } from '../constructs/async-work.ts';
 import { type Backend, TandemFunction } from '../constructs/tandem-function.ts';
 import { needsOfJob, needsOfJobWorker } from '../manifest.ts';
 import { acknowledge, nagRef } from '../nag.ts';
@@ -25,6 +25,8 @@ import { acknowledge, nagRef } from '../nag.ts';
 export interface JobsStackProps extends StackProps {
   readonly jobs: Readonly<Record<string, JobDef>>;
   readonly backend: Backend;
+  /** Reserved concurrency of each job (config `tandem:asyncReservedConcurrency`); unset: none. */
+  readonly reservedConcurrency?: number;
 }
 
 export class JobsStack extends Stack {
@@ -33,19 +35,13 @@ export class JobsStack extends Stack {
   readonly functions: TandemFunction[] = [];
   /** The state machines of fanned-out jobs, by job id. */
   readonly stateMachines: Record<string, sfn.StateMachine> = {};
+  /** Where every asynchronous function is added, the stream consumer too once it exists (issue 12). */
+  readonly asyncWork: AsyncWork;
 
   constructor(scope: Construct, id: string, props: JobsStackProps) {
     super(scope, id, props);
-    this.deadLetters = new sqs.Queue(this, 'DeadLetters', {
-      retentionPeriod: Duration.days(14),
-      enforceSSL: true,
-      encryption: sqs.QueueEncryption.SQS_MANAGED,
-    });
-    acknowledge(
-      this.deadLetters,
-      'AwsSolutions-SQS3',
-      'This queue is the dead-letter queue; what lands here is looked at by a person (docs/operations.md).',
-    );
+    this.asyncWork = new AsyncWork(this, 'Async', { reservedConcurrency: props.reservedConcurrency });
+    this.deadLetters = this.asyncWork.deadLetters;
     for (const [jobId, job] of Object.entries(props.jobs)) {
       if (job.fanOut) {
         this.fannedOut(jobId, { ...job, fanOut: job.fanOut }, props.backend);
@@ -60,11 +56,7 @@ export class JobsStack extends Stack {
       }).connect(props.backend, needsOfJob(jobId));
       // Scheduler invokes asynchronously: Lambda retries twice (with its own backoff), then the event
       // goes to the dead-letter queue with the error.
-      fn.configureAsyncInvoke({
-        retryAttempts: 2,
-        maxEventAge: Duration.hours(1),
-        onFailure: new SqsDestination(this.deadLetters),
-      });
+      this.asyncWork.job(fn);
       this.functions.push(fn);
       this.schedule(jobId, job, new targets.LambdaInvoke(fn, this.delivery()));
       // The role is CDK's, shared by the schedules of a stack, so the acknowledgement is the stack's.

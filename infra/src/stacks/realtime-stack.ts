@@ -3,10 +3,13 @@
  * the `ws` stage. Connections are stored in the table by the handlers themselves.
  */
 import { THROTTLE_LIMITS } from '@tandem/shared/api/throttling';
-import { Stack, type StackProps } from 'aws-cdk-lib';
+import { RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { AccessLogFormat, CfnAccount } from 'aws-cdk-lib/aws-apigateway';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import { WebSocketLambdaAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { type Backend, type CognitoSettings, TandemFunction } from '../constructs/tandem-function.ts';
 import { needsOfFixed, needsOfWs } from '../manifest.ts';
@@ -19,7 +22,31 @@ export interface RealtimeStackProps extends StackProps {
   readonly webSocketApiId: string;
   readonly webSocketApiEndpoint: string;
   readonly backend: Backend & { readonly cognito: CognitoSettings };
+  /** EdgeStack's originVerifySecret: $connect is refused unless it came through CloudFront. */
+  readonly originVerifySecret: string;
+  /**
+   * Set the account's API Gateway CloudWatch role (an account-wide setting the WebSocket stage's access
+   * logs need); false where the account already has one (config `tandem:apiGatewayLogsRole=existing`).
+   */
+  readonly apiGatewayLogsRole: boolean;
 }
+
+/**
+ * One JSON line per WebSocket event. Nothing of the request itself: the access token travels in the
+ * `$connect` query string, so no query string, path or header variable appears here.
+ */
+export const WS_ACCESS_LOG_FIELDS = {
+  requestId: '$context.requestId',
+  ip: '$context.identity.sourceIp',
+  time: '$context.requestTime',
+  eventType: '$context.eventType',
+  route: '$context.routeKey',
+  connectionId: '$context.connectionId',
+  status: '$context.status',
+  integrationLatencyMs: '$context.integrationLatency',
+  error: '$context.error.message',
+  authorizerError: '$context.authorizer.error',
+} as const;
 
 const constructId = (name: string) =>
   name.replace(/(^|[^A-Za-z0-9])([a-z])/g, (_m, _s, c: string) => c.toUpperCase());
@@ -38,19 +65,24 @@ export class RealtimeStack extends Stack {
       webSocketApi,
       stageName: REALTIME_STAGE,
       autoDeploy: true,
+      accessLogSettings: {
+        destination: new apigwv2.LogGroupLogDestination(
+          new logs.LogGroup(this, 'AccessLogs', {
+            retention: logs.RetentionDays.THREE_MONTHS,
+            removalPolicy: RemovalPolicy.RETAIN,
+          }),
+        ),
+        format: AccessLogFormat.custom(JSON.stringify(WS_ACCESS_LOG_FIELDS)),
+      },
       // All callers together (THROTTLE_LIMITS; the local gateway enforces the same).
       throttle: {
         rateLimit: THROTTLE_LIMITS.webSocketStage.rate,
         burstLimit: THROTTLE_LIMITS.webSocketStage.burst,
       },
     });
-    acknowledge(
-      this.stage,
-      'AwsSolutions-APIG1',
-      'Known remaining work (docs/decisions.md D29): WebSocket access logs need the account-wide API ' +
-        'Gateway CloudWatch role, an account setting outside this app. Connections and their ' +
-        "failures are in the handlers' logs meanwhile.",
-    );
+    // A WebSocket stage logs through the account's API Gateway CloudWatch role (HTTP APIs need none).
+    if (props.apiGatewayLogsRole) this.stage.node.addDependency(this.accountLogsRole());
+
     const backend: Backend = {
       ...props.backend,
       realtime: {
@@ -66,6 +98,7 @@ export class RealtimeStack extends Stack {
       module: 'ws/authorize',
       description: 'Checks the Cognito access token of a WebSocket connection',
     }).connect(backend, needsOfFixed('ws/authorize'));
+    authorize.addEnvironment('ORIGIN_VERIFY_SECRET', props.originVerifySecret);
     const authorizer = new WebSocketLambdaAuthorizer('TokenAuthorizer', authorize, {
       identitySource: ['route.request.querystring.token'],
     });
@@ -94,5 +127,26 @@ export class RealtimeStack extends Stack {
       // The stage's first auto-deployment must see every route.
       this.stage.node.addDependency(route);
     }
+  }
+
+  /** The account's API Gateway logging role: CloudWatch Logs writes only, through AWS's managed policy. */
+  private accountLogsRole(): CfnAccount {
+    const role = new iam.Role(this, 'ApiGatewayLogsRole', {
+      assumedBy: new iam.ServicePrincipal('apigateway.amazonaws.com'),
+      managedPolicies: [
+        iam.ManagedPolicy.fromAwsManagedPolicyName('service-role/AmazonAPIGatewayPushToCloudWatchLogs'),
+      ],
+      description: "API Gateway's account-wide role for writing stage access logs to CloudWatch Logs",
+    });
+    // Kept when the stack goes: the account setting may be used by other APIs by then.
+    role.applyRemovalPolicy(RemovalPolicy.RETAIN);
+    acknowledge(
+      role,
+      'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]',
+      "AWS's managed policy for exactly this role: API Gateway creating and writing its log groups, nothing else.",
+    );
+    const account = new CfnAccount(this, 'ApiGatewayAccount', { cloudWatchRoleArn: role.roleArn });
+    account.applyRemovalPolicy(RemovalPolicy.RETAIN);
+    return account;
   }
 }

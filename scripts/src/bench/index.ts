@@ -17,6 +17,7 @@ import { seedGroups } from './seed-groups.ts';
 import { seedRecurring, seedTasks } from './seed-tasks.ts';
 import { benchTrips } from './trips.ts';
 import { printRoute } from './web-routes.ts';
+import { benchZodJitless } from './zod-jitless.ts';
 
 process.env.TANDEM_LOG_LEVEL = 'silent';
 
@@ -25,6 +26,7 @@ const wants = (part: string) => only.length === 0 || only.includes(part);
 
 if (wants('bundles')) printBundles(await measureBundles());
 if (wants('recurrence')) benchRecurrence();
+if (wants('zod-jitless')) benchZodJitless();
 if (wants('web')) printRoute('the Today route (/)', ['src/features/today/routes/today-page.tsx']);
 if (wants('lighthouse')) await (await import('./lighthouse.ts')).benchLighthouse();
 

@@ -17,6 +17,15 @@ export const runtimeConfig = z.object({
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfig>;
 
+/**
+ * How the web app signs in. In AWS (no `endpoint`) SRP, so the password never leaves the browser and
+ * the app client allows nothing else (infra's AuthStack); the password flow only against the local
+ * stand-in (`endpoint` set), which has no SRP.
+ */
+export const signInFlow = (
+  cognito: Pick<RuntimeConfig['cognito'], 'endpoint'>,
+): 'USER_SRP_AUTH' | 'USER_PASSWORD_AUTH' => (cognito.endpoint ? 'USER_PASSWORD_AUTH' : 'USER_SRP_AUTH');
+
 /** Response header that carries the server's build; the web shows an update banner when it differs. */
 export const BUILD_VERSION_HEADER = 'build-version';
 

@@ -14,6 +14,7 @@ import { bindHost, localOrigin } from '../engines/ports.ts';
 import { createHttpApi } from './http-api.ts';
 import { logRequests } from './lambda.ts';
 import { sendJson } from './request-body.ts';
+import { createSecurityHeaders } from './security-headers.ts';
 import { createStaticFiles } from './static-files.ts';
 import { createThrottle } from './throttle.ts';
 import { createWebSocketApi, WS_PATH } from './websocket-api.ts';
@@ -75,16 +76,27 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
   const httpApi = createHttpApi({ jwt: opts.jwt, throttle });
   const wsApi = createWebSocketApi({ throttle });
   const staticFiles = createStaticFiles(opts.webDistDir);
+  const security = createSecurityHeaders(opts.webDistDir, opts.runtimeConfig);
+  const setHeaders = (res: ServerResponse, headers: Record<string, string>) => {
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  };
 
   async function dispatch(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    // As CloudFront's behaviours: the site's headers on the default one, the API's on /api/v1.
     if (url.pathname === '/config.json' && (req.method === 'GET' || req.method === 'HEAD')) {
+      setHeaders(res, await security.site());
       return sendJson(res, 200, JSON.parse(configJson), { 'cache-control': 'no-store' });
     }
-    if (url.pathname === API_BASE || url.pathname.startsWith(`${API_BASE}/`)) return httpApi(req, res, url);
+    if (url.pathname === API_BASE || url.pathname.startsWith(`${API_BASE}/`)) {
+      setHeaders(res, security.api());
+      return httpApi(req, res, url);
+    }
     if (await wsApi.management(req, res, url)) return;
+    // Local only (cognito-local, s3rver, the mail viewer): in AWS these are other hosts.
     for (const extra of opts.extraHandlers) {
       if (await extra(req, res)) return;
     }
+    setHeaders(res, await security.site());
     return staticFiles(req, res, url);
   }
 

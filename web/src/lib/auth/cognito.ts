@@ -2,10 +2,10 @@
  * The one place that talks to Cognito (amazon-cognito-identity-js). Every call is wrapped in a
  * promise and every failure becomes an AuthError. Usernames are the lower-cased e-mail.
  *
- * USER_PASSWORD_AUTH is used everywhere: the local stand-in has no SRP, and the AWS app client
- * allows the flow too (over TLS, like any sign-in form).
+ * Sign-in uses SRP in AWS, where the app client allows nothing else, and USER_PASSWORD_AUTH only
+ * against the local stand-in, which has no SRP (signInFlow in @tandem/shared/api/config).
  */
-import type { RuntimeConfig } from '@tandem/shared/api/config';
+import { type RuntimeConfig, signInFlow } from '@tandem/shared/api/config';
 import {
   AuthenticationDetails,
   CognitoAccessToken,
@@ -20,6 +20,7 @@ import { type AuthAction, AuthError, toAuthError } from './auth-error.ts';
 import { needsRefresh } from './token-refresh.ts';
 
 let pool: CognitoUserPool | null = null;
+let flow: ReturnType<typeof signInFlow> = 'USER_SRP_AUTH';
 /** The signed-in user with its session loaded; null when signed out. */
 let current: CognitoUser | null = null;
 /** A sign-in waiting for its two-factor code (kept in memory only: a reload starts over). */
@@ -28,6 +29,7 @@ let pendingTotp: CognitoUser | null = null;
 let refreshing: Promise<CognitoUserSession> | null = null;
 
 export function initCognito(c: RuntimeConfig['cognito']): void {
+  flow = signInFlow(c);
   pool = new CognitoUserPool({
     UserPoolId: c.userPoolId,
     ClientId: c.clientId,
@@ -44,7 +46,7 @@ export const normaliseEmail = (email: string): string => email.trim().toLowerCas
 
 function userFor(email: string): CognitoUser {
   const user = new CognitoUser({ Username: normaliseEmail(email), Pool: getPool() });
-  user.setAuthenticationFlowType('USER_PASSWORD_AUTH');
+  user.setAuthenticationFlowType(flow);
   return user;
 }
 
