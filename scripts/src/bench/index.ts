@@ -14,6 +14,7 @@ import { benchRecurrence } from './recurrence.ts';
 import { seedGroups } from './seed-groups.ts';
 import { seedRecurring, seedTasks } from './seed-tasks.ts';
 import { printRoute } from './web-routes.ts';
+import { benchWebToday } from './web-today.ts';
 
 process.env.TANDEM_LOG_LEVEL = 'silent';
 
@@ -23,6 +24,19 @@ const wants = (part: string) => only.length === 0 || only.includes(part);
 if (wants('bundles')) printBundles(await measureBundles());
 if (wants('recurrence')) benchRecurrence();
 if (wants('web')) printRoute('the Today route (/)', ['src/features/today/routes/today-page.tsx']);
+
+if (wants('web-today')) {
+  // The Today route in Chromium against a throwaway local stack serving web/dist (npm run build first).
+  const dataDir = mkdtempSync(join(tmpdir(), 'tandem-bench-'));
+  const { startStack } = await import('../local/stack.ts');
+  const stack = await startStack({ dataDir, port: 0, inMemory: true, quiet: true, throttle: false });
+  try {
+    await benchWebToday(stack.env as StackEnv, stack.url);
+  } finally {
+    await stack.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
 
 if (wants('lists')) {
   const dataDir = mkdtempSync(join(tmpdir(), 'tandem-bench-'));
