@@ -39,7 +39,7 @@ async function main(): Promise<void> {
   });
   await initSession();
   // The first reads and Today's code start now, beside the rest of the start-up.
-  if (sessionStore.get().status === 'signedIn') preloadSignedInStart(window.location.pathname);
+  if (sessionStore.get().status === 'signedIn') preloadSignedInStart(window.location);
   root.render(
     <StrictMode>
       <AppProviders>
