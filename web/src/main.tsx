@@ -3,14 +3,14 @@ import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
+import { preloadSignedInStart } from './app/preload.ts';
 import { AppProviders } from './app/providers.tsx';
 import { createAppRouter } from './app/router.tsx';
 import { BootError } from './app/routes/boot-error.tsx';
 import './i18n/index.ts';
 import { configureApi } from './lib/api.ts';
 import { appState } from './lib/app-state.ts';
-import { forceRefresh, getAccessToken, initCognito } from './lib/auth/cognito.ts';
-import { initSession, sessionLost } from './lib/auth/session.ts';
+import { forceRefresh, getAccessToken, initSession, sessionLost, sessionStore } from './lib/auth/session.ts';
 import { loadRuntimeConfig } from './lib/config.ts';
 
 /** Start: read /config.json, set up Cognito and the API client, find the session, then render. */
@@ -28,7 +28,6 @@ async function main(): Promise<void> {
     );
     return;
   }
-  initCognito(config.cognito);
   configureApi({
     apiUrl: config.apiUrl,
     buildVersion: config.buildVersion,
@@ -39,6 +38,8 @@ async function main(): Promise<void> {
     onSubscriptionStatus: (status) => appState.set({ subscriptionStatus: status }),
   });
   await initSession();
+  // The first reads and Today's code start now, beside the rest of the start-up.
+  if (sessionStore.get().status === 'signedIn') preloadSignedInStart(window.location);
   root.render(
     <StrictMode>
       <AppProviders>

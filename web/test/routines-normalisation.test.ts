@@ -31,6 +31,12 @@ describe('daily normalisation decision', () => {
 
   it('reads the day in the user zone', () => {
     expect(localDay(at('2026-03-10T02:00:00Z'), 'America/Los_Angeles')).toBe('2026-03-09');
+    expect(localDay(at('2026-03-10T23:30:00Z'), 'Pacific/Kiritimati')).toBe('2026-03-11');
+  });
+
+  it("reads the day in the computer's zone when the zone is unknown", () => {
+    const now = at('2026-03-10T12:00:00Z');
+    expect(localDay(now, 'Not/AZone')).toBe(localDay(now, Intl.DateTimeFormat().resolvedOptions().timeZone));
   });
 
   it('keys the storage by user and ignores garbage', () => {

@@ -17,6 +17,7 @@ import { seedGroups } from './seed-groups.ts';
 import { seedRecurring, seedTasks } from './seed-tasks.ts';
 import { benchTrips } from './trips.ts';
 import { printRoute } from './web-routes.ts';
+import { benchWebToday } from './web-today.ts';
 import { benchZodJitless } from './zod-jitless.ts';
 
 process.env.TANDEM_LOG_LEVEL = 'silent';
@@ -29,6 +30,19 @@ if (wants('recurrence')) benchRecurrence();
 if (wants('zod-jitless')) benchZodJitless();
 if (wants('web')) printRoute('the Today route (/)', ['src/features/today/routes/today-page.tsx']);
 if (wants('lighthouse')) await (await import('./lighthouse.ts')).benchLighthouse();
+
+if (wants('web-today')) {
+  // The Today route in Chromium against a throwaway local stack serving web/dist (npm run build first).
+  const dataDir = mkdtempSync(join(tmpdir(), 'tandem-bench-'));
+  const { startStack } = await import('../local/stack.ts');
+  const stack = await startStack({ dataDir, port: 0, inMemory: true, quiet: true, throttle: false });
+  try {
+    await benchWebToday(stack.env as StackEnv, stack.url);
+  } finally {
+    await stack.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
 
 if (wants('lists')) {
   const dataDir = mkdtempSync(join(tmpdir(), 'tandem-bench-'));

@@ -10,7 +10,7 @@
  * Nesting is bounded (MAX_JSON_DEPTH): a deeper value throws JsonTooDeepError instead of running the
  * stack out, so the edge can answer 400 (issue 9, finding 3).
  */
-import { MAX_JSON_DEPTH } from './limits.ts';
+import { MAX_JSON_DEPTH } from './limit-values.ts';
 
 type Json = unknown;
 

@@ -9,6 +9,7 @@ import { acceptDelegateInvitePath } from '../features/delegation/paths.ts';
 import { invitationPaths } from '../features/invitations/invitation-outcome.ts';
 import { acceptAttendeeInvitePath } from '../features/schedule/paths.ts';
 import { GuestOnly, RequireAuth } from './guards.tsx';
+import { loadTodayPage } from './preload.ts';
 import { NotAvailableRoute } from './routes/not-available-route.tsx';
 import { NotFoundPage } from './routes/not-found.tsx';
 import { OpenNotifications } from './routes/open-notifications.tsx';
@@ -91,7 +92,7 @@ export const routeObjects: RouteObject[] = [
           {
             element: <AppLayout />,
             children: [
-              { index: true, ...page(() => import('../features/today/routes/today-page.tsx')) },
+              { index: true, ...page(loadTodayPage) },
               {
                 path: paths.settings,
                 ...page(() => import('../features/settings/routes/settings-page.tsx')),

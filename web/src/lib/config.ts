@@ -54,8 +54,17 @@ export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
 
 let loaded: RuntimeConfig | null = null;
 
+declare global {
+  interface Window {
+    /** The request for /config.json that index.html starts with the page. */
+    __tandemConfig?: Promise<Response | null>;
+  }
+}
+
 export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
-  const res = await fetch('/config.json', { cache: 'no-store' });
+  const early = window.__tandemConfig;
+  window.__tandemConfig = undefined;
+  const res = (await early) ?? (await fetch('/config.json', { cache: 'no-store' }));
   if (!res.ok) throw new Error(`GET /config.json answered ${res.status}`);
   loaded = parseRuntimeConfig(await res.json());
   return loaded;

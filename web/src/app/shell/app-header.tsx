@@ -17,11 +17,12 @@ import { Logo } from '../../components/logo.tsx';
 import { ThemeToggle } from '../../components/theme-toggle.tsx';
 import { paths } from '../../config/paths.ts';
 import { signOut } from '../../lib/auth/session.ts';
+import { useFirstContentShown } from '../../lib/first-content.ts';
 import { useAuthUser } from '../../lib/user/get-auth-user.ts';
 import { useUserConfig } from '../../lib/user/get-user-config.ts';
 import './app-header.css';
 
-// The filter brings the group icon set; it loads beside the page, not before it.
+// The filter brings the group icon set; it loads once the page's first content shows, not before it.
 const GroupFilter = lazy(() => import('./group-filter.tsx'));
 
 export const initialsOf = (first = '', last = '', email = ''): string =>
@@ -32,6 +33,7 @@ export function AppHeader({ navOpened, onToggleNav }: { navOpened: boolean; onTo
   const { data: user, isLoading } = useAuthUser();
   const { data: config } = useUserConfig();
   const [signingOut, setSigningOut] = useState(false);
+  const afterFirstContent = useFirstContentShown();
   const name = user ? `${user.firstName} ${user.lastName}`.trim() || user.email : '';
 
   return (
@@ -48,9 +50,11 @@ export function AppHeader({ navOpened, onToggleNav }: { navOpened: boolean; onTo
       </Group>
       {user && (
         <Box style={{ flex: 1, minWidth: 0, display: 'flex', justifyContent: 'flex-end' }}>
-          <Suspense fallback={null}>
-            <GroupFilter />
-          </Suspense>
+          {afterFirstContent && (
+            <Suspense fallback={null}>
+              <GroupFilter />
+            </Suspense>
+          )}
         </Box>
       )}
       <Group gap="sm" wrap="nowrap" style={{ flex: '0 0 auto' }}>

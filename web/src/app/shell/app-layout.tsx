@@ -2,14 +2,17 @@ import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { paths } from '../../config/paths.ts';
 import { useAppState } from '../../lib/app-state.ts';
+import { useAfterFirstContent } from '../../lib/first-content.ts';
 import { useDisplayZone } from '../../lib/time/use-display-zone.ts';
 
 // The pane (a drawer) loads on first open: it and its overlay engine stay off the start-up path.
 const NotificationsPane = lazy(
   () => import('../../features/notifications/components/notifications-pane.tsx'),
 );
-// The time-block banner carries rrule (the recurrence expansion): a chunk of its own.
+// The time-block banner carries rrule (the recurrence expansion): a chunk of its own, loaded once the
+// page's first content shows.
 // The daily normalisation (and its sync message) too: it stays off the start-up path.
 const DailyNormalisation = lazy(() => import('../../features/routines/components/sync-message.tsx'));
 const TimeBlockBanner = lazy(() => import('../../features/time-blocks/components/time-block-banner.tsx'));
@@ -28,7 +31,11 @@ import { Sidebar } from './sidebar.tsx';
  */
 export function AppLayout() {
   const [navOpened, nav] = useDisclosure(false);
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  // Today's My tasks marks its first content itself (the lists loaded); other pages at first idle.
+  const afterFirstContent = useAfterFirstContent(
+    pathname === paths.today && !new URLSearchParams(search).has('tab'),
+  );
   // Settings are needed by most screens (formats, zone); start loading them with the shell. Times
   // are shown in the person's zone: the pages are drawn again if it differs from the computer's.
   const zone = useDisplayZone();
@@ -57,7 +64,7 @@ export function AppLayout() {
         <LicensingBanner />
         <Suspense fallback={null}>
           <DailyNormalisation />
-          <TimeBlockBanner />
+          {afterFirstContent && <TimeBlockBanner />}
         </Suspense>
         <Outlet key={zone} />
       </AppShell.Main>

@@ -5,7 +5,7 @@
  * Sign-in uses SRP in AWS, where the app client allows nothing else, and USER_PASSWORD_AUTH only
  * against the local stand-in, which has no SRP (signInFlow in @tandem/shared/api/config).
  */
-import { type RuntimeConfig, signInFlow } from '@tandem/shared/api/config';
+import { signInFlow } from '@tandem/shared/api/config';
 import {
   AuthenticationDetails,
   CognitoAccessToken,
@@ -16,6 +16,7 @@ import {
   CognitoUserPool,
   CognitoUserSession,
 } from 'amazon-cognito-identity-js';
+import { getConfig } from '../config.ts';
 import { type AuthAction, AuthError, toAuthError } from './auth-error.ts';
 import { needsRefresh } from './token-refresh.ts';
 
@@ -28,18 +29,27 @@ let pendingTotp: CognitoUser | null = null;
 /** One refresh at a time: concurrent requests wait for the same one. */
 let refreshing: Promise<CognitoUserSession> | null = null;
 
-export function initCognito(c: RuntimeConfig['cognito']): void {
-  flow = signInFlow(c);
-  pool = new CognitoUserPool({
-    UserPoolId: c.userPoolId,
-    ClientId: c.clientId,
-    ...(c.endpoint ? { endpoint: c.endpoint } : {}),
-  });
+/** The pool from /config.json, made on first use: this module loads only when it is needed. */
+function getPool(): CognitoUserPool {
+  if (!pool) {
+    const c = getConfig().cognito;
+    flow = signInFlow(c);
+    pool = new CognitoUserPool({
+      UserPoolId: c.userPoolId,
+      ClientId: c.clientId,
+      ...(c.endpoint ? { endpoint: c.endpoint } : {}),
+    });
+  }
+  return pool;
 }
 
-function getPool(): CognitoUserPool {
-  if (!pool) throw new Error('Cognito is not configured');
-  return pool;
+/** The user whose tokens this browser keeps, or null (also when no configuration is loaded). */
+function storedUser(): CognitoUser | null {
+  try {
+    return getPool().getCurrentUser();
+  } catch {
+    return null;
+  }
 }
 
 export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
@@ -62,9 +72,9 @@ function call<T>(action: AuthAction, run: (done: (err: unknown, result?: T) => v
 
 // ---------- session ----------
 
-/** The clock drift Cognito measured when the tokens were issued (ms; local minus server). */
+/** The clock drift Cognito measured when the tokens were issued, in ms (it keeps seconds; local minus server). */
 const driftOf = (s: CognitoUserSession): number =>
-  (s as unknown as { getClockDrift?: () => number }).getClockDrift?.() ?? 0;
+  ((s as unknown as { getClockDrift?: () => number }).getClockDrift?.() ?? 0) * 1000;
 
 function refresh(user: CognitoUser, session: CognitoUserSession): Promise<CognitoUserSession> {
   refreshing ??= call<CognitoUserSession>('session', (done) =>
@@ -115,7 +125,7 @@ export async function currentEmail(): Promise<string> {
 
 /** Revokes the refresh token where possible and always forgets the tokens on this device. */
 export async function cognitoSignOut(): Promise<void> {
-  const user = current ?? pool?.getCurrentUser() ?? null;
+  const user = current ?? storedUser();
   current = null;
   pendingTotp = null;
   if (!user) return;
@@ -128,7 +138,7 @@ export async function cognitoSignOut(): Promise<void> {
 
 /** Forgets the tokens on this device without asking Cognito (the session is already gone). */
 export function forgetSession(): void {
-  const user = current ?? pool?.getCurrentUser() ?? null;
+  const user = current ?? storedUser();
   current = null;
   pendingTotp = null;
   user?.signOut();

@@ -4,8 +4,12 @@
  */
 import { mutate } from 'swr';
 import { appState } from '../app-state.ts';
+import { getConfig } from '../config.ts';
 import { createStore, useStore } from '../store.ts';
-import { cognitoSignOut, currentSession, forgetSession } from './cognito.ts';
+import { freshStoredToken, readStoredSession } from './stored-session.ts';
+
+/** The Cognito library, loaded only when the stored tokens do not do (sign-in, refresh, sign-out). */
+const cognito = () => import('./cognito.ts');
 
 export type SessionStatus = 'signedIn' | 'signedOut';
 
@@ -20,10 +24,33 @@ export const sessionStore = createStore<SessionState>({ status: 'signedOut', ret
 export const useSessionStatus = (): SessionStatus => useStore(sessionStore, (s) => s.status);
 export const useReturnTo = (): string | null => useStore(sessionStore, (s) => s.returnTo);
 
-/** At start: is there a session on this device (refreshed if it was about to expire)? */
+/**
+ * At start: is there a session on this device (refreshed if it was about to expire)? A good stored
+ * access token answers at once; only a missing or expiring one asks Cognito.
+ */
 export async function initSession(): Promise<void> {
-  const session = await currentSession().catch(() => null);
+  const stored = readStoredSession(getConfig().cognito.clientId);
+  if (freshStoredToken(stored)) {
+    sessionStore.set({ status: 'signedIn' });
+    return;
+  }
+  const session = stored
+    ? await cognito()
+        .then((c) => c.currentSession())
+        .catch(() => null)
+    : null;
   sessionStore.set({ status: session ? 'signedIn' : 'signedOut' });
+}
+
+/** A valid access token (from storage while it is good, else refreshed by Cognito). */
+export async function getAccessToken(): Promise<string> {
+  const token = freshStoredToken(readStoredSession(getConfig().cognito.clientId));
+  return token ?? (await cognito()).getAccessToken();
+}
+
+/** Forces a refresh (after the API answered 401). */
+export async function forceRefresh(): Promise<void> {
+  await (await cognito()).forceRefresh();
 }
 
 export function markSignedIn(returnTo: string | null): void {
@@ -46,7 +73,9 @@ const clearSwrCache = () => mutate(() => true, undefined, { revalidate: false })
 
 /** Sign-out (spec 001 §4): clears the user, tokens, cached data and stored state, then reloads. */
 export async function signOut(): Promise<void> {
-  await cognitoSignOut().catch(() => undefined);
+  await cognito()
+    .then((c) => c.cognitoSignOut())
+    .catch(() => undefined);
   await clearSwrCache();
   clearStoredState();
   appState.set({ subscriptionStatus: null });
@@ -59,7 +88,9 @@ export async function signOut(): Promise<void> {
  */
 export function sessionLost(): void {
   if (sessionStore.get().status === 'signedOut') return;
-  forgetSession();
+  void cognito()
+    .then((c) => c.forgetSession())
+    .catch(() => undefined);
   void clearSwrCache();
   clearStoredState();
   appState.set({ ...appState.get(), subscriptionStatus: null });

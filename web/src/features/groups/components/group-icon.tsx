@@ -120,7 +120,7 @@ import {
   IconYoga,
   type TablerIcon,
 } from '@tabler/icons-react';
-import { DEFAULT_GROUP_ICON, type GroupIcon as GroupIconName } from '@tandem/shared/groups/group';
+import { DEFAULT_GROUP_ICON, type GroupIcon as GroupIconName } from '@tandem/shared/groups/group-constants';
 
 export type IconDrawing = TablerIcon;
 

@@ -1,5 +1,5 @@
 import { Box } from '@mantine/core';
-import { DEFAULT_GROUP_COLOR } from '@tandem/shared/groups/group';
+import { DEFAULT_GROUP_COLOR } from '@tandem/shared/groups/group-constants';
 import { inkOn } from '../utils/hex-color.ts';
 import { GroupIcon } from './group-icon.tsx';
 

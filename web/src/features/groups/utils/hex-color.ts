@@ -2,7 +2,7 @@
  * The colour field's hex input (spec 000 §5): at most 6 characters after '#', 3 or 6 digits
  * accepted, 3 expanded to 6, anything else reverts on blur to the last good colour.
  */
-import { normaliseHexColor } from '@tandem/shared/groups/group';
+import { normaliseHexColor } from '@tandem/shared/groups/group-constants';
 
 export const HEX_DIGITS_MAX = 6;
 

@@ -4,7 +4,6 @@
  * localStorage under the user's id. Pure: the caller reads and writes the storage.
  */
 import { PRIORITY_GROUP } from '@tandem/shared/tasks/constants';
-import { DateTime } from 'luxon';
 import { KEY_HEADS } from '../../../lib/revalidate.ts';
 
 export interface LastNormalisation {
@@ -18,10 +17,27 @@ export const SYNC_MESSAGE_MS = 12_000;
 
 export const normalisationStorageKey = (userId: string) => `tandem.normalisation.${userId}`;
 
-/** Today in `zone` (the browser's zone when the zone is unknown). */
+const dayIn = (now: Date, timeZone: string | undefined): string => {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(now);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
+};
+
+/**
+ * Today in `zone` (the browser's zone when the zone is unknown). Intl rather than Luxon: this runs
+ * at start, before any page that needs Luxon.
+ */
 export function localDay(now: Date, zone: string): string {
-  const d = DateTime.fromJSDate(now).setZone(zone);
-  return (d.isValid ? d : DateTime.fromJSDate(now)).toISODate()!;
+  try {
+    return dayIn(now, zone);
+  } catch {
+    return dayIn(now, undefined);
+  }
 }
 
 export function parseLast(raw: string | null): LastNormalisation | null {

@@ -13,6 +13,7 @@ import { useTaskSelection } from '../../groups/hooks/use-task-selection.ts';
 import { useWindowOccurrences } from '../../routines/api/routines.ts';
 import { dayWindow } from '../../routines/utils/days.ts';
 import { taskPath } from '../../tasks/paths.ts';
+import { DAY_CALENDAR_HEIGHT } from './day-calendar-size.ts';
 
 export default function DayCalendar() {
   const { t } = useTranslation('routines');
@@ -46,7 +47,7 @@ export default function DayCalendar() {
         date={window.start}
         events={events}
         formats={formats}
-        height={600}
+        height={DAY_CALENDAR_HEIGHT}
         scrollToTime={scrollTo}
         onSelectEvent={(e) => void navigate(taskPath(e.occurrence.taskId))}
       />

@@ -18,8 +18,9 @@ import { IconArrowsMaximize, IconArrowsMinimize, IconGripVertical, IconSearch } 
 import { TASK_LEVELS, TASK_STATUS } from '@tandem/shared/tasks/constants';
 import { isNarrowed } from '@tandem/shared/tasks/selection';
 import type { TaskView } from '@tandem/shared/tasks/views';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { markFirstContent } from '../../../lib/first-content.ts';
 import { errorText, notifyError } from '../../../lib/notify.ts';
 import { useTaskSelection } from '../../groups/hooks/use-task-selection.ts';
 import { moveTask } from '../api/move-task.ts';
@@ -64,6 +65,11 @@ export function MyTasksTab({
   const levels = selection.levels;
   const panels = useTodayLists(delegated, search, ready ? selection : null);
   const filtered = search.trim() !== '' || isNarrowed(selection);
+  // The first screen is here once every panel has answered: the calendar aside and the rest may load.
+  const settled = panels.every((p) => !p.loading);
+  useEffect(() => {
+    if (settled) markFirstContent();
+  }, [settled]);
 
   const today = panels[0]!;
   const progress = completedOfToday(today.all, today.count);

@@ -5,13 +5,14 @@
  * A panel asks for more rows 25 at a time; the previous rows stay on screen while the bigger page loads.
  */
 import { PRIORITY_GROUPS, TASK_PAGE_SIZE } from '@tandem/shared/tasks/constants';
-import { selectionQuery, type TaskSelection } from '@tandem/shared/tasks/selection';
+import type { TaskSelection } from '@tandem/shared/tasks/selection';
 import type { TaskView } from '@tandem/shared/tasks/views';
 import { useState } from 'react';
 import useSWR from 'swr';
 import { useHiddenTasks } from '../../tasks/api/row-actions.ts';
 import { listTasks, type TaskListQuery, tasksKey } from '../../tasks/api/tasks.ts';
 import { matchesFilters } from '../utils/filters.ts';
+import { todayListQuery } from '../utils/list-query.ts';
 import { sortByCode } from '../utils/placement.ts';
 
 /** The server answers at most 100 rows a page. */
@@ -41,12 +42,7 @@ function usePanel(
   size: number,
   grow: (group: number) => void,
 ): PanelData {
-  const q: TaskListQuery = {
-    priorityGroup: group,
-    size,
-    ...(delegated ? { type: 'delegated_to_me' } : {}),
-    ...(selection ? selectionQuery(selection) : {}),
-  };
+  const q: TaskListQuery = todayListQuery(group, size, delegated, selection);
   // Not read before the selection is known: the unfiltered list would flash first.
   const { data, error } = useSWR(selection ? tasksKey(q) : null, () => listTasks(q), {
     keepPreviousData: true,
