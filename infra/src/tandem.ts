@@ -108,6 +108,7 @@ export function createTandem(app: App, { config, manifest, env, webDist }: Tande
     webSocketApiId: edge.webSocketApi.apiId,
     webSocketApiEndpoint: edge.webSocketApi.apiEndpoint,
     backend,
+    table: data.table,
   });
   const jobs = new JobsStack(app, name('Jobs'), {
     ...base,

@@ -14,6 +14,8 @@ export const tableDefinition = {
   ],
   /** Epoch seconds; items with it in the past are removed by DynamoDB (connections, one-time codes). */
   ttlAttribute: 'ttl',
+  /** Every change with its before and after, for the stream consumer (docs/realtime.md). */
+  streamViewType: 'NEW_AND_OLD_IMAGES',
 } as const;
 
 /** CreateTable input for the definition, used by the local stack and tests. */
@@ -26,6 +28,7 @@ export function createTableInput(tableName: string) {
   return {
     TableName: tableName,
     BillingMode: 'PAY_PER_REQUEST' as const,
+    StreamSpecification: { StreamEnabled: true, StreamViewType: tableDefinition.streamViewType },
     AttributeDefinitions: [...attrs].map((AttributeName) => ({ AttributeName, AttributeType: 'S' as const })),
     KeySchema: [
       { AttributeName: tableDefinition.partitionKey, KeyType: 'HASH' as const },
