@@ -18,6 +18,12 @@ export const tableDefinition = {
   streamViewType: 'NEW_AND_OLD_IMAGES',
 } as const;
 
+/**
+ * The sort key of every task item (db/entities/task.ts: ElectroDB writes its key templates in lower
+ * case). The table's stream consumer is given the records of these items only (docs/realtime.md).
+ */
+export const TASK_SORT_KEY = 'task';
+
 /** CreateTable input for the definition, used by the local stack and tests. */
 export function createTableInput(tableName: string) {
   const attrs = new Set<string>([tableDefinition.partitionKey, tableDefinition.sortKey]);

@@ -19,6 +19,7 @@ import { connectionsOf, sendToUsers } from '../core/connections.ts';
 import type { TaskRecord } from '../core/task-access.ts';
 import { groupsById } from '../core/task-access.ts';
 import { UserEntity } from '../db/entities/user.ts';
+import { TASK_SORT_KEY } from '../db/table.ts';
 import { logger } from '../lib/logger.ts';
 import { audienceOf, groupsOf, invitedEmailsOf, type TaskChange, taskEvent } from './task-events.ts';
 
@@ -28,7 +29,7 @@ type Image = Record<string, AttributeValue>;
 const ENTITY_ATTRIBUTE = '__edb_e__';
 
 const isTaskItem = (keys: Image | undefined) =>
-  keys?.sk?.S === 'TASK' && (keys.pk?.S?.startsWith('TASK#') ?? false);
+  keys?.sk?.S === TASK_SORT_KEY && (keys.pk?.S?.startsWith(`${TASK_SORT_KEY}#`) ?? false);
 
 /** The stored task of an image (the attributes as ElectroDB wrote them), or undefined for another entity. */
 function taskOf(image: Image | undefined): TaskRecord | undefined {
