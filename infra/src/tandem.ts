@@ -149,6 +149,7 @@ export function createTandem(app: App, { config, manifest, env, webDist }: Tande
     table: data.table,
     jobs: jobs.functions,
     deadLetters: jobs.deadLetters,
+    liveDeadLetters: realtime.liveDeadLetters,
     mail: !!mail,
   });
 
