@@ -73,7 +73,20 @@ describe('live updates', () => {
     expect(b.errors).toEqual([]);
   });
 
-  it('shows no connection badge while the socket is up', async () => {
+  it('shows a quiet badge while the connection is down, and reconnects on its own', async () => {
     expect(await b.page.getByTestId('live-status').count()).toBe(0);
+    const { connectionsOf } = await import('@tandem/functions/core/connections');
+    const [before] = (await connectionsOf([bUserId])).get(bUserId) ?? [];
+    expect(before).toBeDefined();
+    // The server closes B's socket (as API Gateway does after 2 hours, or on a deploy).
+    const r = await fetch(`${url}/@connections/${encodeURIComponent(before!)}`, { method: 'DELETE' });
+    expect(r.status).toBe(204);
+    const badge = b.page.getByTestId('live-status');
+    await badge.waitFor({ state: 'visible', timeout: 5_000 });
+    expect(await badge.textContent()).toContain('Offline: reconnecting');
+    await badge.waitFor({ state: 'detached', timeout: 20_000 });
+    const after = (await connectionsOf([bUserId])).get(bUserId) ?? [];
+    expect(after).not.toContain(before);
+    expect(after).toHaveLength(1);
   });
 });

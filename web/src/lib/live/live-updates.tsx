@@ -64,9 +64,9 @@ export default function LiveUpdates() {
       gap={6}
       role="status"
       data-testid="live-status"
-      style={{ position: 'fixed', bottom: 12, right: 12, zIndex: 150 }}
+      style={{ position: 'fixed', bottom: 12, left: 12, zIndex: 150 }}
     >
-      <Badge color="gray" variant="light" leftSection={<IconPlugConnectedX size={12} />}>
+      <Badge color="gray" variant="light" tt="none" fw={500} leftSection={<IconPlugConnectedX size={12} />}>
         {t(status === 'down' ? 'live.reconnecting' : 'live.offline')}
       </Badge>
       {status === 'resting' && (
