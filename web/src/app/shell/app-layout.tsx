@@ -37,6 +37,9 @@ export function AppLayout() {
   const paneOpened = useAppState((s) => s.notificationsOpen);
   const [paneLoaded, setPaneLoaded] = useState(false);
   if (paneOpened && !paneLoaded) setPaneLoaded(true);
+  // Effects run after the browser has painted: the live socket's chunk is fetched only then.
+  const [painted, setPainted] = useState(false);
+  useEffect(() => setPainted(true), []);
 
   useEffect(() => {
     if (pathname) nav.close();
@@ -66,9 +69,11 @@ export function AppLayout() {
       <Paywall />
       <LimitPopoverHost />
       <CommandHost />
-      <Suspense fallback={null}>
-        <LiveUpdates />
-      </Suspense>
+      {painted && (
+        <Suspense fallback={null}>
+          <LiveUpdates />
+        </Suspense>
+      )}
       {paneLoaded && (
         <Suspense fallback={null}>
           <NotificationsPane />
