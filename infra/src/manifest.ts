@@ -97,6 +97,7 @@ export function handlerModules(manifest: DeployManifest): string[] {
     'triggers/custom-message',
     'triggers/post-confirmation',
     'ws/authorize',
+    'streams/live',
     ...Object.values(manifest.routes).map((r) => `http/${r.handler}`),
     ...Object.values(manifest.wsRoutes).map((m) => `ws/${m}`),
     ...Object.values(manifest.jobs).map((j) => `jobs/${j.handler}`),
@@ -112,7 +113,7 @@ export const needsOfWs = (module: string) => lookup(wsNeeds, module);
 export const needsOfJob = (jobId: string) => lookup(jobNeeds, jobId);
 export const needsOfJobWorker = (jobId: string) => lookup(jobWorkerNeeds, jobId);
 export const needsOfFixed = (
-  module: 'triggers/custom-message' | 'triggers/post-confirmation' | 'ws/authorize',
+  module: 'triggers/custom-message' | 'triggers/post-confirmation' | 'ws/authorize' | 'streams/live',
 ) => lookup(fixedNeeds, module);
 
 /** Every handler module of the manifest with its declared needs. */
@@ -121,6 +122,7 @@ export function declaredNeeds(manifest: DeployManifest): Record<string, readonly
     'triggers/custom-message': needsOfFixed('triggers/custom-message'),
     'triggers/post-confirmation': needsOfFixed('triggers/post-confirmation'),
     'ws/authorize': needsOfFixed('ws/authorize'),
+    'streams/live': needsOfFixed('streams/live'),
     ...Object.fromEntries(
       Object.entries(manifest.routes).map(([id, r]) => [`http/${r.handler}`, needsOfRoute(id)]),
     ),

@@ -158,6 +158,8 @@ export function createTandem(app: App, { config, manifest, env, webDist }: Tande
     backend,
     originVerifySecret: edge.originVerifySecret,
     apiGatewayLogsRole: config.apiGatewayLogsRole,
+    table: data.table,
+    reservedConcurrency: config.asyncReservedConcurrency,
   });
   const jobs = new JobsStack(app, name('Jobs'), {
     ...base,
@@ -199,6 +201,7 @@ export function createTandem(app: App, { config, manifest, env, webDist }: Tande
     table: data.table,
     jobs: jobs.functions,
     deadLetters: jobs.deadLetters,
+    liveDeadLetters: realtime.liveDeadLetters,
     mail: !!mail,
   });
 

@@ -52,6 +52,12 @@ describe('the table', () => {
     });
   });
 
+  test('streams every change with its old and new image (the live updates read them)', () => {
+    template.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
+      StreamSpecification: { StreamViewType: 'NEW_AND_OLD_IMAGES' },
+    });
+  });
+
   test('survives deleting the stack', () => {
     template.hasResource('AWS::DynamoDB::GlobalTable', {
       DeletionPolicy: 'Retain',

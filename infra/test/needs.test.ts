@@ -8,6 +8,7 @@ import { describe, expect, test } from 'vitest';
 import {
   declaredNeeds,
   handlerModules,
+  needsOfFixed,
   needsOfJob,
   needsOfRoute,
   needsOfWs,
@@ -126,6 +127,17 @@ describe('grants follow the needs', () => {
     for (const a of DEAD_LETTER) expect(actions).toContain(a);
     return actions.filter((a) => !DEAD_LETTER.includes(a));
   };
+  /** What the event source mapping of a stream consumer needs: reading the table's stream. */
+  const STREAM_READ = [
+    'dynamodb:DescribeStream',
+    'dynamodb:GetRecords',
+    'dynamodb:GetShardIterator',
+    'dynamodb:ListStreams',
+  ];
+  const withoutStreamReading = (actions: string[]) => {
+    for (const a of STREAM_READ) expect(actions).toContain(a);
+    return withoutDeadLetter(actions.filter((a) => !STREAM_READ.includes(a)));
+  };
 
   function functionIn(stacks: Stack[], description: RegExp) {
     for (const stack of stacks) {
@@ -180,6 +192,15 @@ describe('grants follow the needs', () => {
     expect(actionsOf(authorizer.resources, authorizer.fn)).toEqual([]);
   });
 
+  test('the stream consumer reads the stream, rosters and connections, posts to sockets, and nothing else', () => {
+    expect([...needsOfFixed('streams/live')].sort()).toEqual(['realtime', 'table:read', 'table:write']);
+    const { resources, fn } = functionIn([tandem.realtime], /\(streams\/live\)$/);
+    const actions = withoutStreamReading(actionsOf(resources, fn));
+    expect(actions).toEqual(expectedActions(needsOfFixed('streams/live')));
+    expect(actions).not.toContain('dynamodb:BatchWriteItem');
+    expect(envOf(fn)).toEqual(expect.arrayContaining(['TABLE_NAME', 'WS_MANAGEMENT_ENDPOINT']));
+  });
+
   test('a job gets the table and mail, and neither the bucket nor connections', () => {
     const { resources, fn } = functionIn([tandem.jobs], /\(jobs\/expire-subscriptions\)$/);
     const actions = withoutDeadLetter(actionsOf(resources, fn));
@@ -208,12 +229,16 @@ describe('grants follow the needs', () => {
     for (const stack of stacks) {
       const resources = resourcesOf(stack);
       for (const [, fn] of ofType(resources, 'AWS::Lambda::Function')) {
-        const module = /\(((?:http|ws|jobs)\/[^)]+)\)$/.exec(String(fn.Properties?.Description))?.[1];
+        const module = /\(((?:http|ws|jobs|streams)\/[^)]+)\)$/.exec(String(fn.Properties?.Description))?.[1];
         if (!module) continue;
         const actions = actionsOf(resources, fn);
         // A fanned-out job's functions are called by its state machine, not asynchronously.
         const granted =
-          module.startsWith('jobs/') && !fanOut.has(module) ? withoutDeadLetter(actions) : actions;
+          module.startsWith('jobs/') && !fanOut.has(module)
+            ? withoutDeadLetter(actions)
+            : module.startsWith('streams/')
+              ? withoutStreamReading(actions)
+              : actions;
         expect(granted, module).toEqual(expectedActions(declared[module]!));
         checked++;
       }

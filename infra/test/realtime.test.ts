@@ -2,6 +2,7 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, test } from 'vitest';
 import { realManifest } from '../src/manifest.ts';
+import { LIVE_STREAM_FILTER } from '../src/stacks/realtime-stack.ts';
 import { buildTandem, firstRef, ofType, resourcesOf } from './support.ts';
 
 const tandem = buildTandem();
@@ -91,6 +92,49 @@ describe('the stage', () => {
             Resource: { 'Fn::Join': ['', Match.arrayWith(['/ws/*/@connections/*'])] },
           }),
         ]),
+      },
+    });
+  });
+});
+
+describe('the stream consumer', () => {
+  const [, mapping] = ofType(resources, 'AWS::Lambda::EventSourceMapping')[0]!;
+  const props = mapping.Properties!;
+
+  test('is one function, reading the table stream of DataStack from its latest record', () => {
+    expect(ofType(resources, 'AWS::Lambda::EventSourceMapping')).toHaveLength(1);
+    const fn = resources[firstRef(props.FunctionName)!]!;
+    expect(fn.Properties?.Description).toMatch(/\(streams\/live\)$/);
+    expect(JSON.stringify(props.EventSourceArn)).toContain('StreamArn');
+    expect(props.StartingPosition).toBe('LATEST');
+  });
+
+  test('is given task items only', () => {
+    expect(props.FilterCriteria).toEqual({ Filters: [{ Pattern: JSON.stringify(LIVE_STREAM_FILTER) }] });
+    // The sort key as ElectroDB writes a task's (lower case).
+    expect(LIVE_STREAM_FILTER.dynamodb.Keys.sk.S).toEqual(['task']);
+  });
+
+  test('reports failed records one by one, retries a bounded number of times, then sends them to a dead-letter queue', () => {
+    expect(props.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);
+    expect(props.BisectBatchOnFunctionError).toBe(true);
+    expect(props.MaximumRetryAttempts).toBe(5);
+    expect(props.MaximumRecordAgeInSeconds).toBe(3600);
+    const destination = (props.DestinationConfig as { OnFailure: { Destination: unknown } }).OnFailure
+      .Destination;
+    const queue = resources[firstRef(destination)!]!;
+    expect(queue.Type).toBe('AWS::SQS::Queue');
+    expect(queue.Properties).toMatchObject({ MessageRetentionPeriod: 14 * 24 * 3600 });
+  });
+
+  test('posts through the stage callback URL like the WebSocket handlers', () => {
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      Description: Match.stringLikeRegexp('streams/live'),
+      Environment: {
+        Variables: Match.objectLike({
+          WS_MANAGEMENT_ENDPOINT: Match.anyValue(),
+          TABLE_NAME: Match.anyValue(),
+        }),
       },
     });
   });

@@ -12,9 +12,14 @@ const env = process.env as Record<string, string>;
 const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 
 describe('local engines', () => {
-  it('has the table with its indexes and TTL on', async () => {
+  it('has the table with its indexes, its stream and TTL on', async () => {
     const db = new DynamoDBClient({ endpoint: env.DYNAMODB_ENDPOINT, region: env.AWS_REGION, credentials });
     const t = await db.send(new DescribeTableCommand({ TableName: env.TABLE_NAME }));
+    // The live updates read it (docs/realtime.md).
+    expect(t.Table?.StreamSpecification).toEqual({
+      StreamEnabled: true,
+      StreamViewType: 'NEW_AND_OLD_IMAGES',
+    });
     expect(t.Table?.GlobalSecondaryIndexes?.map((g) => g.IndexName).sort()).toEqual(
       tableDefinition.globalIndexes.map((g) => g.name).sort(),
     );

@@ -8,6 +8,7 @@ export * from './api/errors.ts';
 export * from './api/limits.ts';
 export * from './api/pagination.ts';
 export * from './api/patch.ts';
+export * from './api/realtime.ts';
 export * from './api/routes.ts';
 export * from './groups/categories.ts';
 export * from './groups/group.ts';

@@ -16,7 +16,15 @@ export const tableDefinition = {
   ],
   /** Epoch seconds; items with it in the past are removed by DynamoDB (connections, one-time codes). */
   ttlAttribute: 'ttl',
+  /** Every change with its before and after, for the stream consumer (docs/realtime.md). */
+  streamViewType: 'NEW_AND_OLD_IMAGES',
 } as const;
+
+/**
+ * The sort key of every task item (db/entities/task.ts: ElectroDB writes its key templates in lower
+ * case). The table's stream consumer is given the records of these items only (docs/realtime.md).
+ */
+export const TASK_SORT_KEY = 'task';
 
 /** CreateTable input for the definition, used by the local stack and tests. */
 export function createTableInput(tableName: string) {
@@ -28,6 +36,7 @@ export function createTableInput(tableName: string) {
   return {
     TableName: tableName,
     BillingMode: 'PAY_PER_REQUEST' as const,
+    StreamSpecification: { StreamEnabled: true, StreamViewType: tableDefinition.streamViewType },
     AttributeDefinitions: [...attrs].map((AttributeName) => ({ AttributeName, AttributeType: 'S' as const })),
     KeySchema: [
       { AttributeName: tableDefinition.partitionKey, KeyType: 'HASH' as const },

@@ -70,19 +70,38 @@ export class AsyncWork extends Construct {
   streamConsumer<F extends lambda.Function>(
     fn: F,
     table: dynamodb.ITableV2,
-    opts: { batchSize?: number } = {},
+    opts: {
+      batchSize?: number;
+      /** Where a new consumer starts; TRIM_HORIZON (every record kept) unless its records age fast. */
+      startingPosition?: lambda.StartingPosition;
+      /** Records older than this are of no use to the consumer and go to the dead letters. */
+      maxRecordAge?: Duration;
+      maxBatchingWindow?: Duration;
+      filters?: Array<{ [key: string]: unknown }>;
+    } = {},
   ): F {
     fn.addEventSource(
       new DynamoEventSource(table, {
-        startingPosition: lambda.StartingPosition.TRIM_HORIZON,
+        startingPosition: opts.startingPosition ?? lambda.StartingPosition.TRIM_HORIZON,
         batchSize: opts.batchSize ?? 100,
         retryAttempts: STREAM_RETRIES,
         bisectBatchOnError: true,
-        maxRecordAge: Duration.days(1),
+        maxRecordAge: opts.maxRecordAge ?? Duration.days(1),
         reportBatchItemFailures: true,
         onFailure: new SqsDlq(this.deadLetters),
+        ...(opts.maxBatchingWindow ? { maxBatchingWindow: opts.maxBatchingWindow } : {}),
+        ...(opts.filters ? { filters: opts.filters } : {}),
       }),
     );
+    return this.add(fn);
+  }
+
+  /**
+   * A function that is part of the background work but called synchronously (a state machine's
+   * steps): no retries or dead letters of its own (its caller retries), but the same reserved
+   * concurrency, so it cannot starve the API nor be starved by it.
+   */
+  isolate<F extends lambda.Function>(fn: F): F {
     return this.add(fn);
   }
 

@@ -39,6 +39,9 @@ export class DataStack extends Stack {
       billing: dynamodb.Billing.onDemand(),
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       timeToLiveAttribute: tableDefinition.ttlAttribute,
+      // Every change with its before and after (docs/realtime.md): the stream consumer
+      // (RealtimeStack) decides from them who hears of it; the local stack reads the same stream.
+      dynamoStream: dynamodb.StreamViewType[tableDefinition.streamViewType],
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,
     });

@@ -106,6 +106,8 @@ export class JobsStack extends Stack {
       memorySize: 1024,
       timeout: Duration.minutes(5),
     }).connect(backend, needsOfJobWorker(jobId));
+    this.asyncWork.isolate(lister);
+    this.asyncWork.isolate(worker);
     this.functions.push(lister, worker);
 
     const list = new sfnTasks.LambdaInvoke(this, `${jobId}List`, {

@@ -18,6 +18,8 @@ export interface MonitoringStackProps extends StackProps {
   readonly table: dynamodb.ITableV2;
   readonly jobs: readonly lambda.IFunction[];
   readonly deadLetters: sqs.IQueue;
+  /** Stream batches the live-update consumer gave up on (RealtimeStack). */
+  readonly liveDeadLetters: sqs.IQueue;
   /** Whether SES sends for the app (its reputation alarms make sense only then). */
   readonly mail: boolean;
 }
@@ -32,6 +34,7 @@ export const ALARMS = {
   tableThrottles: 'TableThrottles',
   tableSystemErrors: 'TableSystemErrors',
   deadLetters: 'DeadLetters',
+  liveDeadLetters: 'LiveDeadLetters',
   sesBounces: 'SesBounceRate',
   sesComplaints: 'SesComplaintRate',
 } as const;
@@ -156,6 +159,15 @@ export class MonitoringStack extends Stack {
       }),
       1,
       'A failed job run is waiting in the dead-letter queue.',
+    );
+    alarm(
+      ALARMS.liveDeadLetters,
+      props.liveDeadLetters.metricApproximateNumberOfMessagesVisible({
+        statistic: 'Maximum',
+        period: FIVE_MINUTES,
+      }),
+      1,
+      'Live updates the stream consumer could not deliver are waiting in its dead-letter queue.',
     );
 
     if (props.mail) {

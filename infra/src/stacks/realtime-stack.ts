@@ -1,16 +1,22 @@
 /**
- * Live updates and chat: the WebSocket routes of the manifest, the token check on $connect, and
- * the `ws` stage. Connections are stored in the table by the handlers themselves.
+ * Live updates and chat: the WebSocket routes of the manifest, the token check on $connect, the
+ * `ws` stage, and the table's stream consumer that posts changes to the sockets (docs/realtime.md).
+ * Connections are stored in the table by the handlers themselves.
  */
+import { TASK_SORT_KEY } from '@tandem/functions/db/table';
 import { THROTTLE_LIMITS } from '@tandem/shared/api/throttling';
-import { RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { AccessLogFormat, CfnAccount } from 'aws-cdk-lib/aws-apigateway';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import { WebSocketLambdaAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
+import { AsyncWork } from '../constructs/async-work.ts';
 import { type Backend, type CognitoSettings, TandemFunction } from '../constructs/tandem-function.ts';
 import { needsOfFixed, needsOfWs } from '../manifest.ts';
 import { acknowledge } from '../nag.ts';
@@ -29,6 +35,10 @@ export interface RealtimeStackProps extends StackProps {
    * logs need); false where the account already has one (config `tandem:apiGatewayLogsRole=existing`).
    */
   readonly apiGatewayLogsRole: boolean;
+  /** The table, with its stream (DataStack), that the stream consumer reads. */
+  readonly table: dynamodb.ITableV2;
+  /** Reserved concurrency of the stream consumer (config `tandem:asyncReservedConcurrency`); unset: none. */
+  readonly reservedConcurrency?: number;
 }
 
 /**
@@ -51,8 +61,18 @@ export const WS_ACCESS_LOG_FIELDS = {
 const constructId = (name: string) =>
   name.replace(/(^|[^A-Za-z0-9])([a-z])/g, (_m, _s, c: string) => c.toUpperCase());
 
+/**
+ * The stream records the consumer is given: task items only (by their sort key), so the other items'
+ * changes (placements, connections, users) never start it. The handler checks the same.
+ */
+export const LIVE_STREAM_FILTER = { dynamodb: { Keys: { sk: { S: [TASK_SORT_KEY] } } } } as const;
+
 export class RealtimeStack extends Stack {
   readonly stage: apigwv2.WebSocketStage;
+  /** The stream consumer (functions/src/streams/live.ts). */
+  readonly live: TandemFunction;
+  /** Stream batches the consumer could not deliver after its retries (their shard positions). */
+  readonly liveDeadLetters: sqs.Queue;
 
   constructor(scope: Construct, id: string, props: RealtimeStackProps) {
     super(scope, id, props);
@@ -127,6 +147,24 @@ export class RealtimeStack extends Stack {
       // The stage's first auto-deployment must see every route.
       this.stage.node.addDependency(route);
     }
+
+    // The stream consumer: one function for every change of the table (filtered to tasks).
+    this.live = new TandemFunction(this, 'Live', {
+      module: 'streams/live',
+      description: 'Sends live task updates to the sockets of everyone who can see the task (streams/live)',
+      timeout: Duration.seconds(60),
+    }).connect(backend, needsOfFixed('streams/live'));
+    // Its dead letters and retries are those of every asynchronous function (constructs/async-work.ts).
+    const work = new AsyncWork(this, 'LiveAsync', { reservedConcurrency: props.reservedConcurrency });
+    this.liveDeadLetters = work.deadLetters;
+    work.streamConsumer(this.live, props.table, {
+      startingPosition: lambda.StartingPosition.LATEST,
+      // A write is on screens within a fraction of a second; no batching window.
+      maxBatchingWindow: Duration.seconds(0),
+      // A live update older than this is of no use: the clients have revalidated by then.
+      maxRecordAge: Duration.hours(1),
+      filters: [lambda.FilterCriteria.filter(LIVE_STREAM_FILTER)],
+    });
   }
 
   /** The account's API Gateway logging role: CloudWatch Logs writes only, through AWS's managed policy. */

@@ -9,6 +9,7 @@ import { apiClient, createUser, type StackEnv } from '../testing/users.ts';
 import { measureCall, printLatency } from './api-latency.ts';
 import { measureBundles, printBundles } from './bundles.ts';
 import { benchLists } from './lists.ts';
+import { benchLive } from './live.ts';
 import { benchLoad } from './load.ts';
 import { benchNormalization } from './normalization.ts';
 import { benchRecurrence } from './recurrence.ts';
@@ -160,6 +161,19 @@ if (wants('api')) {
       ),
     );
     printLatency(results);
+  } finally {
+    await stack.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (wants('live')) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'tandem-bench-'));
+  const { startStack } = await import('../local/stack.ts');
+  const stack = await startStack({ dataDir, port: 0, inMemory: true, quiet: true, throttle: false });
+  try {
+    const { requestCounter } = await import('@tandem/functions/db/client');
+    await benchLive(stack.env as StackEnv, stack.url, requestCounter, () => stack.streams.drained());
   } finally {
     await stack.stop();
     rmSync(dataDir, { recursive: true, force: true });

@@ -2,7 +2,8 @@
  * The whole product on one machine (ARCHITECTURE §3): DynamoDB Local, s3rver and cognito-local on
  * free ports, then the gateway on `port` serving the web build, /config.json, the API, /ws, the
  * captured mail, cognito-local (under /cognito-idp) and the attachments bucket (under its name), so a
- * browser needs that one origin only; and the scheduled jobs on their cron. Used by `npm start`, the `stack` test project
+ * browser needs that one origin only; the table stream's reader (live updates); and the scheduled
+ * jobs on their cron. Used by `npm start`, the `stack` test project
  * and the bench.
  *
  * Handlers read their environment when imported (clients are built at module load, as in Lambda), so
@@ -55,6 +56,8 @@ export interface Stack {
   env: Record<string, string>;
   cognito: Omit<CognitoEngine, 'stop'>;
   mail: MailStore;
+  /** The table stream's reader (live updates): `drained()` waits until every write so far is handed over. */
+  streams: { drained(): Promise<void> };
   /** Stops everything in reverse order, Java included; safe to call more than once. */
   stop(): Promise<void>;
 }
@@ -188,12 +191,22 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     });
     stops.push(() => gateway.close());
 
+    // Live updates: the table's stream to the consumer, as Lambda's event source mapping does.
+    const { startStreamRunner } = await import('./streams.ts');
+    const streams = startStreamRunner({
+      endpoint: dynamodb.endpoint,
+      tableName: TABLE_NAME,
+      region: REGION,
+      quiet: opts.quiet,
+    });
+    stops.push(() => streams.stop());
+
     const { startJobs } = await import('./gateway/jobs.ts');
     const jobs = startJobs();
     stops.push(() => jobs.stop());
 
     const { stop: _stop, ...cognitoInfo } = cognito;
-    return { url, port, dataDir, env, cognito: cognitoInfo, mail, stop };
+    return { url, port, dataDir, env, cognito: cognitoInfo, mail, streams, stop };
   } catch (e) {
     await stop().catch(() => {});
     throw e;

@@ -121,9 +121,14 @@ export const jobWorkerNeeds: { readonly [K in keyof typeof jobs]?: readonly Need
   normalizeDays: ['table:read', 'table:write', 'mail'],
 };
 
-/** The functions outside the manifests: Cognito's triggers and the WebSocket authorizer. */
+/**
+ * The functions outside the manifests: Cognito's triggers, the WebSocket authorizer and the table's
+ * stream consumer (it reads rosters and connections, forgets closed connections, posts to sockets;
+ * reading the stream itself is the event source mapping's grant, not a need of the code).
+ */
 export const fixedNeeds: Readonly<Record<string, readonly Need[]>> = {
   'triggers/custom-message': [],
   'triggers/post-confirmation': WU,
   'ws/authorize': [],
+  'streams/live': ['table:read', 'table:write', 'realtime'],
 };

@@ -8,7 +8,7 @@ import {
   GoneException,
   PostToConnectionCommand,
 } from '@aws-sdk/client-apigatewaymanagementapi';
-import { ConnectionEntity } from '../../db/entities/connection.ts';
+import { CONNECTION_TTL_SECONDS, ConnectionEntity, PresenceEntity } from '../../db/entities/connection.ts';
 import { env } from '../../lib/env.ts';
 import { logger } from '../../lib/logger.ts';
 
@@ -32,8 +32,16 @@ const isGone = (e: unknown) =>
   e instanceof GoneException ||
   (e as { $metadata?: { httpStatusCode?: number } } | null)?.$metadata?.httpStatusCode === 410;
 
+/**
+ * Remembers the socket under its user: the connection item (found by id on $disconnect, gone by TTL)
+ * and its id in the user's presence item (read in bulk by the stream consumer).
+ */
 export async function addConnection(userId: string, connectionId: string): Promise<void> {
   await ConnectionEntity.put({ userId, connectionId }).go({ response: 'none' });
+  await PresenceEntity.update({ userId })
+    .add({ connectionIds: [connectionId] })
+    .set({ ttl: Math.floor(Date.now() / 1000) + CONNECTION_TTL_SECONDS })
+    .go({ response: 'none' });
 }
 
 /** `userId` saves the index lookup when the caller knows it (the authorizer context usually does). */
@@ -41,6 +49,23 @@ export async function removeConnection(connectionId: string, userId?: string): P
   const owner = userId ?? (await ConnectionEntity.query.byConnection({ connectionId }).go()).data[0]?.userId;
   if (!owner) return;
   await ConnectionEntity.delete({ userId: owner, connectionId }).go({ response: 'none' });
+  // Removing from a set that lacks the id (or an item that is gone) changes nothing: no condition needed.
+  await PresenceEntity.update({ userId: owner })
+    .delete({ connectionIds: [connectionId] })
+    .go({ response: 'none' });
+}
+
+/** The open connections of each user, read in one BatchGetItem per 100 users. */
+export async function connectionsOf(userIds: readonly string[]): Promise<Map<string, string[]>> {
+  const unique = [...new Set(userIds)];
+  const out = new Map<string, string[]>();
+  if (unique.length === 0) return out;
+  // ElectroDB sends a batch get in requests of 100 keys. Keys DynamoDB left unread (throttling) make
+  // the read fail rather than pass someone over: the caller tries again.
+  const { data, unprocessed } = await PresenceEntity.get(unique.map((userId) => ({ userId }))).go();
+  if (unprocessed.length > 0) throw new Error('DynamoDB left connection reads unprocessed');
+  for (const p of data) if (p.connectionIds?.length) out.set(p.userId, [...p.connectionIds]);
+  return out;
 }
 
 /** Sends to one socket; false when it is gone (the caller decides whether to forget it). */
@@ -56,24 +81,53 @@ export async function postToConnection(connectionId: string, message: RealtimeMe
   }
 }
 
+export interface Delivery {
+  /** Sockets that received the message. */
+  delivered: number;
+  /** Sockets that had closed (410): forgotten now. */
+  gone: number;
+  /** Posts that failed otherwise (throttled, the endpoint down): the errors. */
+  failures: unknown[];
+}
+
+/**
+ * Posts the message to every open connection of these users (their presence items: one BatchGetItem
+ * per 100 users). A gone connection is deleted on the spot; other failures are returned, not thrown,
+ * so the caller decides whether the message is tried again (the stream consumer does).
+ */
+export async function sendToUsers(
+  userIds: readonly string[],
+  message: RealtimeMessage,
+  /** Connections already read (connectionsOf) for a batch of messages; read here when absent. */
+  known?: ReadonlyMap<string, string[]>,
+): Promise<Delivery> {
+  const byUser = known ?? (await connectionsOf(userIds));
+  const posts = [...new Set(userIds)].flatMap((userId) =>
+    (byUser.get(userId) ?? []).map((connectionId) => ({ userId, connectionId })),
+  );
+  const results = await Promise.allSettled(
+    posts.map(async ({ userId, connectionId }) => {
+      if (await postToConnection(connectionId, message)) return true;
+      await removeConnection(connectionId, userId);
+      return false;
+    }),
+  );
+  const out: Delivery = { delivered: 0, gone: 0, failures: [] };
+  for (const r of results) {
+    if (r.status === 'rejected') out.failures.push(r.reason);
+    else if (r.value) out.delivered++;
+    else out.gone++;
+  }
+  return out;
+}
+
 /**
  * Pushes to every open connection of the user; answers how many received it. Best effort: a push
  * accompanies a write that has already happened, so a failing socket is logged, never thrown —
  * the client refetches on reconnect anyway.
  */
 export async function sendToUser(userId: string, message: RealtimeMessage): Promise<number> {
-  const { data } = await ConnectionEntity.query.byUser({ userId }).go({ pages: 'all' });
-  const results = await Promise.allSettled(
-    data.map(async ({ connectionId }) => {
-      if (await postToConnection(connectionId, message)) return true;
-      await removeConnection(connectionId, userId);
-      return false;
-    }),
-  );
-  let delivered = 0;
-  for (const r of results) {
-    if (r.status === 'fulfilled') delivered += r.value ? 1 : 0;
-    else logger.warn('push to a connection failed', r.reason);
-  }
+  const { delivered, failures } = await sendToUsers([userId], message);
+  for (const e of failures) logger.warn('push to a connection failed', e);
   return delivered;
 }

@@ -40,3 +40,29 @@ export const ConnectionEntity = new Entity(
   },
   { table: env.tableName, client: documentClient },
 );
+
+/**
+ * The ids of a user's open connections in one item (pk USER#id / sk ONLINE), beside the connection
+ * items: the stream consumer reads the connections of everyone who must hear of a change with one
+ * BatchGetItem for up to 100 people, instead of one Query each (docs/realtime.md). Written with the
+ * connection items ($connect adds, $disconnect and a 410 remove); its TTL is pushed on by every
+ * connect, so the item of someone who has not connected for a day goes with their last connection.
+ */
+export const PresenceEntity = new Entity(
+  {
+    model: { entity: 'presence', version: '1', service: 'tandem' },
+    attributes: {
+      userId: { type: 'string', required: true, readOnly: true },
+      connectionIds: { type: 'set', items: 'string' },
+      /** Epoch seconds (the table's TTL attribute). */
+      ttl: { type: 'number' },
+    },
+    indexes: {
+      byUser: {
+        pk: { field: 'pk', composite: ['userId'], template: 'USER#${userId}' },
+        sk: { field: 'sk', composite: [], template: 'ONLINE' },
+      },
+    },
+  },
+  { table: env.tableName, client: documentClient },
+);

@@ -162,7 +162,10 @@ export async function startDynamoDb(opts: DynamoDbOptions): Promise<DynamoDbEngi
     await rm(launchFile, { force: true }); // read at start; nothing left behind in the data folder
     if (!tables.includes(opts.tableName))
       await client.send(new CreateTableCommand(createTableInput(opts.tableName)));
-    else upgraded = await addMissingIndexes(client, opts.tableName);
+    else {
+      upgraded = await addMissingIndexes(client, opts.tableName);
+      await enableStream(client, opts.tableName);
+    }
     const ttl = await client.send(new DescribeTimeToLiveCommand({ TableName: opts.tableName }));
     if (ttl.TimeToLiveDescription?.TimeToLiveStatus !== 'ENABLED') {
       await client.send(
@@ -205,6 +208,18 @@ async function addMissingIndexes(client: DynamoDBClient, tableName: string): Pro
     await new Promise((r) => setTimeout(r, 200));
   }
   return missing.length > 0;
+}
+
+/** A table kept from a start before live updates gets its stream (new and old images). */
+async function enableStream(client: DynamoDBClient, tableName: string): Promise<void> {
+  const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+  if (Table?.StreamSpecification?.StreamEnabled) return;
+  await client.send(
+    new UpdateTableCommand({
+      TableName: tableName,
+      StreamSpecification: { StreamEnabled: true, StreamViewType: tableDefinition.streamViewType },
+    }),
+  );
 }
 
 /** Polls ListTables until the JVM answers (about 3–5 s), failing fast if Java exits. */

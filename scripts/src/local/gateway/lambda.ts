@@ -25,8 +25,11 @@ export const awsIds = {
   },
 };
 
-/** Where handlers live: functions/src/http for routes, ws for the WebSocket API, jobs for schedules. */
-export type HandlerKind = 'http' | 'ws' | 'jobs';
+/**
+ * Where handlers live: functions/src/http for routes, ws for the WebSocket API, jobs for schedules,
+ * streams for the table stream's consumer.
+ */
+export type HandlerKind = 'http' | 'ws' | 'jobs' | 'streams';
 type Handler = (event: unknown, context: Context) => Promise<unknown>;
 
 export class MissingHandlerError extends Error {}
@@ -57,7 +60,7 @@ async function importHandler(file: string): Promise<Handler> {
 }
 
 /** Seconds a function may run, as infra configures them: API Gateway gives up after 30 s anyway. */
-const TIMEOUT_MS: Record<HandlerKind, number> = { http: 30_000, ws: 30_000, jobs: 900_000 };
+const TIMEOUT_MS: Record<HandlerKind, number> = { http: 30_000, ws: 30_000, jobs: 900_000, streams: 60_000 };
 
 export async function invoke(kind: HandlerKind, name: string, event: unknown): Promise<unknown> {
   const handler = await loadHandler(kind, name);

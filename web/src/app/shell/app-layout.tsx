@@ -16,6 +16,8 @@ const NotificationsPane = lazy(
 // The daily normalisation (and its sync message) too: it stays off the start-up path.
 const DailyNormalisation = lazy(() => import('../../features/routines/components/sync-message.tsx'));
 const TimeBlockBanner = lazy(() => import('../../features/time-blocks/components/time-block-banner.tsx'));
+// Live updates (the socket and its status badge): a chunk of its own, started after the first paint.
+const LiveUpdates = lazy(() => import('../../lib/live/live-updates.tsx'));
 
 import { CommandHost } from '../../features/command-palette/components/command-host.tsx';
 import { LicensingBanner } from '../../features/subscription/components/licensing-banner.tsx';
@@ -42,6 +44,9 @@ export function AppLayout() {
   const paneOpened = useAppState((s) => s.notificationsOpen);
   const [paneLoaded, setPaneLoaded] = useState(false);
   if (paneOpened && !paneLoaded) setPaneLoaded(true);
+  // Effects run after the browser has painted: the live socket's chunk is fetched only then.
+  const [painted, setPainted] = useState(false);
+  useEffect(() => setPainted(true), []);
 
   useEffect(() => {
     if (pathname) nav.close();
@@ -71,6 +76,11 @@ export function AppLayout() {
       <Paywall />
       <LimitPopoverHost />
       <CommandHost />
+      {painted && (
+        <Suspense fallback={null}>
+          <LiveUpdates />
+        </Suspense>
+      )}
       {paneLoaded && (
         <Suspense fallback={null}>
           <NotificationsPane />

@@ -1,0 +1,160 @@
+/**
+ * Live updates on DynamoDB Local's real stream (docs/realtime.md): a task change in a shared group
+ * reaches the other member's socket through the local gateway's /ws, an outsider's socket hears
+ * nothing, and a connection that has gone is deleted when the consumer posts to it. The stack's
+ * stream runner calls the same consumer Lambda calls in AWS.
+ */
+import { randomUUID } from 'node:crypto';
+import { marshall } from '@aws-sdk/util-dynamodb';
+import { ROLES, TASK_EVENT_TYPES, type TaskEvent } from '@tandem/shared';
+import type { DynamoDBRecord } from 'aws-lambda';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import WebSocket from 'ws';
+import { addMember, newGroup, person, privateGroup, stack, task } from './support.ts';
+
+const wsUrl = (token: string) => `${stack.url.replace(/^http/, 'ws')}/ws?token=${encodeURIComponent(token)}`;
+
+/** A socket of the person, recording every message it receives. */
+async function listen(token: string) {
+  const ws = new WebSocket(wsUrl(token));
+  const messages: unknown[] = [];
+  ws.on('message', (data) => messages.push(JSON.parse(String(data))));
+  await new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve());
+    ws.once('unexpected-response', (_req, res) => reject(new Error(`handshake answered ${res.statusCode}`)));
+    ws.once('error', reject);
+  });
+  const events = (taskId: string) =>
+    messages.filter((m): m is TaskEvent => (m as TaskEvent).task_id === taskId);
+  return { ws, messages, events };
+}
+
+const sockets: WebSocket[] = [];
+let a: Awaited<ReturnType<typeof person>>;
+let b: Awaited<ReturnType<typeof person>>;
+let outsider: Awaited<ReturnType<typeof person>>;
+let groupId: string;
+
+beforeAll(async () => {
+  [a, b, outsider] = await Promise.all([person('Ada'), person('Bo'), person('Olu')]);
+  groupId = (await newGroup(a.api)).id;
+  await addMember(a.api, groupId, b, ROLES.standard);
+});
+
+afterAll(async () => {
+  // Closed and their $disconnect run before the stack goes.
+  await Promise.all(
+    sockets.map(
+      (ws) =>
+        new Promise<void>((resolve) => {
+          if (ws.readyState === WebSocket.CLOSED) return resolve();
+          ws.once('close', () => resolve());
+          ws.close();
+        }),
+    ),
+  );
+  await new Promise((r) => setTimeout(r, 200));
+});
+
+describe('live task updates', () => {
+  test("A's new task and its change in a shared group reach B's socket, and never an outsider's", async () => {
+    const bSocket = await listen(b.accessToken);
+    const outsiderSocket = await listen(outsider.accessToken);
+    sockets.push(bSocket.ws, outsiderSocket.ws);
+
+    const created = await task(a.api, { title: 'Live one', group: groupId });
+    await expect
+      .poll(() => bSocket.events(created.id).map((e) => e.type))
+      .toEqual([TASK_EVENT_TYPES.created]);
+    const [event] = bSocket.events(created.id);
+    expect(event).toMatchObject({ task_id: created.id, group_id: groupId, parent_id: null, version: 1 });
+    expect(event!.id).toEqual(expect.any(String));
+
+    const r = await a.api.patch(`/task/${created.id}`, { title: 'Live one, renamed' });
+    expect(r.status).toBe(200);
+    await expect
+      .poll(() => bSocket.events(created.id).map((e) => e.type))
+      .toEqual([TASK_EVENT_TYPES.created, TASK_EVENT_TYPES.changed]);
+    const [first, second] = bSocket.events(created.id);
+    expect(second!.id).not.toBe(first!.id);
+
+    const d = await a.api.delete(`/task/${created.id}`);
+    expect(d.status).toBeLessThan(300);
+    await expect.poll(() => bSocket.events(created.id).at(-1)?.type).toBe(TASK_EVENT_TYPES.deleted);
+
+    // The outsider's socket is open and served (a ping is answered) yet heard nothing of the task.
+    outsiderSocket.ws.send(JSON.stringify({ type: 'ping' }));
+    await expect.poll(() => outsiderSocket.messages).toContainEqual({ type: 'pong' });
+    expect(outsiderSocket.events(created.id)).toEqual([]);
+  });
+
+  test('a task in a private group reaches its creator only', async () => {
+    const aSocket = await listen(a.accessToken);
+    const bSocket = await listen(b.accessToken);
+    sockets.push(aSocket.ws, bSocket.ws);
+    const mine = await task(a.api, { title: 'Mine alone', group: await privateGroup(a.api) });
+    const shared = await task(a.api, { title: 'Shared after it', group: groupId });
+    // Stream order: once B has the later task's event, the earlier one would have come before it.
+    await expect.poll(() => bSocket.events(shared.id).length).toBe(1);
+    await expect.poll(() => aSocket.events(mine.id).length).toBe(1);
+    expect(bSocket.events(mine.id)).toEqual([]);
+  });
+
+  test('a connection that has gone is deleted when an event is posted to it', async () => {
+    const { addConnection } = await import('@tandem/functions/core/ws/connections');
+    const { ConnectionEntity, PresenceEntity } = await import('@tandem/functions/db/entities/connection');
+    const gone = `gone${randomUUID().slice(0, 11)}=`;
+    await addConnection(b.userId, gone);
+    const bSocket = await listen(b.accessToken);
+    sockets.push(bSocket.ws);
+
+    const t = await task(a.api, { title: 'Heard by the living', group: groupId });
+    await expect.poll(() => bSocket.events(t.id).length).toBe(1);
+    await expect
+      .poll(async () =>
+        (await ConnectionEntity.query.byUser({ userId: b.userId }).go()).data.map((c) => c.connectionId),
+      )
+      .not.toContain(gone);
+    const presence = (await PresenceEntity.get({ userId: b.userId }).go()).data;
+    expect(presence?.connectionIds ?? []).not.toContain(gone);
+  });
+});
+
+describe('the consumer', () => {
+  test('reads two items per batch of task changes: the groups and the open connections of everyone who hears', async () => {
+    const { handler } = await import('@tandem/functions/streams/live');
+    const { requestCounter, resetRequestCounter } = await import('@tandem/functions/db/client');
+    const { TaskEntity } = await import('@tandem/functions/db/entities/task');
+    const bSocket = await listen(b.accessToken);
+    sockets.push(bSocket.ws);
+    const t = await task(a.api, { title: 'Counted', group: groupId });
+    // The stored item, as the stream carries it (DynamoDB JSON of the raw attributes).
+    const raw = (await TaskEntity.get({ taskId: t.id }).go({ data: 'raw' })).data as unknown as {
+      Item: Record<string, unknown>;
+    };
+    const image = marshall(raw.Item, { removeUndefinedValues: true });
+    const record = (n: number): DynamoDBRecord => ({
+      eventID: `test-${randomUUID()}`,
+      eventName: 'MODIFY',
+      eventSource: 'aws:dynamodb',
+      dynamodb: {
+        Keys: { pk: image.pk!, sk: image.sk! } as never,
+        OldImage: image as never,
+        NewImage: image as never,
+        SequenceNumber: String(n),
+        StreamViewType: 'NEW_AND_OLD_IMAGES',
+      },
+    });
+    await expect.poll(() => bSocket.events(t.id).length).toBe(1);
+
+    resetRequestCounter();
+    const one = await handler({ Records: [record(1)] });
+    expect(one).toEqual({ batchItemFailures: [] });
+    expect(requestCounter.byCommand).toEqual({ BatchGetItemCommand: 2 });
+
+    resetRequestCounter();
+    await handler({ Records: Array.from({ length: 20 }, (_, i) => record(i + 2)) });
+    expect(requestCounter.byCommand).toEqual({ BatchGetItemCommand: 2 });
+    await expect.poll(() => bSocket.events(t.id).length).toBe(1 + 1 + 20);
+  });
+});

@@ -1,0 +1,123 @@
+/**
+ * Live updates (issue 12): the time from A's write to the event on B's socket, through the real
+ * path — the API write, DynamoDB Local's stream, the stack's stream runner (polling every 100 ms),
+ * the consumer, the @connections post, B's WebSocket. Timed from the moment A's PATCH is answered
+ * (the write is in the table), and from the moment it was sent. Then the consumer's DynamoDB
+ * requests for a batch of 1 and of 100 task changes, counted.
+ */
+import { randomUUID } from 'node:crypto';
+import { marshall } from '@aws-sdk/util-dynamodb';
+import type { DynamoDBRecord } from 'aws-lambda';
+import WebSocket from 'ws';
+import { waitForMail } from '../local/mail/wait-for-mail.ts';
+import { apiClient, createUser, type StackEnv } from '../testing/users.ts';
+import { record } from './report.ts';
+import { fmt, median, percentile } from './stats.ts';
+
+interface Counter {
+  count: number;
+  byCommand: Record<string, number>;
+}
+
+export async function benchLive(
+  env: StackEnv,
+  url: string,
+  counter: Counter,
+  /** The stack's stream runner: resolves once every write so far is handed to the consumer. */
+  drained: () => Promise<void>,
+  events = 200,
+) {
+  const a = await createUser(env, { firstName: 'Ada' });
+  const b = await createUser(env, { firstName: 'Bo' });
+  const apiA = apiClient(url, a.accessToken);
+  const group = (await apiA.post('/user/group', { title: 'Live bench' })).body.id as string;
+  const since = new Date();
+  await apiA.post('/group/member/invitation', { group, email: b.email, role: 5 });
+  const invite = await waitForMail(url, { to: b.email, subjectIncludes: 'invited you', since });
+  const key = /accept-invite\?key=([A-Za-z0-9_-]+)/.exec(invite.text)![1]!;
+  await apiClient(url).post('/group/member/invitation/request', { key, action: 1 });
+  const task = (await apiA.post('/task', { title: 'Live 0', group })).body.results[0].id as string;
+
+  const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/ws?token=${encodeURIComponent(b.accessToken)}`);
+  await new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve());
+    ws.once('error', reject);
+  });
+  let waiting: { version: number; resolve: (at: number) => void } | undefined;
+  ws.on('message', (data) => {
+    const m = JSON.parse(String(data)) as { task_id?: string; version?: number };
+    if (m.task_id === task && waiting && m.version === waiting.version) waiting.resolve(performance.now());
+  });
+
+  const fromAnswer: number[] = [];
+  const fromSend: number[] = [];
+  for (let i = 1; i <= events; i++) {
+    const heard = new Promise<number>((resolve) => {
+      waiting = { version: i + 1, resolve };
+    });
+    const sent = performance.now();
+    const r = await apiA.patch(`/task/${task}`, { title: `Live ${i}` });
+    const answered = performance.now();
+    if (r.status !== 200) throw new Error(`PATCH answered ${r.status}`);
+    const at = await heard;
+    fromAnswer.push(at - answered);
+    fromSend.push(at - sent);
+  }
+  // The runner's last batches are done before the consumer's requests are counted alone.
+  await drained();
+
+  // The consumer's reads for a batch: the same task change given 1 and 100 times.
+  const { handler } = await import('@tandem/functions/streams/live');
+  const { TaskEntity } = await import('@tandem/functions/db/entities/task');
+  const raw = (await TaskEntity.get({ taskId: task }).go({ data: 'raw' })).data as unknown as {
+    Item: Record<string, unknown>;
+  };
+  const image = marshall(raw.Item, { removeUndefinedValues: true });
+  const change = (n: number): DynamoDBRecord => ({
+    eventID: `bench-${randomUUID()}`,
+    eventName: 'MODIFY',
+    eventSource: 'aws:dynamodb',
+    dynamodb: {
+      Keys: { pk: image.pk!, sk: image.sk! } as never,
+      OldImage: image as never,
+      NewImage: image as never,
+      SequenceNumber: String(n),
+      StreamViewType: 'NEW_AND_OLD_IMAGES',
+    },
+  });
+  const requests: Record<number, number> = {};
+  for (const size of [1, 100]) {
+    counter.count = 0;
+    counter.byCommand = {};
+    await handler({ Records: Array.from({ length: size }, (_, i) => change(i + 1)) });
+    requests[size] = counter.count;
+  }
+  ws.close();
+
+  const p50 = median(fromAnswer);
+  const p95 = percentile(fromAnswer, 95);
+  console.log(`\nLive updates: A's write → B's socket, ${events} events (ms)`);
+  console.log(
+    `  from the write's answer: p50 ${fmt(p50)}  p95 ${fmt(p95)}  max ${fmt(Math.max(...fromAnswer))}`,
+  );
+  console.log(
+    `  from sending the write:  p50 ${fmt(median(fromSend))}  p95 ${fmt(percentile(fromSend, 95))}`,
+  );
+  console.log(
+    `  consumer DynamoDB requests: ${requests[1]} for 1 change, ${requests[100]} for a batch of 100`,
+  );
+  record({
+    figure: `write → other person's socket, p95 (${events} events)`,
+    now: `${fmt(p95)} ms`,
+    target: '≤ 100 ms',
+    baseline: 'none (no live updates)',
+    met: p95 <= 100,
+  });
+  record({
+    figure: 'consumer DynamoDB requests per batch (1 / 100 changes)',
+    now: `${requests[1]} / ${requests[100]}`,
+    target: 'constant',
+    baseline: '—',
+    met: requests[1] === requests[100],
+  });
+}

@@ -1,0 +1,71 @@
+/**
+ * What travels on the WebSocket (ARCHITECTURE §7, docs/realtime.md): the events the stream consumer
+ * sends when something changes, and the client's connection rules (spec 000 §8, §9). Every event is
+ * a JSON object with a `type`; events that report a change also carry an `id`, the same on every
+ * delivery of that change, so a client that hears it twice (delivery is at least once) drops the
+ * second.
+ */
+
+/** The kinds of task change a socket hears of. */
+export const TASK_EVENT_TYPES = {
+  /** A task was created (in a group the listener can see, or for them). */
+  created: 'task_created',
+  /** Its fields changed: title, status, completion, schedule, assignees, roles, invitations. */
+  changed: 'task_changed',
+  /** It moved to another group or under another parent. */
+  moved: 'task_moved',
+  deleted: 'task_deleted',
+} as const;
+
+export type TaskEventType = (typeof TASK_EVENT_TYPES)[keyof typeof TASK_EVENT_TYPES];
+
+/** A task change, as the socket carries it (snake_case on the wire). */
+export interface TaskEvent {
+  type: TaskEventType;
+  /** The change's id: the same on every delivery of it. */
+  id: string;
+  task_id: string;
+  group_id: string;
+  parent_id: string | null;
+  /** On task_moved: where it was. */
+  previous_group_id?: string;
+  previous_parent_id?: string | null;
+  /** The task's version after the change (absent on task_deleted). */
+  version?: number;
+  /** When the change was written (ISO 8601, UTC). */
+  at: string;
+}
+
+const TASK_TYPES = new Set<string>(Object.values(TASK_EVENT_TYPES));
+
+/** Whether a parsed socket message is a task event (the client ignores what it does not know). */
+export function isTaskEvent(message: unknown): message is TaskEvent {
+  if (typeof message !== 'object' || message === null) return false;
+  const m = message as Record<string, unknown>;
+  return (
+    typeof m.type === 'string' &&
+    TASK_TYPES.has(m.type) &&
+    typeof m.id === 'string' &&
+    typeof m.task_id === 'string'
+  );
+}
+
+/** The web client's connection rules (spec 000 §8, §9: "up to 10 reconnects, backoff 1 s doubling to a 10 s cap; queue flushed 500 ms after connect; 3 retries"). */
+export const SOCKET_RULES = {
+  firstReconnectDelayMs: 1000,
+  maxReconnectDelayMs: 10_000,
+  maxReconnects: 10,
+  flushDelayMs: 500,
+  /** A queued message is dropped after this many failed sends. */
+  maxSendAttempts: 3,
+  /** API Gateway closes a socket idle for 10 minutes; a ping well inside that keeps it. */
+  keepAliveMs: 5 * 60 * 1000,
+  /** Event ids remembered for de-duplication. */
+  seenEventIds: 500,
+} as const;
+
+/** The wait before reconnect number `attempt` (1-based): 1 s, 2 s, 4 s, 8 s, then 10 s. */
+export function reconnectDelay(attempt: number): number {
+  const doubled = SOCKET_RULES.firstReconnectDelayMs * 2 ** Math.max(0, attempt - 1);
+  return Math.min(doubled, SOCKET_RULES.maxReconnectDelayMs);
+}
