@@ -11,6 +11,7 @@ import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { BUNDLE_FILE, bundleModules } from '../../../infra/src/bundles.ts';
 import { handlerModules, realManifest } from '../../../infra/src/manifest.ts';
+import { record } from './report.ts';
 import { fmt, median } from './stats.ts';
 
 const root = resolve(import.meta.dirname, '../../..');
@@ -83,6 +84,20 @@ export function printBundles(results: BundleResult[]): void {
       `${overTime.length} over ${BUNDLE_TARGET.importMs} ms, median ${fmt(median(results.map((r) => r.importMs)))} ms`,
   );
   console.log(BASELINE);
+  record({
+    figure: `Lambda bundles over ${BUNDLE_TARGET.kb} KB (median size)`,
+    now: `${overSize.length} of ${results.length} (${fmt(median(results.map((r) => r.bytes)) / 1024)} KB)`,
+    target: `0 over ${BUNDLE_TARGET.kb} KB`,
+    baseline: '74 of 77 (433 KB)',
+    met: overSize.length === 0,
+  });
+  record({
+    figure: `Lambda cold imports over ${BUNDLE_TARGET.importMs} ms (median)`,
+    now: `${overTime.length} of ${results.length} (${fmt(median(results.map((r) => r.importMs)))} ms)`,
+    target: `0 over ${BUNDLE_TARGET.importMs} ms`,
+    baseline: '77 of 77 (315 ms)',
+    met: overTime.length === 0,
+  });
   const header = `${'bundle'.padEnd(40)} ${'size KB'.padStart(8)} ${'gzip KB'.padStart(8)} ${'import ms'.padStart(10)}`;
   console.log('\nFive largest:');
   console.log(header);

@@ -13,6 +13,7 @@ import { DateTime } from 'luxon';
 import { openBrowser, signIn } from '../testing/browser.ts';
 import { type Category, type LighthouseReport, lighthouseNavigation } from '../testing/lighthouse.ts';
 import { apiClient, createUser, type StackEnv } from '../testing/users.ts';
+import { record } from './report.ts';
 import { median } from './stats.ts';
 
 const RUNS = 3;
@@ -52,7 +53,27 @@ async function measure(devtoolsUrl: string, page: string, url: string): Promise<
   return rows;
 }
 
+/** Targets of issue 10 (performance) and 11 (accessibility), and the figures measured before the work. */
+const TARGETS: Record<string, { performance: number; baseline: string }> = {
+  '/login mobile': { performance: 90, baseline: 'performance 50' },
+  '/login desktop': { performance: 98, baseline: 'performance 90' },
+  'Today (/) mobile': { performance: 90, baseline: 'performance 16' },
+  'Today (/) desktop': { performance: 98, baseline: 'performance 45' },
+};
+
 function print(rows: Row[]) {
+  for (const r of rows) {
+    const target = TARGETS[`${r.page} ${r.preset}`];
+    const a11y = median(r.scores.accessibility);
+    const perf = median(r.scores.performance);
+    record({
+      figure: `Lighthouse ${r.page} ${r.preset}: accessibility / performance`,
+      now: `${a11y} / ${perf}`,
+      target: `100 / ≥ ${target?.performance ?? '—'}`,
+      baseline: `accessibility 87–97, ${target?.baseline ?? '—'}`,
+      met: a11y === 100 && (target ? perf >= target.performance : true),
+    });
+  }
   console.log(`\nLighthouse ${CATEGORIES.join(' and ')}, median of ${RUNS} cold loads`);
   console.log('page        preset   accessibility  performance  LCP (ms)  TBT (ms)');
   for (const r of rows)

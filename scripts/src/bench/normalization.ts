@@ -8,6 +8,7 @@
  */
 import { jobs } from '@tandem/shared/api/routes';
 import { runFanOut } from '../local/gateway/fan-out.ts';
+import { record } from './report.ts';
 import { fmt, median, percentile } from './stats.ts';
 
 /** Issue 10's measurement before D34: 284 ms and 40 requests per person, 192 s per 1,000 people. */
@@ -91,6 +92,20 @@ export async function benchNormalization(users: number, counter: { count: number
     `  second run the same day (nothing to change): DynamoDB requests p50 ${percentile(again, 50)}`,
   );
 
+  record({
+    figure: 'Normalisation, DynamoDB requests with nothing to change (p50)',
+    now: String(percentile(again, 50)),
+    target: '≤ 5',
+    baseline: `${BEFORE.requests} (any day)`,
+    met: percentile(again, 50) <= 5,
+  });
+  record({
+    figure: 'Normalisation, first run of a day per person (p50)',
+    now: `${fmt(percentile(times, 50))} ms, ${percentile(requests, 50)} requests`,
+    target: '—',
+    baseline: `${BEFORE.msPerPerson} ms, ${BEFORE.requests} requests`,
+    met: null,
+  });
   console.log(
     `  before (issue 10): ${BEFORE.msPerPerson} ms and ${BEFORE.requests} requests per person; target: at most 5 requests with nothing to change`,
   );
@@ -138,6 +153,13 @@ export async function benchNormalization(users: number, counter: { count: number
   console.log('Hourly job, the morning run again (nothing to change), as measured before D34');
   const one = await rate('one worker (one person after another)', sameMorning, oneWorker);
   const fanned = await rate(fan, sameMorning, fannedOut);
+  record({
+    figure: 'Normalisation job, people per second (nothing to change; one worker / fanned out)',
+    now: `${fmt(one)} / ${fmt(fanned)}`,
+    target: '—',
+    baseline: fmt(BEFORE.peoplePerSecond),
+    met: null,
+  });
   console.log(
     `  people per second: before ${fmt(BEFORE.peoplePerSecond)} (192 s per 1,000), one worker now ${fmt(one)} (${fmt(one / BEFORE.peoplePerSecond)}x), fanned out ${fmt(fanned)} (${fmt(fanned / BEFORE.peoplePerSecond)}x)`,
   );

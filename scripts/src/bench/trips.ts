@@ -6,6 +6,17 @@
 import type { StackEnv } from '../testing/users.ts';
 import { apiClient, createUser } from '../testing/users.ts';
 import { type LatencyResult, measureCall } from './api-latency.ts';
+import { record } from './report.ts';
+import { fmt } from './stats.ts';
+
+/** Target and baseline (issue 10) of each call's DynamoDB requests, in the order measured. */
+const TARGETS: Array<[number, string]> = [
+  [2, '5'],
+  [2, '5'],
+  [3, '6'],
+  [3, '8'],
+  [2, '6'],
+];
 
 export async function benchTrips(env: StackEnv, url: string, counter: { count: number }) {
   const user = await createUser(env);
@@ -66,5 +77,16 @@ export async function benchTrips(env: StackEnv, url: string, counter: { count: n
       100,
     ),
   ];
+  for (const [i, r] of results.entries()) {
+    const [target, baseline] = TARGETS[i]!;
+    const most = Math.max(...r.ddbPerCall);
+    record({
+      figure: `${r.label}: DynamoDB requests (p50 latency)`,
+      now: `${r.ddbPerCall.join(' or ')} (${fmt(r.p50)} ms)`,
+      target: `≤ ${target}`,
+      baseline,
+      met: most <= target,
+    });
+  }
   return results;
 }

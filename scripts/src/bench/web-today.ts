@@ -12,6 +12,7 @@ import { gzipSync } from 'node:zlib';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { openBrowser, signIn } from '../testing/browser.ts';
 import { apiClient, createUser, type StackEnv } from '../testing/users.ts';
+import { record } from './report.ts';
 import { fmt, median } from './stats.ts';
 
 const dist = resolve(import.meta.dirname, '../../../web/dist');
@@ -317,6 +318,22 @@ export async function benchWebToday(env: StackEnv, url: string, runs = 5) {
       )}   target ≤ 0.1, baseline 0.31–0.33`,
     );
     console.log(`  API waterfall to the lists: ${m(at1, (x) => x.dataDepth)} steps   target ≤ 2`);
+    const figures: Array<[string, number, string, number, string]> = [
+      ['Today: JS before the first task (gzip)', m(at1, (x) => x.jsGzip) / 1024, 'KB', 200, '489 KB'],
+      ['Today: first task at 1×', m(at1, (x) => x.firstTaskMs), 'ms', 1000, '2,000 ms'],
+      ['Today: first task at 4× CPU', m(at4, (x) => x.firstTaskMs), 'ms', 2500, '4,800 ms'],
+      ['Today: total blocking time at 1×', m(at1, (x) => x.tbt), 'ms', 200, '518 ms'],
+      ['Today: layout shift (CLS)', m(at1, (x) => x.cls), '', 0.1, '0.31–0.33 (Lighthouse mobile)'],
+      ['Today: API steps to the lists', m(at1, (x) => x.dataDepth), 'steps', 2, '3 steps'],
+    ];
+    for (const [figure, value, unit, target, baseline] of figures)
+      record({
+        figure,
+        now: `${fmt(value, unit === '' ? 3 : unit === 'steps' ? 0 : 1)} ${unit}`.trim(),
+        target: `≤ ${target} ${unit}`.trim(),
+        baseline,
+        met: value <= target,
+      });
     console.log(
       `  /config.json sent at:      ${fmt(
         m(at1, (x) => x.configStartMs),

@@ -10,7 +10,7 @@ import { IconPlugConnectedX } from '@tabler/icons-react';
 import { isTaskEvent } from '@tandem/shared/api/realtime';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getAccessToken } from '../auth/cognito.ts';
+import { getAccessToken } from '../auth/session.ts';
 import { getConfig } from '../config.ts';
 import { revalidateAfter } from '../revalidate.ts';
 import { LiveSocket, type LiveStatus } from './live-socket.ts';
