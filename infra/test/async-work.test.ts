@@ -1,8 +1,8 @@
 /**
  * Issue 19 items 2 and 7: every asynchronous function gets a dead-letter queue, retries and the
- * configured reserved concurrency from AsyncWork. The table has no stream consumer yet (issue 12);
- * one made through AsyncWork gets the same queue by default, pinned here on a stand-in table with a
- * stream. (The consumer's least-privilege grants can only be pinned once it exists.)
+ * configured reserved concurrency from AsyncWork. A stream consumer made through AsyncWork gets the
+ * same by default, pinned here on a stand-in table with a stream; the real one (streams/live, in
+ * RealtimeStack) is pinned in realtime.test.ts and its grants in needs.test.ts.
  */
 import { App, Stack } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
@@ -22,6 +22,12 @@ describe('the jobs', () => {
     const tandem = buildTandem({ settings: { asyncReservedConcurrency: '2' } });
     const jobs = ofType(resourcesOf(tandem.jobs), 'AWS::Lambda::Function');
     for (const [, fn] of jobs) expect(fn.Properties?.ReservedConcurrentExecutions).toBe(2);
+    // The stream consumer too (RealtimeStack), so a flood of changes cannot starve the API.
+    const live = ofType(resourcesOf(tandem.realtime), 'AWS::Lambda::Function').filter(([, fn]) =>
+      String(fn.Properties?.Description).endsWith('(streams/live)'),
+    );
+    expect(live).toHaveLength(1);
+    expect(live[0]![1].Properties?.ReservedConcurrentExecutions).toBe(2);
     expect(() => buildTandem({ settings: { asyncReservedConcurrency: 'many' } })).toThrow(
       /asyncReservedConcurrency/,
     );
