@@ -5,6 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type * as LocalStack from '../local/stack.ts';
 import { apiClient, createUser, type StackEnv } from '../testing/users.ts';
 import { measureCall, printLatency } from './api-latency.ts';
 import { measureBundles, printBundles } from './bundles.ts';
@@ -23,6 +24,22 @@ import { benchZodJitless } from './zod-jitless.ts';
 
 process.env.TANDEM_LOG_LEVEL = 'silent';
 
+/**
+ * Runs `run` against a throwaway local stack (in memory, not throttled: the bench seeds thousands of
+ * items as one person), and always stops it and removes its folder.
+ */
+async function withStack(run: (stack: Awaited<ReturnType<typeof LocalStack.startStack>>) => Promise<void>) {
+  const { startStack } = await import('../local/stack.ts');
+  const dataDir = mkdtempSync(join(tmpdir(), 'tandem-bench-'));
+  const stack = await startStack({ dataDir, port: 0, inMemory: true, quiet: true, throttle: false });
+  try {
+    await run(stack);
+  } finally {
+    await stack.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 const only = process.argv.slice(2);
 const wants = (part: string) => only.length === 0 || only.includes(part);
 
@@ -34,62 +51,35 @@ if (wants('lighthouse')) await (await import('./lighthouse.ts')).benchLighthouse
 
 if (wants('web-today')) {
   // The Today route in Chromium against a throwaway local stack serving web/dist (npm run build first).
-  const dataDir = mkdtempSync(join(tmpdir(), 'tandem-bench-'));
-  const { startStack } = await import('../local/stack.ts');
-  const stack = await startStack({ dataDir, port: 0, inMemory: true, quiet: true, throttle: false });
-  try {
+  await withStack(async (stack) => {
     await benchWebToday(stack.env as StackEnv, stack.url);
-  } finally {
-    await stack.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 if (wants('lists')) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'tandem-bench-'));
-  const { startStack } = await import('../local/stack.ts');
-  const stack = await startStack({ dataDir, port: 0, inMemory: true, quiet: true, throttle: false });
-  try {
+  await withStack(async (stack) => {
     const { requestCounter } = await import('@tandem/functions/db/client');
     await benchLists(stack.env as StackEnv, stack.url, requestCounter);
-  } finally {
-    await stack.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 if (wants('trips')) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'tandem-bench-'));
-  const { startStack } = await import('../local/stack.ts');
-  const stack = await startStack({ dataDir, port: 0, inMemory: true, quiet: true, throttle: false });
-  try {
+  await withStack(async (stack) => {
     const { requestCounter } = await import('@tandem/functions/db/client');
     printLatency(await benchTrips(stack.env as StackEnv, stack.url, requestCounter));
-  } finally {
-    await stack.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 if (wants('normalization')) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'tandem-bench-'));
-  const { startStack } = await import('../local/stack.ts');
-  const stack = await startStack({ dataDir, port: 0, inMemory: true, quiet: true, throttle: false });
-  try {
+  await withStack(async () => {
     const { requestCounter } = await import('@tandem/functions/db/client');
     await benchNormalization(Number(process.env.BENCH_NORMALIZE_USERS ?? 20), requestCounter);
-  } finally {
-    await stack.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 if (wants('api')) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'tandem-bench-'));
-  const { startStack } = await import('../local/stack.ts');
   // Not throttled: the bench seeds thousands of items through the API as one user.
-  const stack = await startStack({ dataDir, port: 0, inMemory: true, quiet: true, throttle: false });
-  try {
+  await withStack(async (stack) => {
     const { requestCounter } = await import('@tandem/functions/db/client');
     const user = await createUser(stack.env as StackEnv);
     const api = apiClient(stack.url, user.accessToken);
@@ -161,36 +151,21 @@ if (wants('api')) {
       ),
     );
     printLatency(results);
-  } finally {
-    await stack.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 if (wants('live')) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'tandem-bench-'));
-  const { startStack } = await import('../local/stack.ts');
-  const stack = await startStack({ dataDir, port: 0, inMemory: true, quiet: true, throttle: false });
-  try {
+  await withStack(async (stack) => {
     const { requestCounter } = await import('@tandem/functions/db/client');
     await benchLive(stack.env as StackEnv, stack.url, requestCounter, () => stack.streams.drained());
-  } finally {
-    await stack.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 if (wants('load')) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'tandem-bench-'));
-  const { startStack } = await import('../local/stack.ts');
   // Not throttled: ten people at 50 calls a second together pass the per-user limit on purpose.
-  const stack = await startStack({ dataDir, port: 0, inMemory: true, quiet: true, throttle: false });
-  try {
+  await withStack(async (stack) => {
     await benchLoad(stack.env as StackEnv, stack.url);
-  } finally {
-    await stack.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 printReport();
