@@ -5,33 +5,15 @@
  * answers in every time zone, across the daylight-saving changes.
  */
 
+import { wallClockOf } from '@tandem/shared/time/wall-clock';
+
 /** The person's day is normalised at 03:00 local time (the default beginning routine time). */
 export const NORMALIZE_AT_LOCAL_HOUR = 3;
 
-const formats = new Map<string, Intl.DateTimeFormat>();
-const formatFor = (zone: string) => {
-  let f = formats.get(zone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formats.set(zone, f);
-  }
-  return f;
-};
-
 /** The wall clock in `zone` at instant `ms`, as if it were UTC (ms). */
 function wallClock(ms: number, zone: string): number {
-  const p: Record<string, number> = {};
-  for (const { type, value } of formatFor(zone).formatToParts(new Date(ms))) p[type] = Number(value);
-  return Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!);
+  const w = wallClockOf(new Date(ms), zone);
+  return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
 }
 
 /** The zone's offset from UTC at instant `ms`, in minutes. */

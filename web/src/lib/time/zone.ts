@@ -4,6 +4,7 @@
  * is the computer's zone. Intl does the zone maths here, which keeps a date library off the routes
  * that need none (Today); Luxon's default zone is set to the same zone by the app shell.
  */
+import { wallClockOf } from '@tandem/shared/time/wall-clock';
 import { isValidTimezone } from '@tandem/shared/user/timezone';
 
 export const browserZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
@@ -27,32 +28,10 @@ export interface WallTime {
   minute: number;
 }
 
-const partsFormat = new Map<string, Intl.DateTimeFormat>();
-
 /** The wall-clock date and time of an instant in `zone`. */
 export function wallTime(date: Date, zone: string = current): WallTime {
-  let f = partsFormat.get(zone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-    });
-    partsFormat.set(zone, f);
-  }
-  const parts = f.formatToParts(date);
-  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  return {
-    year: part('year'),
-    month: part('month'),
-    day: part('day'),
-    hour: part('hour'),
-    minute: part('minute'),
-  };
+  const { year, month, day, hour, minute } = wallClockOf(date, zone);
+  return { year, month, day, hour, minute };
 }
 
 /** The calendar day of an instant in `zone`, as a day number (days since 1970-01-01). */

@@ -4,6 +4,7 @@
  * localStorage under the user's id. Pure: the caller reads and writes the storage.
  */
 import { PRIORITY_GROUP } from '@tandem/shared/tasks/constants';
+import { isoDayIn } from '@tandem/shared/time/wall-clock';
 import { KEY_HEADS } from '../../../lib/revalidate.ts';
 
 export interface LastNormalisation {
@@ -17,26 +18,15 @@ export const SYNC_MESSAGE_MS = 12_000;
 
 export const normalisationStorageKey = (userId: string) => `tandem.normalisation.${userId}`;
 
-const dayIn = (now: Date, timeZone: string | undefined): string => {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(now);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
-};
-
 /**
  * Today in `zone` (the browser's zone when the zone is unknown). Intl rather than Luxon: this runs
  * at start, before any page that needs Luxon.
  */
 export function localDay(now: Date, zone: string): string {
   try {
-    return dayIn(now, zone);
+    return isoDayIn(now, zone);
   } catch {
-    return dayIn(now, undefined);
+    return isoDayIn(now);
   }
 }
 
