@@ -5,31 +5,17 @@
  * written again as it was). In AWS once after the deploy that adds them: `npm run admin --
  * backfill-child-links`.
  */
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { env } from '../../lib/env.ts';
-import { documentClient } from '../client.ts';
 import { TaskEntity } from '../entities/task.ts';
 import { TaskChildEntity } from '../entities/task-child.ts';
+import { scanEntityPages } from './scan-pages.ts';
 
-export async function backfillChildLinks(tableName = env.tableName): Promise<number> {
-  let written = 0;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient.send(
-      new ScanCommand({
-        TableName: tableName,
-        FilterExpression: '#e = :task AND attribute_exists(parentId)',
-        ExpressionAttributeNames: { '#e': '__edb_e__' },
-        ExpressionAttributeValues: { ':task': 'task' },
-        ExclusiveStartKey: start,
-      }),
-    );
-    const links = TaskEntity.parse({ Items: page.Items ?? [] }).data.flatMap((t) =>
+export function backfillChildLinks(tableName = env.tableName): Promise<number> {
+  return scanEntityPages(tableName, 'task', { expression: 'attribute_exists(parentId)' }, async (items) => {
+    const links = TaskEntity.parse({ Items: items }).data.flatMap((t) =>
       t.parentId ? [{ parentId: t.parentId, childId: t.taskId }] : [],
     );
     if (links.length) await TaskChildEntity.put(links).go({ table: tableName });
-    written += links.length;
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return written;
+    return links.length;
+  });
 }

@@ -5,35 +5,30 @@
  * writes every key. Safe to repeat: a placement that has its keys is skipped. Run by the local
  * stack on a table it finds already there; in AWS once after the deploy that adds gsi3.
  */
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { env } from '../../lib/env.ts';
-import { documentClient } from '../client.ts';
 import { delegatedOutKeys, PlacementEntity } from '../entities/placement.ts';
+import { scanEntityPages } from './scan-pages.ts';
 
-export async function backfillListKeys(tableName = env.tableName): Promise<number> {
-  let written = 0;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient.send(
-      new ScanCommand({
-        TableName: tableName,
-        FilterExpression:
-          '#e = :placement AND (attribute_not_exists(gsi2pk) OR (delegatedOut = :yes AND attribute_not_exists(gsi3pk)))',
-        ExpressionAttributeNames: { '#e': '__edb_e__' },
-        ExpressionAttributeValues: { ':placement': 'placement', ':yes': true },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const raw of page.Items ?? []) {
-      const p = PlacementEntity.parse({ Item: raw }).data;
-      if (!p) continue;
-      await PlacementEntity.put({
-        ...p,
-        ...(p.delegatedOut ? delegatedOutKeys(p.userId, p.createdAt ?? '', p.taskId) : {}),
-      }).go({ table: tableName });
-      written++;
-    }
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return written;
+export function backfillListKeys(tableName = env.tableName): Promise<number> {
+  return scanEntityPages(
+    tableName,
+    'placement',
+    {
+      expression: 'attribute_not_exists(gsi2pk) OR (delegatedOut = :yes AND attribute_not_exists(gsi3pk))',
+      values: { ':yes': true },
+    },
+    async (items) => {
+      let written = 0;
+      for (const raw of items) {
+        const p = PlacementEntity.parse({ Item: raw }).data;
+        if (!p) continue;
+        await PlacementEntity.put({
+          ...p,
+          ...(p.delegatedOut ? delegatedOutKeys(p.userId, p.createdAt ?? '', p.taskId) : {}),
+        }).go({ table: tableName });
+        written++;
+      }
+      return written;
+    },
+  );
 }
