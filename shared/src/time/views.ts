@@ -55,3 +55,18 @@ export interface TimeBlockView {
   /** Whether now falls in one of its occurrences, in its own zone. */
   active: boolean;
 }
+
+/** What GET /task/normalization answers (spec 001 §7): the day's normalisation for the caller. */
+export interface NormalizationView {
+  day: string;
+  movedToNow: number;
+  movedToScheduled: number;
+  definitions: number;
+  instances: number;
+  reminded: boolean;
+  /**
+   * The priority groups of the person's lists this run changed (a task left or joined them), in
+   * order; empty when nothing moved, so the caller reads no list again (decisions D34).
+   */
+  changed: number[];
+}

@@ -20,6 +20,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { PRIORITY_GROUP, TASK_FLAG, TASK_STATUS, taskCountDelta, todayPlacement } from '@tandem/shared';
 import { expandOccurrences } from '@tandem/shared/time/recurrence';
 import { NON_SCHEDULED_ROUTINE_MINUTES } from '@tandem/shared/time/schedule';
+import type { NormalizationView } from '@tandem/shared/time/views';
 import { generateKeyBetween } from 'fractional-indexing';
 import { DateTime } from 'luxon';
 import { documentClient } from '../../db/client.ts';
@@ -48,19 +49,7 @@ import { isConditionFailed } from '../../lib/conditions.ts';
 import { nextDueHour } from './day-hours.ts';
 import { type DueCursor, type DuePerson, duePeoplePage } from './normalization-due.ts';
 
-export interface NormalizationResult {
-  day: string;
-  movedToNow: number;
-  movedToScheduled: number;
-  definitions: number;
-  instances: number;
-  reminded: boolean;
-  /**
-   * The priority groups of the person's lists this run changed (a task left or joined them), in
-   * order; empty when nothing moved, so the caller reads no list again (decisions D34).
-   */
-  changed: number[];
-}
+export type NormalizationResult = NormalizationView;
 
 const iso = (dt: DateTime) => dt.toUTC().toISO({ suppressMilliseconds: true })!;
 
