@@ -5,11 +5,10 @@
  * stream runner calls the same consumer Lambda calls in AWS.
  */
 import { randomUUID } from 'node:crypto';
-import { marshall } from '@aws-sdk/util-dynamodb';
 import { ROLES, TASK_EVENT_TYPES, type TaskEvent } from '@tandem/shared';
-import type { DynamoDBRecord } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import WebSocket from 'ws';
+import { taskChangeRecords } from '../../../scripts/src/testing/stream-records.ts';
 import { addMember, newGroup, person, privateGroup, stack, task } from './support.ts';
 
 const wsUrl = (token: string) => `${stack.url.replace(/^http/, 'ws')}/ws?token=${encodeURIComponent(token)}`;
@@ -124,27 +123,10 @@ describe('the consumer', () => {
   test('reads two items per batch of task changes: the groups and the open connections of everyone who hears', async () => {
     const { handler } = await import('@tandem/functions/streams/live');
     const { requestCounter, resetRequestCounter } = await import('@tandem/functions/db/client');
-    const { TaskEntity } = await import('@tandem/functions/db/entities/task');
     const bSocket = await listen(b.accessToken);
     sockets.push(bSocket.ws);
     const t = await task(a.api, { title: 'Counted', group: groupId });
-    // The stored item, as the stream carries it (DynamoDB JSON of the raw attributes).
-    const raw = (await TaskEntity.get({ taskId: t.id }).go({ data: 'raw' })).data as unknown as {
-      Item: Record<string, unknown>;
-    };
-    const image = marshall(raw.Item, { removeUndefinedValues: true });
-    const record = (n: number): DynamoDBRecord => ({
-      eventID: `test-${randomUUID()}`,
-      eventName: 'MODIFY',
-      eventSource: 'aws:dynamodb',
-      dynamodb: {
-        Keys: { pk: image.pk!, sk: image.sk! } as never,
-        OldImage: image as never,
-        NewImage: image as never,
-        SequenceNumber: String(n),
-        StreamViewType: 'NEW_AND_OLD_IMAGES',
-      },
-    });
+    const record = await taskChangeRecords(t.id);
     await expect.poll(() => bSocket.events(t.id).length).toBe(1);
 
     resetRequestCounter();

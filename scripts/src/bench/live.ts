@@ -5,11 +5,9 @@
  * (the write is in the table), and from the moment it was sent. Then the consumer's DynamoDB
  * requests for a batch of 1 and of 100 task changes, counted.
  */
-import { randomUUID } from 'node:crypto';
-import { marshall } from '@aws-sdk/util-dynamodb';
-import type { DynamoDBRecord } from 'aws-lambda';
 import WebSocket from 'ws';
 import { waitForMail } from '../local/mail/wait-for-mail.ts';
+import { taskChangeRecords } from '../testing/stream-records.ts';
 import { apiClient, createUser, type StackEnv } from '../testing/users.ts';
 import { record } from './report.ts';
 import { fmt, median, percentile } from './stats.ts';
@@ -68,23 +66,7 @@ export async function benchLive(
 
   // The consumer's reads for a batch: the same task change given 1 and 100 times.
   const { handler } = await import('@tandem/functions/streams/live');
-  const { TaskEntity } = await import('@tandem/functions/db/entities/task');
-  const raw = (await TaskEntity.get({ taskId: task }).go({ data: 'raw' })).data as unknown as {
-    Item: Record<string, unknown>;
-  };
-  const image = marshall(raw.Item, { removeUndefinedValues: true });
-  const change = (n: number): DynamoDBRecord => ({
-    eventID: `bench-${randomUUID()}`,
-    eventName: 'MODIFY',
-    eventSource: 'aws:dynamodb',
-    dynamodb: {
-      Keys: { pk: image.pk!, sk: image.sk! } as never,
-      OldImage: image as never,
-      NewImage: image as never,
-      SequenceNumber: String(n),
-      StreamViewType: 'NEW_AND_OLD_IMAGES',
-    },
-  });
+  const change = await taskChangeRecords(task);
   const requests: Record<number, number> = {};
   for (const size of [1, 100]) {
     counter.count = 0;
