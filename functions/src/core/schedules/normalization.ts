@@ -17,11 +17,17 @@
  */
 
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { PRIORITY_GROUP, TASK_FLAG, TASK_STATUS, taskCountDelta, todayPlacement } from '@tandem/shared';
+import {
+  endSortCode,
+  PRIORITY_GROUP,
+  TASK_FLAG,
+  TASK_STATUS,
+  taskCountDelta,
+  todayPlacement,
+} from '@tandem/shared';
 import { expandOccurrences } from '@tandem/shared/time/recurrence';
 import { NON_SCHEDULED_ROUTINE_MINUTES } from '@tandem/shared/time/schedule';
 import type { NormalizationView } from '@tandem/shared/time/views';
-import { generateKeyBetween } from 'fractional-indexing';
 import { DateTime } from 'luxon';
 import { documentClient } from '../../db/client.ts';
 import { DayStateEntity } from '../../db/entities/day-state.ts';
@@ -39,7 +45,7 @@ import { logger } from '../../lib/logger.ts';
 import { sendMail } from '../../lib/mailer.ts';
 import { taskCounterWrite } from '../access/limits.ts';
 import type { PlacementRecord, TaskRecord } from '../access/task-access.ts';
-import { endCode, peopleOf } from '../tasks/tasks.ts';
+import { peopleOf } from '../tasks/tasks.ts';
 import type { UserRecord } from '../user/user.ts';
 
 export { NORMALIZE_AT_LOCAL_HOUR, nextDueHour } from './day-hours.ts';
@@ -271,14 +277,6 @@ async function normalizeUnderLease(
     changed.add(p.priorityGroup);
     changed.add(set.priorityGroup);
   };
-  let topCode: string | null | undefined;
-  const lastRoutineCode = new Map<string, string | null>();
-  const nextRoutineCode = async (personId: string) => {
-    if (!lastRoutineCode.has(personId)) lastRoutineCode.set(personId, await endCode(personId, 5, 'bottom'));
-    const code = generateKeyBetween(lastRoutineCode.get(personId) ?? null, null);
-    lastRoutineCode.set(personId, code);
-    return code;
-  };
   const toCreate: TaskRecord[] = [];
 
   for (const p of toRead) {
@@ -299,9 +297,7 @@ async function normalizeUnderLease(
         now,
       )
     ) {
-      if (topCode === undefined) topCode = await endCode(userId, PRIORITY_GROUP.now, 'top');
-      topCode = generateKeyBetween(null, topCode);
-      move(p, { priorityGroup: PRIORITY_GROUP.now, sortCode: topCode, taskPosition: 'top' });
+      move(p, { priorityGroup: PRIORITY_GROUP.now, sortCode: endSortCode('top'), taskPosition: 'top' });
       result.movedToNow++;
       continue;
     }
@@ -333,7 +329,7 @@ async function normalizeUnderLease(
   if (toCreate.length) {
     const user = await getUser();
     for (const t of toCreate) {
-      if (await createInstance(t, user, zone, dayStart, nextRoutineCode)) {
+      if (await createInstance(t, user, zone, dayStart)) {
         result.instances++;
         changed.add(PRIORITY_GROUP.routine);
       }
@@ -354,7 +350,6 @@ async function createInstance(
   user: UserRecord,
   zone: string,
   dayStart: DateTime,
-  nextCode: (personId: string) => Promise<string>,
 ): Promise<boolean> {
   const s = def.schedule!;
   const [occurrence] = expandOccurrences(s, iso(dayStart), iso(dayStart.plus({ days: 1 })));
@@ -369,9 +364,9 @@ async function createInstance(
   const taskId = `${def.taskId}~${dayStart.toISODate()}`;
   const people = peopleOf(def);
   const duration = s.flexibleTime === 4 ? s.duration : s.duration || NON_SCHEDULED_ROUTINE_MINUTES;
-  // Each person's Routine group gets the instance at its end.
-  const codes = new Map<string, string>();
-  for (const u of people) codes.set(u, await nextCode(u));
+  // Each person's Routine group gets the instance at its end: a code from the clock, below every
+  // code there (shared endSortCodes), so no list is read.
+  const codes = new Map(people.map((u) => [u, endSortCode('bottom')]));
   // The routine's owner counts the instance (totalRoutineInstances); past the limit it is not made.
   const delta = taskCountDelta(null, {
     mode: 'active',

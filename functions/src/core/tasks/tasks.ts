@@ -111,17 +111,6 @@ interface NewPlacement {
 const zoneOf = (user: UserRecord, given?: string) => given ?? user.config.timezone ?? 'UTC';
 
 /**
- * The first ('top') or last ('bottom') sort code in a person's priority group: one one-item Query.
- * Tasks need no such read (endSortCodes); the routine instances of normalisation still use it.
- */
-export async function endCode(userId: string, priorityGroup: number, end: 'top' | 'bottom') {
-  const r = await PlacementEntity.query
-    .byPriorityGroup({ userId, priorityGroup })
-    .go({ limit: 1, order: end === 'top' ? 'asc' : 'desc' });
-  return r.data[0]?.sortCode ?? null;
-}
-
-/**
  * Sort codes for new placements, grouped per (person, priority group, position), in the given order:
  * codes at the ends of a list come from the clock (shared endSortCodes), so no list is read.
  */
