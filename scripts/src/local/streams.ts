@@ -101,11 +101,28 @@ export function startStreamRunner(opts: StreamRunnerOptions): StreamRunner {
   let shards = new Map<string, ShardState>();
   let lastDescribe = 0;
   let outage = false;
+  /** After the first describe, history is no longer skipped with LATEST (see `handedUpTo`). */
+  let started = false;
+  /**
+   * The last sequence number handed over, per shard. After an outage the runner reads every shard
+   * from its start (an engine that restarted may have taken writes before the runner was back; LATEST
+   * would miss them) and skips what it had handed over already. A shard it never handed anything
+   * from is read whole (delivery is at least once; clients drop repeated event ids).
+   */
+  const handedUpTo = new Map<string, bigint>();
+  const seqOf = (r: StreamRecord) => {
+    const n = r.dynamodb?.SequenceNumber ?? '';
+    return /^\d+$/.test(n) ? BigInt(n) : 0n;
+  };
+  const isNew = (shardId: string, r: StreamRecord) => {
+    const last = handedUpTo.get(shardId);
+    return last === undefined || seqOf(r) > last;
+  };
   /** Waiters of drained(): resolved after a full pass in which every shard was read empty. */
   let waiters: Array<() => void> = [];
   let wakeUp: (() => void) | undefined;
 
-  /** Finds the stream and its shards; `fresh`: at start (or after an outage) skip history. */
+  /** Finds the stream and its shards; `fresh`: at the first start skip history (LATEST). */
   async function describe(fresh: boolean): Promise<void> {
     if (!streamArn) {
       const { Table } = await dynamo.send(new DescribeTableCommand({ TableName: opts.tableName }));
@@ -177,9 +194,12 @@ export function startStreamRunner(opts: StreamRunnerOptions): StreamRunner {
 
   /** One read of every open shard; true when any had records. */
   async function pass(): Promise<boolean> {
-    if (!streamArn || Date.now() - lastDescribe >= DESCRIBE_EVERY_MS) await describe(!streamArn);
+    if (!streamArn || Date.now() - lastDescribe >= DESCRIBE_EVERY_MS) {
+      await describe(!started);
+      started = true;
+    }
     let any = false;
-    for (const state of shards.values()) {
+    for (const [shardId, state] of shards) {
       if (state.done || !state.iterator || stopped) continue;
       const out = await streams.send(
         new GetRecordsCommand({ ShardIterator: state.iterator, Limit: BATCH_SIZE }),
@@ -190,9 +210,11 @@ export function startStreamRunner(opts: StreamRunnerOptions): StreamRunner {
         // Its children are due now.
         lastDescribe = 0;
       }
-      if (out.Records?.length) {
+      const records = (out.Records ?? []).filter((r) => isNew(shardId, r));
+      if (records.length) {
         any = true;
-        await handOver(out.Records);
+        await handOver(records);
+        handedUpTo.set(shardId, seqOf(records.at(-1)!));
       }
       if (stopped) break;
     }
@@ -214,7 +236,8 @@ export function startStreamRunner(opts: StreamRunnerOptions): StreamRunner {
         }
       } catch (e) {
         if (stopped) break;
-        // The engine restarted or is going: start over from the latest position once it answers.
+        // The engine restarted or is going: once it answers, every shard is read from its start and
+        // what was handed over already is skipped (handedUpTo).
         if (!outage && !opts.quiet) {
           console.warn(`Live updates paused: the table stream is unreadable (${(e as Error).name}).`);
         }
