@@ -69,3 +69,9 @@ export function reconnectDelay(attempt: number): number {
   const doubled = SOCKET_RULES.firstReconnectDelayMs * 2 ** Math.max(0, attempt - 1);
   return Math.min(doubled, SOCKET_RULES.maxReconnectDelayMs);
 }
+
+/**
+ * At most this many posts to sockets are in flight at once from one consumer invocation: a change in
+ * a group of 1,000 members opens 50 requests at a time, not 1,000 (docs/realtime.md, D41).
+ */
+export const MAX_PARALLEL_POSTS = 50;

@@ -8,6 +8,7 @@ import {
   GoneException,
   PostToConnectionCommand,
 } from '@aws-sdk/client-apigatewaymanagementapi';
+import { MAX_PARALLEL_POSTS } from '@tandem/shared';
 import { CONNECTION_TTL_SECONDS, ConnectionEntity, PresenceEntity } from '../../db/entities/connection.ts';
 import { env } from '../../lib/env.ts';
 import { logger } from '../../lib/logger.ts';
@@ -68,8 +69,34 @@ export async function connectionsOf(userIds: readonly string[]): Promise<Map<str
   return out;
 }
 
-/** Sends to one socket; false when it is gone (the caller decides whether to forget it). */
+/** Posts in flight from this process (one Lambda invocation at a time), and those waiting for a turn. */
+let inFlight = 0;
+const waiting: Array<() => void> = [];
+
+/** Runs `post` once fewer than MAX_PARALLEL_POSTS are in flight, in the order asked. */
+async function inTurn<T>(post: () => Promise<T>): Promise<T> {
+  if (inFlight >= MAX_PARALLEL_POSTS) await new Promise<void>((resolve) => waiting.push(resolve));
+  else inFlight++;
+  try {
+    return await post();
+  } finally {
+    // The slot passes straight to the next in line; only when nobody waits is it freed.
+    const next = waiting.shift();
+    if (next) next();
+    else inFlight--;
+  }
+}
+
+/**
+ * Sends to one socket; false when it is gone (the caller decides whether to forget it). However many
+ * are asked for at once, at most MAX_PARALLEL_POSTS run together: a 1,000-member group does not open
+ * 1,000 requests at the same time.
+ */
 export async function postToConnection(connectionId: string, message: RealtimeMessage): Promise<boolean> {
+  return inTurn(() => post(connectionId, message));
+}
+
+async function post(connectionId: string, message: RealtimeMessage): Promise<boolean> {
   try {
     await managementApi().send(
       new PostToConnectionCommand({ ConnectionId: connectionId, Data: JSON.stringify(message) }),
