@@ -145,6 +145,8 @@ export const updateTaskInput = z
     scheduledTask: schedulePatchInput.nullable(),
     /** The name tasks are read back with (and spec 002's other name for details): the same thing. */
     taskDetails: patchOf(details),
+    /** The version the change was made over: 409 with the current task when it has moved on (D41). */
+    version: z.number().int().min(1),
   })
   .partial()
   .transform(({ taskDetails, ...rest }) =>

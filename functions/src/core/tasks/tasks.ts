@@ -31,10 +31,12 @@ import {
   ROLES,
   type RoleId,
   sumCounts,
+  TASK_CHANGED_MESSAGE,
   TASK_ERROR_CODES,
   TASK_MESSAGES,
   TASK_PATCH_COMPARE,
   TASK_STATUS,
+  type TaskConflictDetail,
   type TaskValidationResult,
   type TaskView,
   taskCountDelta,
@@ -97,6 +99,12 @@ import { getUser, isInternalUser, type UserRecord } from '../user/user.ts';
 export const MAX_ASSIGNEES = 50;
 const PINNED = 'This task is pinned to today because it is urgent or due today.';
 const staleTask = () => new ConflictError('The task was changed by someone else. Reload and try again.');
+
+/** 409 for an edit made over an older version, carrying the task as it is now (shared tasks/conflict.ts). */
+function taskConflict(task: TaskRecord, ctx: Parameters<typeof taskView>[1]): HttpError {
+  const detail: TaskConflictDetail = { message: TASK_CHANGED_MESSAGE, current: taskView(task, ctx) };
+  return new HttpError(409, errorCodes.conflict, TASK_CHANGED_MESSAGE, detail);
+}
 
 type NewTask = Omit<TaskRecord, 'version' | 'createdAt' | 'updatedAt'>;
 interface NewPlacement {
@@ -796,7 +804,7 @@ const followerMove = (f: PlacementRecord, priorityGroup: number) => ({ priorityG
 export async function updateTask(
   actor: Actor,
   taskId: string,
-  input: UpdateTaskInput,
+  { version: expected, ...input }: UpdateTaskInput,
   now = new Date(),
 ): Promise<TaskView> {
   // Two requests to read, then one transaction to write (decisions D22, D36): the task, the caller's
@@ -835,6 +843,10 @@ export async function updateTask(
         : await getUser({ userId: task.createdBy, username: task.createdBy });
   const role = roleOn(task, group, actor);
   if (role === null) throw new NotFoundError();
+  // The edit was made over an older version (D41): the task as it is now, from what was just read.
+  if (expected !== undefined && expected !== task.version) {
+    throw taskConflict(task, { role, placement, group, zone: zoneOf(user, input.userTimezone), now });
+  }
   const current = {
     title: task.title,
     details: { description: task.description, flag: task.flag },
@@ -1106,7 +1118,12 @@ export async function updateTask(
         .map((f) => pE.patch({ userId: actor.userId, taskId: f.taskId }).set(followerMove(f, myPg)).commit()),
     ]);
   } catch (e) {
-    if (e instanceof TransactionCanceledError && e.failedAt(0)) throw staleTask();
+    if (e instanceof TransactionCanceledError && e.failedAt(0)) {
+      // Changed between the read and the write: a caller who named a version is shown the task now.
+      const now2 = expected === undefined ? null : (await TaskEntity.get({ taskId }).go()).data;
+      if (!now2) throw staleTask();
+      throw taskConflict(now2 as TaskRecord, { role, placement, group, zone, now });
+    }
     await limitFailure(e, 1, task.createdBy, countDelta);
   }
   await Promise.all(
