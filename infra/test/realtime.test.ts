@@ -111,8 +111,8 @@ describe('the stream consumer', () => {
 
   test('is given task items only', () => {
     expect(props.FilterCriteria).toEqual({ Filters: [{ Pattern: JSON.stringify(LIVE_STREAM_FILTER) }] });
-    // The sort key as ElectroDB writes a task's (lower case).
-    expect(LIVE_STREAM_FILTER.dynamodb.Keys.sk.S).toEqual(['task']);
+    // The sort keys as ElectroDB writes them (lower case): tasks, groups, placements by their start.
+    expect(LIVE_STREAM_FILTER.dynamodb.Keys.sk.S).toEqual(['task', 'group', { prefix: 'utask#' }]);
   });
 
   test('reports failed records one by one, retries a bounded number of times, then sends them to a dead-letter queue', () => {

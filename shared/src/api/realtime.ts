@@ -75,3 +75,43 @@ export function reconnectDelay(attempt: number): number {
  * a group of 1,000 members opens 50 requests at a time, not 1,000 (docs/realtime.md, D41).
  */
 export const MAX_PARALLEL_POSTS = 50;
+
+/** A group's own fields or its roster changed (D41): members old and new hear it. */
+export const GROUP_EVENT_TYPES = {
+  /** Created, renamed, recoloured, archived or deleted: `change` says which. */
+  group: 'group_changed',
+  /** A member added, removed, or their role or status changed. */
+  roster: 'roster_changed',
+} as const;
+
+export type GroupEventType = (typeof GROUP_EVENT_TYPES)[keyof typeof GROUP_EVENT_TYPES];
+
+export interface GroupEvent {
+  type: GroupEventType;
+  id: string;
+  group_id: string;
+  /** On group_changed. */
+  change?: 'created' | 'changed' | 'deleted';
+  at: string;
+}
+
+/** A person's own place of a task changed (priority group, order, dismissed): their other tabs hear it. */
+export const PLACEMENT_EVENT_TYPE = 'placement_changed';
+
+export interface PlacementEvent {
+  type: typeof PLACEMENT_EVENT_TYPE;
+  id: string;
+  task_id: string;
+  priority_group: number;
+  at: string;
+}
+
+const GROUP_TYPES = new Set<string>(Object.values(GROUP_EVENT_TYPES));
+const hasId = (m: unknown): m is Record<string, unknown> =>
+  typeof m === 'object' && m !== null && typeof (m as { id?: unknown }).id === 'string';
+
+export const isGroupEvent = (m: unknown): m is GroupEvent =>
+  hasId(m) && typeof m.type === 'string' && GROUP_TYPES.has(m.type) && typeof m.group_id === 'string';
+
+export const isPlacementEvent = (m: unknown): m is PlacementEvent =>
+  hasId(m) && m.type === PLACEMENT_EVENT_TYPE && typeof m.task_id === 'string';

@@ -1,13 +1,13 @@
 /**
  * Live updates in the signed-in app (docs/realtime.md): one socket while the shell is mounted. A task
- * event reads again every loaded view that shows tasks (Today panels, lists, the calendar, an open
+ * event (or one of the person's own placement, from another tab) reads again every loaded view that shows tasks (Today panels, lists, the calendar, an open
  * task: SWR keys by matcher, lib/revalidate.ts); a reconnect reads again what may have changed while
  * the socket was down. A quiet badge shows while the connection is down. Loaded lazily by the shell,
  * after its first paint.
  */
 import { Badge, Button, Group } from '@mantine/core';
 import { IconPlugConnectedX } from '@tabler/icons-react';
-import { isTaskEvent } from '@tandem/shared/api/realtime';
+import { isGroupEvent, isPlacementEvent, isTaskEvent } from '@tandem/shared/api/realtime';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getAccessToken } from '../auth/session.ts';
@@ -25,18 +25,26 @@ export default function LiveUpdates() {
 
   useEffect(() => {
     let pending: ReturnType<typeof setTimeout> | undefined;
-    const revalidateTasks = () => {
+    /** What a burst of events made stale, read once when the burst is over. */
+    const stale = new Set<'task' | 'group' | 'member'>();
+    const revalidate = (...kinds: Array<'task' | 'group' | 'member'>) => {
+      for (const k of kinds) stale.add(k);
       if (pending !== undefined) return;
       pending = setTimeout(() => {
         pending = undefined;
-        void revalidateAfter('task');
+        const kinds = [...stale];
+        stale.clear();
+        void revalidateAfter(...kinds);
       }, COALESCE_MS);
     };
     const socket = new LiveSocket({
       url: getConfig().wsUrl,
       getToken: getAccessToken,
       onMessage: (m) => {
-        if (isTaskEvent(m)) revalidateTasks();
+        // A task's or one's own placement: the task views. A group or its roster: which groups show,
+        // their rosters, and the tasks a member now sees or no longer sees.
+        if (isTaskEvent(m) || isPlacementEvent(m)) revalidate('task');
+        else if (isGroupEvent(m)) revalidate('group', 'member', 'task');
       },
       onStatus: setStatus,
       // Missed while down: tasks, and the groups and rosters that decide which tasks show.

@@ -1,0 +1,28 @@
+/**
+ * Which stream records the live consumer is given (docs/realtime.md): one definition, read by infra
+ * for the event source mapping's filter (RealtimeStack) and by the local runner (scripts/src/local/
+ * streams.ts), so the two cannot drift. Items are told apart by their sort key as ElectroDB writes it
+ * (lower case). A module of the consumer that needs another kind of item adds its key here.
+ */
+import { TASK_SORT_KEY } from '../db/table.ts';
+
+/** Sort keys let through whole: a task item, a group item (with its roster). */
+export const LIVE_EXACT_SORT_KEYS: readonly string[] = [TASK_SORT_KEY, 'group'];
+/** Sort keys let through by their start: a person's placement of a task (`utask#<taskId>`). */
+export const LIVE_SORT_KEY_PREFIXES: readonly string[] = ['utask#'];
+
+/** The event source mapping's filter pattern (one pattern: the values of `S` are alternatives). */
+export const LIVE_STREAM_FILTER = {
+  dynamodb: {
+    Keys: {
+      sk: { S: [...LIVE_EXACT_SORT_KEYS, ...LIVE_SORT_KEY_PREFIXES.map((prefix) => ({ prefix }))] },
+    },
+  },
+} as const;
+
+/** Whether a record with these keys passes the filter (the local runner's and the handler's check). */
+export function acceptsLiveKeys(keys: { sk?: { S?: string } } | undefined): boolean {
+  const sk = keys?.sk?.S;
+  if (sk === undefined) return false;
+  return LIVE_EXACT_SORT_KEYS.includes(sk) || LIVE_SORT_KEY_PREFIXES.some((p) => sk.startsWith(p));
+}
