@@ -18,11 +18,11 @@ import { acceptsLiveKeys } from './filter.ts';
 import { groupUpdates } from './group-events.ts';
 import { placementUpdates } from './placement-events.ts';
 import type { LiveModule } from './records.ts';
-import { taskUpdates } from './task-events.ts';
+import { taskUpdates } from './task-updates.ts';
 
 /** What the consumer does with each kind of item. A new kind: its module, one line here, its key in filter.ts. */
 const MODULES: readonly LiveModule[] = [
-  taskUpdates, // task items: task_created / task_changed / task_moved / task_deleted
+  taskUpdates, // task items (task-updates.ts): task_created / task_changed / task_moved / task_deleted
   groupUpdates, // group items (with their roster): group_changed / roster_changed
   placementUpdates, // a person's own placement: placement_changed, to their own sockets
 ];

@@ -3,16 +3,12 @@
  * must hear it — the task's creator, the people given a role on it, its assignees, the people invited
  * to it who have not answered, and the accepted members of its group. A change that moves a task or
  * takes someone off it is heard by the people of the old state as well as the new, so a task that
- * leaves someone's view leaves it live. The rules are pure; `taskUpdates`, the consumer's module for
- * task items, does the batch's reads: its tasks' groups (one BatchGetItem) and the accounts of open
- * e-mail invitations (one Query each, usually none).
+ * leaves someone's view leaves it live. Pure: the reads live in the consumer's module for task items
+ * (task-updates.ts).
  */
 import { TASK_EVENT_TYPES, type TaskEvent } from '@tandem/shared';
-import type { DynamoDBRecord } from 'aws-lambda';
 import type { GroupRecord } from '../core/access/roster.ts';
-import { groupsById, type TaskRecord } from '../core/access/task-access.ts';
-import { UserEntity } from '../db/entities/user.ts';
-import { changeOf, type LiveModule, type Outgoing } from './records.ts';
+import type { TaskRecord } from '../core/access/task-access.ts';
 
 /** A stream record of a task item, its images unmarshalled to the stored attributes. */
 export interface TaskChange {
@@ -101,40 +97,3 @@ export function taskEvent(c: TaskChange): TaskEvent {
   }
   return { type: TASK_EVENT_TYPES.changed, ...base, version: after.version };
 }
-
-/** The record as a task change, or null when it is not a task item. */
-export function taskChangeOf(record: DynamoDBRecord): TaskChange | null {
-  const c = changeOf<TaskRecord>(record, 'task');
-  return c && { ...c, oldTask: c.before, newTask: c.after };
-}
-
-async function usersByEmail(emails: string[]): Promise<Map<string, string>> {
-  const found = await Promise.all(
-    emails.map(async (email) => {
-      const { data } = await UserEntity.query.byEmail({ email }).go({ limit: 1 });
-      return [email, data[0]?.userId] as const;
-    }),
-  );
-  return new Map(found.filter((e): e is readonly [string, string] => !!e[1]));
-}
-
-/** The consumer's module for task items: an event per change, for everyone who may see the task. */
-export const taskUpdates: LiveModule = async (records) => {
-  const changes = records.flatMap((r, index) => {
-    const c = taskChangeOf(r);
-    return c ? [{ index, c }] : [];
-  });
-  if (changes.length === 0) return [];
-  const [groups, invited] = await Promise.all([
-    groupsById(changes.flatMap(({ c }) => groupsOf(c))),
-    usersByEmail([...new Set(changes.flatMap(({ c }) => invitedEmailsOf(c)))]),
-  ]);
-  return changes.map(
-    ({ index, c }): Outgoing => ({
-      index,
-      sequenceNumber: c.sequenceNumber,
-      message: { ...taskEvent(c) },
-      audience: audienceOf(c, groups, invited),
-    }),
-  );
-};
