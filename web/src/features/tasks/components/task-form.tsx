@@ -28,6 +28,7 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { TEXT_LIMITS } from '@tandem/shared/api/limits';
+import { conflictTaskOf } from '@tandem/shared/tasks/conflict';
 import { TASK_LEVELS, type TaskMode } from '@tandem/shared/tasks/constants';
 import { taskForm } from '@tandem/shared/tasks/forms';
 import { subtaskTitlesFrom } from '@tandem/shared/tasks/rules';
@@ -58,6 +59,14 @@ import {
   unfinishedRows,
 } from '../utils/subtasks.ts';
 import {
+  type Choice,
+  type ConflictField,
+  type Merge,
+  mergeEdits,
+  onTaskChanged,
+  resolveMerge,
+} from '../utils/task-conflict.ts';
+import {
   ADVANCED_FIELDS,
   becameDone,
   canAddSubtasks,
@@ -87,6 +96,7 @@ import { DeleteTaskDialog } from './delete-task-dialog.tsx';
 import { DueDateField } from './due-date-field.tsx';
 import { InvitePanel } from './invite-panel.tsx';
 import { SubtasksField } from './subtasks-field.tsx';
+import { TaskChangedNotice, TaskConflictPanel } from './task-conflict.tsx';
 import { TaskMembersTab } from './task-members-tab.tsx';
 
 type ErrorKey = TaskField | 'subtasks' | 'assignees';
@@ -185,13 +195,54 @@ export function TaskForm({
     if (warnUnfinished) warningRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
   }, [warnUnfinished]);
 
+  /** The task the edits are made over (its version goes with the save): the one loaded, until a newer one is taken. */
+  const [base, setBase] = useState<TaskView | null>(task);
+  /** The task changed underneath while the person had unsaved edits: the notice shows. */
+  const [changedUnder, setChangedUnder] = useState(false);
+  /** Fields both the person and someone else changed: theirs beside mine, to choose (D41). */
+  const [conflict, setConflict] = useState<{
+    theirs: TaskView;
+    merge: Merge;
+    option: SaveOption;
+    rows: SubtaskRow[];
+    scope?: 'one' | 'whole';
+  } | null>(null);
+  const [choices, setChoices] = useState<Partial<Record<ConflictField, Choice>>>({});
+  /** While this form's own save is under way, the task coming back changed is that save, not someone else. */
+  const ownSave = useRef(false);
+  // A newer version of the open task (a live event revalidated it): taken quietly when nothing typed
+  // would be lost, else the notice asks.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to a new task only, reading the form as it is then
+  useEffect(() => {
+    if (!task || !base || task.id !== base.id || task.version === undefined || task.version === base.version)
+      return;
+    if (ownSave.current || (base.version ?? 0) > task.version) return;
+    const before = valuesFromTask(base);
+    if (onTaskChanged(before, form.values, valuesFromTask(task)) === 'adopt') {
+      if (!hasUnsavedChanges(before, form.values)) form.setValues(valuesFromTask(task));
+      setBase(task);
+      setChangedUnder(false);
+    } else setChangedUnder(true);
+  }, [task]);
+
+  /** Their changes into the form: fields only they changed are taken; fields both changed are offered. */
+  function takeIn(theirs: TaskView, option: SaveOption, currentRows: SubtaskRow[], scope?: 'one' | 'whole') {
+    const merge = mergeEdits(valuesFromTask(base ?? theirs), form.values, valuesFromTask(theirs));
+    form.setValues(merge.merged);
+    setBase(theirs);
+    setChangedUnder(false);
+    setChoices({});
+    setConflict(merge.conflicts.length > 0 ? { theirs, merge, option, rows: currentRows, scope } : null);
+    return merge;
+  }
+
   useEffect(
     () => onHeadingChange({ isEdit: !isNew, mode: values.mode }),
     [isNew, values.mode, onHeadingChange],
   );
 
   const dirty =
-    hasUnsavedChanges(task ? valuesFromTask(task) : newTaskValues(defaults, null), values) ||
+    hasUnsavedChanges(base ? valuesFromTask(base) : newTaskValues(defaults, null), values) ||
     rows.some((r) => r.title.trim() !== '') ||
     delegation.picked !== null ||
     delegation.invites.length > 0;
@@ -264,7 +315,13 @@ export function TaskForm({
     else onSwitch(id);
   }
 
-  async function submit(option: SaveOption, currentRows: SubtaskRow[] = rows, scope?: 'one' | 'whole') {
+  async function submit(
+    option: SaveOption,
+    currentRows: SubtaskRow[] = rows,
+    scope?: 'one' | 'whole',
+    /** After a conflict: the task the edits now go over and the values chosen (state is not updated yet). */
+    over?: { base: TaskView; values: TaskFormValues },
+  ) {
     const found = { ...form.validate().errors } as Partial<Record<ErrorKey, string>>;
     if (!found.group && task === null && assignees.length === 0)
       found.assignees = t('form.errors.assigneesRequired');
@@ -317,13 +374,25 @@ export function TaskForm({
       }
       return;
     }
-    const patch = updateInput(task, values, task.permissions);
+    const edited = over?.base ?? base ?? task;
+    const patch = updateInput(edited, over?.values ?? values, edited.permissions);
     const changed = Object.keys(patch).length > 0;
     const made: number[] = [];
     // An instance saved for the whole routine changes its definition (`<definitionId>~<day>`).
     const targetId = saveTargetId(task.id, routineKind, scope ?? 'one') ?? task.id;
+    // The version the edits were made over: a task changed meanwhile answers 409 with its new values.
+    const version = targetId === edited.id ? edited.version : undefined;
     try {
-      if (changed) await updateTask(targetId, patch);
+      if (changed) {
+        ownSave.current = true;
+        const saved = await updateTask(
+          targetId,
+          version === undefined ? patch : { ...patch, version },
+        ).finally(() => {
+          ownSave.current = false;
+        });
+        if (saved.id === edited.id) setBase(saved);
+      }
       for (const row of currentRows) {
         if (!row.kept || !row.title.trim()) continue;
         await createTask(
@@ -334,9 +403,18 @@ export function TaskForm({
       }
       if (made.length > 0) await revalidateTasks();
       if (changed || made.length > 0) notifySuccess(t('form.updated'));
-      if (patch.status !== undefined && becameDone(task.status.id, patch.status)) playConfetti();
+      if (patch.status !== undefined && becameDone(edited.status.id, patch.status)) playConfetti();
       finish(option, task.id);
     } catch (err) {
+      const theirs = err instanceof ApiError && err.status === 409 ? conflictTaskOf(err.detail) : null;
+      if (theirs) {
+        setSaving(null);
+        const merge = takeIn(theirs, option, currentRows, scope);
+        // Only fields they left were mine: nothing of theirs is overwritten, so it saves again at once.
+        if (merge.conflicts.length === 0)
+          void submit(option, currentRows, scope, { base: theirs, values: merge.merged });
+        return;
+      }
       // Sub-tasks already created are not offered again.
       if (made.length > 0) {
         setRows(currentRows.filter((r) => !made.includes(r.key)));
@@ -421,6 +499,40 @@ export function TaskForm({
           <Alert color="gray" variant="light">
             {t('form.readOnly')}
           </Alert>
+        )}
+        {changedUnder && task && !conflict && (
+          <TaskChangedNotice
+            onLoad={() => takeIn(task, 'save', rows)}
+            onKeep={() => setChangedUnder(false)}
+          />
+        )}
+        {conflict && (
+          <TaskConflictPanel
+            fields={conflict.merge.conflicts}
+            theirs={valuesFromTask(conflict.theirs)}
+            mine={conflict.merge.merged}
+            choices={choices}
+            onChoose={(f, c) => setChoices((all) => ({ ...all, [f]: c }))}
+            saving={busy}
+            groupTitle={(id) =>
+              groupById(id)?.title ??
+              (id === conflict.theirs.group.id ? conflict.theirs.group.title : (id ?? ''))
+            }
+            onSave={() => {
+              const chosen = resolveMerge(conflict.merge, valuesFromTask(conflict.theirs), choices);
+              form.setValues(chosen);
+              setConflict(null);
+              void submit(conflict.option, conflict.rows, conflict.scope, {
+                base: conflict.theirs,
+                values: chosen,
+              });
+            }}
+            onTakeTheirs={() => {
+              const all = Object.fromEntries(conflict.merge.conflicts.map((f) => [f, 'theirs' as const]));
+              form.setValues(resolveMerge(conflict.merge, valuesFromTask(conflict.theirs), all));
+              setConflict(null);
+            }}
+          />
         )}
         <Group justify="space-between" gap="xs" wrap="wrap">
           {modeToggle}
