@@ -3,12 +3,16 @@
  * D35): every handler of the manifest gets its own folder with index.mjs, and no bundle passes the size
  * budget. Size is a budget, not a timing: the import times stay in `npm run bench -- bundles`.
  */
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { buildSync } from 'esbuild';
 import { afterAll, describe, expect, test } from 'vitest';
-import { BUNDLE_FILE, bundleModules } from '../src/bundles.ts';
+import { BUNDLE_FILE, BUNDLE_OPTIONS, bundleModules } from '../src/bundles.ts';
 import { handlerModules, realManifest } from '../src/manifest.ts';
+import { functionsSrc, repoRoot } from '../src/paths.ts';
 
 /**
  * The ceiling no bundle may pass. Issue 10 aims at 300 KB; ElectroDB (195 KB with 29 KB of jsonschema)
@@ -56,6 +60,63 @@ describe('function bundles', () => {
         files.filter((f) => f.includes('node_modules/electrodb/')),
         module,
       ).toEqual([]);
+    }
+  });
+});
+
+/** ElectroDB's own check of a model: `[isModel, message]`. */
+type TestModel = (value: unknown) => [boolean, string];
+
+describe('the jsonschema stand-in of the bundles (docs/decisions.md D42)', () => {
+  test('ElectroDB, bundled, tells our models from our entities exactly as with the real jsonschema', async () => {
+    const entitiesDir = join(functionsSrc, 'db', 'entities');
+    const files = readdirSync(entitiesDir).filter((f) => f.endsWith('.ts'));
+    // A bundle made like the functions' (same options, so the same alias), exposing ElectroDB's check
+    // and every entity module; written inside the repo so that the external SDK resolves.
+    const contents = [
+      "export { testModel } from 'electrodb/src/validations.js';",
+      ...files.map((f, i) => `export * as m${i} from ${JSON.stringify(join(entitiesDir, f))};`),
+    ].join('\n');
+    const out = mkdtempSync(join(repoRoot, 'node_modules', '.cache', 'tandem-shim-'));
+    try {
+      const built = buildSync({
+        ...BUNDLE_OPTIONS,
+        stdin: { contents, resolveDir: functionsSrc, loader: 'ts' },
+        write: false,
+        metafile: true,
+      });
+      expect(
+        Object.keys(built.metafile.inputs).filter((f) => f.includes('node_modules/jsonschema/')),
+      ).toEqual([]);
+      const file = join(out, 'probe.mjs');
+      writeFileSync(file, built.outputFiles[0]!.contents);
+      process.env.TABLE_NAME ??= 'bundles-test';
+      const probe = (await import(pathToFileURL(file).href)) as Record<string, unknown> & {
+        testModel: TestModel;
+      };
+      const real = createRequire(join(functionsSrc, 'index.js'))('electrodb/src/validations.js') as {
+        testModel: TestModel;
+      };
+
+      const entities = Object.entries(probe)
+        .filter(([name]) => name.startsWith('m'))
+        .flatMap(([, mod]) => Object.entries(mod as Record<string, { schema?: unknown }>))
+        .filter(([, value]) => typeof value === 'object' && value !== null && 'schema' in value);
+      expect(entities.length).toBeGreaterThanOrEqual(files.length);
+      for (const [name, entity] of entities) {
+        // Each model is valid for both (the real one checks it in full), each Entity is no model for both.
+        expect(real.testModel(entity.schema), name).toEqual([true, '']);
+        expect(probe.testModel(entity.schema)[0], name).toBe(true);
+        expect(real.testModel(entity)[0], name).toBe(false);
+        expect(probe.testModel(entity)[0], name).toBe(false);
+      }
+      // What is no model at its top level is refused by both.
+      for (const value of [{}, 'user', { attributes: {} }, { model: { entity: 'x' }, indexes: {} }]) {
+        expect(probe.testModel(value)[0], JSON.stringify(value)).toBe(false);
+        expect(real.testModel(value)[0], JSON.stringify(value)).toBe(false);
+      }
+    } finally {
+      rmSync(out, { recursive: true, force: true });
     }
   });
 });
