@@ -63,6 +63,8 @@ describe('function bundles', () => {
       ),
     ).toEqual([]);
     expect(all.filter((f) => f.includes('node_modules/jsonschema/'))).toEqual([]);
+    // Entities and the write transaction from ElectroDB's own modules: no Service (D42).
+    expect(all.filter((f) => /node_modules\/electrodb\/(index|src\/service)\.js/.test(f))).toEqual([]);
     for (const module of ['ws/default', 'ws/authorize', 'triggers/custom-message']) {
       const files = inputs(module);
       expect(files.length, module).toBeGreaterThan(0);
