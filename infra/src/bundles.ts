@@ -9,7 +9,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type BuildOptions, buildSync, type Metafile } from 'esbuild';
-import { functionEntry, functionsTsconfig } from './paths.ts';
+import { functionEntry, functionsTsconfig, jsonschemaShim } from './paths.ts';
 
 /**
  * Lets esbuild's ESM output load the CommonJS packages it bundles: some call `require` for Node
@@ -30,6 +30,8 @@ export const BUNDLE_OPTIONS = {
   mainFields: ['module', 'main'],
   // The nodejs24.x runtime ships the AWS SDK v3 (docs/decisions.md D5).
   external: ['@aws-sdk/*'],
+  // ElectroDB's model check, shallow: our models are fixed and checked in full outside the bundles (D42).
+  alias: { jsonschema: jsonschemaShim },
   banner: { js: REQUIRE_SHIM },
   outExtension: { '.js': '.mjs' },
   tsconfig: functionsTsconfig,

@@ -7,6 +7,8 @@ export const functionsSrc = join(repoRoot, 'functions', 'src');
 export const functionsTsconfig = join(repoRoot, 'functions', 'tsconfig.json');
 export const webDist = join(repoRoot, 'web', 'dist');
 export const lockFile = join(repoRoot, 'package-lock.json');
+/** The stand-in for `jsonschema` in the Lambda bundles (docs/decisions.md D42). */
+export const jsonschemaShim = join(repoRoot, 'infra', 'src', 'shims', 'jsonschema.ts');
 
 /** `functions/src/<module>.ts` for a handler id such as `http/user/get-config`. */
 export const functionEntry = (module: string): string => join(functionsSrc, `${module}.ts`);

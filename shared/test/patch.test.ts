@@ -1,7 +1,7 @@
 /** The PATCH rule (issue 9, finding 1): absent unchanged, nested merge, null clears, changed fields only. */
 
 import { describe, expect, it } from 'vitest';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { changedFields, mergePatch, patchOf, sameInstant } from '../src/api/patch.ts';
 import { createCategoryInput, updateCategoryInput } from '../src/groups/categories.ts';
 import { TASK_PATCH_COMPARE, taskPatchPermissions } from '../src/tasks/patch.ts';
@@ -9,12 +9,13 @@ import { updateTaskInput } from '../src/tasks/schemas.ts';
 import { schedulePatchInput, timeBlockPatchInput } from '../src/time/schedule-input.ts';
 
 const create = z.strictObject({
-  title: z.string().min(1),
-  note: z.string().nullable().default(null),
-  details: z
-    .strictObject({ description: z.string().default(''), flag: z.number().default(3) })
-    .default({ description: '', flag: 3 }),
-  tags: z.array(z.string()).default([]),
+  title: z.string().check(z.minLength(1)),
+  note: z._default(z.nullable(z.string()), null),
+  details: z._default(
+    z.strictObject({ description: z._default(z.string(), ''), flag: z._default(z.number(), 3) }),
+    { description: '', flag: 3 },
+  ),
+  tags: z._default(z.array(z.string()), []),
 });
 
 describe('patchOf', () => {
@@ -39,7 +40,7 @@ describe('patchOf', () => {
     ['time-block duration', timeBlockPatchInput, { duration: 30 }],
     ['schedule duration', schedulePatchInput, { duration: 30 }],
   ])('the %s PATCH body parses to exactly what was sent', (_n, schema, body) => {
-    expect((schema as z.ZodType).parse(body)).toEqual(body);
+    expect((schema as z.ZodMiniType).parse(body)).toEqual(body);
   });
 
   it('leaves the create schema as it was (its defaults still apply on create)', () => {

@@ -1,3 +1,4 @@
+import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_LEVEL,
@@ -88,6 +89,55 @@ describe('today list', () => {
     expect(isDueToday(due, 'America/New_York', now)).toBe(true);
     expect(isDueToday(due, 'Europe/Berlin', now)).toBe(false);
   });
+
+  it('answers as Luxon did, in every kind of zone, around midnights and clock changes, however the date is written', () => {
+    const luxon = (dueAt: string, zone: string, at: Date) => {
+      const due = DateTime.fromISO(dueAt, { zone });
+      return due.isValid && due.hasSame(DateTime.fromJSDate(at, { zone }), 'day');
+    };
+    const zones = [
+      'UTC',
+      'America/New_York',
+      'Europe/Berlin',
+      'Asia/Kolkata',
+      'Australia/Lord_Howe',
+      'Pacific/Kiritimati',
+      'America/St_Johns',
+      'Asia/Kathmandu',
+      'Pacific/Apia',
+      'Nowhere/Invalid',
+    ];
+    // A fixed pseudo-random walk: the same cases every run.
+    let seed = 42;
+    const rand = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    const start = Date.parse('2026-01-01T00:00:00Z');
+    let compared = 0;
+    for (let i = 0; i < 1500; i++) {
+      const zone = zones[i % zones.length]!;
+      // Whole hours and minutes near each other, so that many pairs sit on either side of a midnight.
+      const at = new Date(start + Math.floor(rand() * 365 * 24 * 4) * 15 * 60_000);
+      const due = new Date(at.getTime() + Math.round((rand() - 0.5) * 48) * 30 * 60_000);
+      const wall = DateTime.fromJSDate(due, { zone: zone === 'Nowhere/Invalid' ? 'UTC' : zone });
+      for (const dueAt of [
+        due.toISOString(),
+        wall.toISO() ?? '',
+        wall.toISO({ includeOffset: false }) ?? '',
+        wall.toISODate() ?? '',
+        `${due.toISOString().slice(0, 16)}+05:30`,
+        '2026-02-30T10:00:00Z',
+        'tomorrow',
+      ]) {
+        expect(isDueToday(dueAt, zone, at), `${dueAt} in ${zone} at ${at.toISOString()}`).toBe(
+          luxon(dueAt, zone, at),
+        );
+        compared++;
+      }
+    }
+    expect(compared).toBe(10_500);
+  }, 60_000);
 
   it('holds urgent tasks, tasks due today and tasks done within a day', () => {
     expect(isOnTodayList({ ...base, flag: 1 }, 'UTC', now)).toBe(true);

@@ -90,3 +90,11 @@ describe("the group form's member invitation says its rules as before", () => {
     expect(check({ email: 'a@b', role: 6 })).toEqual({ email: 'Enter a valid e-mail address.' });
   });
 });
+
+describe("zod's own messages", () => {
+  it('are in English once the form validation is loaded, as before zod/mini', async () => {
+    const z = await import('zod/mini');
+    const issue = z.string().check(z.minLength(2)).safeParse('a').error?.issues[0];
+    expect(issue?.message).toBe('Too small: expected string to have >=2 characters');
+  });
+});

@@ -1,7 +1,10 @@
-/** All entities in one ElectroDB Service, for writes that must hold together (transactions). */
-import { Service } from 'electrodb';
-import { env } from '../lib/env.ts';
-import { documentClient } from './client.ts';
+/**
+ * Every table entity by name, for writes that must hold together (transactions, db/transact.ts). They
+ * are not joined in an ElectroDB Service at run time: a write transaction needs only the entities
+ * (`createWriteTransaction`, what `Service.transaction.write` calls), and the Service's module is
+ * left out of every bundle (docs/decisions.md D42). A unit test joins them in a Service, so its
+ * checks (one service name, collections that agree) still hold.
+ */
 import { CalendarFeedEntity } from './entities/calendar-feed.ts';
 import { CategoryEntity } from './entities/category.ts';
 import { DayStateEntity } from './entities/day-state.ts';
@@ -13,18 +16,15 @@ import { TaskEntity } from './entities/task.ts';
 import { TaskChildEntity } from './entities/task-child.ts';
 import { UserEntity } from './entities/user.ts';
 
-export const service = new Service(
-  {
-    user: UserEntity,
-    group: GroupEntity,
-    membership: MembershipEntity,
-    invitation: InvitationEntity,
-    category: CategoryEntity,
-    task: TaskEntity,
-    taskChild: TaskChildEntity,
-    placement: PlacementEntity,
-    dayState: DayStateEntity,
-    calendarFeed: CalendarFeedEntity,
-  },
-  { table: env.tableName, client: documentClient },
-);
+export const entities = {
+  user: UserEntity,
+  group: GroupEntity,
+  membership: MembershipEntity,
+  invitation: InvitationEntity,
+  category: CategoryEntity,
+  task: TaskEntity,
+  taskChild: TaskChildEntity,
+  placement: PlacementEntity,
+  dayState: DayStateEntity,
+  calendarFeed: CalendarFeedEntity,
+};

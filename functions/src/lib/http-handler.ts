@@ -21,8 +21,11 @@ import {
   toCamel,
   toSnake,
 } from '@tandem/shared';
+import { englishZodMessages } from '@tandem/shared/api/zod-messages';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2 } from 'aws-lambda';
-import { ZodError, type z } from 'zod';
+import * as z from 'zod/mini';
+// A named import: `z.core.…` as a value would put all of zod's core in the bundle (D42).
+import { $ZodError } from 'zod/v4/core';
 import { type Actor, actorFromClaims } from './actor.ts';
 import { isConditionFailed } from './conditions.ts';
 import {
@@ -38,6 +41,9 @@ import { logger } from './logger.ts';
 import { cameThroughCloudFront } from './origin-verify.ts';
 import { countRequests, DYNAMODB_REQUESTS_HEADER } from './request-count.ts';
 import { routeSchemas } from './route-schemas.ts';
+
+// zod's own messages (a check without one of ours) in English, as the API has always answered them.
+englishZodMessages();
 
 export type HttpEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
 
@@ -64,7 +70,12 @@ export interface Request<B, Q, P, A> {
   event: HttpEvent;
 }
 
-interface Options<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType, Auth extends boolean> {
+interface Options<
+  B extends z.core.$ZodType,
+  Q extends z.core.$ZodType,
+  P extends z.core.$ZodType,
+  Auth extends boolean,
+> {
   route: RouteDef;
   body?: B;
   query?: Q;
@@ -108,7 +119,7 @@ const json = (
 });
 
 /** zod issue paths are camelCase inside; the client sees the wire (snake_case) names. */
-function zodToValidation(err: ZodError, where: 'body' | 'query' | 'params'): ValidationError {
+function zodToValidation(err: z.core.$ZodError, where: 'body' | 'query' | 'params'): ValidationError {
   const errors: Record<string, string> = {};
   for (const issue of err.issues) {
     const path = issue.path.map((p) => (typeof p === 'string' ? toSnakeKey(p) : String(p))).join('.');
@@ -179,7 +190,7 @@ const unavailableBody = {
  */
 export function toErrorResponse(err: unknown, info: RequestInfo = {}): APIGatewayProxyResultV2 {
   if (err instanceof HttpError) return json(err.status, err.toBody());
-  if (err instanceof ZodError) return json(400, zodToValidation(err, 'body').toBody());
+  if (err instanceof $ZodError) return json(400, zodToValidation(err, 'body').toBody());
   const failure = engineFailure(err);
   if (failure) {
     logger.error('service unavailable', { ...info, status: 503, cause: failure });
@@ -231,21 +242,21 @@ function refuseBlankParams(params: Record<string, string | undefined>): void {
   if (Object.keys(errors).length) throw new ValidationError(errors);
 }
 
-function parsePart<S extends z.ZodType>(
+function parsePart<S extends z.core.$ZodType>(
   schema: S | undefined,
   value: unknown,
   where: 'body' | 'query' | 'params',
 ) {
   if (!schema) return value;
-  const r = schema.safeParse(value);
+  const r = z.safeParse(schema, value);
   if (!r.success) throw zodToValidation(r.error, where);
   return r.data;
 }
 
 export function httpHandler<
-  B extends z.ZodType = z.ZodUnknown,
-  Q extends z.ZodType = z.ZodUnknown,
-  P extends z.ZodType = z.ZodUnknown,
+  B extends z.core.$ZodType = z.core.$ZodUnknown,
+  Q extends z.core.$ZodType = z.core.$ZodUnknown,
+  P extends z.core.$ZodType = z.core.$ZodUnknown,
 >(opts: Options<B, Q, P, true>) {
   const needsActor = opts.route.auth === 'user';
   const { body, query, params, rawBody = false } = opts;

@@ -4,12 +4,12 @@
  * manifest (the fuzz test), so a route's schemas are stated once, in its handler.
  */
 import type { RouteDef } from '@tandem/shared';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 
 export interface RouteSchemas {
-  body?: z.ZodType;
-  query?: z.ZodType;
-  params?: z.ZodType;
+  body?: z.core.$ZodType;
+  query?: z.core.$ZodType;
+  params?: z.core.$ZodType;
   /** The route reads its body itself (a file upload). */
   rawBody: boolean;
 }

@@ -23,7 +23,7 @@ import {
 import { API_BASE, type RouteDef, routes } from '@tandem/shared';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { createUser, type StackEnv } from '../../../scripts/src/testing/users.ts';
 import { createTableInput } from '../../src/db/table.ts';
 import type { RouteSchemas } from '../../src/lib/route-schemas.ts';
@@ -255,7 +255,7 @@ function objectOf(s: JsonSchema, depth: number): fc.Arbitrary<Record<string, unk
 
 const snake = (k: string) => k.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
 
-const jsonSchemaOf = (schema: z.ZodType | undefined): JsonSchema =>
+const jsonSchemaOf = (schema: z.core.$ZodType | undefined): JsonSchema =>
   schema
     ? (z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema)
     : { type: 'object', properties: {} };

@@ -2,7 +2,7 @@ import { MAX_JSON_BODY_BYTES, routes, updateUserConfigInput } from '@tandem/shar
 import type { Context } from 'aws-lambda';
 import { Entity } from 'electrodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { NotFoundError } from '../../src/lib/errors.ts';
 import { type HttpEvent, httpHandler, isElectroError, toErrorResponse } from '../../src/lib/http-handler.ts';
 
@@ -90,6 +90,25 @@ describe('httpHandler', () => {
     const r = await call(echo, event({ body: JSON.stringify({ time_format: 12 }) }));
     expect(r.statusCode).toBe(400);
     expect(JSON.parse(r.body).fallback_message).toContain('time_format');
+  });
+
+  it("says zod's own messages in English, as before zod/mini, where a schema has none of ours", async () => {
+    // preferences.selected_levels: integers 1 to 9, with no message of ours.
+    const r = await call(echo, event({ body: JSON.stringify({ preferences: { selected_levels: [12] } }) }));
+    expect(r.statusCode).toBe(400);
+    expect(JSON.parse(r.body).errors).toEqual({
+      'preferences.selected_levels.0': 'Too big: expected number to be <=9',
+    });
+  });
+
+  it('answers 400 to a zod error thrown by domain code, from the full zod or zod/mini', async () => {
+    for (const error of [
+      z.safeParse(z.string(), 1).error,
+      (await import('zod')).string().safeParse(1).error,
+    ]) {
+      const r = toErrorResponse(error);
+      expect(r).toMatchObject({ statusCode: 400 });
+    }
   });
 
   it('refuses malformed JSON with 400', async () => {

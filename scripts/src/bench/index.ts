@@ -44,6 +44,8 @@ const only = process.argv.slice(2);
 const wants = (part: string) => only.length === 0 || only.includes(part);
 
 if (wants('bundles')) printBundles(await measureBundles());
+// Not in the default run: it bundles an earlier revision too (BENCH_BUNDLES_AGAINST).
+if (only.includes('bundles-ab')) await (await import('./bundles-ab.ts')).benchBundlesAb();
 if (wants('recurrence')) benchRecurrence();
 if (wants('zod-jitless')) benchZodJitless();
 if (wants('web')) printRoute('the Today route (/)', ['src/features/today/routes/today-page.tsx']);

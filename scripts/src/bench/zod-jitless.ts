@@ -1,18 +1,19 @@
 /**
- * What the Content-Security-Policy costs the web app's form checks (docs/decisions.md D33): without
+ * What the Content-Security-Policy costs the web app's form checks (docs/decisions.md D33; with
+ * zod/mini, as the web, since D42): without
  * 'unsafe-eval' Zod cannot compile its object parsers (index.html turns on jitless mode), so each
  * parse walks the schema instead. The same object schema, made once with compiling and once without,
  * parsing a form-sized body; medians of 41 rounds of 10,000 parses.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { fmt, median } from './stats.ts';
 
 const makeSchema = () =>
   z.strictObject({
-    title: z.string().trim().min(1).max(200),
-    group: z.string().min(1),
-    description: z.string().max(5000).optional(),
-    priority: z.enum(['low', 'normal', 'high']).optional(),
+    title: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
+    group: z.string().check(z.minLength(1)),
+    description: z.optional(z.string().check(z.maxLength(5000))),
+    priority: z.optional(z.enum(['low', 'normal', 'high'])),
   });
 
 function perParse(schema: ReturnType<typeof makeSchema>): number {

@@ -1,5 +1,5 @@
 /** `GET /config.json` (ARCHITECTURE §3): what the web app needs to find the API and Cognito. */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 export const runtimeConfig = z.object({
   apiUrl: z.string(),
@@ -9,10 +9,10 @@ export const runtimeConfig = z.object({
     region: z.string(),
     userPoolId: z.string(),
     clientId: z.string(),
-    endpoint: z.string().optional(),
+    endpoint: z.optional(z.string()),
     /** Hosted UI domain for Google/LinkedIn sign-in; absent when social sign-in is not configured. */
-    domain: z.string().optional(),
-    providers: z.array(z.enum(['Google', 'LinkedIn'])).optional(),
+    domain: z.optional(z.string()),
+    providers: z.optional(z.array(z.enum(['Google', 'LinkedIn']))),
   }),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfig>;

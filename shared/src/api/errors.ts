@@ -2,7 +2,7 @@
  * The error catalogue: every error the API answers has this body (ARCHITECTURE §5),
  * and the web shows `fallback_message` to the user. `code` is the spec's key where it has one.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 export const errorBody = z.object({
   detail: z.unknown(),

@@ -3,7 +3,7 @@
  * bound of request bodies, and the field schemas built from them, so the API, the forms and the tests
  * read the same numbers.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { hasVisibleText, MAX_ID_LENGTH, TEXT_LIMITS, type TextField } from './limit-values.ts';
 
 export * from './limit-values.ts';
@@ -12,7 +12,7 @@ const tooLong = (max: number) => `At most ${max.toLocaleString('en-US')} charact
 
 /** Free text bounded by its entry in TEXT_LIMITS. */
 export const boundedText = (field: TextField, message: string = tooLong(TEXT_LIMITS[field])) =>
-  z.string().max(TEXT_LIMITS[field], message);
+  z.string().check(z.maxLength(TEXT_LIMITS[field], message));
 
 /**
  * A required name or title: trimmed, bounded by TEXT_LIMITS, and refused when it shows nothing
@@ -21,23 +21,25 @@ export const boundedText = (field: TextField, message: string = tooLong(TEXT_LIM
 export const requiredTitle = (field: TextField, messages: { required: string; tooLong?: string }) =>
   z
     .string({ error: messages.required })
-    .trim()
-    .min(1, messages.required)
-    .max(TEXT_LIMITS[field], messages.tooLong ?? tooLong(TEXT_LIMITS[field]))
-    .refine(hasVisibleText, messages.required);
+    .check(
+      z.trim(),
+      z.minLength(1, messages.required),
+      z.maxLength(TEXT_LIMITS[field], messages.tooLong ?? tooLong(TEXT_LIMITS[field])),
+      z.refine(hasVisibleText, messages.required),
+    );
 
 export const ID_REQUIRED = 'This id is empty.';
 
 /** An id given by the caller: not blank, not only whitespace, and of a sane length. */
 export const idField = (required: string = ID_REQUIRED) =>
-  z
-    .string({ error: required })
-    .max(MAX_ID_LENGTH, 'This id is too long.')
-    .refine((v) => v.trim().length > 0, required);
+  z.string({ error: required }).check(
+    z.maxLength(MAX_ID_LENGTH, 'This id is too long.'),
+    z.refine((v) => v.trim().length > 0, required),
+  );
 export const entityId = idField();
 
 /** A numeric id in a path (a level, a priority group): digits only, so " " is never read as 0. */
-export const numericIdParam = z
-  .string({ error: ID_REQUIRED })
-  .regex(/^\d{1,6}$/, 'This id must be a whole number.')
-  .transform(Number);
+export const numericIdParam = z.pipe(
+  z.string({ error: ID_REQUIRED }).check(z.regex(/^\d{1,6}$/, 'This id must be a whole number.')),
+  z.transform(Number),
+);

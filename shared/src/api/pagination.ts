@@ -1,10 +1,10 @@
 /** Lists answer `{ count, next, previous, results }` (ARCHITECTURE §5), never unbounded. */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 export const pageQuery = (defaultLimit = 20, maxLimit = 100) =>
   z.object({
-    page: z.coerce.number().int().min(1).default(1),
-    limit: z.coerce.number().int().min(1).max(maxLimit).default(defaultLimit),
+    page: z._default(z.coerce.number().check(z.int(), z.gte(1)), 1),
+    limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(maxLimit)), defaultLimit),
   });
 
 export interface Page<T> {

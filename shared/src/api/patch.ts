@@ -8,31 +8,33 @@
  * - An explicit null clears the field, where its schema allows null (elsewhere null is refused).
  * - Permissions are checked only for fields that are present and actually change (`changedFields`).
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
-type Bare<T extends z.ZodType> =
-  T extends z.ZodDefault<infer I> ? I : T extends z.ZodPrefault<infer I> ? I : T;
-type PatchField<T extends z.ZodType> =
-  Bare<T> extends z.ZodObject<infer S extends z.ZodRawShape>
-    ? z.ZodOptional<PatchObject<S>>
-    : z.ZodOptional<Bare<T>>;
-export type PatchObject<S extends z.ZodRawShape> = z.ZodObject<
-  { -readonly [K in keyof S]: PatchField<S[K] & z.ZodType> },
+type Bare<T extends z.ZodMiniType> =
+  T extends z.ZodMiniDefault<infer I> ? I : T extends z.ZodMiniPrefault<infer I> ? I : T;
+type PatchField<T extends z.ZodMiniType> =
+  Bare<T> extends z.ZodMiniObject<infer S extends z.core.$ZodShape>
+    ? z.ZodMiniOptional<PatchObject<S>>
+    : z.ZodMiniOptional<Bare<T>>;
+export type PatchObject<S extends z.core.$ZodShape> = z.ZodMiniObject<
+  { -readonly [K in keyof S]: PatchField<S[K] & z.ZodMiniType> },
   z.core.$strict
 >;
 
-const bare = (s: z.ZodType): z.ZodType =>
-  s instanceof z.ZodDefault || s instanceof z.ZodPrefault ? bare(s.unwrap() as z.ZodType) : s;
+const bare = (s: z.ZodMiniType): z.ZodMiniType =>
+  s instanceof z.ZodMiniDefault || s instanceof z.ZodMiniPrefault
+    ? bare(s.def.innerType as z.ZodMiniType)
+    : s;
 
 /**
  * The PATCH schema of an object schema: every field optional with its default removed, and nested
  * objects PATCH schemas themselves. Unknown fields stay refused.
  */
-export function patchOf<S extends z.ZodRawShape>(schema: z.ZodObject<S>): PatchObject<S> {
-  const shape: Record<string, z.ZodType> = {};
+export function patchOf<S extends z.core.$ZodShape>(schema: z.ZodMiniObject<S>): PatchObject<S> {
+  const shape: Record<string, z.ZodMiniType> = {};
   for (const [key, field] of Object.entries(schema.shape)) {
-    const inner = bare(field as z.ZodType);
-    shape[key] = (inner instanceof z.ZodObject ? patchOf(inner) : inner).optional();
+    const inner = bare(field as z.ZodMiniType);
+    shape[key] = z.optional(inner instanceof z.ZodMiniObject ? patchOf(inner) : inner);
   }
   return z.strictObject(shape) as unknown as PatchObject<S>;
 }

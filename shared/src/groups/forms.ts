@@ -4,7 +4,7 @@
  * createCategoryInput) accepts it, so the rule is the server's; only the message differs: a key of
  * the web's `validation` namespace (see user/forms.ts), said in the user's language.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { acceptedByServer, emailOnlyField, FORM_MESSAGES } from '../user/forms.ts';
 import { createCategoryInput } from './categories.ts';
 import { createGroupInput } from './group.ts';
@@ -31,9 +31,9 @@ export const inviteByEmailForm = z.object({ email: emailOnlyField });
  * the server accepts (inviteMemberInput's role; which roles the caller may grant is the picker's).
  */
 export const memberInviteForm = z.object({
-  email: z
-    .string()
-    .refine((v) => v.trim() !== '', { message: FORM_MESSAGES.emailRequired, abort: true })
-    .refine((v) => EMAIL_PATTERN.test(v.trim()), FORM_MESSAGES.email),
+  email: z.string().check(
+    z.refine((v) => v.trim() !== '', { message: FORM_MESSAGES.emailRequired, abort: true }),
+    z.refine((v) => EMAIL_PATTERN.test(v.trim()), FORM_MESSAGES.email),
+  ),
   role: acceptedByServer(inviteMemberInput.shape.role, { required: FORM_MESSAGES.roleRequired }),
 });

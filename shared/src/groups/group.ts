@@ -2,7 +2,7 @@
  * Groups (spec 000 §2 group form, §3 Group, §5 group rules, §9). Title required, description at most
  * 250 characters, colour hex of 3 or 6 digits (3 expanded to 6), icon from the named set.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { boundedText, entityId, requiredTitle, TEXT_LIMITS } from '../api/limits.ts';
 import {
   DEFAULT_GROUP_COLOR,
@@ -17,18 +17,25 @@ export * from './group-constants.ts';
 export const GROUP_DESCRIPTION_MAX = TEXT_LIMITS.groupDescription;
 export const GROUP_TITLE_MAX = TEXT_LIMITS.groupTitle;
 
-const colorSchema = z.string().transform((v, ctx) => {
-  const hex = normaliseHexColor(v);
-  if (!hex) {
-    ctx.addIssue({ code: 'custom', message: 'Enter a colour as a hex code of 3 or 6 digits, like #7EC242.' });
-    return z.NEVER;
-  }
-  return hex;
-});
+const colorSchema = z.pipe(
+  z.string(),
+  z.transform((v, ctx) => {
+    const hex = normaliseHexColor(v);
+    if (!hex) {
+      ctx.issues.push({
+        code: 'custom',
+        message: 'Enter a colour as a hex code of 3 or 6 digits, like #7EC242.',
+        input: v,
+      });
+      return z.NEVER;
+    }
+    return hex;
+  }),
+);
 
 export const groupMetadata = z.strictObject({
-  color: colorSchema.default(DEFAULT_GROUP_COLOR),
-  icon: z.enum(GROUP_ICONS, { error: 'Choose an icon from the list.' }).default(DEFAULT_GROUP_ICON),
+  color: z._default(colorSchema, DEFAULT_GROUP_COLOR),
+  icon: z._default(z.enum(GROUP_ICONS, { error: 'Choose an icon from the list.' }), DEFAULT_GROUP_ICON),
 });
 
 const title = requiredTitle('groupTitle', {
@@ -42,31 +49,31 @@ const description = boundedText(
 
 export const createGroupInput = z.strictObject({
   title,
-  description: description.default(''),
-  metadata: groupMetadata.default({ color: DEFAULT_GROUP_COLOR, icon: DEFAULT_GROUP_ICON }),
+  description: z._default(description, ''),
+  metadata: z._default(groupMetadata, { color: DEFAULT_GROUP_COLOR, icon: DEFAULT_GROUP_ICON }),
 });
 export type CreateGroupInput = z.infer<typeof createGroupInput>;
 
-export const updateGroupInput = z
-  .strictObject({
+export const updateGroupInput = z.partial(
+  z.strictObject({
     title,
     description,
-    metadata: z
-      .strictObject({
+    metadata: z.partial(
+      z.strictObject({
         color: colorSchema,
         icon: z.enum(GROUP_ICONS, { error: 'Choose an icon from the list.' }),
-      })
-      .partial(),
+      }),
+    ),
     status: z.union([z.literal(GROUP_STATUS.active), z.literal(GROUP_STATUS.archived)], {
       error: 'Status must be 1 (active) or 2 (archived).',
     }),
-  })
-  .partial();
+  }),
+);
 export type UpdateGroupInput = z.infer<typeof updateGroupInput>;
 
 export const groupOrderInput = z.strictObject({
   groupId: entityId,
-  nextIndex: z.number().int().min(0),
+  nextIndex: z.int().check(z.gte(0)),
 });
 
 /** The 'group name conflict' warning (spec 000 §5): the same title, trimmed, case-insensitive. */

@@ -1,5 +1,5 @@
 /** Invitation states and rules (spec 000 §4, 002 §4), shared by group, delegation and attendee invitations. */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 export const INVITATION_STATUSES = ['pending', 'expired', 'refused', 'on-hold', 'accepted'] as const;
 export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
@@ -37,10 +37,12 @@ export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 export const MAX_EMAIL_LENGTH = 254;
 
 /** An e-mail address as every form takes it: required, the simple check, at most 254 characters, lower case. */
-export const emailAddress = z
-  .string({ error: 'Enter an e-mail address.' })
-  .trim()
-  .min(1, 'Enter an e-mail address.')
-  .max(MAX_EMAIL_LENGTH, `An e-mail address has at most ${MAX_EMAIL_LENGTH} characters.`)
-  .refine((v) => EMAIL_PATTERN.test(v), 'Enter a valid e-mail address.')
-  .transform(normaliseEmail);
+export const emailAddress = z.pipe(
+  z.string({ error: 'Enter an e-mail address.' }).check(
+    z.trim(),
+    z.minLength(1, 'Enter an e-mail address.'),
+    z.maxLength(MAX_EMAIL_LENGTH, `An e-mail address has at most ${MAX_EMAIL_LENGTH} characters.`),
+    z.refine((v) => EMAIL_PATTERN.test(v), 'Enter a valid e-mail address.'),
+  ),
+  z.transform(normaliseEmail),
+);

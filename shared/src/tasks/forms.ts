@@ -3,7 +3,7 @@
  * each checked by the server's own field of createTaskInput (updateTaskInput's title is the same
  * field). Messages are keys of the web's `validation` namespace (see user/forms.ts).
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { acceptedByServer, FORM_MESSAGES } from '../user/forms.ts';
 import { createTaskInput } from './schemas.ts';
 

@@ -2,7 +2,7 @@
  * Task calls' input (spec 000 §7 Tasks, §5 validation). Codes are the spec's: a missing title is
  * task-form.title-required, no assignee task-form.assignees-required.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { boundedText, entityId, idField, MAX_ID_LENGTH, requiredTitle, TEXT_LIMITS } from '../api/limits.ts';
 import { patchOf } from '../api/patch.ts';
 import { EMAIL_PATTERN, normaliseEmail } from '../groups/invitations.ts';
@@ -58,165 +58,172 @@ const status = z.union(
   ],
   { error: 'Status must be 1, 2, 3 or 4.' },
 );
-const level = z.number().int().min(1, 'Level must be 1 to 8.').max(ISSUE_LEVEL, 'Level must be 1 to 8.');
-const priorityGroup = z.number().int().refine(isRequestablePriorityGroup, TASK_MESSAGES.priorityGroup);
+const level = z.int().check(z.gte(1, 'Level must be 1 to 8.'), z.lte(ISSUE_LEVEL, 'Level must be 1 to 8.'));
+const priorityGroup = z.int().check(z.refine(isRequestablePriorityGroup, TASK_MESSAGES.priorityGroup));
 const isoDate = z.iso.datetime({ offset: true, error: 'Give a date and time in ISO 8601.' });
-const timezone = z.string().refine(isValidTimezone, 'Unknown time zone');
+const timezone = z.string().check(z.refine(isValidTimezone, 'Unknown time zone'));
 
 export const taskAssigneeInput = z.strictObject({
   /** A user id, for people already known; or an e-mail, invited when they are not. */
-  user: entityId.optional(),
-  email: z
-    .string()
-    .trim()
-    .refine((v) => EMAIL_PATTERN.test(v), 'Enter a valid e-mail address.')
-    .transform(normaliseEmail)
-    .optional(),
+  user: z.optional(entityId),
+  email: z.optional(
+    z.pipe(
+      z.string().check(
+        z.trim(),
+        z.refine((v) => EMAIL_PATTERN.test(v), 'Enter a valid e-mail address.'),
+      ),
+      z.transform(normaliseEmail),
+    ),
+  ),
   role: z.union([z.literal(ROLES.editor), z.literal(ROLES.standard)], {
     error: 'An assignee is an editor (6) or standard (5).',
   }),
 });
 
 const details = z.strictObject({
-  description: description.default(''),
-  flag: flag.default(TASK_FLAG.normal),
+  description: z._default(description, ''),
+  flag: z._default(flag, TASK_FLAG.normal),
 });
 
 const taskFields = {
   title,
-  details: details.default({ description: '', flag: TASK_FLAG.normal }),
-  mode: z.enum(['draft', 'active'], { error: 'A new task is a draft or active.' }).default('active'),
-  status: status
-    .refine((s) => s !== TASK_STATUS.done, TASK_MESSAGES.doneOnCreate)
-    .default(TASK_STATUS.notStarted),
-  level: level.default(DEFAULT_LEVEL),
-  priorityGroup: priorityGroup.default(0),
-  dueAt: isoDate.nullable().default(null),
-  taskPosition: z.enum(['top', 'bottom']).default('top'),
+  details: z._default(details, { description: '', flag: TASK_FLAG.normal }),
+  mode: z._default(z.enum(['draft', 'active'], { error: 'A new task is a draft or active.' }), 'active'),
+  status: z._default(
+    status.check(z.refine((s) => s !== TASK_STATUS.done, TASK_MESSAGES.doneOnCreate)),
+    TASK_STATUS.notStarted,
+  ),
+  level: z._default(level, DEFAULT_LEVEL),
+  priorityGroup: z._default(priorityGroup, 0),
+  dueAt: z._default(z.nullable(isoDate), null),
+  taskPosition: z._default(z.enum(['top', 'bottom']), 'top'),
 };
 
 /** A sub-task: its priority group defaults to its parent's, so it shows under it rather than beside it. */
 export const childTaskInput = z.strictObject({
   ...taskFields,
-  priorityGroup: priorityGroup.optional(),
+  priorityGroup: z.optional(priorityGroup),
 });
 
 export const createTaskInput = z
   .strictObject({
     ...taskFields,
     group: idField('Choose a group.'),
-    parent: entityId.nullable().default(null),
+    parent: z._default(z.nullable(entityId), null),
     /** Omitted: the creator is the assignee. Given empty: refused (task-form.assignees-required). */
-    taskAssignees: z.array(taskAssigneeInput).max(100).optional(),
-    delegationType: z.enum(DELEGATION_TYPES).default('SI'),
-    children: z.array(childTaskInput).max(100).default([]),
-    userTimezone: timezone.optional(),
+    taskAssignees: z.optional(z.array(taskAssigneeInput).check(z.maxLength(100))),
+    delegationType: z._default(z.enum(DELEGATION_TYPES), 'SI'),
+    children: z._default(z.array(childTaskInput).check(z.maxLength(100)), []),
+    userTimezone: z.optional(timezone),
     /** The task's schedule, saved with it in one transaction (spec 000 §3 quick-task payload). */
-    scheduledTask: scheduleInput.optional(),
+    scheduledTask: z.optional(scheduleInput),
   })
-  .superRefine((t, ctx) => {
-    if (t.level >= ISSUE_LEVEL && t.children.length > 0) {
-      ctx.addIssue({ code: 'custom', path: ['children'], message: TASK_MESSAGES.issueNoChildren });
-    }
-  });
+  .check(
+    z.superRefine((t, ctx) => {
+      if (t.level >= ISSUE_LEVEL && t.children.length > 0) {
+        ctx.addIssue({ code: 'custom', path: ['children'], message: TASK_MESSAGES.issueNoChildren });
+      }
+    }),
+  );
 export type CreateTaskInput = z.infer<typeof createTaskInput>;
 
-export const updateTaskInput = z
-  .strictObject({
-    title,
-    /** Merged field by field: a description alone keeps the flag, a flag alone the description. */
-    details: patchOf(details),
-    mode: z.enum(TASK_MODES),
-    status,
-    level,
-    priorityGroup,
-    dueAt: isoDate.nullable(),
-    group: entityId,
-    completionAt: isoDate.nullable(),
-    /** The whole new list of assignees (members of the task's group); empty is refused. */
-    taskAssignees: z.array(taskAssigneeInput).max(100),
-    /** The project manager: the creator or one of the assignees (null clears it). */
-    manager: entityId.nullable(),
-    taskPosition: z.enum(['top', 'bottom', 'custom']),
-    /** Sort code of the neighbours when dragged: the task lands between them. */
-    placeBetween: z.strictObject({ before: z.string().nullable(), after: z.string().nullable() }),
-    userTimezone: timezone,
-    /** The schedule's changed fields, merged onto the one there (null clears it), as PATCH /task/schedule/{id}. */
-    scheduledTask: schedulePatchInput.nullable(),
-    /** The name tasks are read back with (and spec 002's other name for details): the same thing. */
-    taskDetails: patchOf(details),
-    /** The version the change was made over: 409 with the current task when it has moved on (D41). */
-    version: z.number().int().min(1),
-  })
-  .partial()
-  .transform(({ taskDetails, ...rest }) =>
+export const updateTaskInput = z.pipe(
+  z.partial(
+    z.strictObject({
+      title,
+      /** Merged field by field: a description alone keeps the flag, a flag alone the description. */
+      details: patchOf(details),
+      mode: z.enum(TASK_MODES),
+      status,
+      level,
+      priorityGroup,
+      dueAt: z.nullable(isoDate),
+      group: entityId,
+      completionAt: z.nullable(isoDate),
+      /** The whole new list of assignees (members of the task's group); empty is refused. */
+      taskAssignees: z.array(taskAssigneeInput).check(z.maxLength(100)),
+      /** The project manager: the creator or one of the assignees (null clears it). */
+      manager: z.nullable(entityId),
+      taskPosition: z.enum(['top', 'bottom', 'custom']),
+      /** Sort code of the neighbours when dragged: the task lands between them. */
+      placeBetween: z.strictObject({ before: z.nullable(z.string()), after: z.nullable(z.string()) }),
+      userTimezone: timezone,
+      /** The schedule's changed fields, merged onto the one there (null clears it), as PATCH /task/schedule/{id}. */
+      scheduledTask: z.nullable(schedulePatchInput),
+      /** The name tasks are read back with (and spec 002's other name for details): the same thing. */
+      taskDetails: patchOf(details),
+      /** The version the change was made over: 409 with the current task when it has moved on (D41). */
+      version: z.int().check(z.gte(1)),
+    }),
+  ),
+  z.transform(({ taskDetails, ...rest }) =>
     taskDetails ? { ...rest, details: { ...taskDetails, ...rest.details } } : rest,
-  );
+  ),
+);
 export type UpdateTaskInput = z.infer<typeof updateTaskInput>;
 
 export const deleteTasksInput = z.strictObject({
-  tasks: z.array(entityId).min(1, 'Name at least one task.').max(100),
-  withChildren: z.boolean().default(false),
+  tasks: z.array(entityId).check(z.minLength(1, 'Name at least one task.'), z.maxLength(100)),
+  withChildren: z._default(z.boolean(), false),
 });
 
 export const newStructureInput = z.strictObject({
   tasks: z
-    .array(z.strictObject({ id: entityId, level, parent: entityId.nullable() }))
-    .min(1)
-    .max(200),
+    .array(z.strictObject({ id: entityId, level, parent: z.nullable(entityId) }))
+    .check(z.minLength(1), z.maxLength(200)),
 });
 
 /** A query parameter holding a comma-separated list; empty items are dropped. */
 const commaItems = (max: number) =>
-  z
-    .string()
-    .max(max * (MAX_ID_LENGTH + 1))
-    .transform((v) => v.split(',').filter((x) => x !== ''));
+  z.pipe(
+    z.string().check(z.maxLength(max * (MAX_ID_LENGTH + 1))),
+    z.transform((v) => v.split(',').filter((x) => x !== '')),
+  );
 
 export const listTasksQuery = z.object({
-  group: entityId.optional(),
-  mode: z.enum(TASK_MODES).optional(),
-  type: z.enum(['delegated_to_me']).optional(),
-  priorityGroup: z.coerce
-    .number()
-    .int()
-    .refine((id) => PRIORITY_GROUPS.some((g) => g.id === id), 'Unknown priority group.')
-    .optional(),
-  isOwner: z.enum(['0', '1']).optional(),
+  group: z.optional(entityId),
+  mode: z.optional(z.enum(TASK_MODES)),
+  type: z.optional(z.enum(['delegated_to_me'])),
+  priorityGroup: z.optional(
+    z.coerce.number().check(
+      z.int(),
+      z.refine((id) => PRIORITY_GROUPS.some((g) => g.id === id), 'Unknown priority group.'),
+    ),
+  ),
+  isOwner: z.optional(z.enum(['0', '1'])),
   /** The header's selection (tasks/selection.ts): comma-separated group ids and levels. */
-  groups: commaItems(500).pipe(z.array(entityId).max(500)).optional(),
-  levels: commaItems(9)
-    .pipe(
+  groups: z.optional(z.pipe(commaItems(500), z.array(entityId).check(z.maxLength(500)))),
+  levels: z.optional(
+    z.pipe(
+      commaItems(9),
       z
-        .array(
-          z
-            .string()
-            .regex(/^[1-9]$/, 'A level is 1 to 9.')
-            .transform(Number),
-        )
-        .max(9),
-    )
-    .optional(),
+        .array(z.pipe(z.string().check(z.regex(/^[1-9]$/, 'A level is 1 to 9.')), z.transform(Number)))
+        .check(z.maxLength(9)),
+    ),
+  ),
   /** The previous answer's `next` cursor (opaque); without it, `page` counts from the start. */
-  cursor: z.string().max(2000).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(100).default(25),
+  cursor: z.optional(z.string().check(z.maxLength(2000))),
+  page: z._default(z.coerce.number().check(z.int(), z.gte(1)), 1),
+  size: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 25),
 });
 
 export { requireTaskId } from './guards.ts';
 
 export const inviteToTaskInput = z.strictObject({
   task: entityId,
-  email: z
-    .string({ error: 'Enter an e-mail address.' })
-    .trim()
-    .refine((v) => EMAIL_PATTERN.test(v), 'Enter a valid e-mail address.')
-    .transform(normaliseEmail),
-  role: z
-    .union([z.literal(ROLES.editor), z.literal(ROLES.standard)], {
+  email: z.pipe(
+    z.string({ error: 'Enter an e-mail address.' }).check(
+      z.trim(),
+      z.refine((v) => EMAIL_PATTERN.test(v), 'Enter a valid e-mail address.'),
+    ),
+    z.transform(normaliseEmail),
+  ),
+  role: z._default(
+    z.union([z.literal(ROLES.editor), z.literal(ROLES.standard)], {
       error: 'An assignee is an editor (6) or standard (5).',
-    })
-    .default(ROLES.standard),
+    }),
+    ROLES.standard,
+  ),
 });
 
 /**
@@ -225,33 +232,35 @@ export const inviteToTaskInput = z.strictObject({
  * must name the same invitation (invited_by as the inviter's e-mail or id).
  */
 export const answerTaskInvitationInput = z.strictObject({
-  key: z.string().min(20, 'This invitation link is not valid.').max(200),
+  key: z.string().check(z.minLength(20, 'This invitation link is not valid.'), z.maxLength(200)),
   action: z.union([z.literal(0), z.literal(1)], { error: 'Answer 1 to accept or 0 to decline.' }),
-  userTimezone: timezone.optional(),
-  email: z.string().trim().toLowerCase().max(254).optional(),
-  invitedBy: z.string().trim().min(1).max(254).optional(),
-  taskId: z.string().trim().min(1).max(200).optional(),
+  userTimezone: z.optional(timezone),
+  email: z.optional(z.string().check(z.trim(), z.toLowerCase(), z.maxLength(254))),
+  invitedBy: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(254))),
+  taskId: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(200))),
 });
 export type AnswerTaskInvitationInput = z.infer<typeof answerTaskInvitationInput>;
 
 export const answerPendingInput = z.strictObject({
-  invitations: z.array(entityId).min(1, 'Choose at least one invitation.').max(100),
+  invitations: z.array(entityId).check(z.minLength(1, 'Choose at least one invitation.'), z.maxLength(100)),
   action: z.union([z.literal(0), z.literal(1)], { error: 'Answer 1 to accept or 0 to decline.' }),
 });
 
 /** A person's own title for a level or a priority group; empty restores the default. */
 export const userTitleInput = z.strictObject({
-  id: z.number().int(),
+  id: z.int(),
   title: z
     .string()
-    .trim()
-    .max(TEXT_LIMITS.ownTitle, `A title has at most ${TEXT_LIMITS.ownTitle} characters.`),
+    .check(
+      z.trim(),
+      z.maxLength(TEXT_LIMITS.ownTitle, `A title has at most ${TEXT_LIMITS.ownTitle} characters.`),
+    ),
 });
 
 export const taskRoleInput = z.strictObject({
   task: entityId,
   user: entityId,
-  role: z.number({ error: 'Choose a role.' }).int(),
+  role: z.number({ error: 'Choose a role.' }).check(z.int()),
 });
 
 /**
@@ -259,7 +268,7 @@ export const taskRoleInput = z.strictObject({
  * query, checked as POST /task would check them, without saving. Every value is text on a query;
  * whole numbers become numbers, and the rest is left for the create schema to judge.
  */
-const queryText = z.string().max(20_000).optional();
+const queryText = z.optional(z.string().check(z.maxLength(20_000)));
 export const taskValidationQuery = z.object({
   title: queryText,
   description: queryText,

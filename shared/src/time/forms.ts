@@ -5,7 +5,7 @@
  * its target names must be chosen. Messages are keys of the web's `validation` namespace.
  */
 import { DateTime } from 'luxon';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { FORM_MESSAGES } from '../user/forms.ts';
 import { timeBlockInput } from './schedule-input.ts';
 
@@ -19,10 +19,12 @@ export const timeBlockForm = z
     group: z.string(),
     category: z.string(),
   })
-  .superRefine((v, ctx) => {
-    const required = (path: string) =>
-      ctx.addIssue({ code: 'custom', path: [path], message: FORM_MESSAGES.required });
-    if (!DateTime.fromISO(v.start, { zone: v.timezone }).isValid) required('start');
-    if (!timeBlockInput.shape.duration.safeParse(v.duration).success) required('duration');
-    if (v[v.target] === '') required(v.target);
-  });
+  .check(
+    z.superRefine((v, ctx) => {
+      const required = (path: string) =>
+        ctx.addIssue({ code: 'custom', path: [path], message: FORM_MESSAGES.required });
+      if (!DateTime.fromISO(v.start, { zone: v.timezone }).isValid) required('start');
+      if (!timeBlockInput.shape.duration.safeParse(v.duration).success) required('duration');
+      if (v[v.target] === '') required(v.target);
+    }),
+  );

@@ -4,7 +4,7 @@
  * PATCH /task/{id} carry a schedule beside the task. The rules that need zone arithmetic live in
  * schedule.ts, which re-exports all of this.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { boundedText, entityId } from '../api/limits.ts';
 import { patchOf } from '../api/patch.ts';
 import { EMAIL_PATTERN } from '../groups/invitations.ts';
@@ -31,51 +31,55 @@ export function sameMinute(start: string, end: string): boolean {
 }
 
 const instant = z.iso.datetime({ offset: true });
-const instants = z.array(instant).max(500);
+const instants = z.array(instant).check(z.maxLength(500));
 
 const scheduleFields = z.strictObject({
   startDate: z.iso.datetime({
     offset: true,
     error: (iss) => (iss.input === undefined ? SCHEDULE_MESSAGES.startRequired : undefined),
   }),
-  endDate: instant.nullable().default(null),
-  initialDate: instant.nullable().default(null),
-  allDay: z.boolean().default(false),
-  flexibleTime: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]).default(4),
-  recurRule: z.string().max(500).nullable().default(null),
-  exDate: instants.default([]),
-  rDate: instants.default([]),
-  duration: z.number().int().min(1).max(ALL_DAY_MINUTES).default(60),
+  endDate: z._default(z.nullable(instant), null),
+  initialDate: z._default(z.nullable(instant), null),
+  allDay: z._default(z.boolean(), false),
+  flexibleTime: z._default(z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]), 4),
+  recurRule: z._default(z.nullable(z.string().check(z.maxLength(500))), null),
+  exDate: z._default(instants, []),
+  rDate: z._default(instants, []),
+  duration: z._default(z.int().check(z.gte(1), z.lte(ALL_DAY_MINUTES)), 60),
   timezone: z
     .string({ error: (iss) => (iss.input === undefined ? SCHEDULE_MESSAGES.timezoneRequired : undefined) })
-    .refine(isValidTimezone, 'Unknown time zone'),
-  meetingTemplate: entityId.nullable().default(null),
-  scheduledAttendees: z
-    .array(
-      z.strictObject({
-        email: z
-          .string()
-          .trim()
-          .refine((e) => EMAIL_PATTERN.test(e), SCHEDULE_MESSAGES.attendeeEmail),
-      }),
-    )
-    .max(100)
-    .default([]),
+    .check(z.refine(isValidTimezone, 'Unknown time zone')),
+  meetingTemplate: z._default(z.nullable(entityId), null),
+  scheduledAttendees: z._default(
+    z
+      .array(
+        z.strictObject({
+          email: z.string().check(
+            z.trim(),
+            z.refine((e) => EMAIL_PATTERN.test(e), SCHEDULE_MESSAGES.attendeeEmail),
+          ),
+        }),
+      )
+      .check(z.maxLength(100)),
+    [],
+  ),
 });
 
 /** A whole schedule: what is saved, after a PATCH is merged onto the schedule already there. */
-export const scheduleInput = scheduleFields.superRefine((s, ctx) => {
-  if (s.endDate && sameMinute(s.startDate, s.endDate)) {
-    ctx.addIssue({ code: 'custom', path: ['endDate'], message: SCHEDULE_MESSAGES.sameMinute });
-  }
-  if (s.meetingTemplate && s.scheduledAttendees.length === 0) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['scheduledAttendees'],
-      message: SCHEDULE_MESSAGES.attendeesNeeded,
-    });
-  }
-});
+export const scheduleInput = scheduleFields.check(
+  z.superRefine((s, ctx) => {
+    if (s.endDate && sameMinute(s.startDate, s.endDate)) {
+      ctx.addIssue({ code: 'custom', path: ['endDate'], message: SCHEDULE_MESSAGES.sameMinute });
+    }
+    if (s.meetingTemplate && s.scheduledAttendees.length === 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['scheduledAttendees'],
+        message: SCHEDULE_MESSAGES.attendeesNeeded,
+      });
+    }
+  }),
+);
 export type ScheduleInput = z.infer<typeof scheduleInput>;
 
 /**
@@ -87,13 +91,13 @@ export type SchedulePatchInput = z.infer<typeof schedulePatchInput>;
 
 export const timeBlockInput = z.strictObject({
   startDate: instant,
-  endDate: instant.nullable().default(null),
-  exDate: instants.default([]),
-  rDate: instants.default([]),
-  recurRule: z.string().max(500).nullable().default(null),
-  duration: z.number().int().min(1).max(ALL_DAY_MINUTES),
-  timezone: z.string().refine(isValidTimezone, 'Unknown time zone'),
-  group: entityId.nullable().default(null),
-  groupCategory: boundedText('groupCategory').min(1).nullable().default(null),
+  endDate: z._default(z.nullable(instant), null),
+  exDate: z._default(instants, []),
+  rDate: z._default(instants, []),
+  recurRule: z._default(z.nullable(z.string().check(z.maxLength(500))), null),
+  duration: z.int().check(z.gte(1), z.lte(ALL_DAY_MINUTES)),
+  timezone: z.string().check(z.refine(isValidTimezone, 'Unknown time zone')),
+  group: z._default(z.nullable(entityId), null),
+  groupCategory: z._default(z.nullable(boundedText('groupCategory').check(z.minLength(1))), null),
 });
 export const timeBlockPatchInput = patchOf(timeBlockInput);

@@ -4,7 +4,7 @@
  * recurrence.ts in the schedule's zone.
  */
 import { DateTime } from 'luxon';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { entityId } from '../api/limits.ts';
 import { ALL_DAY_MINUTES, SCHEDULE_MESSAGES, schedulePatchInput } from './schedule-input.ts';
 
@@ -59,28 +59,27 @@ export function buildRecurRule(r: RepeatOptions, zone: string): string {
 export const repeatOptions = z
   .strictObject({
     frequency: z.enum(['daily', 'weekly', 'monthly']),
-    interval: z.number().int().min(1, SCHEDULE_MESSAGES.interval).default(1),
-    weekdays: z.array(z.enum(WEEKDAYS)).optional(),
-    monthDay: z
-      .number()
-      .int()
-      .min(1, SCHEDULE_MESSAGES.monthDay)
-      .max(31, SCHEDULE_MESSAGES.monthDay)
-      .optional(),
+    interval: z._default(z.int().check(z.gte(1, SCHEDULE_MESSAGES.interval)), 1),
+    weekdays: z.optional(z.array(z.enum(WEEKDAYS))),
+    monthDay: z.optional(
+      z.int().check(z.gte(1, SCHEDULE_MESSAGES.monthDay), z.lte(31, SCHEDULE_MESSAGES.monthDay)),
+    ),
     end: z.discriminatedUnion('kind', [
       z.strictObject({ kind: z.literal('never') }),
       z.strictObject({
         kind: z.literal('count'),
-        count: z.number().int().min(1, SCHEDULE_MESSAGES.occurrences),
+        count: z.int().check(z.gte(1, SCHEDULE_MESSAGES.occurrences)),
       }),
       z.strictObject({ kind: z.literal('until'), date: z.iso.date() }),
     ]),
   })
-  .superRefine((r, ctx) => {
-    if (r.frequency === 'weekly' && r.weekdays !== undefined && r.weekdays.length === 0) {
-      ctx.addIssue({ code: 'custom', path: ['weekdays'], message: SCHEDULE_MESSAGES.weekdays });
-    }
-  });
+  .check(
+    z.superRefine((r, ctx) => {
+      if (r.frequency === 'weekly' && r.weekdays !== undefined && r.weekdays.length === 0) {
+        ctx.addIssue({ code: 'custom', path: ['weekdays'], message: SCHEDULE_MESSAGES.weekdays });
+      }
+    }),
+  );
 
 /** The start may not be before the end of yesterday in the user's zone (so today's earlier hours are fine). */
 export function startTooEarly(start: string, zone: string, now: Date): boolean {
@@ -104,7 +103,7 @@ export const moveOccurrenceInput = z.strictObject({
   /** Its new start. */
   to: z.iso.datetime({ offset: true }),
   /** Its new length in minutes, when resized. */
-  duration: z.number().int().min(1).max(ALL_DAY_MINUTES).optional(),
+  duration: z.optional(z.int().check(z.gte(1), z.lte(ALL_DAY_MINUTES))),
 });
 
 /** PATCH /task/schedule/{id}: one occurrence moved, or the schedule's changed fields. */
@@ -116,10 +115,10 @@ export const setScheduleInput = z.union([
 export const occurrencesQuery = z.object({
   startDate: z.iso.datetime({ offset: true, error: 'Give start_date as a date and time.' }),
   endDate: z.iso.datetime({ offset: true, error: 'Give end_date as a date and time.' }),
-  group: entityId.optional(),
-  type: z.enum(['delegated_to_me']).optional(),
-  routinesOnly: z.enum(['0', '1', 'true', 'false']).optional(),
-  dateType: z.string().max(20).optional(),
+  group: z.optional(entityId),
+  type: z.optional(z.enum(['delegated_to_me'])),
+  routinesOnly: z.optional(z.enum(['0', '1', 'true', 'false'])),
+  dateType: z.optional(z.string().check(z.maxLength(20))),
 });
 
 /**

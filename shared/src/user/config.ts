@@ -2,7 +2,7 @@
  * User settings (spec 000 §3 "User config", 001 §3, §7): GET and PATCH /api/v1/user/config/.
  * The schemas here are the contract for both the server and the settings screen.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { messages } from '../api/errors.ts';
 import { entityId, requiredTitle } from '../api/limits.ts';
 import { emailAddress } from '../groups/invitations.ts';
@@ -13,24 +13,27 @@ import { DEFAULT_TIMEZONE, isValidTimezone } from './timezone.ts';
 export const TIME_FORMAT_OPTIONS = [12, 24] as const;
 export const DATE_FORMAT_OPTIONS = ['day_first', 'month_first'] as const;
 
-const routineTime = z.string({ error: messages.invalidTimeFormat }).transform((v, ctx) => {
-  const t = normaliseRoutineTime(v);
-  if (t === null) {
-    ctx.addIssue({ code: 'custom', message: messages.invalidTimeFormat });
-    return z.NEVER;
-  }
-  return t;
-});
+const routineTime = z.pipe(
+  z.string({ error: messages.invalidTimeFormat }),
+  z.transform((v, ctx) => {
+    const t = normaliseRoutineTime(v);
+    if (t === null) {
+      ctx.issues.push({ code: 'custom', message: messages.invalidTimeFormat, input: v });
+      return z.NEVER;
+    }
+    return t;
+  }),
+);
 
 export const timezoneSchema = z
   .string({ error: messages.invalidTimezone })
-  .refine(isValidTimezone, { message: messages.invalidTimezone });
+  .check(z.refine(isValidTimezone, { message: messages.invalidTimezone }));
 
 export const COUNTRY_MESSAGE = 'Choose a country from the list.';
 /** An ISO 3166-1 alpha-2 code of the list (countries.ts), upper case: 'US', 'DE'. */
 export const countrySchema = z
   .string({ error: COUNTRY_MESSAGE })
-  .refine(isCountryCode, { message: COUNTRY_MESSAGE });
+  .check(z.refine(isCountryCode, { message: COUNTRY_MESSAGE }));
 
 export const routineTimesSchema = z.strictObject({
   beginning: routineTime,
@@ -39,8 +42,8 @@ export const routineTimesSchema = z.strictObject({
 });
 
 export const preferencesSchema = z.strictObject({
-  selectedLevels: z.array(z.number().int().min(1).max(9)).max(9),
-  selectedGroups: z.array(entityId).max(500),
+  selectedLevels: z.array(z.int().check(z.gte(1), z.lte(9))).check(z.maxLength(9)),
+  selectedGroups: z.array(entityId).check(z.maxLength(500)),
 });
 
 export const userConfig = z.object({
@@ -50,28 +53,28 @@ export const userConfig = z.object({
   routineTimes: routineTimesSchema,
   timezone: z.string(),
   /** Settings stored before the country existed read as the default. */
-  country: z.string().default(DEFAULT_COUNTRY),
-  group: z.string().nullable(),
-  avatar: z.object({ id: z.string(), originalUrl: z.string(), thumbnailUrl: z.string() }).nullable(),
+  country: z._default(z.string(), DEFAULT_COUNTRY),
+  group: z.nullable(z.string()),
+  avatar: z.nullable(z.object({ id: z.string(), originalUrl: z.string(), thumbnailUrl: z.string() })),
 });
 export type UserConfig = z.infer<typeof userConfig>;
 /** GET /user/config/: the settings, and whether the person is an internal account of the allow-list. */
 export type UserConfigView = UserConfig & { isInternalAccount?: boolean };
 
 /** PATCH body: any subset of the settings; unknown keys are refused so a typo never passes silently. */
-export const updateUserConfigInput = z
-  .strictObject({
+export const updateUserConfigInput = z.partial(
+  z.strictObject({
     timeFormatOption: z.union([z.literal(12), z.literal(24)], {
       error: 'Time format must be 12 or 24.',
     }),
     dateFormatOption: z.enum(DATE_FORMAT_OPTIONS, { error: 'Date format must be day_first or month_first.' }),
-    preferences: preferencesSchema.partial(),
-    routineTimes: routineTimesSchema.partial(),
+    preferences: z.partial(preferencesSchema),
+    routineTimes: z.partial(routineTimesSchema),
     timezone: timezoneSchema,
     country: countrySchema,
-    group: entityId.nullable(),
-  })
-  .partial();
+    group: z.nullable(entityId),
+  }),
+);
 export type UpdateUserConfigInput = z.infer<typeof updateUserConfigInput>;
 
 export const defaultUserConfig = (timezone: string = DEFAULT_TIMEZONE): UserConfig => ({
@@ -103,7 +106,7 @@ export const userProfile = z.object({
   typeId: z.string(),
   otpEnabled: z.boolean(),
   /** A new address waiting for its code (PATCH /auth/user/ with email); absent when none. */
-  pendingEmail: z.string().optional(),
+  pendingEmail: z.optional(z.string()),
 });
 export type UserProfile = z.infer<typeof userProfile>;
 
@@ -122,19 +125,18 @@ export const EMAIL_CHANGE_MESSAGES = {
 } as const;
 export const EMAIL_CODE_PATTERN = /^\d{6}$/;
 
-export const updateAuthUserInput = z
-  .strictObject({
+export const updateAuthUserInput = z.partial(
+  z.strictObject({
     firstName: name,
     lastName: name,
     email: emailAddress,
-  })
-  .partial();
+  }),
+);
 export type UpdateAuthUserInput = z.infer<typeof updateAuthUserInput>;
 
 export const verifyEmailChangeInput = z.strictObject({
   code: z
     .string({ error: EMAIL_CHANGE_MESSAGES.code })
-    .trim()
-    .regex(EMAIL_CODE_PATTERN, EMAIL_CHANGE_MESSAGES.code),
+    .check(z.trim(), z.regex(EMAIL_CODE_PATTERN, EMAIL_CHANGE_MESSAGES.code)),
 });
 export type VerifyEmailChangeInput = z.infer<typeof verifyEmailChangeInput>;

@@ -7,7 +7,7 @@
  * A message here is a key of the web's `validation` namespace, not a sentence: the form says it in
  * the user's language, with `min`/`max` from the password policy where the sentence has them.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { EMAIL_PATTERN } from '../groups/invitations.ts';
 import { USER_TYPES } from './config.ts';
 import { type PasswordProblem, passwordProblems } from './password.ts';
@@ -50,65 +50,75 @@ export type FormMessage =
  * (empty, spaces or invisible characters only, nothing chosen).
  */
 export function acceptedByServer(
-  field: z.ZodType,
+  field: z.ZodMiniType,
   messages: { required: FormMessage; tooLong?: FormMessage },
 ) {
-  return z.unknown().superRefine((v, ctx) => {
-    const result = field.safeParse(v);
-    if (result.success) return;
-    const tooBig = result.error.issues.some((issue) => issue.code === 'too_big');
-    ctx.addIssue({
-      code: 'custom',
-      message: tooBig && messages.tooLong ? messages.tooLong : messages.required,
-    });
-  });
+  return z.unknown().check(
+    z.superRefine((v, ctx) => {
+      const result = field.safeParse(v);
+      if (result.success) return;
+      const tooBig = result.error.issues.some((issue) => issue.code === 'too_big');
+      ctx.addIssue({
+        code: 'custom',
+        message: tooBig && messages.tooLong ? messages.tooLong : messages.required,
+      });
+    }),
+  );
 }
 
 /** Text that must not be empty once trimmed (names). */
-export const requiredTextField = z.string().refine((v) => v.trim() !== '', FORM_MESSAGES.required);
+export const requiredTextField = z.string().check(z.refine((v) => v.trim() !== '', FORM_MESSAGES.required));
 
 /** An e-mail address (spec 000 §5), spaces around allowed; empty reads as "required". */
-export const emailField = z
-  .string()
-  .refine((v) => v.trim() !== '', { message: FORM_MESSAGES.required, abort: true })
-  .refine((v) => EMAIL_PATTERN.test(v.trim()), FORM_MESSAGES.email);
+export const emailField = z.string().check(
+  z.refine((v) => v.trim() !== '', { message: FORM_MESSAGES.required, abort: true }),
+  z.refine((v) => EMAIL_PATTERN.test(v.trim()), FORM_MESSAGES.email),
+);
 
 /** An e-mail address where empty is simply not an address (forgot password, verify e-mail). */
-export const emailOnlyField = z.string().refine((v) => EMAIL_PATTERN.test(v.trim()), FORM_MESSAGES.email);
+export const emailOnlyField = z
+  .string()
+  .check(z.refine((v) => EMAIL_PATTERN.test(v.trim()), FORM_MESSAGES.email));
 
 /** The one-time codes the identity service sends and authenticator apps show: six digits. */
-export const sixDigitCodeField = z.string().refine((v) => /^\d{6}$/.test(v.trim()), FORM_MESSAGES.code);
+export const sixDigitCodeField = z
+  .string()
+  .check(z.refine((v) => /^\d{6}$/.test(v.trim()), FORM_MESSAGES.code));
 
 /** A password being typed to sign in: only required (the policy may have changed since it was set). */
-export const currentPasswordField = z.string().min(1, FORM_MESSAGES.required);
+export const currentPasswordField = z.string().check(z.minLength(1, FORM_MESSAGES.required));
 
 /** A new password: required, then the first rule of the policy it breaks. */
-export const newPasswordField = z.string().superRefine((v, ctx) => {
-  if (!v) {
-    ctx.addIssue({ code: 'custom', message: FORM_MESSAGES.required });
-    return;
-  }
-  const [problem] = passwordProblems(v);
-  if (problem) ctx.addIssue({ code: 'custom', message: PASSWORD_PROBLEM_MESSAGES[problem] });
-});
+export const newPasswordField = z.string().check(
+  z.superRefine((v, ctx) => {
+    if (!v) {
+      ctx.addIssue({ code: 'custom', message: FORM_MESSAGES.required });
+      return;
+    }
+    const [problem] = passwordProblems(v);
+    if (problem) ctx.addIssue({ code: 'custom', message: PASSWORD_PROBLEM_MESSAGES[problem] });
+  }),
+);
 
 /** The confirmation of a new password: required; its match with `password1` is checked by the pair. */
-const confirmationField = z.string().min(1, FORM_MESSAGES.required);
+const confirmationField = z.string().check(z.minLength(1, FORM_MESSAGES.required));
 
 /**
  * Adds to an object schema holding `password1` and `password2` the rule that they match, reported on
  * `password2`. It runs even when other fields fail, so every problem shows at once.
  */
-function withMatchingPasswords<T extends z.ZodObject<{ password1: z.ZodType; password2: z.ZodType }>>(
-  schema: T,
-) {
-  return schema.refine(
-    (v: { password1?: unknown; password2?: unknown }) => !v.password2 || v.password1 === v.password2,
-    {
-      message: FORM_MESSAGES.passwordsMismatch,
-      path: ['password2'],
-      when: () => true,
-    },
+function withMatchingPasswords<
+  T extends z.ZodMiniObject<{ password1: z.ZodMiniType; password2: z.ZodMiniType }>,
+>(schema: T) {
+  return schema.check(
+    z.refine(
+      (v: { password1?: unknown; password2?: unknown }) => !v.password2 || v.password1 === v.password2,
+      {
+        message: FORM_MESSAGES.passwordsMismatch,
+        path: ['password2'],
+        when: () => true,
+      },
+    ),
   );
 }
 
@@ -121,7 +131,7 @@ export const signUpForm = withMatchingPasswords(
     email: emailField,
     userType: z
       .string()
-      .refine((v) => (USER_TYPES as readonly string[]).includes(v), FORM_MESSAGES.chooseOne),
+      .check(z.refine((v) => (USER_TYPES as readonly string[]).includes(v), FORM_MESSAGES.chooseOne)),
     password1: newPasswordField,
     password2: confirmationField,
   }),
@@ -152,13 +162,13 @@ export const profileForm = z.object({
 export const timeAndDateForm = z.object({
   timeFormat: z.union([z.literal(12), z.literal(24)]),
   dateFormat: z.enum(['day_first', 'month_first']),
-  timezone: z.string().min(1, FORM_MESSAGES.required),
+  timezone: z.string().check(z.minLength(1, FORM_MESSAGES.required)),
 });
 
 /** A routine time as typed, in 12- or 24-hour form (the shared parser decides). */
 export const routineTimeField = z
   .string()
-  .refine((v) => normaliseRoutineTime(v) !== null, FORM_MESSAGES.timeFormat);
+  .check(z.refine((v) => normaliseRoutineTime(v) !== null, FORM_MESSAGES.timeFormat));
 
 export const routineTimesForm = z.object({
   beginning: routineTimeField,

@@ -2,7 +2,7 @@
  * Subscription packages and statuses (spec 000 §9, 002 §3). A new user starts on the full
  * 14-day trial; when it runs out the status reads 'expired'.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 export const SUBSCRIPTION_PACKAGES = [
   'full_14_days_trial',
@@ -21,7 +21,7 @@ export const subscription = z.object({
   package: z.enum(SUBSCRIPTION_PACKAGES),
   currentStatus: z.enum(SUBSCRIPTION_STATUSES),
   startedAt: z.string(),
-  endsAt: z.string().nullable(),
+  endsAt: z.nullable(z.string()),
 });
 export type Subscription = z.infer<typeof subscription>;
 

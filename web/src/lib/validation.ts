@@ -1,7 +1,11 @@
 import { type FormErrors, schemaResolver } from '@mantine/form';
+import { englishZodMessages } from '@tandem/shared/api/zod-messages';
 import { EMAIL_PATTERN } from '@tandem/shared/groups/invitations';
 import { type FormMessage, PASSWORD_PROBLEM_MESSAGES } from '@tandem/shared/user/forms';
 import { PASSWORD_MAX_LENGTH, PASSWORD_POLICY, type PasswordProblem } from '@tandem/shared/user/password';
+
+// zod's own messages in English, as the forms had them before zod/mini (docs/decisions.md D42).
+englishZodMessages();
 
 /** The e-mail check of the spec (000 §5), as the server applies it, on what the user typed. */
 export const isEmail = (value: string): boolean => EMAIL_PATTERN.test(value.trim());

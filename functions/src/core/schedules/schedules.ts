@@ -25,7 +25,8 @@ import {
   startTooEarly,
 } from '@tandem/shared/time/schedule';
 import { DateTime } from 'luxon';
-import * as z from 'zod';
+// A named import: `z.core.…` as a value would put all of zod's core in the bundle (D42).
+import { $ZodError } from 'zod/v4/core';
 import { GroupEntity } from '../../db/entities/group.ts';
 import { InvitationEntity } from '../../db/entities/invitation.ts';
 import { dayWatchKeys, PlacementEntity } from '../../db/entities/placement.ts';
@@ -236,7 +237,7 @@ export function planSchedule(
 ): SchedulePlan {
   const parsed = scheduleInput.safeParse(mergePatch(scheduleAsSent(current) ?? {}, patch));
   if (!parsed.success) {
-    throw new z.ZodError(parsed.error.issues.map((i) => ({ ...i, path: [...at, ...i.path] })));
+    throw new $ZodError(parsed.error.issues.map((i) => ({ ...i, path: [...at, ...i.path] })));
   }
   const input = parsed.data;
   const field = (name: string) => [...at.map(camelToSnakeKey), name].join('.');

@@ -1,5 +1,6 @@
 /** A person's private calendar feed, found by the SHA-256 of its secret token (never the token itself). */
-import { Entity } from 'electrodb';
+/// <reference path="../electrodb-modules.d.ts" />
+import { Entity } from 'electrodb/src/entity.js';
 import { env } from '../../lib/env.ts';
 import { documentClient } from '../client.ts';
 

@@ -1,5 +1,6 @@
 /** A user's group category (spec 001 §3): a named selection of groups, in the user's partition. */
-import { Entity } from 'electrodb';
+/// <reference path="../electrodb-modules.d.ts" />
+import { Entity } from 'electrodb/src/entity.js';
 import { env } from '../../lib/env.ts';
 import { documentClient } from '../client.ts';
 

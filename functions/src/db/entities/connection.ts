@@ -5,7 +5,8 @@
  * $disconnect when only the id is known (gsi1). Items expire by TTL: a socket API Gateway closed
  * without our $disconnect running (a deploy, a timeout) must not linger.
  */
-import { Entity } from 'electrodb';
+/// <reference path="../electrodb-modules.d.ts" />
+import { Entity } from 'electrodb/src/entity.js';
 import { env } from '../../lib/env.ts';
 import { documentClient } from '../client.ts';
 

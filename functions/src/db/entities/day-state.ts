@@ -3,7 +3,8 @@
  * (UTC, 'YYYY-MM-DDTHH') is indexed (gsi1, sparse by construction: every person has exactly one
  * state item), so the hourly job reads only the people whose local morning has come — no scan.
  */
-import { Entity } from 'electrodb';
+/// <reference path="../electrodb-modules.d.ts" />
+import { Entity } from 'electrodb/src/entity.js';
 import { env } from '../../lib/env.ts';
 import { documentClient } from '../client.ts';
 

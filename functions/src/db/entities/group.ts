@@ -4,7 +4,8 @@
  * and a roster is bounded by the owner's member limit (at most 100), so one item serves them with
  * one read. Roster changes are conditional on `version` (optimistic locking).
  */
-import { Entity } from 'electrodb';
+/// <reference path="../electrodb-modules.d.ts" />
+import { Entity } from 'electrodb/src/entity.js';
 import { env } from '../../lib/env.ts';
 import { documentClient } from '../client.ts';
 

@@ -3,7 +3,8 @@
  * link) is never stored, so the table cannot leak working links. An invitation accepted by someone
  * with no account yet is listed under their e-mail (sparse gsi1) until they sign up.
  */
-import { Entity } from 'electrodb';
+/// <reference path="../electrodb-modules.d.ts" />
+import { Entity } from 'electrodb/src/entity.js';
 import { env } from '../../lib/env.ts';
 import { documentClient } from '../client.ts';
 

@@ -3,7 +3,8 @@
  * (GET /group/member), in the user's own order (`orderKey`, a fractional index, so a move writes one
  * item) and with the user's own archive status.
  */
-import { Entity } from 'electrodb';
+/// <reference path="../electrodb-modules.d.ts" />
+import { Entity } from 'electrodb/src/entity.js';
 import { env } from '../../lib/env.ts';
 import { documentClient } from '../client.ts';
 

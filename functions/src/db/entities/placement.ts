@@ -10,7 +10,8 @@
  * normalisation may have to move or remind of (gsi4, sparse: `dayWatchKeys`, decisions D34).
  */
 import { TASK_FLAG } from '@tandem/shared/tasks/constants';
-import { Entity } from 'electrodb';
+/// <reference path="../electrodb-modules.d.ts" />
+import { Entity } from 'electrodb/src/entity.js';
 import { env } from '../../lib/env.ts';
 import { documentClient } from '../client.ts';
 

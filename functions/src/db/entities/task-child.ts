@@ -5,7 +5,8 @@
  * querying the tree (decisions D36). Written and removed in the same transactions that keep the
  * parent's `childCount`: a create under a parent, a move, a delete.
  */
-import { Entity } from 'electrodb';
+/// <reference path="../electrodb-modules.d.ts" />
+import { Entity } from 'electrodb/src/entity.js';
 import { env } from '../../lib/env.ts';
 import { documentClient } from '../client.ts';
 

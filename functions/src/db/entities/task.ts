@@ -4,7 +4,8 @@
  * task list). Each person who has the task on their lists also has a placement item (placement.ts).
  */
 import { DELEGATION_TYPES, TASK_MODES } from '@tandem/shared';
-import { Entity } from 'electrodb';
+/// <reference path="../electrodb-modules.d.ts" />
+import { Entity } from 'electrodb/src/entity.js';
 import { env } from '../../lib/env.ts';
 import { documentClient } from '../client.ts';
 

@@ -1,5 +1,6 @@
 /** A person's time block (spec 001 §3 Time block): a window, maybe repeating, tied to a group or category. */
-import { Entity } from 'electrodb';
+/// <reference path="../electrodb-modules.d.ts" />
+import { Entity } from 'electrodb/src/entity.js';
 import { env } from '../../lib/env.ts';
 import { documentClient } from '../client.ts';
 

@@ -4,7 +4,8 @@
  * Access patterns (docs/data-model.md): by id (pk USER#id / sk PROFILE); by e-mail (gsi1, for
  * invitations to people who already have an account); by trial end day (gsi2, sparse).
  */
-import { Entity } from 'electrodb';
+/// <reference path="../electrodb-modules.d.ts" />
+import { Entity } from 'electrodb/src/entity.js';
 import { env } from '../../lib/env.ts';
 import { documentClient } from '../client.ts';
 

@@ -1,5 +1,5 @@
 import { routes } from '@tandem/shared';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { feedFor } from '../../core/calendar/calendar-feed.ts';
 import { httpHandler, respondText } from '../../lib/http-handler.ts';
 
@@ -7,11 +7,10 @@ import { httpHandler, respondText } from '../../lib/http-handler.ts';
 export const handler = httpHandler({
   route: routes.getCalendarFeed,
   params: z.object({
-    token: z
-      .string()
-      .min(20)
-      .max(120)
-      .transform((t) => t.replace(/\.ics$/, '')),
+    token: z.pipe(
+      z.string().check(z.minLength(20), z.maxLength(120)),
+      z.transform((t) => t.replace(/\.ics$/, '')),
+    ),
   }),
   run: async ({ params }) => respondText(200, await feedFor(params.token), 'text/calendar; charset=utf-8'),
 });

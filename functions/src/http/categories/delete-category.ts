@@ -1,11 +1,11 @@
 import { routes } from '@tandem/shared';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { deleteCategory } from '../../core/categories/categories.ts';
 import { httpHandler, respond } from '../../lib/http-handler.ts';
 
 export const handler = httpHandler({
   route: routes.deleteCategory,
-  params: z.object({ id: z.string().min(1).max(64) }),
+  params: z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) }),
   run: async ({ actor, params }) => {
     await deleteCategory(actor, params.id);
     return respond(204);

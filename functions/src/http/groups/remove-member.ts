@@ -1,11 +1,11 @@
 import { routes } from '@tandem/shared';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { removeMember } from '../../core/groups/members.ts';
 import { httpHandler, respond } from '../../lib/http-handler.ts';
 
 export const handler = httpHandler({
   route: routes.removeMember,
-  params: z.object({ id: z.string().min(1).max(120) }),
+  params: z.object({ id: z.string().check(z.minLength(1), z.maxLength(120)) }),
   run: async ({ actor, params }) => {
     await removeMember(actor, params.id);
     return respond(204);

@@ -1,11 +1,11 @@
 import { type RoleId, routes, updateMemberInput } from '@tandem/shared';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { updateMember } from '../../core/groups/members.ts';
 import { httpHandler } from '../../lib/http-handler.ts';
 
 export const handler = httpHandler({
   route: routes.updateMember,
-  params: z.object({ id: z.string().min(1).max(120) }),
+  params: z.object({ id: z.string().check(z.minLength(1), z.maxLength(120)) }),
   body: updateMemberInput,
   run: ({ actor, params, body }) =>
     updateMember(actor, params.id, {

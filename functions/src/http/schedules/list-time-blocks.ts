@@ -1,10 +1,10 @@
 import { pageQuery, routes } from '@tandem/shared';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { listTimeBlocks } from '../../core/schedules/time-blocks.ts';
 import { httpHandler } from '../../lib/http-handler.ts';
 
 export const handler = httpHandler({
   route: routes.listTimeBlocks,
-  query: pageQuery(50, 200).extend({ cursor: z.string().max(2000).optional() }),
+  query: z.extend(pageQuery(50, 200), { cursor: z.optional(z.string().check(z.maxLength(2000))) }),
   run: ({ actor, query }) => listTimeBlocks(actor, query.page, query.limit, new Date(), query.cursor),
 });

@@ -1,13 +1,13 @@
 import { routes } from '@tandem/shared';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { listDescendants } from '../../core/tasks/task-tree.ts';
 import { httpHandler } from '../../lib/http-handler.ts';
 
 export const handler = httpHandler({
   route: routes.listDescendants,
   query: z.object({
-    taskId: z.string({ error: 'Name the task.' }).min(1).max(64),
-    startFromRoot: z.enum(['0', '1', 'true', 'false']).optional(),
+    taskId: z.string({ error: 'Name the task.' }).check(z.minLength(1), z.maxLength(64)),
+    startFromRoot: z.optional(z.enum(['0', '1', 'true', 'false'])),
   }),
   run: ({ actor, query }) =>
     listDescendants(actor, query.taskId, query.startFromRoot === '1' || query.startFromRoot === 'true'),

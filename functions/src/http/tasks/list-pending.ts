@@ -1,5 +1,5 @@
 import { routes } from '@tandem/shared';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { listPendingTaskInvitations, PENDING_PAGE } from '../../core/tasks/task-delegation.ts';
 import { httpHandler } from '../../lib/http-handler.ts';
 
@@ -8,8 +8,8 @@ export const handler = httpHandler({
   route: routes.listPendingTasks,
   query: z.object({
     /** The previous answer's `next` cursor. */
-    cursor: z.string().max(2000).optional(),
-    size: z.coerce.number().int().min(1).max(PENDING_PAGE).default(PENDING_PAGE),
+    cursor: z.optional(z.string().check(z.maxLength(2000))),
+    size: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(PENDING_PAGE)), PENDING_PAGE),
   }),
   run: ({ actor, query }) => listPendingTaskInvitations(actor, query),
 });

@@ -1,14 +1,14 @@
 import { pageQuery, routes } from '@tandem/shared';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { listPendingTaskInvitations } from '../../core/tasks/task-delegation.ts';
 import { httpHandler } from '../../lib/http-handler.ts';
 
 /** GET /task/delegation/invitation?page&limit (or cursor): the caller's open task invitations, a page at a time. */
 export const handler = httpHandler({
   route: routes.listTaskInvitations,
-  query: pageQuery(20, 100).extend({
-    offset: z.coerce.number().int().min(0).optional(),
-    cursor: z.string().max(2000).optional(),
+  query: z.extend(pageQuery(20, 100), {
+    offset: z.optional(z.coerce.number().check(z.int(), z.gte(0))),
+    cursor: z.optional(z.string().check(z.maxLength(2000))),
   }),
   run: ({ actor, query }) =>
     listPendingTaskInvitations(actor, { size: query.limit, page: query.page, cursor: query.cursor }),

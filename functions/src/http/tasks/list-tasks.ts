@@ -1,10 +1,10 @@
 import { listTasksQuery, routes } from '@tandem/shared';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { listTasks } from '../../core/tasks/tasks.ts';
 import { httpHandler } from '../../lib/http-handler.ts';
 
 export const handler = httpHandler({
   route: routes.listTasks,
-  query: listTasksQuery.extend({ userTimezone: z.string().max(64).optional() }),
+  query: z.extend(listTasksQuery, { userTimezone: z.optional(z.string().check(z.maxLength(64))) }),
   run: ({ actor, query }) => listTasks(actor, query, query.userTimezone),
 });

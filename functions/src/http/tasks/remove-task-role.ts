@@ -1,11 +1,11 @@
 import { routes } from '@tandem/shared';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { removeTaskRole } from '../../core/tasks/task-roles.ts';
 import { httpHandler, respond } from '../../lib/http-handler.ts';
 
 export const handler = httpHandler({
   route: routes.removeTaskRole,
-  params: z.object({ id: z.string().min(1).max(120) }),
+  params: z.object({ id: z.string().check(z.minLength(1), z.maxLength(120)) }),
   run: async ({ actor, params }) => {
     await removeTaskRole(actor, params.id);
     return respond(204);

@@ -1,12 +1,12 @@
 import { routes, updateTaskInput } from '@tandem/shared';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { updateTask } from '../../core/tasks/tasks.ts';
 import { httpHandler } from '../../lib/http-handler.ts';
 
 /** PATCH /task/{id}: the changed fields only; each needs its permission. */
 export const handler = httpHandler({
   route: routes.updateTask,
-  params: z.object({ id: z.string().min(1).max(64) }),
+  params: z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) }),
   body: updateTaskInput,
   run: ({ actor, params, body }) => updateTask(actor, params.id, body),
 });

@@ -1,11 +1,11 @@
 import { numericIdParam, routes, userTitleInput } from '@tandem/shared';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { setUserTitle } from '../../core/tasks/task-titles.ts';
 import { httpHandler } from '../../lib/http-handler.ts';
 
 export const handler = httpHandler({
   route: routes.updateUserLevel,
   params: z.object({ id: numericIdParam }),
-  body: userTitleInput.pick({ title: true }),
+  body: z.pick(userTitleInput, { title: true }),
   run: ({ actor, params, body }) => setUserTitle(actor, 'level', params.id, body.title),
 });

@@ -1,11 +1,11 @@
 import { routes } from '@tandem/shared';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { withdrawTaskInvitation } from '../../core/tasks/task-delegation.ts';
 import { httpHandler, respond } from '../../lib/http-handler.ts';
 
 export const handler = httpHandler({
   route: routes.withdrawTaskInvitation,
-  params: z.object({ id: z.string().min(1).max(128) }),
+  params: z.object({ id: z.string().check(z.minLength(1), z.maxLength(128)) }),
   run: async ({ actor, params }) => {
     await withdrawTaskInvitation(actor, params.id);
     return respond(204);

@@ -1,11 +1,11 @@
 import { routes } from '@tandem/shared';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { getAvatar } from '../../core/user/avatar.ts';
 import { httpHandler } from '../../lib/http-handler.ts';
 
 export const handler = httpHandler({
   route: routes.getAvatar,
-  params: z.object({ id: z.string().min(1).max(64) }),
-  query: z.object({ size: z.enum(['thumbnail']).optional() }),
+  params: z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) }),
+  query: z.object({ size: z.optional(z.enum(['thumbnail'])) }),
   run: async ({ actor, params }) => getAvatar(actor, params.id),
 });

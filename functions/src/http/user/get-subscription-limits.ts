@@ -1,5 +1,5 @@
 import { LIMIT_EVENTS, type LimitEvent, routes } from '@tandem/shared';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { countsFor, limitsView } from '../../core/access/limits.ts';
 import { seatCount } from '../../core/access/roster.ts';
 import { groupFor } from '../../core/groups/groups.ts';
@@ -7,18 +7,21 @@ import { getUser } from '../../core/user/user.ts';
 import { httpHandler } from '../../lib/http-handler.ts';
 
 const query = z.object({
-  event: z
-    .string({ error: 'Name at least one event.' })
-    .transform((v) =>
-      v
-        .split(',')
-        .map((e) => e.trim())
-        .filter(Boolean),
-    )
-    .pipe(
-      z.array(z.enum(LIMIT_EVENTS, { error: 'Unknown limit event.' })).min(1, 'Name at least one event.'),
+  event: z.pipe(
+    z.pipe(
+      z.string({ error: 'Name at least one event.' }),
+      z.transform((v) =>
+        v
+          .split(',')
+          .map((e) => e.trim())
+          .filter(Boolean),
+      ),
     ),
-  target: z.string().min(1).max(64).optional(),
+    z
+      .array(z.enum(LIMIT_EVENTS, { error: 'Unknown limit event.' }))
+      .check(z.minLength(1, 'Name at least one event.')),
+  ),
+  target: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
 });
 
 /** GET /user/subscription/limit?event=a,b[&target=groupId]: limits, counts and the most severe status. */

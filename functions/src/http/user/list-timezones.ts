@@ -4,11 +4,11 @@
  */
 import { isValidTimezone, pageOf, pageQuery, routes } from '@tandem/shared';
 import { DateTime } from 'luxon';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { NotFoundError } from '../../lib/errors.ts';
 import { httpHandler } from '../../lib/http-handler.ts';
 
-const query = pageQuery(500, 1000).extend({ code: z.string().max(64).optional() });
+const query = z.extend(pageQuery(500, 1000), { code: z.optional(z.string().check(z.maxLength(64))) });
 const zones = Intl.supportedValuesOf('timeZone');
 
 const describe = (code: string) => ({ code, offset: DateTime.now().setZone(code).toFormat('ZZ') });

@@ -1,0 +1,15 @@
+/**
+ * The table's entities are not joined in an ElectroDB Service at run time (db/service.ts, D42): this
+ * joins them, so the Service's checks still hold: one service name, collections that agree.
+ */
+import { Service } from 'electrodb';
+import { describe, expect, it } from 'vitest';
+
+describe('the table entities', () => {
+  it('join one ElectroDB Service', async () => {
+    process.env.TABLE_NAME ??= 'unit-test';
+    const { entities } = await import('../../src/db/service.ts');
+    const service = new Service(entities);
+    expect(Object.keys(service.entities).sort()).toEqual(Object.keys(entities).sort());
+  });
+});

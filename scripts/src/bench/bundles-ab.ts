@@ -1,0 +1,99 @@
+/**
+ * `npm run bench -- bundles-ab` (BENCH_BUNDLES_AGAINST=<git revision>, HEAD~1 by default): the cold
+ * import of the same routes bundled from an earlier revision and from the working tree, imported in
+ * turn (A, B, A, B …) in fresh processes, so that both meet the same load on a shared machine; prints
+ * each route's medians and their ratio. The earlier sources are taken with `git archive` into
+ * node_modules/.cache (where the packages resolve) and bundled with that revision's own
+ * infra/src/bundles.ts. docs/decisions.md D42.
+ */
+import { execFileSync, execSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { BUNDLE_FILE } from '../../../infra/src/bundles.ts';
+import { fmt, median } from './stats.ts';
+
+const root = resolve(import.meta.dirname, '../../..');
+
+/** The five largest routes today and five of the median, unless BENCH_BUNDLES_ROUTES names others. */
+const ROUTES = (
+  process.env.BENCH_BUNDLES_ROUTES ??
+  'http/tasks/update-task,http/tasks/create-task,http/schedules/set-schedule,http/schedules/normalize,' +
+    'http/tasks/get-task,http/tasks/list-tasks,http/groups/list-groups,http/user/get-config,' +
+    'http/categories/update-category,streams/live'
+).split(',');
+
+const importEnv = {
+  TABLE_NAME: 'bench',
+  ATTACHMENTS_BUCKET: 'bench',
+  AWS_REGION: 'us-east-1',
+  COGNITO_USER_POOL_ID: 'bench',
+  COGNITO_CLIENT_ID: 'bench',
+  COGNITO_ISSUER: 'https://example.invalid/bench',
+};
+
+type Bundler = (modules: readonly string[], outdir: string) => { dirs: ReadonlyMap<string, string> };
+
+const importMs = (file: string): number =>
+  Number(
+    execFileSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `const t=performance.now();await import(${JSON.stringify(file)});console.log(performance.now()-t)`,
+      ],
+      { env: { ...process.env, ...importEnv }, encoding: 'utf8' },
+    ).trim(),
+  );
+
+export async function benchBundlesAb(runs = 5): Promise<void> {
+  const against = process.env.BENCH_BUNDLES_AGAINST ?? 'HEAD~1';
+  const rev = execFileSync('git', ['rev-parse', '--short', against], { cwd: root, encoding: 'utf8' }).trim();
+  const cache = join(root, 'node_modules/.cache');
+  mkdirSync(cache, { recursive: true });
+  const work = mkdtempSync(join(cache, 'tandem-bundles-ab-'));
+  try {
+    const old = join(work, 'old');
+    mkdirSync(old);
+    execSync(
+      `git archive ${rev} shared functions infra tsconfig.base.json package.json | tar -x -C ${JSON.stringify(old)}`,
+      { cwd: root },
+    );
+    // The workspace packages of that revision, not the working tree's (which node_modules links to),
+    // and the packages installed under functions/ alone.
+    mkdirSync(join(old, 'node_modules/@tandem'), { recursive: true });
+    for (const pkg of ['shared', 'functions'])
+      symlinkSync(join(old, pkg), join(old, 'node_modules/@tandem', pkg));
+    symlinkSync(join(root, 'functions/node_modules'), join(old, 'functions/node_modules'));
+    const oldBundler = (await import(join(old, 'infra/src/bundles.ts'))).bundleModules as Bundler;
+    const newBundler = (await import('../../../infra/src/bundles.ts')).bundleModules as Bundler;
+    const a = oldBundler(ROUTES, join(work, 'a'));
+    const b = newBundler(ROUTES, join(work, 'b'));
+    console.log(
+      `\nCold import, ${rev} (A) against the working tree (B), ${runs} fresh processes each, in turn:`,
+    );
+    console.log(
+      `${'bundle'.padEnd(40)} ${'A KB'.padStart(7)} ${'B KB'.padStart(7)} ${'A ms'.padStart(8)} ${'B ms'.padStart(8)} ${'B/A'.padStart(6)}`,
+    );
+    const ratios: number[] = [];
+    for (const route of ROUTES) {
+      const fa = join(a.dirs.get(route)!, BUNDLE_FILE);
+      const fb = join(b.dirs.get(route)!, BUNDLE_FILE);
+      const ta: number[] = [];
+      const tb: number[] = [];
+      for (let i = 0; i < runs; i++) {
+        ta.push(importMs(fa));
+        tb.push(importMs(fb));
+      }
+      const [ma, mb] = [median(ta), median(tb)];
+      ratios.push(mb / ma);
+      const kb = (f: string) => fmt(statSync(f).size / 1024).padStart(7);
+      console.log(
+        `${route.padEnd(40)} ${kb(fa)} ${kb(fb)} ${fmt(ma).padStart(8)} ${fmt(mb).padStart(8)} ${fmt(mb / ma, 2).padStart(6)}`,
+      );
+    }
+    console.log(`median ratio B/A: ${fmt(median(ratios), 2)}`);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
