@@ -100,6 +100,8 @@ export const routeNeeds: { readonly [K in RouteId]?: readonly Need[] } = {
   answerTaskInvitationRequest: W,
   listPendingTasks: WU,
   answerPendingTasks: WU,
+  registerPushSubscription: W,
+  unregisterPushSubscription: W,
 };
 
 /** WebSocket handlers, by module under functions/src/ws. */
