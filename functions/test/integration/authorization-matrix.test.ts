@@ -587,7 +587,8 @@ const MATRIX: Record<RouteId, Case[]> = {
           device_token: {
             endpoint: 'https://push.example.com/matrix',
             keys: {
-              p256dh: 'BMaeJsiCyU6M5Kqr8w_uyrQd_xrfezzix8ntHnGskjVRN5rIBOVCaArk_aHXHY4GrI3mW4__wxLTCBNowPUldE4',
+              p256dh:
+                'BMaeJsiCyU6M5Kqr8w_uyrQd_xrfezzix8ntHnGskjVRN5rIBOVCaArk_aHXHY4GrI3mW4__wxLTCBNowPUldE4',
               auth: 'HC9DqUQ_8_VrTc-lagDD3Q',
             },
           },
