@@ -5,14 +5,19 @@
  *
  * - push: shows the push as a notification ({ title, body, url, tag } as sendPush sends it);
  * - notificationclick: focuses a tab of the app on the notification's url, or opens one;
- * - fetch (page loads only): a load that fails for want of a connection is logged as offline mode;
+ * - fetch (page loads only, with navigation preload): a load that fails for want of a connection is
+ *   logged as offline mode;
  * - message { type: 'show-notification', payload }: the page asks for the same notification a push
  *   would show (used when the app wants a system notification while it is open).
  */
 const ORIGIN = self.location.origin;
 
 self.addEventListener('install', () => self.skipWaiting());
-self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
+// Navigation preload: a page load's request starts while the worker boots, so passing through it
+// costs the load no waiting.
+self.addEventListener('activate', (event) =>
+  event.waitUntil(Promise.all([self.clients.claim(), self.registration.navigationPreload?.enable()])),
+);
 
 function readPayload(data) {
   if (!data) return null;
@@ -84,17 +89,17 @@ let offline = false;
 self.addEventListener('fetch', (event) => {
   if (event.request.mode !== 'navigate') return;
   event.respondWith(
-    fetch(event.request).then(
-      (res) => {
+    (async () => {
+      try {
+        const res = (await event.preloadResponse) || (await fetch(event.request));
         if (offline) console.info('Tandem: back online');
         offline = false;
         return res;
-      },
-      (err) => {
+      } catch (err) {
         if (!offline) console.warn('Tandem: offline mode — no connection', err);
         offline = true;
         return Response.error();
-      },
-    ),
+      }
+    })(),
   );
 });
