@@ -154,3 +154,20 @@ describe('Push notifications on this device', () => {
     expect(s.errors).toEqual([]);
   });
 });
+
+describe('offline', () => {
+  it('the service worker logs offline mode when a page load finds no connection', async () => {
+    await page.goto(`${url}/`);
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    const worker = s.context.serviceWorkers()[0] ?? (await s.context.waitForEvent('serviceworker'));
+    const logs: string[] = [];
+    worker.on('console', (m) => logs.push(m.text()));
+    await s.context.setOffline(true);
+    try {
+      await page.reload().catch(() => undefined);
+      await expect.poll(() => logs.some((l) => l.includes('offline mode'))).toBe(true);
+    } finally {
+      await s.context.setOffline(false);
+    }
+  });
+});
