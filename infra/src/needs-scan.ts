@@ -28,6 +28,8 @@ const EVIDENCE: ReadonlyArray<readonly [Need, RegExp]> = [
   ['realtime', /new PostToConnectionCommand\d*\(/],
   // The only IAM-signed Cognito call; the others act with the user's own access token.
   ['users', /new AdminGetUserCommand\d*\(/],
+  // Web Push: the VAPID keys from their secret (core/push/vapid.ts).
+  ['push', /new GetSecretValueCommand\d*\(/],
 ];
 
 /** Needs found in bundled code, in EVIDENCE order. */

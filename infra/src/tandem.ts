@@ -12,6 +12,7 @@ import { Annotations, type App, Aws, type Environment, Tags } from 'aws-cdk-lib'
 import { planBundles } from './bundles.ts';
 import type { TandemConfig } from './config.ts';
 import { type Backend, bundlesDir } from './constructs/tandem-function.ts';
+import { VapidKeys } from './constructs/vapid-keys.ts';
 import { type DeployManifest, handlerModules } from './manifest.ts';
 import { ApiStack } from './stacks/api-stack.ts';
 import { AuthStack } from './stacks/auth-stack.ts';
@@ -126,6 +127,8 @@ export function createTandem(app: App, { config, manifest, env, webDist }: Tande
   if (config.cognitoEmailViaSes && mail)
     auth.addStackDependency(mail, 'Cognito sends through the SES identity');
 
+  // Web Push's key pair, made at the first deploy and kept with the data (constructs/vapid-keys.ts).
+  const vapid = new VapidKeys(data, 'VapidKeys');
   const backend: Backend & Required<Pick<Backend, 'cognito'>> = {
     app: appSettings,
     table: data.table,
@@ -133,6 +136,7 @@ export function createTandem(app: App, { config, manifest, env, webDist }: Tande
     mail: mail?.mailer,
     cognito: auth.cognito,
     realtime: edge.realtime,
+    vapid: vapid.secret,
   };
 
   const api = new ApiStack(app, name('Api'), {
@@ -173,6 +177,7 @@ export function createTandem(app: App, { config, manifest, env, webDist }: Tande
     apiUrl: edge.apiUrl,
     wsUrl: edge.wsUrl,
     buildVersion: BUILD_VERSION,
+    vapidPublicKey: vapid.publicKey,
     cognito: {
       region: auth.region,
       userPoolId: auth.cognito.userPoolId,

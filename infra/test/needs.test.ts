@@ -54,6 +54,7 @@ describe('declared needs match the code', () => {
     ['a mail', 'await ses.send(new SendEmailCommand({}))', ['mail']],
     ['a push', 'await api.send(new PostToConnectionCommand({}))', ['realtime']],
     ['a pool read', 'await cognito.send(new AdminGetUserCommand({}))', ['users']],
+    ['the VAPID keys', 'await sm.send(new GetSecretValueCommand({ SecretId }))', ['push']],
   ])('the scan sees %s', (_what, code, needs) => {
     expect(needsIn(code)).toEqual(needs);
   });
@@ -90,6 +91,7 @@ describe('grants follow the needs', () => {
       mail: ['ses:SendEmail', 'ses:SendRawEmail'],
       realtime: ['execute-api:ManageConnections'],
       users: ['cognito-idp:AdminGetUser'],
+      push: ['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue'],
     };
     return needs.flatMap((n) => byNeed[n]).sort();
   }

@@ -131,7 +131,13 @@ describe('the distribution', () => {
 describe('config.json', () => {
   test('has exactly the RuntimeConfig keys, no local endpoint', () => {
     const config = tandem.web.runtimeConfig;
-    expect(Object.keys(config).sort()).toEqual(['apiUrl', 'buildVersion', 'cognito', 'wsUrl']);
+    expect(Object.keys(config).sort()).toEqual([
+      'apiUrl',
+      'buildVersion',
+      'cognito',
+      'vapidPublicKey',
+      'wsUrl',
+    ]);
     expect(Object.keys(config.cognito).sort()).toEqual(['clientId', 'region', 'userPoolId']);
     expect(runtimeConfig.safeParse(config).success).toBe(true);
     expect(config.buildVersion).toBe(BUILD_VERSION);

@@ -7,6 +7,7 @@ import { preloadSignedInStart } from './app/preload.ts';
 import { AppProviders } from './app/providers.tsx';
 import { createAppRouter } from './app/router.tsx';
 import { BootError } from './app/routes/boot-error.tsx';
+import { registerServiceWorker } from './features/push/register-service-worker.ts';
 import './i18n/index.ts';
 import { configureApi } from './lib/api.ts';
 import { appState } from './lib/app-state.ts';
@@ -47,6 +48,7 @@ async function main(): Promise<void> {
       </AppProviders>
     </StrictMode>,
   );
+  registerServiceWorker();
 }
 
 void main();

@@ -31,6 +31,7 @@ describe('config.json reader agrees with the shared schema', () => {
     ['local', local],
     ['aws', aws],
     ['extra keys', { ...local, somethingElse: 1 }],
+    ['a VAPID key', { ...aws, vapidPublicKey: 'BMaeJsiCyU6M5Kqr8w' }],
   ])('accepts %s like the schema does', (_name, raw) => {
     expect(parseRuntimeConfig(raw)).toEqual(runtimeConfig.parse(raw));
   });
@@ -41,6 +42,7 @@ describe('config.json reader agrees with the shared schema', () => {
     ['missing client', { ...local, cognito: { ...local.cognito, clientId: undefined } }],
     ['unknown provider', { ...aws, cognito: { ...aws.cognito, providers: ['Facebook'] } }],
     ['not an object', 'hello'],
+    ['a numeric VAPID key', { ...local, vapidPublicKey: 4 }],
   ])('refuses %s like the schema does', (_name, raw) => {
     expect(() => runtimeConfig.parse(raw)).toThrow();
     expect(() => parseRuntimeConfig(raw)).toThrow();

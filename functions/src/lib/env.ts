@@ -65,4 +65,26 @@ export const env = {
   get wsManagementEndpoint() {
     return read('WS_MANAGEMENT_ENDPOINT');
   },
+  /**
+   * Web Push's VAPID keys (docs/realtime.md "Web Push"). In AWS the secret that holds them
+   * (VAPID_SECRET_ARN, read on the first push); locally the keys themselves, generated once into
+   * LOCAL_DATA_DIR by the stack.
+   */
+  get vapidSecretArn() {
+    return optional('VAPID_SECRET_ARN');
+  },
+  get vapidPublicKey() {
+    return optional('VAPID_PUBLIC_KEY');
+  },
+  get vapidPrivateKey() {
+    return optional('VAPID_PRIVATE_KEY');
+  },
+  /** Who the push services may contact about our pushes (an https: or mailto: address). */
+  get vapidSubject() {
+    return optional('VAPID_SUBJECT');
+  },
+  /** Local only: the certificate of the stack's push recorder, which sends trust for its https. */
+  get pushCaFile() {
+    return optional('PUSH_CA_FILE');
+  },
 };

@@ -578,6 +578,31 @@ const MATRIX: Record<RouteId, Case[]> = {
       expect: everyone(404),
     },
   ],
+  // Web Push devices live in the caller's own partition: every signed-in person registers their own.
+  registerPushSubscription: [
+    {
+      request: () => ({
+        body: {
+          device_type: 'web',
+          device_token: {
+            endpoint: 'https://push.example.com/matrix',
+            keys: {
+              p256dh:
+                'BMaeJsiCyU6M5Kqr8w_uyrQd_xrfezzix8ntHnGskjVRN5rIBOVCaArk_aHXHY4GrI3mW4__wxLTCBNowPUldE4',
+              auth: 'HC9DqUQ_8_VrTc-lagDD3Q',
+            },
+          },
+        },
+      }),
+      expect: user(201, 201, 201, 201, 201, 201),
+    },
+  ],
+  unregisterPushSubscription: [
+    {
+      request: () => ({ body: { device_type: 'web', device_token: 'https://push.example.com/matrix' } }),
+      expect: user(204, 204, 204, 204, 204, 204),
+    },
+  ],
 };
 
 // --- tokens that must not work ---------------------------------------------------------------

@@ -12,6 +12,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as ses from 'aws-cdk-lib/aws-ses';
 import type { Construct } from 'constructs';
 import { bundleDir } from '../bundles.ts';
@@ -53,6 +54,8 @@ export interface Backend {
   readonly mail?: Mailer;
   readonly cognito?: CognitoSettings;
   readonly realtime?: RealtimeSettings;
+  /** The secret holding Web Push's VAPID keys (constructs/vapid-keys.ts). */
+  readonly vapid?: secretsmanager.ISecret;
 }
 
 export interface TandemFunctionProps {
@@ -253,6 +256,14 @@ export class TandemFunction extends lambda.Function {
       if (needs.includes('users')) this.readUsersOf(backend.cognito);
     }
     if (backend.realtime && needs.includes('realtime')) this.postToConnections(backend.realtime);
+    if (backend.vapid && needs.includes('push')) this.readVapidKeys(backend.vapid);
+    return this;
+  }
+
+  /** Reading the VAPID keys to sign pushes (VAPID_SECRET_ARN): GetSecretValue on that one secret. */
+  readVapidKeys(secret: secretsmanager.ISecret): this {
+    this.addEnvironment('VAPID_SECRET_ARN', secret.secretArn);
+    secret.grantRead(this);
     return this;
   }
 }

@@ -13,6 +13,7 @@ import { benchLists } from './lists.ts';
 import { benchLive } from './live.ts';
 import { benchLoad } from './load.ts';
 import { benchNormalization } from './normalization.ts';
+import { benchPush } from './push.ts';
 import { benchRecurrence } from './recurrence.ts';
 import { printReport } from './report.ts';
 import { seedGroups } from './seed-groups.ts';
@@ -167,6 +168,13 @@ if (wants('load')) {
   // Not throttled: ten people at 50 calls a second together pass the per-user limit on purpose.
   await withStack(async (stack) => {
     await benchLoad(stack.env as StackEnv, stack.url);
+  });
+}
+
+if (wants('push')) {
+  await withStack(async (stack) => {
+    const { requestCounter } = await import('@tandem/functions/db/client');
+    await benchPush(stack.env as StackEnv, stack.url, requestCounter);
   });
 }
 

@@ -28,6 +28,7 @@ import { s3Proxy } from './gateway/s3-proxy.ts';
 import { mailRequestHandler } from './mail/mail-handler.ts';
 import { MailStore } from './mail/mail-store.ts';
 import { isRunning } from './pid.ts';
+import { startPushRecorder } from './push-recorder.ts';
 
 export const TABLE_NAME = 'tandem';
 export const ATTACHMENTS_BUCKET = 'tandem-attachments';
@@ -125,6 +126,8 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     await updateState(dataDir, { ports: { dynamodb: dynamodb.port, s3: s3.port, cognito: cognito.port } });
 
     const version = await buildVersion();
+    const push = await startPushRecorder(dataDir);
+    stops.push(push.stop);
     const env: Record<string, string> = {
       TABLE_NAME,
       ATTACHMENTS_BUCKET,
@@ -148,6 +151,8 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       LOCAL_DATA_DIR: dataDir,
       // The internal accounts of the allow-list (Issues tab, Agendas), from the shell: e-mails.
       INTERNAL_ACCOUNTS: process.env.INTERNAL_ACCOUNTS ?? '',
+      // Web Push: the VAPID keys and the push recorder's certificate (push-recorder.ts).
+      ...push.env,
     };
     for (const [k, v] of Object.entries(env)) {
       if (!(k in savedEnv)) savedEnv[k] = process.env[k];
@@ -173,6 +178,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
         apiUrl: `${url}/api/v1`,
         wsUrl: `${url.replace(/^http/, 'ws')}/ws`,
         buildVersion: BUILD_VERSION,
+        vapidPublicKey: push.env.VAPID_PUBLIC_KEY,
         cognito: {
           region: REGION,
           userPoolId: cognito.userPoolId,
@@ -186,6 +192,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
         cognitoProxy(cognito.endpoint),
         s3Proxy(s3.endpoint, ATTACHMENTS_BUCKET),
         mailRequestHandler(mail),
+        push.handler,
       ],
       ...(opts.throttle === undefined ? {} : { throttle: opts.throttle }),
     });

@@ -5,6 +5,8 @@ export const runtimeConfig = z.object({
   apiUrl: z.string(),
   wsUrl: z.string(),
   buildVersion: z.string(),
+  /** Web Push: the VAPID public key (base64url) browsers subscribe with; absent, the device switch is not offered. */
+  vapidPublicKey: z.optional(z.string()),
   cognito: z.object({
     region: z.string(),
     userPoolId: z.string(),

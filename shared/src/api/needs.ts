@@ -11,6 +11,7 @@
  * - `mail`: SES SendEmail as the sender identity.
  * - `realtime`: posting to WebSocket connections.
  * - `users`: reading a user of the pool (AdminGetUser).
+ * - `push`: reading the Web Push VAPID keys (GetSecretValue on their secret), to send pushes.
  */
 import type { jobs, RouteId, wsRoutes } from './routes.ts';
 
@@ -23,7 +24,8 @@ export type Need =
   | 'bucket:delete'
   | 'mail'
   | 'realtime'
-  | 'users';
+  | 'users'
+  | 'push';
 
 /** A route, job or WebSocket handler not listed below only reads the table. */
 export const DEFAULT_NEEDS: readonly Need[] = ['table:read'];
@@ -100,6 +102,8 @@ export const routeNeeds: { readonly [K in RouteId]?: readonly Need[] } = {
   answerTaskInvitationRequest: W,
   listPendingTasks: WU,
   answerPendingTasks: WU,
+  registerPushSubscription: W,
+  unregisterPushSubscription: W,
 };
 
 /** WebSocket handlers, by module under functions/src/ws. */

@@ -345,6 +345,19 @@ export const routes = {
     auth: 'user',
     handler: 'tasks/answer-pending',
   },
+  // Web Push devices (spec 001 §7; docs/realtime.md "Web Push")
+  registerPushSubscription: {
+    method: 'POST',
+    path: '/notifications/subscription',
+    auth: 'user',
+    handler: 'push/register-subscription',
+  },
+  unregisterPushSubscription: {
+    method: 'DELETE',
+    path: '/notifications/subscription',
+    auth: 'user',
+    handler: 'push/unregister-subscription',
+  },
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteId = keyof typeof routes;

@@ -37,10 +37,12 @@ export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
     }
     providers = c.providers as RuntimeConfig['cognito']['providers'];
   }
+  const vapidPublicKey = optStr(raw, 'vapidPublicKey', '');
   return {
     apiUrl: str(raw, 'apiUrl', ''),
     wsUrl: str(raw, 'wsUrl', ''),
     buildVersion: str(raw, 'buildVersion', ''),
+    ...(vapidPublicKey !== undefined ? { vapidPublicKey } : {}),
     cognito: {
       region: str(c, 'region', 'cognito.'),
       userPoolId: str(c, 'userPoolId', 'cognito.'),

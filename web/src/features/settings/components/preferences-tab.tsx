@@ -20,6 +20,7 @@ import { ApiError } from '../../../lib/api-error.ts';
 import { errorText, notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useUserConfig } from '../../../lib/user/get-user-config.ts';
 import { formValidator } from '../../../lib/validation.ts';
+import { PushDeviceSwitch } from '../../push/components/push-device-switch.tsx';
 import { useTimezones } from '../api/list-timezones.ts';
 import { updateUserConfig } from '../api/update-user-config.ts';
 import {
@@ -53,6 +54,7 @@ export function PreferencesTab() {
         />
         <RoutineTimesForm config={config} />
         <CountryField config={config} />
+        <PushDeviceSwitch />
       </Stack>
       <CalendarFeedCard />
     </Stack>
