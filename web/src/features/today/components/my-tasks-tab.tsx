@@ -5,7 +5,6 @@ import {
   CloseButton,
   Grid,
   Group,
-  MultiSelect,
   Paper,
   Stack,
   Switch,
@@ -33,6 +32,7 @@ import { isDueTodayIn } from '../utils/due-date.ts';
 import { completedOfToday } from '../utils/filters.ts';
 import type { PlaceBetween } from '../utils/placement.ts';
 import { CounterColumn } from './counter-column.tsx';
+import { LevelsFilter } from './levels-filter.tsx';
 import { PriorityPanel } from './priority-panel.tsx';
 import { TaskRow } from './task-row.tsx';
 
@@ -163,7 +163,7 @@ export function MyTasksTab({
               onChange={(e) => setSearch(e.currentTarget.value)}
               w={{ base: '100%', sm: 220 }}
             />
-            <MultiSelect
+            <LevelsFilter
               aria-label={t('filters.levels')}
               placeholder={levels.length ? undefined : t('filters.allLevels')}
               data={levelOptions}

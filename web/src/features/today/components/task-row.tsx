@@ -1,24 +1,16 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import {
-  ActionIcon,
-  Badge,
-  Box,
-  Checkbox,
-  Group,
-  Text,
-  Tooltip,
-  UnstyledButton,
-  VisuallyHidden,
-} from '@mantine/core';
+import { ActionIcon, Badge, Box, Checkbox, Group, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconFlag3Filled, IconGripVertical, IconPin, IconSubtask } from '@tabler/icons-react';
 import { TASK_FLAG, TASK_STATUS } from '@tandem/shared/tasks/constants';
 import type { TaskView } from '@tandem/shared/tasks/views';
 import { type CSSProperties, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AssigneeAvatars } from '../../tasks/components/assignee-avatars.tsx';
 import { DueDateBadge } from '../../tasks/components/due-date-badge.tsx';
-import { AssigneeAvatars, RowActionsMenu, RowDueMenu } from '../../tasks/components/row-controls.tsx';
 import type { RowActions } from '../../tasks/hooks/use-row-actions.ts';
+import { RowActionsMenu, RowDueMenu } from '../../tasks/lazy/row-menus.tsx';
+import { LazyTooltip as Tooltip } from '../../tasks/lazy/tooltip.tsx';
 import { SubtaskList } from './subtask-list.tsx';
 
 export interface RowContext {

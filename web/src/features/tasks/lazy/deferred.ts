@@ -1,0 +1,50 @@
+/**
+ * Code a page shows without, loaded after its first content (lib/first-content.ts) or on first use,
+ * whichever is sooner: the row menus, tooltips, the levels picker, drag and drop. Until it is here,
+ * the page draws a stand-in of the same size and look (the menu's button, the tooltip's element), so
+ * nothing moves when it arrives.
+ */
+import { useEffect, useSyncExternalStore } from 'react';
+import { useFirstContentShown } from '../../../lib/first-content.ts';
+import { createStore } from '../../../lib/store.ts';
+
+export interface Deferred<T> {
+  /** Starts loading (once); resolves with the module. */
+  load(): Promise<T>;
+  /** The module if it has loaded, else null. */
+  get(): T | null;
+  subscribe(listener: () => void): () => void;
+}
+
+/** The module once loaded; starts the load after the page's first content. */
+export function useDeferred<T>(d: Deferred<T>): T | null {
+  const shown = useFirstContentShown();
+  useEffect(() => {
+    if (shown) d.load().catch(() => undefined);
+  }, [shown, d]);
+  return useSyncExternalStore(d.subscribe, d.get);
+}
+
+export function deferred<T>(importer: () => Promise<T>): Deferred<T> {
+  const store = createStore<{ module: T | null }>({ module: null });
+  let loading: Promise<T> | null = null;
+  const load = () => {
+    loading ??= importer().then(
+      (m) => {
+        store.set({ module: m });
+        return m;
+      },
+      (err: unknown) => {
+        // A failed fetch (offline, a new build) may be tried again on the next use.
+        loading = null;
+        throw err;
+      },
+    );
+    return loading;
+  };
+  return {
+    load,
+    get: () => store.get().module,
+    subscribe: store.subscribe,
+  };
+}
