@@ -1,5 +1,3 @@
-import { useSortable } from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Badge, Box, Checkbox, Group, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconFlag3Filled, IconGripVertical, IconPin, IconSubtask } from '@tabler/icons-react';
 import { TASK_FLAG, TASK_STATUS } from '@tandem/shared/tasks/constants';
@@ -11,6 +9,7 @@ import { DueDateBadge } from '../../tasks/components/due-date-badge.tsx';
 import type { RowActions } from '../../tasks/hooks/use-row-actions.ts';
 import { RowActionsMenu, RowDueMenu } from '../../tasks/lazy/row-menus.tsx';
 import { LazyTooltip as Tooltip } from '../../tasks/lazy/tooltip.tsx';
+import { todayDragKit } from '../hooks/today-drag-kit.ts';
 import { SubtaskList } from './subtask-list.tsx';
 
 export interface RowContext {
@@ -27,27 +26,26 @@ export interface RowContext {
   actions?: RowActions;
 }
 
-/** A row in a Today panel, dragged by its handle (pointer, touch, or Space then arrows). */
-export function SortableTaskRow({ task, ...ctx }: RowContext & { task: TaskView }) {
+/**
+ * A row in a Today panel before drag and drop has loaded: the same row and handle; pressing or
+ * focusing the handle loads it (the panels then draw today-dnd.tsx's sortable rows).
+ */
+export function StandInTaskRow({ task, ...ctx }: RowContext & { task: TaskView }) {
   const { t } = useTranslation('today');
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
-    useSortable({ id: task.id });
+  const start = () => void todayDragKit.load().catch(() => undefined);
   return (
     <TaskRow
       task={task}
       {...ctx}
-      rowRef={setNodeRef}
-      style={{ transform: CSS.Translate.toString(transform), transition, opacity: isDragging ? 0.4 : 1 }}
       handle={
         <ActionIcon
-          ref={setActivatorNodeRef}
           variant="subtle"
           color="gray"
           size="md"
-          {...attributes}
-          {...listeners}
+          onPointerDown={start}
+          onFocus={start}
           aria-label={t('row.move', { title: task.title })}
-          style={{ cursor: isDragging ? 'grabbing' : 'grab', touchAction: 'none' }}
+          style={{ cursor: 'grab', touchAction: 'none' }}
         >
           <IconGripVertical size={16} />
         </ActionIcon>
