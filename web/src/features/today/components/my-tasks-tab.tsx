@@ -23,7 +23,7 @@ import { useTaskSelection } from '../../groups/hooks/use-task-selection.ts';
 import { useDeferred } from '../../tasks/lazy/deferred.ts';
 import { moveTask } from '../api/move-task.ts';
 import { saveSelectedLevels } from '../api/save-selected-levels.ts';
-import { todayDragKit } from '../hooks/today-drag-kit.ts';
+import { todayRowKit } from '../hooks/today-drag-kit.ts';
 import { useRowContext } from '../hooks/use-row-context.ts';
 import { type PanelData, useTodayLists } from '../hooks/use-today-lists.ts';
 import { isDueTodayIn } from '../utils/due-date.ts';
@@ -100,7 +100,7 @@ export function MyTasksTab({
       autoClose: 6000,
     });
 
-  const dnd = useDeferred(todayDragKit);
+  const dnd = useDeferred(todayRowKit)?.dnd ?? null;
   const dragOptions = { panels, expanded, onMove, onRefused };
 
   const pick = (group: number) => {

@@ -14,7 +14,7 @@ import type { TaskView } from '@tandem/shared/tasks/views';
 import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDeferred } from '../../tasks/lazy/deferred.ts';
-import { todayDragKit } from '../hooks/today-drag-kit.ts';
+import { todayRowKit } from '../hooks/today-drag-kit.ts';
 import { panelDropId } from '../utils/drag-ids.ts';
 import { PanelHeading } from './panel-heading.tsx';
 import { type RowContext, StandInTaskRow } from './task-row.tsx';
@@ -60,7 +60,7 @@ export function PriorityPanel({
   ...rowContext
 }: PanelProps) {
   const { t } = useTranslation('today');
-  const dnd = useDeferred(todayDragKit);
+  const dnd = useDeferred(todayRowKit)?.dnd ?? null;
   const node = useRef<HTMLElement | null>(null);
   const bodyId = useId();
   const Row = dnd ? dnd.SortableTaskRow : StandInTaskRow;

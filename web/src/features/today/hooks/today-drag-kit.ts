@@ -1,4 +1,12 @@
-/** Today's drag and drop (components/today-dnd.tsx), deferred: after the first content or the first press of a handle. */
+/**
+ * What Today's rows add after the first content, in one piece so the rows change once: drag and drop
+ * (components/today-dnd.tsx) and the row menus (tasks/components/row-controls.tsx). Loaded after the
+ * first content, or when a row's handle or menu is pressed, pointed at or focused before that.
+ */
 import { deferred } from '../../tasks/lazy/deferred.ts';
+import { rowControls } from '../../tasks/lazy/row-menus.tsx';
 
-export const todayDragKit = deferred(() => import('../components/today-dnd.tsx'));
+export const todayRowKit = deferred(async () => {
+  const [dnd, controls] = await Promise.all([import('../components/today-dnd.tsx'), rowControls.load()]);
+  return { dnd, controls };
+});
