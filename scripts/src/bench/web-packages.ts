@@ -102,5 +102,6 @@ export function printOwners(files: string[], minKb = 1.5): void {
     if (n / 1024 < minKb) others += n;
     else console.log(`    ${owner.padEnd(40)} ${(n / 1024).toFixed(1).padStart(6)} KB`);
   }
-  if (others) console.log(`    ${'others (each < 1.5 KB)'.padEnd(40)} ${(others / 1024).toFixed(1).padStart(6)} KB`);
+  if (others)
+    console.log(`    ${'others (each < 1.5 KB)'.padEnd(40)} ${(others / 1024).toFixed(1).padStart(6)} KB`);
 }
