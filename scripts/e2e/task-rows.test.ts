@@ -62,6 +62,8 @@ async function signIn(p: Page, address: string) {
 
 /** Drags by the row's handle onto a point of `target` with the pointer, in small steps. */
 async function dragTo(handle: Locator, target: Locator) {
+  // Drag and drop loads after the list has shown; its handles then say they are sortable.
+  await handle.and(page.locator('[aria-roledescription="sortable"]')).waitFor();
   const from = (await handle.boundingBox())!;
   const to = (await target.boundingBox())!;
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);

@@ -96,6 +96,8 @@ describe('a day with tasks', () => {
   it('drags a task from Next to Today', async () => {
     const handle = panel('Next').getByRole('button', { name: 'Move Call the plumber' });
     const target = panel('Today').getByRole('list', { name: 'Today' });
+    // Drag and drop loads after the list has shown; its handles then say they are sortable.
+    await handle.and(page.locator('[aria-roledescription="sortable"]')).waitFor();
     const from = (await handle.boundingBox())!;
     const to = (await target.boundingBox())!;
     await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);

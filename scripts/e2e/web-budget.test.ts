@@ -10,10 +10,10 @@ import { type BrowserSession, openBrowser, signIn } from '../src/testing/browser
 import type { StackEnv } from '../src/testing/users.ts';
 
 /**
- * The ceiling in KB of gzip. Issue 10's target is 200 KB; the route is at about 317 KB (D32 says
+ * The ceiling in KB of gzip. Issue 10's target is 200 KB; the route is at about 241 KB (D43 says
  * what is left), so the guard holds what was won and is lowered as more is cut.
  */
-const TODAY_JS_BUDGET_KB = 330;
+const TODAY_JS_BUDGET_KB = 245;
 
 const { url, env } = inject('stack');
 let s: BrowserSession;
@@ -33,7 +33,7 @@ describe('the Today route', () => {
     const load = await loadToday(s.context, url, 1);
     expect(load.jsFiles.length).toBeGreaterThan(0);
     expect(load.jsGzip / 1024).toBeLessThanOrEqual(TODAY_JS_BUDGET_KB);
-    // Sign-in code, schemas, dates and the calendar come later or not at all.
+    // Sign-in code, schemas, dates, the calendar, drag and drop and the overlays come later or not at all.
     expect(librariesIn(load.jsFiles)).toEqual([]);
     expect(s.errors).toEqual([]);
   });

@@ -44,6 +44,7 @@ async function measure(devtoolsUrl: string, page: string, url: string): Promise<
       row.lcp.push(report.lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN);
       row.tbt.push(report.lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN);
       if (report.warnings.length > 0) console.log(`  ${page} ${preset}: ${report.warnings.join('; ')}`);
+      if (preset === 'mobile' && i === RUNS - 1) printBlame(page, report);
     }
     console.log(
       `  ${page} ${preset}: accessibility ${row.scores.accessibility.join(', ')}; performance ${row.scores.performance.join(', ')}`,
@@ -51,6 +52,42 @@ async function measure(devtoolsUrl: string, page: string, url: string): Promise<
     rows.push(row);
   }
   return rows;
+}
+
+/**
+ * What Lighthouse blames for the performance score (its last mobile run of a page): the metrics, the
+ * LCP element and its phases, and every performance audit or insight below a pass with its figure.
+ */
+function printBlame(page: string, report: LighthouseReport) {
+  const audits = report.lhr.audits;
+  const metric = (id: string) => audits[id]?.displayValue ?? '—';
+  console.log(
+    `  ${page} mobile, last run: FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}, SI ${metric('speed-index')}`,
+  );
+  const perf = report.lhr.categories.performance?.auditRefs ?? [];
+  const metrics = new Set(perf.filter((r) => r.group === 'metrics').map((r) => r.id));
+  for (const ref of perf) {
+    const a = audits[ref.id];
+    if (!a || metrics.has(ref.id) || a.score === null || a.score >= 0.9) continue;
+    if (a.scoreDisplayMode === 'notApplicable' || a.scoreDisplayMode === 'manual') continue;
+    const details = a.details as { type?: string; items?: Array<Record<string, unknown>> } | undefined;
+    const items = (details?.items ?? [])
+      .slice(0, 4)
+      .map((it) => {
+        const where = (it.url ??
+          (it.node as { selector?: string } | undefined)?.selector ??
+          it.label ??
+          it.phase ??
+          it.group ??
+          '') as string;
+        const n = (it.wastedBytes ?? it.totalBytes ?? it.duration ?? it.total ?? it.timing ?? it.wastedMs) as
+          | number
+          | undefined;
+        return `${String(where).replace(/^https?:\/\/[^/]+/, '')}${typeof n === 'number' ? ` ${Math.round(n)}` : ''}`;
+      })
+      .filter((x) => x.trim() !== '');
+    console.log(`    ${a.id}: ${a.displayValue ?? a.title}${items.length ? ` — ${items.join('; ')}` : ''}`);
+  }
 }
 
 /** Targets of issue 10 (performance) and 11 (accessibility), and the figures measured before the work. */

@@ -14,6 +14,7 @@ import { openBrowser, signIn } from '../testing/browser.ts';
 import { apiClient, createUser, type StackEnv } from '../testing/users.ts';
 import { record } from './report.ts';
 import { fmt, median } from './stats.ts';
+import { printOwners } from './web-packages.ts';
 
 const dist = resolve(import.meta.dirname, '../../../web/dist');
 
@@ -60,6 +61,11 @@ export const START_FREE_LIBRARIES: Record<string, RegExp> = {
   zod: /_zod/,
   Luxon: /Invalid DateTime/,
   'the calendar (react-big-calendar)': /rbc-calendar|rbc-time-view/,
+  // Loaded after the first content (D43): drag and drop, and the overlays behind menus, tooltips and
+  // the level picker.
+  'drag and drop (dnd-kit)': /DndDescribedBy/,
+  'floating-ui (menus, tooltips, pickers)': /floating-ui-focusable/,
+  "Mantine's Menu (the row menus)": /data-menu-dropdown/,
 };
 
 /** Which of START_FREE_LIBRARIES the given built files carry. */
@@ -291,7 +297,7 @@ export async function benchWebToday(env: StackEnv, url: string, runs = 5) {
     const last = at1.at(-1)!;
     console.log('\nWeb: the Today route in Chromium (median of %d cold loads)', runs);
     console.log(
-      `  JS before the first task:  ${kb(m(at1, (x) => x.jsGzip))} gzip (${kb(m(at1, (x) => x.jsWire))} on the wire, ${last.jsFiles.length} files)   target ≤ 200 KB, baseline 471 KB`,
+      `  JS before the first task:  ${kb(m(at1, (x) => x.jsGzip))} gzip (${kb(m(at1, (x) => x.jsWire))} on the wire, ${last.jsFiles.length} files)   target ≤ 200 KB, baseline 471 KB, before D43 319.6 KB`,
     );
     console.log(
       `  first task at 1×:          ${fmt(
@@ -344,13 +350,16 @@ export async function benchWebToday(env: StackEnv, url: string, runs = 5) {
       )} ms`,
     );
     console.log(
-      `  libraries among them:      ${librariesIn(last.jsFiles).join(', ') || 'none of Cognito, zod, Luxon, the calendar'}`,
+      `  libraries among them:      ${librariesIn(last.jsFiles).join(', ') || `none of ${Object.keys(START_FREE_LIBRARIES).join(', ')}`}`,
     );
     console.log(`  stylesheets before the first task: ${last.cssFiles.join(', ') || 'none'}`);
     console.log(
       `  data requests (last load): ${last.requests.map((r) => `${r.path} ${fmt(r.start, 0)}–${fmt(r.end, 0)} ms`).join('; ')}`,
     );
     console.log(`  scripts: ${last.jsFiles.map((f) => `${f} ${kb(gzipOf(f))}`).join(', ')}`);
+    // What those scripts are made of, by package or folder (web-packages.ts, from the source maps).
+    console.log('  by package (gzip, shared out by minified bytes):');
+    printOwners(last.jsFiles);
   } finally {
     await s.close();
   }

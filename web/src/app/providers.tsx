@@ -1,14 +1,13 @@
 import { createTheme, MantineProvider, mergeThemeOverrides } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { type CSSProperties, type ReactNode, useMemo } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SWRConfig } from 'swr';
-import { TOASTS_BOTTOM } from '../config/floating-button.ts';
 import i18n from '../i18n/index.ts';
 import { ApiError } from '../lib/api-error.ts';
 import { AuthError } from '../lib/auth/auth-error.ts';
 import { errorText, notifyError } from '../lib/notify.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
+import { Toasts } from './toasts.tsx';
 import './notifications.css';
 
 /** A failed load is shown once as a toast (spec 001 §8); a lost session is handled by the router. */
@@ -38,10 +37,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   }, [t]);
   return (
     <MantineProvider theme={localTheme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
-      <Notifications
-        position="bottom-right"
-        style={{ '--tandem-toasts-bottom': `${TOASTS_BOTTOM}px` } as CSSProperties}
-      />
+      <Toasts />
       <SWRConfig
         value={{
           onError: onLoadError,

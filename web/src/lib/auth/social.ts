@@ -6,7 +6,6 @@
  */
 import type { RuntimeConfig } from '@tandem/shared/api/config';
 import { AuthError, toAuthError } from './auth-error.ts';
-import { adoptTokens } from './cognito.ts';
 
 export type SocialProvider = NonNullable<RuntimeConfig['cognito']['providers']>[number];
 
@@ -110,6 +109,8 @@ export async function completeSocialSignIn(
   const body = (await res.json()) as { id_token?: string; access_token?: string; refresh_token?: string };
   if (!body.id_token || !body.access_token || !body.refresh_token)
     throw new AuthError('generic', 'TokenEndpointBody');
+  // Cognito's library loads here, not with the sign-in page's buttons.
+  const { adoptTokens } = await import('./cognito.ts');
   adoptTokens({ idToken: body.id_token, accessToken: body.access_token, refreshToken: body.refresh_token });
   return pending.next;
 }

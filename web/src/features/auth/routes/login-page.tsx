@@ -7,7 +7,6 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { paths, verifyEmailPath } from '../../../config/paths.ts';
 import { AuthError } from '../../../lib/auth/auth-error.ts';
-import { signIn } from '../../../lib/auth/cognito.ts';
 import { markSignedIn } from '../../../lib/auth/session.ts';
 import { safeNextPath } from '../../../lib/url.ts';
 import { useErrorMessage } from '../../../lib/use-error-message.ts';
@@ -32,6 +31,8 @@ export default function LoginPage() {
   async function submit({ email, password }: typeof form.values) {
     setError(null);
     try {
+      // Cognito's library loads on the first submit, so the page shows without it.
+      const { signIn } = await import('../../../lib/auth/cognito.ts');
       const result = await signIn(email, password);
       if (result.status === 'totp') {
         navigate(`${paths.loginCode}${next !== '/' ? `?next=${encodeURIComponent(next)}` : ''}`);

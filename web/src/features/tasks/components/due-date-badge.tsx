@@ -1,7 +1,8 @@
-import { Badge, type BadgeProps, Tooltip } from '@mantine/core';
+import { Badge, type BadgeProps } from '@mantine/core';
 import { IconCalendarDue } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useUserConfig } from '../../../lib/user/get-user-config.ts';
+import { LazyTooltip as Tooltip } from '../lazy/tooltip.tsx';
 import { calendarDaysUntil, DUE_TONE_COLOURS, dueTone } from '../utils/due-colour.ts';
 import { formatDue } from '../utils/format-due.ts';
 

@@ -4,41 +4,23 @@
  * and the row's menu with its status, priority, priority group and delete (after a confirmation).
  * Each control shows only with the permission it needs (spec 000 §6).
  */
-import {
-  ActionIcon,
-  Avatar,
-  Button,
-  Group,
-  Menu,
-  Modal,
-  Stack,
-  TextInput,
-  Tooltip,
-  UnstyledButton,
-} from '@mantine/core';
-import {
-  IconCalendarEvent,
-  IconCalendarPlus,
-  IconDots,
-  IconFlag3,
-  IconFlag3Filled,
-  IconTrash,
-  IconX,
-} from '@tabler/icons-react';
-import type { Permission } from '@tandem/shared/groups/roles';
+import { Button, Group, Menu, Modal, Stack, TextInput } from '@mantine/core';
+import { IconCalendarEvent, IconFlag3, IconFlag3Filled, IconTrash, IconX } from '@tabler/icons-react';
 import { PRIORITY_GROUPS, TASK_FLAG, TASK_STATUS, TASK_STATUSES } from '@tandem/shared/tasks/constants';
 import type { QuickDue } from '@tandem/shared/tasks/quick-due';
-import { avatarStack } from '@tandem/shared/tasks/rows';
 import type { TaskView } from '@tandem/shared/tasks/views';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { displayZone, wallTime } from '../../../lib/time/zone.ts';
 import { MENU_PRIORITY_GROUPS } from '../api/row-actions.ts';
 import type { RowActions } from '../hooks/use-row-actions.ts';
+import { ActionsMenuTarget, DueMenuTarget, dueEditable, rowMenuParts } from '../lazy/row-menu-targets.tsx';
 import { DeleteTaskDialog } from './delete-task-dialog.tsx';
 import { DueDateBadge, useDueLabel } from './due-date-badge.tsx';
 
-const may = (task: TaskView, p: Permission) => task.permissions.includes(p);
+// The tasks page imports the avatars from here as before.
+export { AssigneeAvatars } from './assignee-avatars.tsx';
+
 const QUICK: Array<{ option: QuickDue; key: 'dueToday' | 'dueTomorrow' | 'dueNextWeek' }> = [
   { option: 'today', key: 'dueToday' },
   { option: 'tomorrow', key: 'dueTomorrow' },
@@ -59,11 +41,22 @@ const dayOf = (date: Date) => {
 };
 
 /** The due date as a button that opens the quick options; a calendar icon when there is none. */
-export function RowDueMenu({ task, now, actions }: { task: TaskView; now: Date; actions: RowActions }) {
+export function RowDueMenu({
+  task,
+  now,
+  actions,
+  defaultOpened = false,
+}: {
+  task: TaskView;
+  now: Date;
+  actions: RowActions;
+  /** Open at once (its button was pressed before this code had loaded). */
+  defaultOpened?: boolean;
+}) {
   const { t } = useTranslation('tasks');
   const [picking, setPicking] = useState(false);
   const done = task.status.id === TASK_STATUS.done;
-  const editable = may(task, 'task.dueAt') && !done;
+  const editable = dueEditable(task);
   const badge = task.dueAt && !done ? <DueDateBadge dueAt={task.dueAt} now={now} /> : null;
   const dueLabel = useDueLabel(task.dueAt, now);
   if (!editable) return badge;
@@ -71,23 +64,9 @@ export function RowDueMenu({ task, now, actions }: { task: TaskView; now: Date; 
 
   return (
     <>
-      <Menu position="bottom-end" withinPortal shadow="md">
+      <Menu position="bottom-end" withinPortal shadow="md" defaultOpened={defaultOpened}>
         <Menu.Target>
-          {badge ? (
-            // The name holds the words the badge shows (WCAG 2.5.3, label in name).
-            <UnstyledButton aria-label={t('rowActions.dueMenu', { title: task.title, due: dueLabel })}>
-              {badge}
-            </UnstyledButton>
-          ) : (
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              size="sm"
-              aria-label={t('rowActions.setDue', { title: task.title })}
-            >
-              <IconCalendarPlus size={16} />
-            </ActionIcon>
-          )}
+          <DueMenuTarget task={task} badge={badge} dueLabel={dueLabel} />
         </Menu.Target>
         <Menu.Dropdown>
           <Menu.Label>{t('rowActions.dueLabel')}</Menu.Label>
@@ -165,55 +144,21 @@ function PickDueModal({
   );
 }
 
-/** The assignees' avatars: the first two, then '+N' naming the others in its tooltip. */
-export function AssigneeAvatars({ task }: { task: TaskView }) {
-  const { t } = useTranslation('tasks');
-  const people = task.taskAssignees;
-  // The creator alone is everyone's own task: avatars say something once others share it.
-  if (people.length === 0 || (people.length === 1 && people[0]!.user === task.user.id)) return null;
-  const { shown, more } = avatarStack(people);
-  const nameOf = (a: (typeof people)[number]) => a.assigneeName || a.email;
-  const rest = people.slice(shown.length).map(nameOf).join(', ');
-  return (
-    <Avatar.Group spacing="xs" role="group" aria-label={t('rowActions.assignees', { title: task.title })}>
-      {shown.map((a) => (
-        <Tooltip key={a.user ?? a.email} label={nameOf(a)} withArrow openDelay={300}>
-          <Avatar
-            size={24}
-            src={a.avatar}
-            name={nameOf(a)}
-            color="initials"
-            alt={nameOf(a)}
-            role="img"
-            aria-label={nameOf(a)}
-          />
-        </Tooltip>
-      ))}
-      {more > 0 && (
-        <Tooltip label={rest} withArrow openDelay={300}>
-          <Avatar
-            size={24}
-            role="img"
-            aria-label={t('rowActions.moreAssignees', { count: more, names: rest })}
-          >
-            +{more}
-          </Avatar>
-        </Tooltip>
-      )}
-    </Avatar.Group>
-  );
-}
-
 /** The row's menu: status, priority (urgent or normal), priority group, and delete. */
-export function RowActionsMenu({ task, actions }: { task: TaskView; actions: RowActions }) {
+export function RowActionsMenu({
+  task,
+  actions,
+  defaultOpened = false,
+}: {
+  task: TaskView;
+  actions: RowActions;
+  /** Open at once (its button was pressed before this code had loaded). */
+  defaultOpened?: boolean;
+}) {
   const { t } = useTranslation('tasks');
   const [deleting, setDeleting] = useState(false);
-  const canStatus = may(task, 'task.status');
-  const canFlag = may(task, 'task.flag');
-  const canGroup =
-    may(task, 'task.priorityGroup') && MENU_PRIORITY_GROUPS.some((g) => g === task.priorityGroup.id);
-  const canDelete = may(task, 'task.deleteTask');
-  if (!canStatus && !canFlag && !canGroup && !canDelete) return null;
+  const { canStatus, canFlag, canGroup, canDelete, any } = rowMenuParts(task);
+  if (!any) return null;
   const urgent = task.taskDetails.flag === TASK_FLAG.urgent;
   const groupTitle = (id: number) =>
     t(`priorityGroups.${id}` as 'priorityGroups.0', {
@@ -222,16 +167,9 @@ export function RowActionsMenu({ task, actions }: { task: TaskView; actions: Row
 
   return (
     <>
-      <Menu position="bottom-end" withinPortal shadow="md" closeOnItemClick>
+      <Menu position="bottom-end" withinPortal shadow="md" closeOnItemClick defaultOpened={defaultOpened}>
         <Menu.Target>
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            size="sm"
-            aria-label={t('rowActions.menu', { title: task.title })}
-          >
-            <IconDots size={16} />
-          </ActionIcon>
+          <ActionsMenuTarget task={task} />
         </Menu.Target>
         <Menu.Dropdown>
           {canStatus && (

@@ -1,7 +1,8 @@
-import { ActionIcon, Affix, Tooltip } from '@mantine/core';
+import { ActionIcon, Affix } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { FLOATING_BUTTON } from '../../../config/floating-button.ts';
+import { LazyTooltip as Tooltip } from '../../tasks/lazy/tooltip.tsx';
 
 /** The round add button at the bottom right: a new task in the panel the user works in. */
 export function AddTaskButton({ panelTitle, onClick }: { panelTitle: string; onClick: () => void }) {

@@ -1,12 +1,9 @@
-import { DndContext, DragOverlay } from '@dnd-kit/core';
 import {
   Box,
   Button,
   CloseButton,
   Grid,
   Group,
-  MultiSelect,
-  Paper,
   Stack,
   Switch,
   Text,
@@ -14,7 +11,7 @@ import {
   useMatches,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconArrowsMaximize, IconArrowsMinimize, IconGripVertical, IconSearch } from '@tabler/icons-react';
+import { IconArrowsMaximize, IconArrowsMinimize, IconSearch } from '@tabler/icons-react';
 import { TASK_LEVELS, TASK_STATUS } from '@tandem/shared/tasks/constants';
 import { isNarrowed } from '@tandem/shared/tasks/selection';
 import type { TaskView } from '@tandem/shared/tasks/views';
@@ -23,18 +20,25 @@ import { useTranslation } from 'react-i18next';
 import { markFirstContent } from '../../../lib/first-content.ts';
 import { errorText, notifyError } from '../../../lib/notify.ts';
 import { useTaskSelection } from '../../groups/hooks/use-task-selection.ts';
+import { useDeferred } from '../../tasks/lazy/deferred.ts';
 import { moveTask } from '../api/move-task.ts';
 import { saveSelectedLevels } from '../api/save-selected-levels.ts';
+import { todayRowKit } from '../hooks/today-drag-kit.ts';
 import { useRowContext } from '../hooks/use-row-context.ts';
-import { useTodayDrag } from '../hooks/use-today-drag.ts';
-import { useTodayLists } from '../hooks/use-today-lists.ts';
-import { groupOfPanelId } from '../utils/drag-ids.ts';
+import { type PanelData, useTodayLists } from '../hooks/use-today-lists.ts';
 import { isDueTodayIn } from '../utils/due-date.ts';
 import { completedOfToday } from '../utils/filters.ts';
 import type { PlaceBetween } from '../utils/placement.ts';
 import { CounterColumn } from './counter-column.tsx';
+import { LevelsFilter } from './levels-filter.tsx';
 import { PriorityPanel } from './priority-panel.tsx';
-import { TaskRow } from './task-row.tsx';
+
+/** The panels before drag and drop has loaded: each panel's own rows, nothing highlighted. */
+interface PanelDrag {
+  rowsOf: (panel: PanelData) => readonly TaskView[];
+  highlightedGroup: number | null;
+}
+const NO_DRAG: PanelDrag = { rowsOf: (p) => p.visible, highlightedGroup: null };
 
 const levelOptions = TASK_LEVELS.map((l) => ({ value: String(l.id), label: l.title }));
 
@@ -96,14 +100,8 @@ export function MyTasksTab({
       autoClose: 6000,
     });
 
-  const drag = useTodayDrag({ panels, expanded, onMove, onRefused });
-
-  const titleOf = (id: string | number) => panels.flatMap((p) => p.all).find((x) => x.id === id)?.title ?? '';
-  const listOf = (id: string | number) => {
-    const group = groupOfPanelId(id);
-    const panel = panels.find((p) => p.group === group || drag.rowsOf(p).some((x) => x.id === id));
-    return panel?.title ?? '';
-  };
+  const dnd = useDeferred(todayRowKit)?.dnd ?? null;
+  const dragOptions = { panels, expanded, onMove, onRefused };
 
   const pick = (group: number) => {
     setExpanded((e) => ({ ...e, [group]: true }));
@@ -112,6 +110,31 @@ export function MyTasksTab({
       document.getElementById(`today-panel-${group}`)?.scrollIntoView({ behavior: 'smooth', block: 'start' }),
     );
   };
+
+  const renderPanels = (drag: PanelDrag) => (
+    <Stack gap="sm">
+      {panels.map((p) => (
+        <Box key={p.group} id={`today-panel-${p.group}`} style={{ scrollMarginTop: 72 }}>
+          <PriorityPanel
+            group={p.group}
+            title={p.title}
+            rows={drag.rowsOf(p)}
+            count={p.count}
+            expanded={isOpen(p.group)}
+            onToggle={() => setExpanded((e) => ({ ...e, [p.group]: !isOpen(p.group) }))}
+            loading={p.loading}
+            failed={p.failed}
+            filtered={filtered}
+            hasMore={p.hasMore}
+            onShowMore={p.showMore}
+            highlighted={drag.highlightedGroup === p.group}
+            onActivate={() => onPanelChange(p.group)}
+            {...rowContext}
+          />
+        </Box>
+      ))}
+    </Stack>
+  );
 
   const counter = (
     <CounterColumn
@@ -163,7 +186,7 @@ export function MyTasksTab({
               onChange={(e) => setSearch(e.currentTarget.value)}
               w={{ base: '100%', sm: 220 }}
             />
-            <MultiSelect
+            <LevelsFilter
               aria-label={t('filters.levels')}
               placeholder={levels.length ? undefined : t('filters.allLevels')}
               data={levelOptions}
@@ -184,69 +207,13 @@ export function MyTasksTab({
             />
           </Group>
           {!wide && counter}
-          <DndContext
-            sensors={drag.sensors}
-            collisionDetection={drag.collisionDetection}
-            {...drag.handlers}
-            accessibility={{
-              screenReaderInstructions: { draggable: t('drag.instructions') },
-              announcements: {
-                onDragStart: ({ active }) => t('drag.picked', { title: titleOf(active.id) }),
-                onDragOver: ({ active, over }) =>
-                  over ? t('drag.overList', { title: titleOf(active.id), list: listOf(over.id) }) : undefined,
-                onDragEnd: ({ active, over }) =>
-                  over
-                    ? t('drag.dropped', { title: titleOf(active.id), list: listOf(over.id) })
-                    : t('drag.cancelled', { title: titleOf(active.id) }),
-                onDragCancel: ({ active }) => t('drag.cancelled', { title: titleOf(active.id) }),
-              },
-            }}
-          >
-            <Stack gap="sm">
-              {panels.map((p) => (
-                <Box key={p.group} id={`today-panel-${p.group}`} style={{ scrollMarginTop: 72 }}>
-                  <PriorityPanel
-                    group={p.group}
-                    title={p.title}
-                    rows={drag.rowsOf(p)}
-                    count={p.count}
-                    expanded={isOpen(p.group)}
-                    onToggle={() => setExpanded((e) => ({ ...e, [p.group]: !isOpen(p.group) }))}
-                    loading={p.loading}
-                    failed={p.failed}
-                    filtered={filtered}
-                    hasMore={p.hasMore}
-                    onShowMore={p.showMore}
-                    highlighted={drag.highlightedGroup === p.group}
-                    onActivate={() => onPanelChange(p.group)}
-                    {...rowContext}
-                  />
-                </Box>
-              ))}
-            </Stack>
-            <DragOverlay>
-              {drag.activeTask ? (
-                <Paper
-                  inert
-                  shadow="md"
-                  radius="sm"
-                  withBorder
-                  style={{ overflow: 'hidden', cursor: 'grabbing' }}
-                >
-                  <TaskRow
-                    task={drag.activeTask}
-                    {...rowContext}
-                    as="div"
-                    handle={
-                      <Box w={28} h={28} c="dimmed" style={{ display: 'grid', placeItems: 'center' }}>
-                        <IconGripVertical size={16} />
-                      </Box>
-                    }
-                  />
-                </Paper>
-              ) : null}
-            </DragOverlay>
-          </DndContext>
+          {dnd ? (
+            <dnd.TodayDragArea options={dragOptions} rowContext={rowContext}>
+              {renderPanels}
+            </dnd.TodayDragArea>
+          ) : (
+            renderPanels(NO_DRAG)
+          )}
         </Stack>
       </Grid.Col>
       {wide && <Grid.Col span="content">{counter}</Grid.Col>}

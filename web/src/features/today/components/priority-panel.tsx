@@ -1,5 +1,3 @@
-import { useDroppable } from '@dnd-kit/core';
-import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import {
   Badge,
   Box,
@@ -13,11 +11,13 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import type { TaskView } from '@tandem/shared/tasks/views';
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDeferred } from '../../tasks/lazy/deferred.ts';
+import { todayRowKit } from '../hooks/today-drag-kit.ts';
 import { panelDropId } from '../utils/drag-ids.ts';
 import { PanelHeading } from './panel-heading.tsx';
-import { type RowContext, SortableTaskRow } from './task-row.tsx';
+import { type RowContext, StandInTaskRow } from './task-row.tsx';
 
 export interface PanelProps extends RowContext {
   group: number;
@@ -60,14 +60,38 @@ export function PriorityPanel({
   ...rowContext
 }: PanelProps) {
   const { t } = useTranslation('today');
-  const { setNodeRef } = useDroppable({ id: panelDropId(group) });
+  const dnd = useDeferred(todayRowKit)?.dnd ?? null;
+  const node = useRef<HTMLElement | null>(null);
   const bodyId = useId();
+  const Row = dnd ? dnd.SortableTaskRow : StandInTaskRow;
+  const body = (
+    <>
+      {rows.length > 0 ? (
+        <Box component="ul" aria-label={title} m={0} p={0}>
+          {rows.map((task) => (
+            <Row key={task.id} task={task} {...rowContext} />
+          ))}
+        </Box>
+      ) : (
+        <Text size="sm" c="dimmed" px="sm" py="sm">
+          {filtered ? t('panel.emptyFiltered') : t('panel.empty')}
+        </Text>
+      )}
+      {hasMore && (
+        <Group justify="center" p="xs">
+          <Button variant="subtle" size="compact-sm" onClick={onShowMore}>
+            {t('panel.showMore')}
+          </Button>
+        </Group>
+      )}
+    </>
+  );
 
   return (
     <Paper
       component="section"
       aria-label={title}
-      ref={setNodeRef}
+      ref={node}
       withBorder
       radius="md"
       onFocusCapture={onActivate}
@@ -78,6 +102,7 @@ export function PriorityPanel({
         outlineOffset: -1,
       }}
     >
+      {dnd && <dnd.PanelDropTarget id={panelDropId(group)} node={node} />}
       <PanelHeading expanded={expanded} onToggle={onToggle} bodyId={bodyId}>
         <Text span fw={700} size="sm" style={{ flex: 1 }}>
           {title}
@@ -97,27 +122,10 @@ export function PriorityPanel({
           <Text size="sm" c="red" p="sm">
             {t('panel.loadFailed')}
           </Text>
+        ) : dnd ? (
+          <dnd.SortableRows rows={rows}>{body}</dnd.SortableRows>
         ) : (
-          <SortableContext items={rows.map((r) => r.id)} strategy={verticalListSortingStrategy}>
-            {rows.length > 0 ? (
-              <Box component="ul" aria-label={title} m={0} p={0}>
-                {rows.map((task) => (
-                  <SortableTaskRow key={task.id} task={task} {...rowContext} />
-                ))}
-              </Box>
-            ) : (
-              <Text size="sm" c="dimmed" px="sm" py="sm">
-                {filtered ? t('panel.emptyFiltered') : t('panel.empty')}
-              </Text>
-            )}
-            {hasMore && (
-              <Group justify="center" p="xs">
-                <Button variant="subtle" size="compact-sm" onClick={onShowMore}>
-                  {t('panel.showMore')}
-                </Button>
-              </Group>
-            )}
-          </SortableContext>
+          body
         )}
       </Collapse>
     </Paper>

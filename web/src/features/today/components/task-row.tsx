@@ -1,25 +1,26 @@
-import { useSortable } from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
-import {
-  ActionIcon,
-  Badge,
-  Box,
-  Checkbox,
-  Group,
-  Text,
-  Tooltip,
-  UnstyledButton,
-  VisuallyHidden,
-} from '@mantine/core';
+import { ActionIcon, Badge, Box, Checkbox, Group, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconFlag3Filled, IconGripVertical, IconPin, IconSubtask } from '@tabler/icons-react';
 import { TASK_FLAG, TASK_STATUS } from '@tandem/shared/tasks/constants';
 import type { TaskView } from '@tandem/shared/tasks/views';
 import { type CSSProperties, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { createStore, useStore } from '../../../lib/store.ts';
+import { AssigneeAvatars } from '../../tasks/components/assignee-avatars.tsx';
 import { DueDateBadge } from '../../tasks/components/due-date-badge.tsx';
-import { AssigneeAvatars, RowActionsMenu, RowDueMenu } from '../../tasks/components/row-controls.tsx';
 import type { RowActions } from '../../tasks/hooks/use-row-actions.ts';
+import { useDeferred } from '../../tasks/lazy/deferred.ts';
+import { RowActionsMenu, RowDueMenu } from '../../tasks/lazy/row-menus.tsx';
+import { LazyTooltip as Tooltip } from '../../tasks/lazy/tooltip.tsx';
+import { todayRowKit } from '../hooks/today-drag-kit.ts';
 import { SubtaskList } from './subtask-list.tsx';
+
+/** The list rows whose sub-tasks are shown, by task id. */
+const openRows = createStore<{ ids: ReadonlySet<string> }>({ ids: new Set() });
+const toggleOpenRow = (id: string) => {
+  const ids = new Set(openRows.get().ids);
+  if (!ids.delete(id)) ids.add(id);
+  openRows.set({ ids });
+};
 
 export interface RowContext {
   /** The user's zone: "today" for the due-today count. */
@@ -35,27 +36,27 @@ export interface RowContext {
   actions?: RowActions;
 }
 
-/** A row in a Today panel, dragged by its handle (pointer, touch, or Space then arrows). */
-export function SortableTaskRow({ task, ...ctx }: RowContext & { task: TaskView }) {
+/**
+ * A row in a Today panel before drag and drop has loaded: the same row and handle; pressing or
+ * focusing the handle loads it (the panels then draw today-dnd.tsx's sortable rows).
+ */
+export function StandInTaskRow({ task, ...ctx }: RowContext & { task: TaskView }) {
   const { t } = useTranslation('today');
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
-    useSortable({ id: task.id });
+  const start = () => void todayRowKit.load().catch(() => undefined);
   return (
     <TaskRow
       task={task}
       {...ctx}
-      rowRef={setNodeRef}
-      style={{ transform: CSS.Translate.toString(transform), transition, opacity: isDragging ? 0.4 : 1 }}
       handle={
         <ActionIcon
-          ref={setActivatorNodeRef}
           variant="subtle"
           color="gray"
           size="md"
-          {...attributes}
-          {...listeners}
+          onPointerEnter={start}
+          onPointerDown={start}
+          onFocus={start}
           aria-label={t('row.move', { title: task.title })}
-          style={{ cursor: isDragging ? 'grabbing' : 'grab', touchAction: 'none' }}
+          style={{ cursor: 'grab', touchAction: 'none' }}
         >
           <IconGripVertical size={16} />
         </ActionIcon>
@@ -85,7 +86,13 @@ export function TaskRow({
   as?: 'li' | 'div';
 }) {
   const { t } = useTranslation('today');
-  const [open, setOpen] = useState(false);
+  const controls = useDeferred(todayRowKit)?.controls ?? null;
+  const loadKit = todayRowKit.load;
+  // A list row keeps its sub-tasks open across being drawn anew (when drag and drop arrives).
+  const [ownOpen, setOwnOpen] = useState(false);
+  const listOpen = useStore(openRows, (s) => s.ids.has(task.id));
+  const open = as === 'li' ? listOpen : ownOpen;
+  const toggleOpen = () => (as === 'li' ? toggleOpenRow(task.id) : setOwnOpen((o) => !o));
   const ctx: RowContext = {
     zone,
     now,
@@ -177,7 +184,7 @@ export function TaskRow({
           {task.childCount > 0 && (
             // The sub-task count doubles as the button that shows them under the row.
             <UnstyledButton
-              onClick={() => setOpen((o) => !o)}
+              onClick={toggleOpen}
               aria-expanded={open}
               // The name ends with the count the button shows (WCAG 2.5.3, label in name).
               aria-label={t(open ? 'row.hideSubtasks' : 'row.showSubtasks', {
@@ -200,11 +207,11 @@ export function TaskRow({
             <AssigneeAvatars task={task} />
             {/* Right-aligned beside the title; under it, still right-aligned, when the row is narrow. */}
             {actions ? (
-              <RowDueMenu task={task} now={now} actions={actions} />
+              <RowDueMenu task={task} now={now} actions={actions} controls={controls} load={loadKit} />
             ) : (
               task.dueAt && !done && <DueDateBadge dueAt={task.dueAt} now={now} />
             )}
-            {actions && <RowActionsMenu task={task} actions={actions} />}
+            {actions && <RowActionsMenu task={task} actions={actions} controls={controls} load={loadKit} />}
           </Group>
         </Group>
       </Group>

@@ -1,6 +1,6 @@
 import { Badge, Box, Group, Stack, Tabs, Title, VisuallyHidden } from '@mantine/core';
 import { PRIORITY_GROUPS } from '@tandem/shared/tasks/constants';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { isInternalAccount } from '../../../config/allow-list.ts';
@@ -10,15 +10,21 @@ import { usePendingInvitations } from '../../delegation/api/delegation.ts';
 import { answerableIds } from '../../delegation/utils/pending.ts';
 import { AddTaskButton } from '../components/add-task-button.tsx';
 import { DayCalendarColumn } from '../components/day-calendar-column.tsx';
-import { DelegatedTab } from '../components/delegated-tab.tsx';
-import { IssuesTab } from '../components/issues-tab.tsx';
 import { MyTasksTab } from '../components/my-tasks-tab.tsx';
-import { PendingTab } from '../components/pending-tab.tsx';
 import { TaskFormHost, useTaskForm } from '../components/task-form-host.tsx';
 import { useNow } from '../hooks/use-now.ts';
 import { useRowContext } from '../hooks/use-row-context.ts';
 import { useTodayShortcuts } from '../hooks/use-today-shortcuts.ts';
 import { queryForTab, TODAY_TABS, tabFromQuery } from '../utils/tabs.ts';
+
+// The other tabs load when chosen: My tasks is the first screen.
+const PendingTab = lazy(() =>
+  import('../components/pending-tab.tsx').then((m) => ({ default: m.PendingTab })),
+);
+const DelegatedTab = lazy(() =>
+  import('../components/delegated-tab.tsx').then((m) => ({ default: m.DelegatedTab })),
+);
+const IssuesTab = lazy(() => import('../components/issues-tab.tsx').then((m) => ({ default: m.IssuesTab })));
 
 /**
  * Today (spec 001 §2): My tasks, Pending, Delegated, and Issues for allow-listed accounts. The tab
@@ -94,14 +100,20 @@ export default function TodayPage() {
               <MyTasksTab onOpenTask={form.openTask} onDone={form.celebrate} onPanelChange={setPanel} />
             </Tabs.Panel>
             <Tabs.Panel value="pending" pt="md">
-              <PendingTab now={now} />
+              <Suspense fallback={null}>
+                <PendingTab now={now} />
+              </Suspense>
             </Tabs.Panel>
             <Tabs.Panel value="delegated" pt="md">
-              <DelegatedTab now={now} onOpenTask={form.openTask} />
+              <Suspense fallback={null}>
+                <DelegatedTab now={now} onOpenTask={form.openTask} />
+              </Suspense>
             </Tabs.Panel>
             {canSeeIssues && (
               <Tabs.Panel value="issues" pt="md">
-                <IssuesTab {...issuesRow} />
+                <Suspense fallback={null}>
+                  <IssuesTab {...issuesRow} />
+                </Suspense>
               </Tabs.Panel>
             )}
           </Tabs>

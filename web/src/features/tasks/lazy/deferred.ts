@@ -1,0 +1,83 @@
+/**
+ * Code a page shows without, loaded after its first content (lib/first-content.ts) or on first use,
+ * whichever is sooner: the row menus, tooltips, the levels picker, drag and drop. Until it is here,
+ * the page draws a stand-in of the same size and look (the menu's button, the tooltip's element), so
+ * nothing moves when it arrives.
+ */
+import { useEffect, useSyncExternalStore } from 'react';
+import { useFirstContentShown } from '../../../lib/first-content.ts';
+import { createStore } from '../../../lib/store.ts';
+
+export interface Deferred<T> {
+  /** Starts loading (once); resolves with the module. */
+  load(): Promise<T>;
+  /** The module if it has loaded, else null. */
+  get(): T | null;
+  subscribe(listener: () => void): () => void;
+  /** Lower loads first after the first content. */
+  readonly priority: number;
+}
+
+/**
+ * After the first content the deferred modules load one at a time, each when the browser is idle
+ * (at most 300 ms apart), the lowest `priority` first: each arrives and draws in a
+ * task of its own instead of one long task that holds up input.
+ */
+const queue: Deferred<unknown>[] = [];
+let draining = false;
+const idle = (run: () => void) =>
+  typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 300 }) : setTimeout(run, 0);
+function drain(): void {
+  const next = queue.shift();
+  if (!next) {
+    draining = false;
+    return;
+  }
+  next.load().then(
+    () => idle(drain),
+    () => idle(drain),
+  );
+}
+function enqueue(d: Deferred<unknown>): void {
+  if (d.get() !== null || queue.includes(d)) return;
+  queue.push(d);
+  queue.sort((a, b) => a.priority - b.priority);
+  if (!draining) {
+    draining = true;
+    idle(drain);
+  }
+}
+
+/** The module once loaded; its load is queued after the page's first content. */
+export function useDeferred<T>(d: Deferred<T>): T | null {
+  const shown = useFirstContentShown();
+  useEffect(() => {
+    if (shown) enqueue(d);
+  }, [shown, d]);
+  return useSyncExternalStore(d.subscribe, d.get);
+}
+
+export function deferred<T>(importer: () => Promise<T>, priority = 1): Deferred<T> {
+  const store = createStore<{ module: T | null }>({ module: null });
+  let loading: Promise<T> | null = null;
+  const load = () => {
+    loading ??= importer().then(
+      (m) => {
+        store.set({ module: m });
+        return m;
+      },
+      (err: unknown) => {
+        // A failed fetch (offline, a new build) may be tried again on the next use.
+        loading = null;
+        throw err;
+      },
+    );
+    return loading;
+  };
+  return {
+    load,
+    get: () => store.get().module,
+    subscribe: store.subscribe,
+    priority,
+  };
+}
