@@ -26,6 +26,35 @@ export const tableDefinition = {
  */
 export const TASK_SORT_KEY = 'task';
 
+/** The sort keys of chat messages begin so (db/entities/chat.ts, lower case as ElectroDB writes them). */
+export const MESSAGE_SORT_KEY_PREFIX = 'msg#';
+
+/**
+ * The items whose changes the stream consumer is given, by sort key: the one definition read by infra's
+ * event source mapping filter, the local runner and the consumer itself (docs/realtime.md).
+ */
+export const LIVE_STREAM_SORT_KEYS = {
+  exact: [TASK_SORT_KEY],
+  prefixes: [MESSAGE_SORT_KEY_PREFIX],
+} as const;
+
+/** Whether the consumer is given the changes of an item with this sort key. */
+export const isLiveSortKey = (sk: string | undefined): boolean =>
+  sk !== undefined &&
+  ((LIVE_STREAM_SORT_KEYS.exact as readonly string[]).includes(sk) ||
+    LIVE_STREAM_SORT_KEYS.prefixes.some((p) => sk.startsWith(p)));
+
+/** The same as a Lambda event filter pattern (equals and prefix matches on the sort key). */
+export const LIVE_STREAM_FILTER = {
+  dynamodb: {
+    Keys: {
+      sk: {
+        S: [...LIVE_STREAM_SORT_KEYS.exact, ...LIVE_STREAM_SORT_KEYS.prefixes.map((prefix) => ({ prefix }))],
+      },
+    },
+  },
+};
+
 /** CreateTable input for the definition, used by the local stack and tests. */
 export function createTableInput(tableName: string) {
   const attrs = new Set<string>([tableDefinition.partitionKey, tableDefinition.sortKey]);

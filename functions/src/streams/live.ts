@@ -5,6 +5,8 @@
  * (filtered to task items); locally scripts/src/local/streams.ts reads DynamoDB Local's stream and
  * calls it with the same event shape.
  *
+ * Chat messages take their own path (chat-events.ts, decisions D38).
+ *
  * Requests per batch, whatever its size up to 100 records: one BatchGetItem for the groups of its
  * tasks, one for the presence items (open connections) of everyone who must hear, and one Query per
  * e-mail address invited to one of the tasks and not yet answered. Delivery is at least once: a record
@@ -21,6 +23,7 @@ import { connectionsOf, sendToUsers } from '../core/ws/connections.ts';
 import { UserEntity } from '../db/entities/user.ts';
 import { TASK_SORT_KEY } from '../db/table.ts';
 import { logger } from '../lib/logger.ts';
+import { handleMessageRecords } from './chat-events.ts';
 import { audienceOf, groupsOf, invitedEmailsOf, type TaskChange, taskEvent } from './task-events.ts';
 
 type Image = Record<string, AttributeValue>;
@@ -65,7 +68,13 @@ async function usersByEmail(emails: string[]): Promise<Map<string, string>> {
   return new Map(found.filter((e): e is readonly [string, string] => !!e[1]));
 }
 
+/** The consumer: task records to the task path, message records to the chat path (chat-events.ts). */
 export const handler = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
+  const [tasks, chats] = await Promise.all([handleTaskRecords(event), handleMessageRecords(event.Records)]);
+  return { batchItemFailures: [...tasks.batchItemFailures, ...chats.batchItemFailures] };
+};
+
+async function handleTaskRecords(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
   const changes = event.Records.map(taskChangeOf).filter((c): c is TaskChange => c !== null);
   if (changes.length === 0) return { batchItemFailures: [] };
 
@@ -96,4 +105,4 @@ export const handler = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatch
     }
   }
   return { batchItemFailures };
-};
+}
