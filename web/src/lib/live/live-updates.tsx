@@ -7,7 +7,7 @@
  */
 import { Badge, Button, Group } from '@mantine/core';
 import { IconPlugConnectedX } from '@tabler/icons-react';
-import { isTaskEvent } from '@tandem/shared/api/realtime';
+import { isChatEvent, isTaskEvent } from '@tandem/shared/api/realtime';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getAccessToken } from '../auth/session.ts';
@@ -37,6 +37,7 @@ export default function LiveUpdates() {
       getToken: getAccessToken,
       onMessage: (m) => {
         if (isTaskEvent(m)) revalidateTasks();
+        else if (isChatEvent(m)) void revalidateAfter('chat');
       },
       onStatus: setStatus,
       // Missed while down: tasks, and the groups and rosters that decide which tasks show.
