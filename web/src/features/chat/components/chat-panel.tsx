@@ -121,7 +121,13 @@ export function ChatPanel({
           <ViewerAvatars viewers={chat.viewers} />
         </Group>
       )}
-      <ScrollArea h={height} viewportRef={viewport} onScrollPositionChange={onScroll} type="auto">
+      <ScrollArea
+        h={height}
+        viewportRef={viewport}
+        onScrollPositionChange={onScroll}
+        type="auto"
+        scrollbars="y"
+      >
         <Stack gap="md" pr="sm" aria-live="polite">
           {list?.hasOlder && (
             <Center>
