@@ -5,7 +5,7 @@
  * (filtered to task items); locally scripts/src/local/streams.ts reads DynamoDB Local's stream and
  * calls it with the same event shape.
  *
- * Chat messages take their own path (chat-events.ts, decisions D38).
+ * Chat messages take their own path (chat-delivery.ts, decisions D38).
  *
  * Requests per batch, whatever its size up to 100 records: one BatchGetItem for the groups of its
  * tasks, one for the presence items (open connections) of everyone who must hear, and one Query per
@@ -23,7 +23,7 @@ import { connectionsOf, sendToUsers } from '../core/ws/connections.ts';
 import { UserEntity } from '../db/entities/user.ts';
 import { TASK_SORT_KEY } from '../db/table.ts';
 import { logger } from '../lib/logger.ts';
-import { handleMessageRecords } from './chat-events.ts';
+import { handleMessageRecords } from './chat-delivery.ts';
 import { audienceOf, groupsOf, invitedEmailsOf, type TaskChange, taskEvent } from './task-events.ts';
 
 type Image = Record<string, AttributeValue>;

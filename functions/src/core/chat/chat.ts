@@ -13,7 +13,6 @@ import {
   CHAT_RULES,
   type ChatView,
   can,
-  DELETED_MESSAGE_TEXT,
   errorCodes,
   hasUnread,
   type MessagePage,
@@ -24,15 +23,13 @@ import {
 import { ChatEntryEntity, ChatFloodEntity, ChatReadEntity, MessageEntity } from '../../db/entities/chat.ts';
 import { TaskEntity } from '../../db/entities/task.ts';
 import { UserEntity } from '../../db/entities/user.ts';
-import type { StoredItem } from '../../db/records.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { isConditionFailed } from '../../lib/conditions.ts';
 import { ForbiddenError, HttpError, NotFoundError } from '../../lib/errors.ts';
 import type { GroupRecord } from '../access/roster.ts';
 import { groupsById, roleOn, type TaskRecord, taskFor } from '../access/task-access.ts';
 import { viewersOf } from './viewers.ts';
-
-export type MessageRecord = StoredItem<typeof MessageEntity>;
+import { messageView } from './views.ts';
 
 /** The task behind the chat, for a caller who may see it (404 otherwise), and whether they may write. */
 async function chatAccess(actor: Actor, chatId: string) {
@@ -45,20 +42,6 @@ async function writableChat(actor: Actor, chatId: string) {
   const access = await chatAccess(actor, chatId);
   if (!access.canWrite) throw new ForbiddenError(undefined, CHAT_MESSAGES.noChat);
   return access;
-}
-
-export function messageView(m: MessageRecord): MessageView {
-  return {
-    id: m.messageId,
-    chatId: m.chatId,
-    user: m.authorId,
-    userName: m.authorName,
-    userAvatar: null,
-    message: m.deletedAt ? DELETED_MESSAGE_TEXT : m.text,
-    createdAt: m.createdAt,
-    updatedAt: m.updatedAt ?? null,
-    deletedAt: m.deletedAt ?? null,
-  };
 }
 
 const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
