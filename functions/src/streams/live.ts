@@ -2,7 +2,7 @@
  * The table's stream consumer (ARCHITECTURE §7, docs/realtime.md): turns changes of task items into
  * events and posts them to the sockets of everyone who may see the task. The write path does not know
  * who listens; this does. In AWS a Lambda event source mapping calls it with batches of stream records
- * (filtered to task items); locally scripts/src/local/streams.ts reads DynamoDB Local's stream and
+ * (filtered to task and message items); locally scripts/src/local/streams.ts reads DynamoDB Local's stream and
  * calls it with the same event shape.
  *
  * Chat messages take their own path (chat-delivery.ts, decisions D38).
