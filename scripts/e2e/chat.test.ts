@@ -6,8 +6,10 @@
  */
 
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import type { AxeResults } from 'axe-core';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { addMember, newGroup } from '../../functions/test/integration/support.ts';
@@ -24,6 +26,22 @@ let a: BrowserSession;
 let b: BrowserSession;
 let taskId: string;
 const title = `Chat about ${randomUUID().slice(0, 6)}`;
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's serious and critical findings on the page as it is (the standard rule set, as accessibility.test.ts). */
+async function violations(page: Page): Promise<string[]> {
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null))));
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  const results = (await page.evaluate(() =>
+    (window as unknown as { axe: { run(o: unknown): Promise<unknown> } }).axe.run({
+      resultTypes: ['violations'],
+    }),
+  )) as AxeResults;
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
 
 async function shot(page: Page, name: string) {
   if (!shots) return;
@@ -113,8 +131,10 @@ describe('chat', () => {
     await bPanel.getByTestId('chat-message').first().waitFor();
 
     await shot(b.page, 'chat-light');
+    expect(await violations(b.page)).toEqual([]);
     await b.page.emulateMedia({ colorScheme: 'dark' });
     await shot(b.page, 'chat-dark');
+    expect(await violations(b.page)).toEqual([]);
     await b.page.setViewportSize({ width: 390, height: 800 });
     // The sidebar slides away on a narrow screen.
     await b.page.waitForTimeout(800);

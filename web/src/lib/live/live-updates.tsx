@@ -1,7 +1,7 @@
 /**
  * Live updates in the signed-in app (docs/realtime.md): one socket while the shell is mounted. A task
  * event reads again every loaded view that shows tasks (Today panels, lists, the calendar, an open
- * task: SWR keys by matcher, lib/revalidate.ts); a reconnect reads again what may have changed while
+ * task: SWR keys by matcher, lib/revalidate.ts), a chat event every loaded chat key; a reconnect reads again what may have changed while
  * the socket was down. A quiet badge shows while the connection is down. Loaded lazily by the shell,
  * after its first paint.
  */
@@ -40,8 +40,8 @@ export default function LiveUpdates() {
         else if (isChatEvent(m)) void revalidateAfter('chat');
       },
       onStatus: setStatus,
-      // Missed while down: tasks, and the groups and rosters that decide which tasks show.
-      onReconnected: () => void revalidateAfter('task', 'group', 'member'),
+      // Missed while down: tasks, the groups and rosters that decide which tasks show, and chats.
+      onReconnected: () => void revalidateAfter('task', 'group', 'member', 'chat'),
     });
     socketRef.current = socket;
     socket.start();
