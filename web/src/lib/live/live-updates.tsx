@@ -1,9 +1,9 @@
 /**
  * Live updates in the signed-in app (docs/realtime.md): one socket while the shell is mounted. A task
  * event reads again every loaded view that shows tasks (Today panels, lists, the calendar, an open
- * task: SWR keys by matcher, lib/revalidate.ts), a chat event every loaded chat key; a reconnect reads again what may have changed while
- * the socket was down. A quiet badge shows while the connection is down. Loaded lazily by the shell,
- * after its first paint.
+ * task: SWR keys by matcher, lib/revalidate.ts), a chat event every loaded chat key; a reconnect reads
+ * again what may have changed while the socket was down. A quiet badge shows while the connection is
+ * down. Loaded lazily by the shell, after its first paint.
  */
 import { Badge, Button, Group } from '@mantine/core';
 import { IconPlugConnectedX } from '@tabler/icons-react';
