@@ -25,6 +25,9 @@ const shots = process.env.CHAT_SHOTS;
 let a: BrowserSession;
 let b: BrowserSession;
 let taskId: string;
+let groupId: string;
+let apiA: ReturnType<typeof apiClient>;
+let apiB: ReturnType<typeof apiClient>;
 const title = `Chat about ${randomUUID().slice(0, 6)}`;
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -53,7 +56,9 @@ beforeAll(async () => {
   const userA = await createUser(env as StackEnv, { email: aEmail, firstName: 'Ada', password });
   const userB = await createUser(env as StackEnv, { email: bEmail, firstName: 'Bo', password });
   const api = apiClient(url, userA.accessToken);
-  const groupId = (await newGroup(api)).id;
+  apiA = api;
+  apiB = apiClient(url, userB.accessToken);
+  groupId = (await newGroup(api)).id;
   await addMember(api, groupId, { email: bEmail }, 5);
   const r = await api.post('/task', { title, group: groupId });
   expect(r.status).toBe(201);
@@ -139,5 +144,58 @@ describe('chat', () => {
     // The sidebar slides away on a narrow screen.
     await b.page.waitForTimeout(800);
     await shot(b.page, 'chat-narrow');
+  });
+
+  it("A edits and deletes their message from its menu; B's open chat follows live", async () => {
+    await a.page.setViewportSize({ width: 1280, height: 800 });
+    await b.page.goto(`${url}/chat?task=${taskId}`);
+    const aPanel = a.page.getByTestId('chat-panel');
+    const bPanel = b.page.getByTestId('chat-panel');
+    await bPanel.getByTestId('chat-message').first().waitFor();
+    const mine = aPanel.getByTestId('chat-message').filter({ hasText: 'Hello Bo,' });
+    await mine.getByRole('button', { name: 'Message actions' }).click();
+    await a.page.getByRole('menuitem', { name: 'Edit' }).click();
+    const edit = aPanel.getByRole('textbox', { name: 'Edit the message' });
+    await edit.fill('Hello again, Bo');
+    await edit.press('Enter');
+    await bPanel
+      .getByTestId('chat-message')
+      .filter({ hasText: 'Hello again, Bo' })
+      .waitFor({ timeout: 20_000 });
+    expect(await bPanel.getByTestId('chat-message').first().textContent()).toContain('edited');
+
+    await aPanel.getByRole('button', { name: 'Message actions' }).click();
+    await a.page.getByRole('menuitem', { name: 'Delete' }).click();
+    await bPanel
+      .getByTestId('chat-message')
+      .filter({ hasText: 'Message has been deleted' })
+      .waitFor({ timeout: 20_000 });
+    // A tombstone has no actions, even for its author.
+    await aPanel.getByTestId('chat-message').filter({ hasText: 'Message has been deleted' }).waitFor();
+    expect(await aPanel.getByRole('button', { name: 'Message actions' }).count()).toBe(0);
+  });
+
+  it('a long chat shows its newest page and loads older messages as it is scrolled to the top', async () => {
+    const t = await apiA.post('/task', { title: `Long chat ${randomUUID().slice(0, 4)}`, group: groupId });
+    const id = t.body.results[0].id as string;
+    // 40 messages from two people (each well under the flood limit).
+    for (let i = 0; i < 40; i++) {
+      const r = await (i % 2 ? apiB : apiA).post(`/chat/${id}/message`, { message: `Line ${i}` });
+      expect(r.status).toBe(201);
+    }
+    await b.page.goto(`${url}/chat?task=${id}`);
+    const panel = b.page.getByTestId('chat-panel');
+    const messages = panel.getByTestId('chat-message');
+    await messages.filter({ hasText: 'Line 39' }).waitFor();
+    expect(await messages.count()).toBe(30);
+    expect(await messages.first().textContent()).toContain('Line 10');
+    const viewport = panel.locator('.mantine-ScrollArea-viewport');
+    // Opened at its newest message, then scrolled to the top by the reader.
+    await expect.poll(() => viewport.evaluate((el) => el.scrollTop > 0)).toBe(true);
+    await viewport.evaluate((el) => {
+      el.scrollTop = 0;
+    });
+    await expect.poll(() => messages.count(), { timeout: 20_000 }).toBe(40);
+    expect(await messages.first().textContent()).toContain('Line 0');
   });
 });

@@ -71,10 +71,12 @@ export function ChatPanel({
   }, [chat?.id, chat?.hasUnread]);
 
   // Older messages keep the reader's place; a newer message (or the first load) scrolls to the end.
+  // The list is mounted once the chat is read too, so the chat's arrival runs this again.
   const shownLast = useRef<string | undefined>(undefined);
+  const mounted = chat !== undefined;
   useLayoutEffect(() => {
     const el = viewport.current;
-    if (!el || !list) return;
+    if (!el || !list || !mounted) return;
     const newest = list.messages.at(-1)?.id;
     if (keepFrom.current !== null) {
       el.scrollTop = el.scrollHeight - keepFrom.current;
@@ -83,7 +85,7 @@ export function ChatPanel({
       el.scrollTop = el.scrollHeight;
     }
     shownLast.current = newest;
-  }, [list]);
+  }, [list, mounted]);
 
   const onScroll = ({ y }: { y: number }) => {
     if (y > 24 || !list?.hasOlder || isLoading || keepFrom.current !== null) return;
