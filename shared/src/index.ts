@@ -11,6 +11,7 @@ export * from './api/patch.ts';
 export * from './api/realtime.ts';
 export * from './api/routes.ts';
 export * from './chat/chat.ts';
+export * from './chat/schemas.ts';
 export * from './groups/categories.ts';
 export * from './groups/group.ts';
 export * from './groups/invitations.ts';

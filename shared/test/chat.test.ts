@@ -1,12 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import {
-  CHAT_RULES,
-  chatTime,
-  hasUnread,
-  messageInput,
-  messageParts,
-  newMessageId,
-} from '../src/chat/chat.ts';
+import { CHAT_RULES, chatTime, hasUnread, messageParts, newMessageId } from '../src/chat/chat.ts';
+import { messageInput } from '../src/chat/schemas.ts';
 
 describe('message text', () => {
   test('is trimmed, may not be empty or blank, and has a length limit', () => {

@@ -3,8 +3,6 @@
  * the rules the server enforces and the web shows, once. A task's chat has the task's id; its viewers
  * are the people who can read the task, and those with the task action enableChat may write.
  */
-import * as z from 'zod';
-
 export const CHAT_RULES = {
   /** The longest message, in characters (after trimming). */
   maxMessageLength: 4000,
@@ -32,40 +30,6 @@ export const CHAT_MESSAGES = {
   notAuthor: 'Only the author of a message can change or delete it.',
   noChat: 'You cannot write in this chat.',
 } as const;
-
-/** The text of a message: trimmed, not empty, at most maxMessageLength characters. */
-export const messageText = z
-  .string()
-  .transform((s) => s.trim())
-  .pipe(
-    z
-      .string()
-      .min(1, { error: CHAT_MESSAGES.empty })
-      .max(CHAT_RULES.maxMessageLength, { error: CHAT_MESSAGES.tooLong }),
-  );
-
-/** POST /chat/{id}/message and PATCH /chat/{id}/message/{messageId}. */
-export const messageInput = z.strictObject({ message: messageText });
-export type MessageInput = z.infer<typeof messageInput>;
-
-/** GET /chat/{id}/message: a page back in time from `cursor` (the oldest message id seen). */
-export const messagePageQuery = z.object({
-  cursor: z
-    .string()
-    .regex(/^[0-9a-z]{1,40}$/)
-    .optional(),
-  limit: z.coerce.number().int().min(1).max(CHAT_RULES.maxPageSize).default(CHAT_RULES.pageSize),
-});
-
-/** GET /chat?recent_messages=N: the caller's chats with a message in the last N minutes. */
-export const recentChatsQuery = z.object({
-  recentMessages: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(CHAT_RULES.maxRecentMinutes)
-    .default(CHAT_RULES.recentMinutes),
-});
 
 export interface ChatViewer {
   id: string;
