@@ -109,10 +109,15 @@ describe('the stream consumer', () => {
     expect(props.StartingPosition).toBe('LATEST');
   });
 
-  test('is given task items only', () => {
+  test('is given task items and chat messages only', () => {
     expect(props.FilterCriteria).toEqual({ Filters: [{ Pattern: JSON.stringify(LIVE_STREAM_FILTER) }] });
-    // The sort keys as ElectroDB writes them (lower case): tasks, groups, placements by their start.
-    expect(LIVE_STREAM_FILTER.dynamodb.Keys.sk.S).toEqual(['task', 'group', { prefix: 'utask#' }]);
+    // The sort keys as ElectroDB writes them (lower case): tasks, groups; placements and messages by their start.
+    expect(LIVE_STREAM_FILTER.dynamodb.Keys.sk.S).toEqual([
+      'task',
+      'group',
+      { prefix: 'utask#' },
+      { prefix: 'msg#' },
+    ]);
   });
 
   test('reports failed records one by one, retries a bounded number of times, then sends them to a dead-letter queue', () => {

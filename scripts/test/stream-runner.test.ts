@@ -64,12 +64,16 @@ afterAll(async () => {
 });
 
 describe('the local stream runner', () => {
-  it('hands task records to the consumer in the shape Lambda gives, and nothing else', async () => {
+  it('hands task and chat message records to the consumer in the shape Lambda gives, and nothing else', async () => {
     await runner.drained();
     await put('profile', 'not-a-task');
     await put('task', 't1');
     await expect.poll(delivered).toEqual(['t1']);
     const [record] = batches.at(-1)!;
+    // A chat message's sort key begins msg# (functions/src/streams/filter.ts); a chat entry's does not.
+    await put('chatidx#x', 'not-a-message');
+    await put('msg#0001', 'm1');
+    await expect.poll(delivered).toEqual(['t1', 'm1']);
     expect(record).toMatchObject({
       eventName: 'INSERT',
       eventSource: 'aws:dynamodb',

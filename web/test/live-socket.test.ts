@@ -199,6 +199,16 @@ describe('receiving', () => {
     expect(received).toEqual([event, { ...event, id: 'e2' }, { type: 'pong' }]);
   });
 
+  test("keeps a message's chat events apart by their event_id (the message id repeats), and drops a repeat", async () => {
+    last().open();
+    const created = { type: 'new_message', id: 'm1', event_id: 'r1', chat_id: 't1' };
+    const updated = { ...created, type: 'update_message', event_id: 'r2' };
+    last().message(created);
+    last().message(updated);
+    last().message(updated);
+    expect(received).toEqual([created, updated]);
+  });
+
   test('keeps the socket alive with a ping every 5 minutes', async () => {
     last().open();
     await vi.advanceTimersByTimeAsync(5 * 60 * 1000);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { scheduleKey } from '../src/features/calendar/api/schedule.ts';
 import { categoriesKey } from '../src/features/categories/api/list-categories.ts';
+import { messagesKey, recentChatsKey, taskChatKey } from '../src/features/chat/api/chat.ts';
 import { assignedKey, pendingKey } from '../src/features/delegation/api/delegation.ts';
 import { subscriptionLimitsKey } from '../src/features/groups/api/get-subscription-limits.ts';
 import { groupsKey } from '../src/features/groups/api/list-groups.ts';
@@ -34,6 +35,9 @@ const keys = {
   userConfig: userConfigKey,
   authUser: authUserKey,
   timeBlocks: timeBlocksKey,
+  recentChats: recentChatsKey,
+  taskChat: taskChatKey('t1'),
+  chatMessages: messagesKey('t1', 2),
 } as const;
 type View = keyof typeof keys;
 
@@ -102,6 +106,8 @@ describe('what a change reads again', () => {
     expect(refreshed('member')).toContain('groups');
     expect(refreshed('category')).toEqual(['categories']);
     expect(refreshed('timeBlock')).toEqual(['timeBlocks']);
+    expect(refreshed('chat')).toEqual(['chatMessages', 'recentChats', 'taskChat']);
+    expect(refreshed('task')).not.toContain('taskChat');
   });
 
   it('every key the app reads is refreshed by some change', () => {

@@ -26,6 +26,9 @@ export const tableDefinition = {
  */
 export const TASK_SORT_KEY = 'task';
 
+/** The sort keys of chat messages begin so (db/entities/chat.ts, lower case as ElectroDB writes them). */
+export const MESSAGE_SORT_KEY_PREFIX = 'msg#';
+
 /** CreateTable input for the definition, used by the local stack and tests. */
 export function createTableInput(tableName: string) {
   const attrs = new Set<string>([tableDefinition.partitionKey, tableDefinition.sortKey]);

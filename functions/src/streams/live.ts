@@ -10,6 +10,9 @@
  * (open connections) of everyone who must hear anything in the batch, and the messages go out in stream
  * order. Delivery is at least once: a record whose posts fail (other than a closed socket) is reported
  * as a batch item failure and comes again, and clients drop an event whose id they have seen.
+ *
+ * Chat messages take their own path (chat-delivery.ts, decisions D38): they also move the viewers'
+ * chat entries before their events go out.
  */
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { connectionsOf, sendToUsers } from '../core/ws/connections.ts';
@@ -19,6 +22,7 @@ import { groupUpdates } from './group-events.ts';
 import { placementUpdates } from './placement-events.ts';
 import type { LiveModule } from './records.ts';
 import { taskUpdates } from './task-updates.ts';
+import { handleMessageRecords } from './chat-delivery.ts';
 
 /** What the consumer does with each kind of item. A new kind: its module, one line here, its key in filter.ts. */
 const MODULES: readonly LiveModule[] = [
@@ -27,13 +31,21 @@ const MODULES: readonly LiveModule[] = [
   placementUpdates, // a person's own placement: placement_changed, to their own sockets
 ];
 
+/** The consumer: records of the kinds in MODULES to their modules, message records to the chat path. */
 export const handler = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
   const records = event.Records.filter((r) => acceptsLiveKeys(r.dynamodb?.Keys));
+  const [modules, chats] = await Promise.all([handleModuleRecords(records), handleMessageRecords(records)]);
+  return { batchItemFailures: [...modules, ...chats.batchItemFailures] };
+};
+
+async function handleModuleRecords(
+  records: DynamoDBStreamEvent['Records'],
+): Promise<DynamoDBBatchResponse['batchItemFailures']> {
   // The modules' reads for the whole batch at once; a failure here fails every record (all come again).
   const outgoing = (await Promise.all(MODULES.map((m) => m(records))))
     .flat()
     .sort((a, b) => a.index - b.index);
-  if (outgoing.length === 0) return { batchItemFailures: [] };
+  if (outgoing.length === 0) return [];
   const connections = await connectionsOf(outgoing.flatMap((o) => o.audience));
 
   const failed = new Set<string>();
@@ -52,5 +64,5 @@ export const handler = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatch
       failed.add(sequenceNumber);
     }
   }
-  return { batchItemFailures: [...failed].map((itemIdentifier) => ({ itemIdentifier })) };
-};
+  return [...failed].map((itemIdentifier) => ({ itemIdentifier }));
+}

@@ -603,7 +603,47 @@ const MATRIX: Record<RouteId, Case[]> = {
       expect: user(204, 204, 204, 204, 204, 204),
     },
   ],
+
+  listRecentChats: [{ request: () => ({ query: { recent_messages: '1440' } }), expect: everyone(200) }],
+  getTaskChat: [
+    { request: (w) => ({ params: { taskId: w.task.id } }), expect: user(404, 200, 200, 200, 200, 200) },
+  ],
+  listMessages: [
+    { request: (w) => ({ params: { id: w.task.id } }), expect: user(404, 200, 200, 200, 200, 200) },
+  ],
+  postMessage: [
+    {
+      request: (w) => ({ params: { id: w.task.id }, body: { message: 'Matrix hello' } }),
+      expect: user(404, 201, 201, 201, 201, 201),
+    },
+  ],
+  editMessage: [
+    {
+      label: "the owner's fresh message",
+      request: async (w) => ({
+        params: { id: w.task.id, messageId: await ownerMessage(w) },
+        body: { message: 'Edited' },
+      }),
+      expect: user(404, 403, 403, 403, 403, 200),
+    },
+  ],
+  deleteMessage: [
+    {
+      label: "the owner's fresh message",
+      request: async (w) => ({ params: { id: w.task.id, messageId: await ownerMessage(w) } }),
+      expect: user(404, 403, 403, 403, 403, 200),
+    },
+  ],
+  markChatRead: [
+    { request: (w) => ({ params: { id: w.task.id } }), expect: user(404, 200, 200, 200, 200, 200) },
+  ],
 };
+
+/** A message the owner writes in the world's task chat, for the author-only routes. */
+async function ownerMessage(w: World): Promise<string> {
+  return ok(await w.people.owner.api.post(`/chat/${w.task.id}/message`, { message: 'Mine' }), 'post message')
+    .id as string;
+}
 
 // --- tokens that must not work ---------------------------------------------------------------
 

@@ -442,6 +442,23 @@ const fixtures: Record<string, Fixture> = {
     },
     cases: [{ name: 'role', body: { role: 6 }, alsoChanges: ['role_title'] }],
   },
+
+  editMessage: {
+    async setup() {
+      const ann = await person('Ann');
+      const t = await ok(
+        ann.api.post('/task', { title: 'Chat', group: await privateGroup(ann.api) }),
+        201,
+      ).then((b) => b.results[0]);
+      const m = await ok(ann.api.post(`/chat/${t.id}/message`, { message: 'First' }), 201);
+      const read = async () =>
+        (await ok(ann.api.get(`/chat/${t.id}/message`))).results.find((x: { id: string }) => x.id === m.id);
+      return { api: ann.api, path: `/chat/${t.id}/message/${m.id}`, read };
+    },
+    // An edit stamps its time.
+    volatile: ['updated_at'],
+    cases: [{ name: 'message', body: { message: 'Second' } }],
+  },
 };
 
 const patchRoutes = Object.entries(routes).filter(([, r]) => r.method === 'PATCH');

@@ -63,7 +63,7 @@ const constructId = (name: string) =>
 
 /**
  * The stream records the consumer is given, by their sort key (functions/src/streams/filter.ts, the
- * one definition the local runner reads too): tasks, groups and placements, so the other items'
+ * one definition the local runner reads too): tasks, groups, placements and chat messages, so the other items'
  * changes (connections, users) never start it.
  */
 export { LIVE_STREAM_FILTER };
@@ -149,10 +149,11 @@ export class RealtimeStack extends Stack {
       this.stage.node.addDependency(route);
     }
 
-    // The stream consumer: one function for every change of the table (filtered to tasks).
+    // The stream consumer: one function for every change of the table (filtered to tasks and chat messages).
     this.live = new TandemFunction(this, 'Live', {
       module: 'streams/live',
-      description: 'Sends live task updates to the sockets of everyone who can see the task (streams/live)',
+      description:
+        'Sends live task and chat updates to the sockets of everyone who can see the task (streams/live)',
       timeout: Duration.seconds(60),
     }).connect(backend, needsOfFixed('streams/live'));
     // Its dead letters and retries are those of every asynchronous function (constructs/async-work.ts).

@@ -9,6 +9,7 @@ import type * as LocalStack from '../local/stack.ts';
 import { apiClient, createUser, type StackEnv } from '../testing/users.ts';
 import { measureCall, printLatency } from './api-latency.ts';
 import { measureBundles, printBundles } from './bundles.ts';
+import { benchChat } from './chat.ts';
 import { benchLists } from './lists.ts';
 import { benchLive } from './live.ts';
 import { benchLoad } from './load.ts';
@@ -161,6 +162,13 @@ if (wants('live')) {
   await withStack(async (stack) => {
     const { requestCounter } = await import('@tandem/functions/db/client');
     await benchLive(stack.env as StackEnv, stack.url, requestCounter, () => stack.streams.drained());
+  });
+}
+
+if (wants('chat')) {
+  await withStack(async (stack) => {
+    const { requestCounter } = await import('@tandem/functions/db/client');
+    await benchChat(stack.env as StackEnv, stack.url, requestCounter, () => stack.streams.drained());
   });
 }
 

@@ -104,6 +104,11 @@ export const routeNeeds: { readonly [K in RouteId]?: readonly Need[] } = {
   answerPendingTasks: WU,
   registerPushSubscription: W,
   unregisterPushSubscription: W,
+
+  postMessage: W,
+  editMessage: W,
+  deleteMessage: W,
+  markChatRead: W,
 };
 
 /** WebSocket handlers, by module under functions/src/ws. */
@@ -134,5 +139,5 @@ export const fixedNeeds: Readonly<Record<string, readonly Need[]>> = {
   'triggers/custom-message': [],
   'triggers/post-confirmation': WU,
   'ws/authorize': [],
-  'streams/live': ['table:read', 'table:write', 'realtime'],
+  'streams/live': ['table:read', 'table:write', 'table:batch-write', 'realtime'],
 };

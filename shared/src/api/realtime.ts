@@ -115,3 +115,39 @@ export const isGroupEvent = (m: unknown): m is GroupEvent =>
 
 export const isPlacementEvent = (m: unknown): m is PlacementEvent =>
   hasId(m) && m.type === PLACEMENT_EVENT_TYPE && typeof m.task_id === 'string';
+
+/** The chat events a socket hears (spec 000 §7 "real-time templates"; docs/realtime.md "Chat"). */
+export const CHAT_EVENT_TYPES = {
+  created: 'new_message',
+  updated: 'update_message',
+  deleted: 'delete_message',
+} as const;
+
+export type ChatEventType = (typeof CHAT_EVENT_TYPES)[keyof typeof CHAT_EVENT_TYPES];
+
+/** A message written, edited or deleted, as the socket carries it; heard by the chat's viewers. */
+export interface ChatEvent {
+  type: ChatEventType;
+  /** The message's id (the spec's `id`); the change's own id, for de-duplication, is `event_id`. */
+  id: string;
+  event_id: string;
+  chat_id: string;
+  /** The author's user id and name, and avatar (null when none). */
+  author: string;
+  author_name: string;
+  author_avatar: string | null;
+  /** The text; the deleted placeholder on delete_message. */
+  message: string;
+  created_at: string;
+  updated_at: string | null;
+  deleted_at: string | null;
+}
+
+const CHAT_TYPES = new Set<string>(Object.values(CHAT_EVENT_TYPES));
+
+/** Whether a parsed socket message is a chat event. */
+export function isChatEvent(message: unknown): message is ChatEvent {
+  if (typeof message !== 'object' || message === null) return false;
+  const m = message as Record<string, unknown>;
+  return typeof m.type === 'string' && CHAT_TYPES.has(m.type) && typeof m.chat_id === 'string';
+}

@@ -358,6 +358,26 @@ export const routes = {
     auth: 'user',
     handler: 'push/unregister-subscription',
   },
+
+  // Chat per task (spec 000 §7 Chat, spec 001 §7 "Chat feed for unread"; decisions D38)
+  listRecentChats: { method: 'GET', path: '/chat', auth: 'user', handler: 'chat/list-recent-chats' },
+  getTaskChat: { method: 'GET', path: '/chat/task/{taskId}', auth: 'user', handler: 'chat/get-task-chat' },
+  listMessages: { method: 'GET', path: '/chat/{id}/message', auth: 'user', handler: 'chat/list-messages' },
+  postMessage: { method: 'POST', path: '/chat/{id}/message', auth: 'user', handler: 'chat/post-message' },
+  editMessage: {
+    method: 'PATCH',
+    path: '/chat/{id}/message/{messageId}',
+    auth: 'user',
+    handler: 'chat/edit-message',
+  },
+  deleteMessage: {
+    method: 'DELETE',
+    path: '/chat/{id}/message/{messageId}',
+    auth: 'user',
+    handler: 'chat/delete-message',
+  },
+  /** Ours: the caller has read the chat up to now (clears its unread flag). */
+  markChatRead: { method: 'POST', path: '/chat/{id}/read', auth: 'user', handler: 'chat/mark-chat-read' },
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteId = keyof typeof routes;

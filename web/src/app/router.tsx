@@ -128,7 +128,7 @@ export const routeObjects: RouteObject[] = [
               notAvailable(paths.integrations, 'integrations'),
               notAvailable(paths.requestLinks, 'requestLinks'),
               notAvailable(paths.curriculum, 'curriculum'),
-              notAvailable(paths.chat, 'chat'),
+              { path: paths.chat, ...page(() => import('../features/chat/routes/chat-page.tsx')) },
               notAvailable(paths.agendas, 'agendas'),
             ],
           },

@@ -23,6 +23,8 @@ export const KEY_HEADS = {
   userConfig: 'user-config',
   authUser: 'auth-user',
   timeBlocks: 'time-blocks',
+  /** A task's chat, its messages, and the person's recent chats with their unread flags (features/chat). */
+  chat: 'chat',
 } as const;
 
 type Head = (typeof KEY_HEADS)[keyof typeof KEY_HEADS];
@@ -61,6 +63,8 @@ export const STALE_AFTER = {
   userConfig: [H.userConfig, H.tasks, H.occurrences],
   /** Name or e-mail: the header, rosters and task rows that show the person. */
   profile: [H.authUser, H.groups, H.tasks],
+  /** A message written, edited or deleted, or a chat read: its chat and the unread flags. */
+  chat: [H.chat],
 } as const satisfies Record<string, readonly Head[]>;
 
 export type Change = keyof typeof STALE_AFTER;

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink as RouterNavLink, useLocation } from 'react-router';
 import { isInternalAccount } from '../../config/allow-list.ts';
 import { paths } from '../../config/paths.ts';
+import { ChatUnreadDot } from '../../features/chat/components/chat-unread-dot.tsx';
 import { appState } from '../../lib/app-state.ts';
 import { useUserConfig } from '../../lib/user/get-user-config.ts';
 import { type NavItem, navItems } from './nav-items.ts';
@@ -45,6 +46,7 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
             label={label}
             active={isActive(item, pathname)}
             leftSection={<Icon size={20} stroke={1.6} />}
+            rightSection={item.label === 'chat' ? <ChatUnreadDot /> : undefined}
             onClick={onNavigate}
           />
         );

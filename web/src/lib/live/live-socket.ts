@@ -201,7 +201,9 @@ export class LiveSocket {
     } catch {
       return;
     }
-    const id = (message as { id?: unknown } | null)?.id;
+    // A chat event's `id` is its message's (spec 000 §7); its change's own id is `event_id`.
+    const m = message as { id?: unknown; event_id?: unknown } | null;
+    const id = m?.event_id ?? m?.id;
     if (typeof id === 'string') {
       if (this.seen.has(id)) return;
       this.seen.add(id);

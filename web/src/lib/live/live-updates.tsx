@@ -1,13 +1,14 @@
 /**
  * Live updates in the signed-in app (docs/realtime.md): one socket while the shell is mounted. A task
- * event (or one of the person's own placement, from another tab) reads again every loaded view that shows tasks (Today panels, lists, the calendar, an open
- * task: SWR keys by matcher, lib/revalidate.ts); a reconnect reads again what may have changed while
- * the socket was down. A quiet badge shows while the connection is down. Loaded lazily by the shell,
- * after its first paint.
+ * event (or one of the person's own placement, from another tab) reads again every loaded view that
+ * shows tasks (Today panels, lists, the calendar, an open task: SWR keys by matcher, lib/revalidate.ts),
+ * a group event the groups and rosters too, a chat event every loaded chat key; a reconnect reads again
+ * what may have changed while the socket was down. A quiet badge shows while the connection is down.
+ * Loaded lazily by the shell, after its first paint.
  */
 import { Badge, Button, Group } from '@mantine/core';
 import { IconPlugConnectedX } from '@tabler/icons-react';
-import { isGroupEvent, isPlacementEvent, isTaskEvent } from '@tandem/shared/api/realtime';
+import { isChatEvent, isGroupEvent, isPlacementEvent, isTaskEvent } from '@tandem/shared/api/realtime';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getAccessToken } from '../auth/session.ts';
@@ -26,8 +27,8 @@ export default function LiveUpdates() {
   useEffect(() => {
     let pending: ReturnType<typeof setTimeout> | undefined;
     /** What a burst of events made stale, read once when the burst is over. */
-    const stale = new Set<'task' | 'group' | 'member'>();
-    const revalidate = (...kinds: Array<'task' | 'group' | 'member'>) => {
+    const stale = new Set<'task' | 'group' | 'member' | 'chat'>();
+    const revalidate = (...kinds: Array<'task' | 'group' | 'member' | 'chat'>) => {
       for (const k of kinds) stale.add(k);
       if (pending !== undefined) return;
       pending = setTimeout(() => {
@@ -42,13 +43,14 @@ export default function LiveUpdates() {
       getToken: getAccessToken,
       onMessage: (m) => {
         // A task's or one's own placement: the task views. A group or its roster: which groups show,
-        // their rosters, and the tasks a member now sees or no longer sees.
+        // their rosters, and the tasks a member now sees or no longer sees. A chat's: the chat keys.
         if (isTaskEvent(m) || isPlacementEvent(m)) revalidate('task');
         else if (isGroupEvent(m)) revalidate('group', 'member', 'task');
+        else if (isChatEvent(m)) revalidate('chat');
       },
       onStatus: setStatus,
-      // Missed while down: tasks, and the groups and rosters that decide which tasks show.
-      onReconnected: () => void revalidateAfter('task', 'group', 'member'),
+      // Missed while down: tasks, the groups and rosters that decide which tasks show, and chats.
+      onReconnected: () => void revalidateAfter('task', 'group', 'member', 'chat'),
     });
     socketRef.current = socket;
     socket.start();

@@ -33,7 +33,7 @@ import { TASK_LEVELS, type TaskMode } from '@tandem/shared/tasks/constants';
 import { taskForm } from '@tandem/shared/tasks/forms';
 import { subtaskTitlesFrom } from '@tandem/shared/tasks/rules';
 import type { TaskView } from '@tandem/shared/tasks/views';
-import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mutate } from 'swr';
 import { ApiError } from '../../../lib/api-error.ts';
@@ -99,6 +99,9 @@ import { SubtasksField } from './subtasks-field.tsx';
 import { TaskChangedNotice, TaskConflictPanel } from './task-conflict.tsx';
 import { TaskMembersTab } from './task-members-tab.tsx';
 
+/** The messages tab, loaded when first opened (features/chat). */
+const TaskChatTab = lazy(() => import('../../chat/components/task-chat-tab.tsx'));
+
 type ErrorKey = TaskField | 'subtasks' | 'assignees';
 
 /** Spec error codes that a server may send as a field message, in the user's words. */
@@ -143,6 +146,7 @@ export function TaskForm({
 }: TaskFormProps) {
   const { t } = useTranslation('tasks');
   const { t: ts } = useTranslation('schedule');
+  const { t: tc } = useTranslation();
   const { data: groupList } = useGroups();
   const { data: config } = useUserConfig();
   const { data: me } = useAuthUser();
@@ -891,6 +895,7 @@ export function TaskForm({
         <Tabs.Tab value="customFields">{t('form.tabs.customFields')}</Tabs.Tab>
         <Tabs.Tab value="attachments">{t('form.tabs.attachments')}</Tabs.Tab>
         {task && <Tabs.Tab value="members">{t('form.tabs.members')}</Tabs.Tab>}
+        {task && routineKind !== 'definition' && <Tabs.Tab value="messages">{tc('chat.tab')}</Tabs.Tab>}
       </Tabs.List>
       <Tabs.Panel value="task">{formPanel}</Tabs.Panel>
       <Tabs.Panel value="customFields">
@@ -902,6 +907,13 @@ export function TaskForm({
       {task && (
         <Tabs.Panel value="members">
           <TaskMembersTab task={task} />
+        </Tabs.Panel>
+      )}
+      {task && routineKind !== 'definition' && (
+        <Tabs.Panel value="messages">
+          <Suspense fallback={null}>
+            <TaskChatTab taskId={task.id} />
+          </Suspense>
         </Tabs.Panel>
       )}
     </Tabs>
