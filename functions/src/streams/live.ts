@@ -17,12 +17,12 @@
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { connectionsOf, sendToUsers } from '../core/ws/connections.ts';
 import { logger } from '../lib/logger.ts';
+import { handleMessageRecords } from './chat-delivery.ts';
 import { acceptsLiveKeys } from './filter.ts';
 import { groupUpdates } from './group-events.ts';
 import { placementUpdates } from './placement-events.ts';
 import type { LiveModule } from './records.ts';
 import { taskUpdates } from './task-updates.ts';
-import { handleMessageRecords } from './chat-delivery.ts';
 
 /** What the consumer does with each kind of item. A new kind: its module, one line here, its key in filter.ts. */
 const MODULES: readonly LiveModule[] = [
