@@ -100,6 +100,10 @@ export const routeNeeds: { readonly [K in RouteId]?: readonly Need[] } = {
   answerTaskInvitationRequest: W,
   listPendingTasks: WU,
   answerPendingTasks: WU,
+  listNotifications: ['table:read'],
+  markNotificationsReceived: W,
+  markNotificationsRead: W,
+  getNotification: ['table:read'],
 };
 
 /** WebSocket handlers, by module under functions/src/ws. */

@@ -6,6 +6,12 @@ import * as z from 'zod';
 import { messages } from '../api/errors.ts';
 import { entityId, requiredTitle } from '../api/limits.ts';
 import { emailAddress } from '../groups/invitations.ts';
+import {
+  defaultNotificationSettings,
+  mergeNotificationSettings,
+  notificationSettingsPatch,
+  notificationSettingsSchema,
+} from '../notifications/notifications.ts';
 import { DEFAULT_COUNTRY, isCountryCode } from './countries.ts';
 import { DEFAULT_ROUTINE_TIMES, normaliseRoutineTime } from './routine-times.ts';
 import { DEFAULT_TIMEZONE, isValidTimezone } from './timezone.ts';
@@ -53,6 +59,8 @@ export const userConfig = z.object({
   country: z.string().default(DEFAULT_COUNTRY),
   group: z.string().nullable(),
   avatar: z.object({ id: z.string(), originalUrl: z.string(), thumbnailUrl: z.string() }).nullable(),
+  /** Per kind of notification: in-app, e-mail, push; and the chime (D39). Older settings read as the defaults. */
+  notifications: z.preprocess((v) => mergeNotificationSettings(v), notificationSettingsSchema),
 });
 export type UserConfig = z.infer<typeof userConfig>;
 /** GET /user/config/: the settings, and whether the person is an internal account of the allow-list. */
@@ -70,6 +78,7 @@ export const updateUserConfigInput = z
     timezone: timezoneSchema,
     country: countrySchema,
     group: entityId.nullable(),
+    notifications: notificationSettingsPatch,
   })
   .partial();
 export type UpdateUserConfigInput = z.infer<typeof updateUserConfigInput>;
@@ -83,12 +92,14 @@ export const defaultUserConfig = (timezone: string = DEFAULT_TIMEZONE): UserConf
   country: DEFAULT_COUNTRY,
   group: null,
   avatar: null,
+  notifications: defaultNotificationSettings(),
 });
 
 /** Stored settings with what they lack (a setting added later) filled from the defaults. */
 export const withConfigDefaults = (stored: Partial<UserConfig> & { timezone: string }): UserConfig => ({
   ...defaultUserConfig(stored.timezone),
   ...stored,
+  notifications: mergeNotificationSettings(stored.notifications),
 });
 
 /** The session user (spec 001 §3): what the web keeps after sign-in. */
