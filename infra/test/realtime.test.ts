@@ -109,10 +109,10 @@ describe('the stream consumer', () => {
     expect(props.StartingPosition).toBe('LATEST');
   });
 
-  test('is given task items only', () => {
+  test('is given task and notification items only', () => {
     expect(props.FilterCriteria).toEqual({ Filters: [{ Pattern: JSON.stringify(LIVE_STREAM_FILTER) }] });
-    // The sort key as ElectroDB writes a task's (lower case).
-    expect(LIVE_STREAM_FILTER.dynamodb.Keys.sk.S).toEqual(['task']);
+    // The sort keys as ElectroDB writes a task's and a notification's (lower case).
+    expect(LIVE_STREAM_FILTER.dynamodb.Keys.sk.S).toEqual(['task', { prefix: 'notif#' }]);
   });
 
   test('reports failed records one by one, retries a bounded number of times, then sends them to a dead-letter queue', () => {

@@ -21,6 +21,7 @@ import { connectionsOf, sendToUsers } from '../core/ws/connections.ts';
 import { UserEntity } from '../db/entities/user.ts';
 import { TASK_SORT_KEY } from '../db/table.ts';
 import { logger } from '../lib/logger.ts';
+import { deliverNotifications } from './notification-events.ts';
 import { audienceOf, groupsOf, invitedEmailsOf, type TaskChange, taskEvent } from './task-events.ts';
 
 type Image = Record<string, AttributeValue>;
@@ -67,7 +68,9 @@ async function usersByEmail(emails: string[]): Promise<Map<string, string>> {
 
 export const handler = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
   const changes = event.Records.map(taskChangeOf).filter((c): c is TaskChange => c !== null);
-  if (changes.length === 0) return { batchItemFailures: [] };
+  // Notifications (notification-events.ts): new ones to their sockets, new assignees told.
+  const notified = await deliverNotifications(event.Records, changes);
+  if (changes.length === 0) return { batchItemFailures: notified };
 
   // The reads for the whole batch at once; a failure here fails every record (all come again).
   const [groups, invited] = await Promise.all([
@@ -95,5 +98,5 @@ export const handler = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatch
       batchItemFailures.push({ itemIdentifier: change.sequenceNumber });
     }
   }
-  return { batchItemFailures };
+  return { batchItemFailures: [...notified, ...batchItemFailures] };
 };

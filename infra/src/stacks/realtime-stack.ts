@@ -3,6 +3,7 @@
  * `ws` stage, and the table's stream consumer that posts changes to the sockets (docs/realtime.md).
  * Connections are stored in the table by the handlers themselves.
  */
+import { NOTIFICATION_SORT_PREFIX } from '@tandem/functions/db/entities/notification';
 import { TASK_SORT_KEY } from '@tandem/functions/db/table';
 import { THROTTLE_LIMITS } from '@tandem/shared/api/throttling';
 import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
@@ -62,10 +63,13 @@ const constructId = (name: string) =>
   name.replace(/(^|[^A-Za-z0-9])([a-z])/g, (_m, _s, c: string) => c.toUpperCase());
 
 /**
- * The stream records the consumer is given: task items only (by their sort key), so the other items'
- * changes (placements, connections, users) never start it. The handler checks the same.
+ * The stream records the consumer is given: task items and notification items only (by their sort
+ * key), so the other items' changes (placements, connections, users) never start it. The handler
+ * checks the same.
  */
-export const LIVE_STREAM_FILTER = { dynamodb: { Keys: { sk: { S: [TASK_SORT_KEY] } } } } as const;
+export const LIVE_STREAM_FILTER = {
+  dynamodb: { Keys: { sk: { S: [TASK_SORT_KEY, { prefix: NOTIFICATION_SORT_PREFIX }] } } },
+} as const;
 
 export class RealtimeStack extends Stack {
   readonly stage: apigwv2.WebSocketStage;

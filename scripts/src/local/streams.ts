@@ -20,13 +20,16 @@ import {
   GetShardIteratorCommand,
   type _Record as StreamRecord,
 } from '@aws-sdk/client-dynamodb-streams';
+import { NOTIFICATION_SORT_PREFIX } from '@tandem/functions/db/entities/notification';
 import { TASK_SORT_KEY } from '@tandem/functions/db/table';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { invoke } from './gateway/lambda.ts';
 
 /** The consumer in functions/src/streams/ and the filter infra gives its mapping (RealtimeStack). */
 const CONSUMER = 'live';
-const accepts = (r: StreamRecord) => r.dynamodb?.Keys?.sk?.S === TASK_SORT_KEY;
+const accepts = (r: StreamRecord) =>
+  r.dynamodb?.Keys?.sk?.S === TASK_SORT_KEY ||
+  (r.dynamodb?.Keys?.sk?.S?.startsWith(NOTIFICATION_SORT_PREFIX) ?? false);
 
 /**
  * How often an idle shard is read. 50 ms keeps a change on the other screen within the 100 ms the

@@ -134,5 +134,5 @@ export const fixedNeeds: Readonly<Record<string, readonly Need[]>> = {
   'triggers/custom-message': [],
   'triggers/post-confirmation': WU,
   'ws/authorize': [],
-  'streams/live': ['table:read', 'table:write', 'realtime'],
+  'streams/live': ['table:read', 'table:write', 'realtime', 'mail'],
 };

@@ -102,10 +102,11 @@ export function mergeNotificationSettings(
 }
 
 /**
- * Templates whose e-mail carries the only way to answer (a single-use link: a group invitation
- * cannot be answered in the app), so it is sent whatever the e-mail switch says.
+ * Templates whose e-mail carries the only way to answer (a single-use link: a group invitation and
+ * a meeting invitation cannot be answered in the app), so it is sent whatever the e-mail switch
+ * says. A task delegated by e-mail can be answered in the app (Pending), so its switch counts.
  */
-export const EMAIL_ALWAYS: ReadonlySet<NotificationTemplate> = new Set(['group.invitation']);
+export const EMAIL_ALWAYS: ReadonlySet<NotificationTemplate> = new Set(['group.invitation', 'calendar']);
 
 /**
  * Which channels carry a notification of this template to a person. Someone without an account has

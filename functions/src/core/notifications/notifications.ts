@@ -66,15 +66,18 @@ export function toView(n: NotificationRecord): NotificationView {
   };
 }
 
-/** Makes one notification for a person; with `key`, a second call with the same key makes nothing. */
-export async function createNotification(
+/**
+ * Makes one notification for a person; with `key`, a second call with the same key makes nothing
+ * and answers `created: false`.
+ */
+export async function makeNotification(
   userId: string,
   template: NotificationTemplate,
   subject: NotificationSubject,
   variables: Record<string, string | number>,
   now = new Date(),
   key?: string,
-): Promise<string> {
+): Promise<{ id: string; created: boolean }> {
   const id = notificationId(now, key ? `${userId}:${key}` : undefined);
   try {
     await NotificationEntity.create({
@@ -89,10 +92,15 @@ export async function createNotification(
       ttl: Math.floor(now.getTime() / 1000) + NOTIFICATION_TTL_DAYS * DAY_S,
     }).go({ response: 'none' });
   } catch (e) {
-    if (!(key && isConditionFailed(e))) throw e;
+    if (key && isConditionFailed(e)) return { id, created: false };
+    throw e;
   }
-  return id;
+  return { id, created: true };
 }
+
+/** makeNotification's id. */
+export const createNotification = async (...args: Parameters<typeof makeNotification>) =>
+  (await makeNotification(...args)).id;
 
 /** Unread notifications of the person: one COUNT Query on the sparse index, at most NOTIFICATION_LIMIT. */
 export async function unreadCount(userId: string): Promise<number> {

@@ -25,7 +25,7 @@ import { UserEntity } from '../../db/entities/user.ts';
 import { logger } from '../../lib/logger.ts';
 import { type Mail, sendMail } from '../../lib/mailer.ts';
 import type { UserRecord } from '../access/users.ts';
-import { createNotification } from './notifications.ts';
+import { makeNotification } from './notifications.ts';
 import { pushSender } from './push-channel.ts';
 
 /** A person to tell: by account (id, or the record when the caller has it), or by e-mail address. */
@@ -93,7 +93,10 @@ export async function tell(t: Telling): Promise<Told[]> {
       const used: NotificationChannel[] = [];
       let notificationId: string | null = null;
       if (wanted.has('inApp') && p.userId) {
-        notificationId = await createNotification(p.userId, t.template, t.subject, t.variables, now, t.key);
+        const made = await makeNotification(p.userId, t.template, t.subject, t.variables, now, t.key);
+        // Told before (the same event again, at least once): no second e-mail or push either.
+        if (!made.created) return { userId: p.userId, email: p.email, channels: [] };
+        notificationId = made.id;
         used.push('inApp');
       }
       if (wanted.has('email') && mail) {
