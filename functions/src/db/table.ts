@@ -26,6 +26,9 @@ export const tableDefinition = {
  */
 export const TASK_SORT_KEY = 'task';
 
+/** The start of every notification item's sort key (db/entities/notification.ts); its inserts are streamed too. */
+export const NOTIFICATION_SORT_PREFIX = 'notif#';
+
 /** CreateTable input for the definition, used by the local stack and tests. */
 export function createTableInput(tableName: string) {
   const attrs = new Set<string>([tableDefinition.partitionKey, tableDefinition.sortKey]);

@@ -3,8 +3,7 @@
  * `ws` stage, and the table's stream consumer that posts changes to the sockets (docs/realtime.md).
  * Connections are stored in the table by the handlers themselves.
  */
-import { NOTIFICATION_SORT_PREFIX } from '@tandem/functions/db/entities/notification';
-import { TASK_SORT_KEY } from '@tandem/functions/db/table';
+import { NOTIFICATION_SORT_PREFIX, TASK_SORT_KEY } from '@tandem/functions/db/table';
 import { THROTTLE_LIMITS } from '@tandem/shared/api/throttling';
 import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { AccessLogFormat, CfnAccount } from 'aws-cdk-lib/aws-apigateway';

@@ -20,8 +20,7 @@ import {
   GetShardIteratorCommand,
   type _Record as StreamRecord,
 } from '@aws-sdk/client-dynamodb-streams';
-import { NOTIFICATION_SORT_PREFIX } from '@tandem/functions/db/entities/notification';
-import { TASK_SORT_KEY } from '@tandem/functions/db/table';
+import { NOTIFICATION_SORT_PREFIX, TASK_SORT_KEY } from '@tandem/functions/db/table';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { invoke } from './gateway/lambda.ts';
 

@@ -35,6 +35,7 @@ import type { Actor } from '../../lib/actor.ts';
 import { writeFailure } from '../../lib/conditions.ts';
 import { env } from '../../lib/env.ts';
 import { ConflictError, HttpError, NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { sendMail } from '../../lib/mailer.ts';
 import type { GroupRecord } from '../access/roster.ts';
 import { displayName } from '../access/roster.ts';
 import {
@@ -55,7 +56,6 @@ import {
   newInvitationKey,
   transactAnswer,
 } from '../groups/invitations.ts';
-import { tell } from '../notifications/tell.ts';
 import { getUser, type UserRecord } from '../user/user.ts';
 
 const NO_SCHEDULE = 'This task has no schedule.';
@@ -93,25 +93,11 @@ async function inviteAttendee(
   const link = `${env.appUrl}/accept-attendee-invite?key=${key}`;
   const who = displayName(inviter) || 'Someone';
   const esc = (x: string) => x.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-  // Told through the one path (notifications/tell.ts), template `calendar`.
-  await tell({
-    template: 'calendar',
-    subject: { type: 'task', id: task.taskId },
-    variables: {
-      taskId: task.taskId,
-      taskTitle: task.title,
-      byName: displayName(inviter),
-      startDate: s.startDate,
-    },
-    to: [{ email }],
-    mail: () => ({
-      to: email,
-      subject: `${who} invited you: ${task.title}`,
-      text: `${who} invited you to "${task.title}" on ${when}.\n\nAccept or decline: ${link}`,
-      html: `<p>${esc(who)} invited you to <strong>${esc(task.title)}</strong> on ${esc(when)}.</p><p><a href="${link}">Accept or decline</a></p>`,
-    }),
-    push: { title: `${who} invited you`, body: `${task.title}, ${when}` },
-    now,
+  await sendMail({
+    to: email,
+    subject: `${who} invited you: ${task.title}`,
+    text: `${who} invited you to "${task.title}" on ${when}.\n\nAccept or decline: ${link}`,
+    html: `<p>${esc(who)} invited you to <strong>${esc(task.title)}</strong> on ${esc(when)}.</p><p><a href="${link}">Accept or decline</a></p>`,
   });
 }
 

@@ -9,8 +9,7 @@ import { Entity } from 'electrodb';
 import { env } from '../../lib/env.ts';
 import { documentClient } from '../client.ts';
 
-/** Sort keys of notification items start with this (ElectroDB writes templates in lower case). */
-export const NOTIFICATION_SORT_PREFIX = 'notif#';
+export { NOTIFICATION_SORT_PREFIX } from '../table.ts';
 
 export const NotificationEntity = new Entity(
   {
