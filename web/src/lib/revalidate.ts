@@ -23,6 +23,8 @@ export const KEY_HEADS = {
   userConfig: 'user-config',
   authUser: 'auth-user',
   timeBlocks: 'time-blocks',
+  /** The person's notifications (features/notifications). */
+  notifications: 'notifications',
 } as const;
 
 type Head = (typeof KEY_HEADS)[keyof typeof KEY_HEADS];
@@ -61,6 +63,8 @@ export const STALE_AFTER = {
   userConfig: [H.userConfig, H.tasks, H.occurrences],
   /** Name or e-mail: the header, rosters and task rows that show the person. */
   profile: [H.authUser, H.groups, H.tasks],
+  /** A notification made for the person (a `notification` socket event): the pane and the dot. */
+  notification: [H.notifications],
 } as const satisfies Record<string, readonly Head[]>;
 
 export type Change = keyof typeof STALE_AFTER;

@@ -8,6 +8,7 @@
 import { Badge, Button, Group } from '@mantine/core';
 import { IconPlugConnectedX } from '@tabler/icons-react';
 import { isTaskEvent } from '@tandem/shared/api/realtime';
+import { isNotificationEvent } from '@tandem/shared/notifications/notifications';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getAccessToken } from '../auth/session.ts';
@@ -37,10 +38,11 @@ export default function LiveUpdates() {
       getToken: getAccessToken,
       onMessage: (m) => {
         if (isTaskEvent(m)) revalidateTasks();
+        else if (isNotificationEvent(m)) void revalidateAfter('notification');
       },
       onStatus: setStatus,
       // Missed while down: tasks, and the groups and rosters that decide which tasks show.
-      onReconnected: () => void revalidateAfter('task', 'group', 'member'),
+      onReconnected: () => void revalidateAfter('task', 'group', 'member', 'notification'),
     });
     socketRef.current = socket;
     socket.start();
