@@ -107,6 +107,7 @@ export default function NotificationsPane() {
             <Button
               size="xs"
               variant="light"
+              data-testid="notifications-mark-read"
               disabled={selected.size === 0}
               loading={busy}
               onClick={() => void read([...selected])}

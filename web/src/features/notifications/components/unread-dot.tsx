@@ -1,15 +1,18 @@
 import type { NotificationList } from '@tandem/shared/notifications/notifications';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
-import { notificationsKey } from '../api/notifications.ts';
+import { listNotifications, notificationsKey } from '../api/notifications.ts';
 
 /**
- * The sidebar's unread dot (spec 001 §2, §4). It reads what the signals component
- * (notification-signals.tsx) loads, and never fetches itself: the sidebar stays off the network.
+ * The sidebar's unread dot (spec 001 §2, §4). It shows what the signals component
+ * (notification-signals.tsx) loads after the first paint, and does not load on mount itself. It
+ * still names the fetcher: SWR revalidates a key through its first mounted hook, which is this one.
  */
 export function UnreadDot() {
   const { t } = useTranslation();
-  const { data } = useSWR<NotificationList>(notificationsKey, null);
+  const { data } = useSWR<NotificationList>(notificationsKey, listNotifications, {
+    revalidateOnMount: false,
+  });
   if (!data || data.unread === 0) return null;
   return (
     <span
