@@ -271,3 +271,35 @@ describe("tell() decides the channels by the person's settings", () => {
     expect((await p.api.get('/user/config/')).body.notifications.kinds.delegated.in_app).toBe(true);
   });
 });
+
+describe('what the calls cost', () => {
+  test('the list is one Query and the unread count one COUNT Query; marking n read is one BatchGetItem, n updates and the count', async () => {
+    const { listNotifications, markRead, createNotification } = await import(
+      '@tandem/functions/core/notifications/notifications'
+    );
+    const { requestCounter, resetRequestCounter } = await import('@tandem/functions/db/client');
+    const p = await person('Ivy');
+    const actor = { userId: p.userId, username: p.userId };
+    const ids: string[] = [];
+    for (let i = 0; i < 30; i++)
+      ids.push(
+        await createNotification(p.userId, 'delegated', { type: 'task', id: `t${i}` }, { taskId: `t${i}` }),
+      );
+
+    resetRequestCounter();
+    const listed = await listNotifications(actor, { page: 1, offset: 0, limit: 100 });
+    expect(requestCounter.byCommand).toEqual({ QueryCommand: 2 });
+    expect(listed.unread).toBe(30);
+    // Newest first.
+    expect(listed.results.map((n) => n.id)).toEqual([...ids].sort().reverse());
+
+    resetRequestCounter();
+    const read = await markRead(actor, ids.slice(0, 5));
+    expect(requestCounter.byCommand).toEqual({
+      BatchGetItemCommand: 1,
+      UpdateItemCommand: 5,
+      QueryCommand: 1,
+    });
+    expect(read.unread).toBe(25);
+  });
+});
