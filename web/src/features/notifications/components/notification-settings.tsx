@@ -62,13 +62,20 @@ export function NotificationSettingsCard() {
                     {CHANNELS.map((c) => {
                       const always = c === 'email' && EMAIL_ALWAYS.has(template);
                       const id = `${key}.${c}`;
+                      if (always)
+                        return (
+                          <Table.Td key={c}>
+                            <Text size="sm" c="dimmed" title={t('notifications.settings.emailAlways')}>
+                              {t('notifications.settings.always')}
+                            </Text>
+                          </Table.Td>
+                        );
                       return (
                         <Table.Td key={c}>
                           <Switch
                             aria-label={`${label}: ${t(`notifications.settings.${c}`)}`}
-                            checked={always || settings.kinds[key][c]}
-                            disabled={always || saving === id}
-                            title={always ? t('notifications.settings.emailAlways') : undefined}
+                            checked={settings.kinds[key][c]}
+                            disabled={saving === id}
                             onChange={(e) =>
                               void save(id, { kinds: { [key]: { [c]: e.currentTarget.checked } } })
                             }
