@@ -107,6 +107,11 @@ describe('notifications', () => {
     await pane(b.page).getByRole('tab', { name: 'Read', exact: true }).click();
     await pane(b.page).getByTestId('notification-item').filter({ hasText: title }).first().waitFor();
     expect(navigations).toEqual({ b: 0 });
+
+    // The task's own notifications tab lists it too.
+    await b.page.goto(`${url}/task/${r.body.results[0].id}`);
+    await b.page.getByRole('tab', { name: 'Notifications' }).click();
+    await b.page.getByTestId('task-notifications').getByText(`Ada User gave you a task: ${title}`).waitFor();
     expect(b.errors).toEqual([]);
   });
 

@@ -45,6 +45,7 @@ import { assigneeOptions, assigneesPayload, effectiveAssignees } from '../../del
 import { useGroups } from '../../groups/api/list-groups.ts';
 import { GroupMark } from '../../groups/components/group-mark.tsx';
 import { notifyFailure } from '../../groups/utils/failure.ts';
+import { TaskNotificationsTab } from '../../notifications/components/task-notifications-tab.tsx';
 import { saveTaskSchedule } from '../../schedule/api/schedule.ts';
 import { type ScheduleDraftHandle, ScheduleEditor } from '../../schedule/components/schedule-editor.tsx';
 import { definitionIdOf, routineKindOf, saveTargetId } from '../../schedule/utils/routine-id.ts';
@@ -779,6 +780,9 @@ export function TaskForm({
         <Tabs.Tab value="customFields">{t('form.tabs.customFields')}</Tabs.Tab>
         <Tabs.Tab value="attachments">{t('form.tabs.attachments')}</Tabs.Tab>
         {task && <Tabs.Tab value="members">{t('form.tabs.members')}</Tabs.Tab>}
+        {task && routineKind !== 'definition' && (
+          <Tabs.Tab value="notifications">{t('form.tabs.notifications')}</Tabs.Tab>
+        )}
       </Tabs.List>
       <Tabs.Panel value="task">{formPanel}</Tabs.Panel>
       <Tabs.Panel value="customFields">
@@ -790,6 +794,11 @@ export function TaskForm({
       {task && (
         <Tabs.Panel value="members">
           <TaskMembersTab task={task} />
+        </Tabs.Panel>
+      )}
+      {task && routineKind !== 'definition' && (
+        <Tabs.Panel value="notifications">
+          <TaskNotificationsTab taskId={task.id} />
         </Tabs.Panel>
       )}
     </Tabs>
