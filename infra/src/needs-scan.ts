@@ -15,8 +15,9 @@ import { functionEntry, functionsTsconfig } from './paths.ts';
 const EVIDENCE: ReadonlyArray<readonly [Need, RegExp]> = [
   // ElectroDB runs every request with `.go(`; the batched reads are ours (db/batch-get.ts).
   ['table:read', /\.go\(|BatchGetCommand/],
-  // Writes on an entity (named *Entity), and every write transaction (db/transact.ts).
-  ['table:write', /\w*Entity\d*\.(create|put|patch|update|remove|upsert|delete)\(|transaction\.write\(/],
+  // Writes on an entity (named *Entity), and every write transaction (db/transact.ts builds them with
+  // ElectroDB's createWriteTransaction since D42; `transaction.write(` is the Service's way).
+  ['table:write', /\w*Entity\d*\.(create|put|patch|update|remove|upsert|delete)\(|transaction\.write\(|createWriteTransaction\(/],
   // BatchWriteItem: writes sliced to DynamoDB's batch ceiling (lib/batches.ts names it).
   ['table:batch-write', /chunks\([^)]*MAX_BATCH_WRITE_ITEMS\)/],
   // A command is used where it is built (`new XCommand(`): esbuild keeps an external package's import

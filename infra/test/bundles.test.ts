@@ -19,10 +19,12 @@ import { functionsSrc, repoRoot } from '../src/paths.ts';
  * no jsonschema, no ElectroDB Service, "due today" without Luxon). The 12 over it are the routes that
  * expand or check schedules (tasks' create, update and validate; the schedule, time-block, occurrence,
  * calendar-feed and normalisation routes), which carry Luxon (70 KB) and rrule (44 KB) beside
- * ElectroDB (about 170 KB, CommonJS): the largest, update-task, is 408 KB. The budget is that, rounded
- * up, and comes down as they do (D35, D42).
+ * ElectroDB (about 170 KB, CommonJS): the largest, update-task, was 408 KB, and 411 KB once it told
+ * new assignees through the notification path and checked the form's version (D39, D41). The budget
+ * is that, rounded up, and comes down as they do (D35, D42). Web Push rides only in the stream
+ * consumer: tell() queues pushes (core/push/outbox.ts).
  */
-export const BUNDLE_BUDGET_KB = 410;
+export const BUNDLE_BUDGET_KB = 415;
 
 describe('function bundles', () => {
   const out = mkdtempSync(join(tmpdir(), 'tandem-bundles-test-'));

@@ -194,8 +194,10 @@ describe('grants follow the needs', () => {
     expect(actionsOf(authorizer.resources, authorizer.fn)).toEqual([]);
   });
 
-  test('the stream consumer reads the stream, rosters and connections, writes chat entries, posts to sockets, and nothing else', () => {
+  test('the stream consumer reads the stream, rosters and connections, writes chat entries, posts to sockets, mails new assignees, sends queued pushes, and nothing else', () => {
     expect([...needsOfFixed('streams/live')].sort()).toEqual([
+      'mail',
+      'push',
       'realtime',
       'table:batch-write',
       'table:read',
@@ -216,7 +218,7 @@ describe('grants follow the needs', () => {
     expect(actions).toEqual([...TABLE_READ, ...TABLE_WRITE, 'ses:SendEmail', 'ses:SendRawEmail'].sort());
   });
 
-  test('a fanned-out job: the lister only reads, the worker writes and mails; neither has dead letters', () => {
+  test('a fanned-out job: the lister only reads, the worker writes and mails (pushes are queued); neither has dead letters', () => {
     const lister = functionIn([tandem.jobs], /\(jobs\/normalize-days\)$/);
     expect(actionsOf(lister.resources, lister.fn)).toEqual(TABLE_READ);
     const worker = functionIn([tandem.jobs], /\(jobs\/normalize-people\)$/);

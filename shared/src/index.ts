@@ -18,6 +18,7 @@ export * from './groups/invitations.ts';
 export * from './groups/members.ts';
 export * from './groups/roles.ts';
 export * from './groups/views.ts';
+export * from './notifications/notifications.ts';
 export * from './tasks/conflict.ts';
 export * from './tasks/constants.ts';
 export * from './tasks/patch.ts';

@@ -28,6 +28,11 @@ export const TASK_SORT_KEY = 'task';
 
 /** The sort keys of chat messages begin so (db/entities/chat.ts, lower case as ElectroDB writes them). */
 export const MESSAGE_SORT_KEY_PREFIX = 'msg#';
+/** The start of every notification item's sort key (db/entities/notification.ts); its inserts are streamed too. */
+export const NOTIFICATION_SORT_PREFIX = 'notif#';
+
+/** The start of a waiting push's sort key (db/entities/push-subscription.ts PushOutboxEntity); streamed to be sent. */
+export const PUSH_OUTBOX_SORT_PREFIX = 'pushout#';
 
 /** CreateTable input for the definition, used by the local stack and tests. */
 export function createTableInput(tableName: string) {

@@ -4,12 +4,22 @@
  * streams.ts), so the two cannot drift. Items are told apart by their sort key as ElectroDB writes it
  * (lower case). A module of the consumer that needs another kind of item adds its key here.
  */
-import { MESSAGE_SORT_KEY_PREFIX, TASK_SORT_KEY } from '../db/table.ts';
+import {
+  MESSAGE_SORT_KEY_PREFIX,
+  NOTIFICATION_SORT_PREFIX,
+  PUSH_OUTBOX_SORT_PREFIX,
+  TASK_SORT_KEY,
+} from '../db/table.ts';
 
 /** Sort keys let through whole: a task item, a group item (with its roster). */
 export const LIVE_EXACT_SORT_KEYS: readonly string[] = [TASK_SORT_KEY, 'group'];
-/** Sort keys let through by their start: a person's placement of a task (`utask#<taskId>`), a chat message. */
-export const LIVE_SORT_KEY_PREFIXES: readonly string[] = ['utask#', MESSAGE_SORT_KEY_PREFIX];
+/** Sort keys let through by their start: a person's placement of a task (`utask#<taskId>`), a chat message, a notification, a push waiting to go out. */
+export const LIVE_SORT_KEY_PREFIXES: readonly string[] = [
+  'utask#',
+  MESSAGE_SORT_KEY_PREFIX,
+  NOTIFICATION_SORT_PREFIX,
+  PUSH_OUTBOX_SORT_PREFIX,
+];
 
 /** The event source mapping's filter pattern (one pattern: the values of `S` are alternatives). */
 export const LIVE_STREAM_FILTER = {

@@ -20,9 +20,12 @@ import { logger } from '../lib/logger.ts';
 import { handleMessageRecords } from './chat-delivery.ts';
 import { acceptsLiveKeys } from './filter.ts';
 import { groupUpdates } from './group-events.ts';
+import { deliverNotifications } from './notification-events.ts';
 import { placementUpdates } from './placement-events.ts';
+import { sendQueuedPushes } from './push-outbox.ts';
 import type { LiveModule } from './records.ts';
-import { taskUpdates } from './task-updates.ts';
+import type { TaskChange } from './task-events.ts';
+import { taskChangeOf, taskUpdates } from './task-updates.ts';
 
 /** What the consumer does with each kind of item. A new kind: its module, one line here, its key in filter.ts. */
 const MODULES: readonly LiveModule[] = [
@@ -34,8 +37,16 @@ const MODULES: readonly LiveModule[] = [
 /** The consumer: records of the kinds in MODULES to their modules, message records to the chat path. */
 export const handler = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
   const records = event.Records.filter((r) => acceptsLiveKeys(r.dynamodb?.Keys));
-  const [modules, chats] = await Promise.all([handleModuleRecords(records), handleMessageRecords(records)]);
-  return { batchItemFailures: [...modules, ...chats.batchItemFailures] };
+  const changes = records.map(taskChangeOf).filter((c): c is TaskChange => c !== null);
+  const [modules, chats, notified] = await Promise.all([
+    handleModuleRecords(records),
+    handleMessageRecords(records),
+    // Notifications (notification-events.ts): new ones to their sockets, new assignees told.
+    deliverNotifications(records, changes),
+    // Pushes tell() queued (push-outbox.ts): to the person's devices; never tried again.
+    sendQueuedPushes(records),
+  ]);
+  return { batchItemFailures: [...notified, ...modules, ...chats.batchItemFailures] };
 };
 
 async function handleModuleRecords(

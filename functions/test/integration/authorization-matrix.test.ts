@@ -177,6 +177,19 @@ const make = {
     (ok(await api.post('/time-blocking/', timeBlock), 'time block') as { id: string }).id,
   category: async (api: Api) =>
     (ok(await api.post('/user/group/category', { title: 'Matrix' }), 'category') as { id: string }).id,
+  /** A notification of the owner's (made as tell() makes them). */
+  notification: async (w: World) => {
+    const { createNotification } = await import('@tandem/functions/core/notifications/notifications');
+    return createNotification(
+      w.people.owner.userId,
+      'delegated',
+      { type: 'task', id: w.task.id },
+      {
+        taskId: w.task.id,
+        taskTitle: w.task.title,
+      },
+    );
+  },
   taskRole: async (w: World) => {
     const t = await make.task(w);
     const r = ok(
@@ -636,6 +649,18 @@ const MATRIX: Record<RouteId, Case[]> = {
   ],
   markChatRead: [
     { request: (w) => ({ params: { id: w.task.id } }), expect: user(404, 200, 200, 200, 200, 200) },
+  ],
+  listNotifications: [
+    { request: () => ({ query: { page: '1', offset: '0', limit: '100' } }), expect: everyone(200) },
+  ],
+  getNotification: [
+    { request: async (w) => ({ params: { id: await make.notification(w) } }), expect: ownOnly(200) },
+  ],
+  markNotificationsReceived: [
+    { request: async (w) => ({ body: { ids: [await make.notification(w)] } }), expect: ownOnly(200) },
+  ],
+  markNotificationsRead: [
+    { request: async (w) => ({ body: { ids: [await make.notification(w)] } }), expect: ownOnly(200) },
   ],
 };
 

@@ -63,7 +63,7 @@ const constructId = (name: string) =>
 
 /**
  * The stream records the consumer is given, by their sort key (functions/src/streams/filter.ts, the
- * one definition the local runner reads too): tasks, groups, placements and chat messages, so the other items'
+ * one definition the local runner reads too): tasks, groups, placements, chat messages and notifications, so the other items'
  * changes (connections, users) never start it.
  */
 export { LIVE_STREAM_FILTER };

@@ -109,6 +109,11 @@ export const routeNeeds: { readonly [K in RouteId]?: readonly Need[] } = {
   editMessage: W,
   deleteMessage: W,
   markChatRead: W,
+
+  listNotifications: ['table:read'],
+  markNotificationsReceived: W,
+  markNotificationsRead: W,
+  getNotification: ['table:read'],
 };
 
 /** WebSocket handlers, by module under functions/src/ws. */
@@ -139,5 +144,5 @@ export const fixedNeeds: Readonly<Record<string, readonly Need[]>> = {
   'triggers/custom-message': [],
   'triggers/post-confirmation': WU,
   'ws/authorize': [],
-  'streams/live': ['table:read', 'table:write', 'table:batch-write', 'realtime'],
+  'streams/live': ['table:read', 'table:write', 'table:batch-write', 'realtime', 'mail', 'push'],
 };

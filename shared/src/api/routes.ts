@@ -378,6 +378,32 @@ export const routes = {
   },
   /** Ours: the caller has read the chat up to now (clears its unread flag). */
   markChatRead: { method: 'POST', path: '/chat/{id}/read', auth: 'user', handler: 'chat/mark-chat-read' },
+
+  // Notifications (spec 001 §7; decisions D39)
+  listNotifications: {
+    method: 'GET',
+    path: '/notifications/',
+    auth: 'user',
+    handler: 'notifications/list-notifications',
+  },
+  markNotificationsReceived: {
+    method: 'PATCH',
+    path: '/notifications/received',
+    auth: 'user',
+    handler: 'notifications/mark-received',
+  },
+  markNotificationsRead: {
+    method: 'PATCH',
+    path: '/notifications/read',
+    auth: 'user',
+    handler: 'notifications/mark-read',
+  },
+  getNotification: {
+    method: 'GET',
+    path: '/notifications/events/{id}',
+    auth: 'user',
+    handler: 'notifications/get-notification',
+  },
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteId = keyof typeof routes;

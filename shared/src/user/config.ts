@@ -6,6 +6,12 @@ import * as z from 'zod/mini';
 import { messages } from '../api/errors.ts';
 import { entityId, requiredTitle } from '../api/limits.ts';
 import { emailAddress } from '../groups/invitations.ts';
+import {
+  defaultNotificationSettings,
+  mergeNotificationSettings,
+  notificationSettingsPatch,
+  notificationSettingsSchema,
+} from '../notifications/notifications.ts';
 import { DEFAULT_COUNTRY, isCountryCode } from './countries.ts';
 import { DEFAULT_ROUTINE_TIMES, normaliseRoutineTime } from './routine-times.ts';
 import { DEFAULT_TIMEZONE, isValidTimezone } from './timezone.ts';
@@ -56,6 +62,11 @@ export const userConfig = z.object({
   country: z._default(z.string(), DEFAULT_COUNTRY),
   group: z.nullable(z.string()),
   avatar: z.nullable(z.object({ id: z.string(), originalUrl: z.string(), thumbnailUrl: z.string() })),
+  /** Per kind of notification: in-app, e-mail, push; and the chime (D39). Older settings read as the defaults. */
+  notifications: z.pipe(
+    z.transform((v: unknown) => mergeNotificationSettings(v)),
+    notificationSettingsSchema,
+  ),
 });
 export type UserConfig = z.infer<typeof userConfig>;
 /** GET /user/config/: the settings, and whether the person is an internal account of the allow-list. */
@@ -73,6 +84,7 @@ export const updateUserConfigInput = z.partial(
     timezone: timezoneSchema,
     country: countrySchema,
     group: z.nullable(entityId),
+    notifications: notificationSettingsPatch,
   }),
 );
 export type UpdateUserConfigInput = z.infer<typeof updateUserConfigInput>;
@@ -86,12 +98,14 @@ export const defaultUserConfig = (timezone: string = DEFAULT_TIMEZONE): UserConf
   country: DEFAULT_COUNTRY,
   group: null,
   avatar: null,
+  notifications: defaultNotificationSettings(),
 });
 
 /** Stored settings with what they lack (a setting added later) filled from the defaults. */
 export const withConfigDefaults = (stored: Partial<UserConfig> & { timezone: string }): UserConfig => ({
   ...defaultUserConfig(stored.timezone),
   ...stored,
+  notifications: mergeNotificationSettings(stored.notifications),
 });
 
 /** The session user (spec 001 §3): what the web keeps after sign-in. */

@@ -25,6 +25,8 @@ export const KEY_HEADS = {
   timeBlocks: 'time-blocks',
   /** A task's chat, its messages, and the person's recent chats with their unread flags (features/chat). */
   chat: 'chat',
+  /** The person's notifications (features/notifications). */
+  notifications: 'notifications',
 } as const;
 
 type Head = (typeof KEY_HEADS)[keyof typeof KEY_HEADS];
@@ -65,6 +67,8 @@ export const STALE_AFTER = {
   profile: [H.authUser, H.groups, H.tasks],
   /** A message written, edited or deleted, or a chat read: its chat and the unread flags. */
   chat: [H.chat],
+  /** A notification made for the person (a `notification` socket event): the pane and the dot. */
+  notification: [H.notifications],
 } as const satisfies Record<string, readonly Head[]>;
 
 export type Change = keyof typeof STALE_AFTER;

@@ -21,9 +21,9 @@ import { UserEntity } from '../../db/entities/user.ts';
 import { TransactionCanceledError, transact } from '../../db/transact.ts';
 import { env } from '../../lib/env.ts';
 import { HttpError, NotFoundError } from '../../lib/errors.ts';
-import { sendMail } from '../../lib/mailer.ts';
 import { answerWrite, INVITATION_USED, type InvitationRecord, joinGroup } from '../access/joins.ts';
 import { displayName, type GroupRecord, type RosterEntry } from '../access/roster.ts';
+import { tell } from '../notifications/tell.ts';
 import type { UserRecord } from '../user/user.ts';
 import { loadGroup, staleGroup } from './groups.ts';
 
@@ -90,7 +90,17 @@ export async function issueInvitation(
     if (e instanceof TransactionCanceledError && e.lostRace()) throw staleGroup();
     throw e;
   }
-  await sendMail(invitationMail(group, entry, inviter, key, expiresAt));
+  // Told through the one path (notifications/tell.ts): the e-mail carries the only way to answer,
+  // so it always goes; an address with an account also gets the in-app notification by its settings.
+  await tell({
+    template: 'group.invitation',
+    subject: { type: 'group', id: group.groupId },
+    variables: { groupId: group.groupId, groupTitle: group.title, byName: displayName(inviter) },
+    to: [{ email: entry.email }],
+    mail: () => invitationMail(group, entry, inviter, key, expiresAt),
+    push: { title: `${displayName(inviter) || 'Someone'} invited you to a group`, body: group.title },
+    now,
+  });
   return invited;
 }
 

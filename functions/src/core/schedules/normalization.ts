@@ -42,9 +42,9 @@ import { UserEntity } from '../../db/entities/user.ts';
 import { chunks, MAX_TRANSACTION_ITEMS, TransactionCanceledError, transact } from '../../db/transact.ts';
 import { env } from '../../lib/env.ts';
 import { logger } from '../../lib/logger.ts';
-import { sendMail } from '../../lib/mailer.ts';
 import { taskCounterWrite } from '../access/limits.ts';
 import type { PlacementRecord, TaskRecord } from '../access/task-access.ts';
+import { tell } from '../notifications/tell.ts';
 import { peopleOf } from '../tasks/tasks.ts';
 import type { UserRecord } from '../user/user.ts';
 
@@ -484,13 +484,30 @@ async function remind(
     throw e;
   }
   const list = due.map((t) => `- ${t.title}`).join('\n');
-  await sendMail({
-    to: user.email,
-    subject: due.length === 1 ? 'Due today: 1 task' : `Due today: ${due.length} tasks`,
-    text: `Good morning${user.firstName ? `, ${user.firstName}` : ''}.\n\nDue today:\n${list}\n\nOpen your day: ${env.appUrl}/`,
-    html: `<p>Good morning${user.firstName ? `, ${user.firstName.replace(/[<>&]/g, '')}` : ''}.</p><p>Due today:</p><ul>${due
-      .map((t) => `<li>${t.title.replace(/[<>&]/g, '')}</li>`)
-      .join('')}</ul><p><a href="${env.appUrl}/">Open your day</a></p>`,
+  const subject = due.length === 1 ? 'Due today: 1 task' : `Due today: ${due.length} tasks`;
+  // The one path for telling people (notifications/tell.ts): in-app, e-mail and push by the
+  // person's settings for due.today.
+  await tell({
+    template: 'due.today',
+    subject: { type: 'day', id: day },
+    variables: {
+      day,
+      count: due.length,
+      taskTitle: due[0]!.title,
+      ...(due.length === 1 ? { taskId: due[0]!.taskId } : {}),
+    },
+    to: [{ userId: user.userId, user }],
+    mail: (email) => ({
+      to: email,
+      subject,
+      text: `Good morning${user.firstName ? `, ${user.firstName}` : ''}.\n\nDue today:\n${list}\n\nOpen your day: ${env.appUrl}/`,
+      html: `<p>Good morning${user.firstName ? `, ${user.firstName.replace(/[<>&]/g, '')}` : ''}.</p><p>Due today:</p><ul>${due
+        .map((t) => `<li>${t.title.replace(/[<>&]/g, '')}</li>`)
+        .join('')}</ul><p><a href="${env.appUrl}/">Open your day</a></p>`,
+    }),
+    push: { title: subject, body: due.map((t) => t.title).join(', ') },
+    key: `due.today:${day}`,
+    now,
   });
   return true;
 }

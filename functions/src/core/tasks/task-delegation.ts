@@ -22,7 +22,6 @@ import type { Actor } from '../../lib/actor.ts';
 import { env } from '../../lib/env.ts';
 import { ConflictError, HttpError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { countOf, type PageRequest, readPage } from '../../lib/list-pages.ts';
-import { sendMail } from '../../lib/mailer.ts';
 import { becomeAssignee, type TaskInvitation } from '../access/joins.ts';
 import { assertTaskCountsFit } from '../access/limits.ts';
 import { displayName } from '../access/roster.ts';
@@ -43,6 +42,7 @@ import {
   transactAnswer,
   userByEmail,
 } from '../groups/invitations.ts';
+import { tell } from '../notifications/tell.ts';
 import { getUser, type UserRecord } from '../user/user.ts';
 
 const DAY_S = 24 * 3600;
@@ -147,7 +147,22 @@ export async function inviteToTask(
     if (e instanceof TransactionCanceledError) throw stale();
     throw e;
   }
-  await sendMail(delegationMail(task, input.email, input.role, inviter, key, expiresAt));
+  // Told through the one path (notifications/tell.ts): the e-mail with the link, and an in-app
+  // notification when the address has an account, by the invitee's settings for `delegated`.
+  await tell({
+    template: 'delegated',
+    subject: { type: 'task', id: task.taskId },
+    variables: {
+      taskId: task.taskId,
+      taskTitle: task.title,
+      groupId: task.groupId,
+      byName: displayName(inviter),
+    },
+    to: [{ email: input.email }],
+    mail: () => delegationMail(task, input.email, input.role, inviter, key, expiresAt),
+    push: { title: `${displayName(inviter) || 'Someone'} asked you to take on a task`, body: task.title },
+    now,
+  });
   return {
     email: input.email,
     role: input.role,

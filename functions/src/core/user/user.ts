@@ -18,6 +18,7 @@ import {
   type UpdateUserConfigInput,
   type UserConfig,
   userConfig,
+  withConfigDefaults,
 } from '@tandem/shared';
 import { generateKeyBetween } from 'fractional-indexing';
 import { MembershipEntity } from '../../db/entities/membership.ts';
@@ -156,7 +157,8 @@ export const isInternalUser = (user: Pick<UserRecord, 'email'>) =>
   isInternalAccount(parseAllowList(env.internalAccounts), user.email);
 
 export async function getUserConfig(actor: Actor): Promise<UserConfig> {
-  return (await getUser(actor)).config;
+  // Settings stored before a setting existed (notifications) read with its defaults.
+  return withConfigDefaults((await getUser(actor)).config);
 }
 
 /**

@@ -11,7 +11,8 @@
  * - a person's flood counter: pk USER#<userId> / sk CHATFLOOD#<window>, one conditional UpdateItem a
  *   message, gone by TTL.
  */
-import { Entity } from 'electrodb';
+/// <reference path="../electrodb-modules.d.ts" />
+import { Entity } from 'electrodb/src/entity.js';
 import { env } from '../../lib/env.ts';
 import { documentClient } from '../client.ts';
 

@@ -4,7 +4,8 @@
  * Query and registering or forgetting one is a write by key. The endpoint is the device's identity:
  * registering it again replaces its keys.
  */
-import { Entity } from 'electrodb';
+/// <reference path="../electrodb-modules.d.ts" />
+import { Entity } from 'electrodb/src/entity.js';
 import { env } from '../../lib/env.ts';
 import { documentClient } from '../client.ts';
 
@@ -25,6 +26,34 @@ export const PushSubscriptionEntity = new Entity(
       byUser: {
         pk: { field: 'pk', composite: ['userId'], template: 'USER#${userId}' },
         sk: { field: 'sk', composite: ['endpointHash'], template: 'PUSH#${endpointHash}' },
+      },
+    },
+  },
+  { table: env.tableName, client: documentClient },
+);
+
+/**
+ * A push waiting to go out (docs/realtime.md "Web Push"): tell() writes it, the stream consumer sends it
+ * (streams/push-outbox.ts), so web-push rides only in the consumer's bundle. pk USER#id,
+ * sk PUSHOUT#<id>; it expires by TTL a day later whether sent or not.
+ */
+export const PushOutboxEntity = new Entity(
+  {
+    model: { entity: 'pushOutbox', version: '1', service: 'tandem' },
+    attributes: {
+      userId: { type: 'string', required: true, readOnly: true },
+      pushId: { type: 'string', required: true, readOnly: true },
+      title: { type: 'string', required: true },
+      body: { type: 'string', required: true },
+      url: { type: 'string', required: true },
+      tag: { type: 'string' },
+      /** Epoch seconds (the table's TTL attribute). */
+      ttl: { type: 'number', required: true },
+    },
+    indexes: {
+      byUser: {
+        pk: { field: 'pk', composite: ['userId'], template: 'USER#${userId}' },
+        sk: { field: 'sk', composite: ['pushId'], template: 'PUSHOUT#${pushId}' },
       },
     },
   },

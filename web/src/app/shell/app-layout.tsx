@@ -18,6 +18,10 @@ const DailyNormalisation = lazy(() => import('../../features/routines/components
 const TimeBlockBanner = lazy(() => import('../../features/time-blocks/components/time-block-banner.tsx'));
 // Live updates (the socket and its status badge): a chunk of its own, started after the first paint.
 const LiveUpdates = lazy(() => import('../../lib/live/live-updates.tsx'));
+// The unread signals (favicon badge, chime; they load the notifications for the sidebar's dot).
+const NotificationSignals = lazy(
+  () => import('../../features/notifications/components/notification-signals.tsx'),
+);
 
 import { CommandHost } from '../../features/command-palette/components/command-host.tsx';
 import { LicensingBanner } from '../../features/subscription/components/licensing-banner.tsx';
@@ -79,6 +83,7 @@ export function AppLayout() {
       {painted && (
         <Suspense fallback={null}>
           <LiveUpdates />
+          <NotificationSignals />
         </Suspense>
       )}
       {paneLoaded && (

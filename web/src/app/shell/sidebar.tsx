@@ -4,6 +4,7 @@ import { NavLink as RouterNavLink, useLocation } from 'react-router';
 import { isInternalAccount } from '../../config/allow-list.ts';
 import { paths } from '../../config/paths.ts';
 import { ChatUnreadDot } from '../../features/chat/components/chat-unread-dot.tsx';
+import { UnreadDot } from '../../features/notifications/components/unread-dot.tsx';
 import { appState } from '../../lib/app-state.ts';
 import { useUserConfig } from '../../lib/user/get-user-config.ts';
 import { type NavItem, navItems } from './nav-items.ts';
@@ -30,6 +31,7 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
               type="button"
               label={label}
               leftSection={<Icon size={20} stroke={1.6} />}
+              rightSection={<UnreadDot />}
               onClick={() => {
                 appState.set({ notificationsOpen: true });
                 onNavigate();

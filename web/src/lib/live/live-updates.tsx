@@ -9,6 +9,7 @@
 import { Badge, Button, Group } from '@mantine/core';
 import { IconPlugConnectedX } from '@tabler/icons-react';
 import { isChatEvent, isGroupEvent, isPlacementEvent, isTaskEvent } from '@tandem/shared/api/realtime';
+import { isNotificationEvent } from '@tandem/shared/notifications/notifications';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getAccessToken } from '../auth/session.ts';
@@ -27,8 +28,8 @@ export default function LiveUpdates() {
   useEffect(() => {
     let pending: ReturnType<typeof setTimeout> | undefined;
     /** What a burst of events made stale, read once when the burst is over. */
-    const stale = new Set<'task' | 'group' | 'member' | 'chat'>();
-    const revalidate = (...kinds: Array<'task' | 'group' | 'member' | 'chat'>) => {
+    const stale = new Set<'task' | 'group' | 'member' | 'chat' | 'notification'>();
+    const revalidate = (...kinds: Array<'task' | 'group' | 'member' | 'chat' | 'notification'>) => {
       for (const k of kinds) stale.add(k);
       if (pending !== undefined) return;
       pending = setTimeout(() => {
@@ -47,10 +48,11 @@ export default function LiveUpdates() {
         if (isTaskEvent(m) || isPlacementEvent(m)) revalidate('task');
         else if (isGroupEvent(m)) revalidate('group', 'member', 'task');
         else if (isChatEvent(m)) revalidate('chat');
+        else if (isNotificationEvent(m)) revalidate('notification');
       },
       onStatus: setStatus,
-      // Missed while down: tasks, the groups and rosters that decide which tasks show, and chats.
-      onReconnected: () => void revalidateAfter('task', 'group', 'member', 'chat'),
+      // Missed while down: tasks, the groups and rosters that decide which tasks show, chats, notifications.
+      onReconnected: () => void revalidateAfter('task', 'group', 'member', 'chat', 'notification'),
     });
     socketRef.current = socket;
     socket.start();

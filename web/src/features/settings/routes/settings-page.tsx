@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Location, useSearchParams } from 'react-router';
 import { type SettingsTab, settingsTabs } from '../../../config/paths.ts';
+import { NotificationSettingsCard } from '../../notifications/components/notification-settings.tsx';
 import { PreferencesTab } from '../components/preferences-tab.tsx';
 import { ProfileTab } from '../components/profile-tab.tsx';
 import { SecurityTab } from '../components/security-tab.tsx';
@@ -62,6 +63,7 @@ export default function SettingsPage() {
           </Tabs.Panel>
           <Tabs.Panel value="preferences">
             <PreferencesTab />
+            <NotificationSettingsCard />
           </Tabs.Panel>
           <Tabs.Panel value="security">
             <SecurityTab />

@@ -46,6 +46,7 @@ import { assigneeOptions, assigneesPayload, effectiveAssignees } from '../../del
 import { useGroups } from '../../groups/api/list-groups.ts';
 import { GroupMark } from '../../groups/components/group-mark.tsx';
 import { notifyFailure } from '../../groups/utils/failure.ts';
+import { TaskNotificationsTab } from '../../notifications/components/task-notifications-tab.tsx';
 import { saveTaskSchedule } from '../../schedule/api/schedule.ts';
 import { type ScheduleDraftHandle, ScheduleEditor } from '../../schedule/components/schedule-editor.tsx';
 import { definitionIdOf, routineKindOf, saveTargetId } from '../../schedule/utils/routine-id.ts';
@@ -894,8 +895,12 @@ export function TaskForm({
         <Tabs.Tab value="task">{t('form.tabs.task')}</Tabs.Tab>
         <Tabs.Tab value="customFields">{t('form.tabs.customFields')}</Tabs.Tab>
         <Tabs.Tab value="attachments">{t('form.tabs.attachments')}</Tabs.Tab>
-        {task && <Tabs.Tab value="members">{t('form.tabs.members')}</Tabs.Tab>}
+        {/* Spec 000 §2's order: … notifications, messages (both hidden for routine definitions), members. */}
+        {task && routineKind !== 'definition' && (
+          <Tabs.Tab value="notifications">{t('form.tabs.notifications')}</Tabs.Tab>
+        )}
         {task && routineKind !== 'definition' && <Tabs.Tab value="messages">{tc('chat.tab')}</Tabs.Tab>}
+        {task && <Tabs.Tab value="members">{t('form.tabs.members')}</Tabs.Tab>}
       </Tabs.List>
       <Tabs.Panel value="task">{formPanel}</Tabs.Panel>
       <Tabs.Panel value="customFields">
@@ -910,11 +915,16 @@ export function TaskForm({
         </Tabs.Panel>
       )}
       {task && routineKind !== 'definition' && (
-        <Tabs.Panel value="messages">
-          <Suspense fallback={null}>
-            <TaskChatTab taskId={task.id} />
-          </Suspense>
-        </Tabs.Panel>
+        <>
+          <Tabs.Panel value="messages">
+            <Suspense fallback={null}>
+              <TaskChatTab taskId={task.id} />
+            </Suspense>
+          </Tabs.Panel>
+          <Tabs.Panel value="notifications">
+            <TaskNotificationsTab taskId={task.id} />
+          </Tabs.Panel>
+        </>
       )}
     </Tabs>
   );

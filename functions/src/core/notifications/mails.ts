@@ -1,0 +1,29 @@
+/**
+ * E-mails of notifications that had none before this path (decisions D39). The older ones keep
+ * their texts where they were written (the reminder in schedules/normalization.ts, invitations in
+ * groups/invitations.ts and tasks/task-delegation.ts) and reach tell() as its `mail`.
+ */
+
+import { env } from '../../lib/env.ts';
+import type { Mail } from '../../lib/mailer.ts';
+import type { TaskRecord } from '../access/task-access.ts';
+import type { UserRecord } from '../access/users.ts';
+
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** To a person a task was given to (assigned in the app, not invited by e-mail). */
+export function delegatedMail(
+  email: string,
+  user: UserRecord | null,
+  task: Pick<TaskRecord, 'taskId' | 'title'>,
+  by: string,
+): Mail {
+  const link = `${env.appUrl}/task/${task.taskId}`;
+  const hello = user?.firstName ? `Hello ${user.firstName},` : 'Hello,';
+  return {
+    to: email,
+    subject: `${by} gave you a task: ${task.title}`,
+    text: `${hello}\n\n${by} gave you the task "${task.title}" on Tandem.\n\nOpen it: ${link}`,
+    html: `<p>${esc(hello)}</p><p>${esc(by)} gave you the task <strong>${esc(task.title)}</strong> on Tandem.</p><p><a href="${link}">Open it</a></p>`,
+  };
+}

@@ -1,0 +1,10 @@
+import { notificationIdsInput, routes } from '@tandem/shared';
+import { markReceived } from '../../core/notifications/notifications.ts';
+import { httpHandler } from '../../lib/http-handler.ts';
+
+/** PATCH /notifications/received {ids}: shown by a client; only the caller's own (else 404). */
+export const handler = httpHandler({
+  route: routes.markNotificationsReceived,
+  body: notificationIdsInput,
+  run: ({ actor, body }) => markReceived(actor, body.ids),
+});

@@ -1,0 +1,205 @@
+/**
+ * Notifications (spec 001 §2 pane, §3 Notification, §4, §7, §9; issue 12 items 4 and 6; decisions
+ * D39): what a notification is on the wire, the calls' inputs, the per-kind settings with their
+ * defaults, and the one rule that decides which channels carry a notification to a person.
+ */
+import * as z from 'zod/mini';
+
+/** The templates of spec 001 §3, plus new_message (chat, issue 12). */
+export const NOTIFICATION_TEMPLATES = [
+  'due.today',
+  'calendar',
+  'delegated',
+  'group.invitation',
+  'new_message',
+] as const;
+export type NotificationTemplate = (typeof NOTIFICATION_TEMPLATES)[number];
+
+/**
+ * The settings' key of each template. Template names have dots and an underscore; the API converts
+ * keys between snake_case and camelCase, so settings use plain camelCase keys instead.
+ */
+export const NOTIFICATION_SETTING_KEYS = {
+  'due.today': 'dueToday',
+  calendar: 'calendar',
+  delegated: 'delegated',
+  'group.invitation': 'groupInvitation',
+  new_message: 'newMessage',
+} as const satisfies Record<NotificationTemplate, string>;
+export type NotificationSettingKey = (typeof NOTIFICATION_SETTING_KEYS)[NotificationTemplate];
+
+export const NOTIFICATION_CHANNELS = ['inApp', 'email', 'push'] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+
+/** Spec 001 §9: the list reads at most 100; the pane shows 5 a page. */
+export const NOTIFICATION_LIMIT = 100;
+export const NOTIFICATION_PANE_PAGE = 5;
+/** A notification is removed this many days after it was made (the table's TTL). */
+export const NOTIFICATION_TTL_DAYS = 90;
+
+const channelSwitches = z.strictObject({ inApp: z.boolean(), email: z.boolean(), push: z.boolean() });
+export type ChannelSwitches = z.infer<typeof channelSwitches>;
+
+export const notificationSettingsSchema = z.strictObject({
+  kinds: z.strictObject({
+    dueToday: channelSwitches,
+    calendar: channelSwitches,
+    delegated: channelSwitches,
+    groupInvitation: channelSwitches,
+    newMessage: channelSwitches,
+  }),
+  /** No chime when something unread arrives (the favicon badge stays). */
+  silenceChime: z.boolean(),
+});
+export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+
+/** PATCH /user/config/ with `notifications`: any kinds and any of their switches. */
+export const notificationSettingsPatch = z.partial(
+  z.strictObject({
+    kinds: z.partial(
+      z.strictObject({
+        dueToday: z.partial(channelSwitches),
+        calendar: z.partial(channelSwitches),
+        delegated: z.partial(channelSwitches),
+        groupInvitation: z.partial(channelSwitches),
+        newMessage: z.partial(channelSwitches),
+      }),
+    ),
+    silenceChime: z.boolean(),
+  }),
+);
+export type NotificationSettingsPatch = z.infer<typeof notificationSettingsPatch>;
+
+const on = (push: boolean): ChannelSwitches => ({ inApp: true, email: true, push });
+
+/**
+ * Everything on but push of chat messages and due reminders (pushes wanted only when asked for);
+ * chat messages are not e-mailed by default (a busy chat would flood the inbox).
+ */
+export const defaultNotificationSettings = (): NotificationSettings => ({
+  kinds: {
+    dueToday: on(false),
+    calendar: on(true),
+    delegated: on(true),
+    groupInvitation: on(true),
+    newMessage: { inApp: true, email: false, push: false },
+  },
+  silenceChime: false,
+});
+
+/** Stored settings (possibly older, lacking a kind) merged over the defaults, then a patch over that. */
+export function mergeNotificationSettings(
+  stored: unknown,
+  patch: NotificationSettingsPatch = {},
+): NotificationSettings {
+  const base = defaultNotificationSettings();
+  const s = (stored ?? {}) as Partial<NotificationSettings>;
+  const kinds = { ...base.kinds } as NotificationSettings['kinds'];
+  for (const k of Object.keys(kinds) as NotificationSettingKey[]) {
+    kinds[k] = { ...kinds[k], ...(s.kinds?.[k] ?? {}), ...(patch.kinds?.[k] ?? {}) };
+  }
+  return { kinds, silenceChime: patch.silenceChime ?? s.silenceChime ?? base.silenceChime };
+}
+
+/**
+ * Templates whose e-mail carries the only way to answer (a single-use link: a group invitation and
+ * a meeting invitation cannot be answered in the app), so it is sent whatever the e-mail switch
+ * says. A task delegated by e-mail can be answered in the app (Pending), so its switch counts.
+ */
+export const EMAIL_ALWAYS: ReadonlySet<NotificationTemplate> = new Set(['group.invitation', 'calendar']);
+
+/**
+ * Which channels carry a notification of this template to a person. Someone without an account has
+ * no settings and no inbox in the app: e-mail only. `canEmail` is false when the event has no e-mail.
+ */
+export function channelsFor(
+  template: NotificationTemplate,
+  person: { settings: NotificationSettings } | null,
+  canEmail = true,
+): Set<NotificationChannel> {
+  const out = new Set<NotificationChannel>();
+  if (!person) {
+    if (canEmail) out.add('email');
+    return out;
+  }
+  const s = person.settings.kinds[NOTIFICATION_SETTING_KEYS[template]];
+  if (s.inApp) out.add('inApp');
+  if (canEmail && (s.email || EMAIL_ALWAYS.has(template))) out.add('email');
+  if (s.push) out.add('push');
+  return out;
+}
+
+/** What a notification is about: the client links to it (/task/{id}, the group's list). */
+export interface NotificationSubject {
+  type: 'task' | 'group' | 'chat' | 'day';
+  id: string;
+}
+
+/** A notification as GET /notifications/ answers it (camelCase inside; snake_case on the wire). */
+export interface NotificationView {
+  id: string;
+  templateName: NotificationTemplate;
+  /** The words of the text (task title, who did it…), and what it is about (taskId, groupId). */
+  variables: Record<string, string | number>;
+  /** Label → link inside the app. */
+  actions: Record<string, string>;
+  createdAt: string;
+  /** null until a client has shown it. */
+  receivedAt: string | null;
+  /** null means unread. */
+  readAt: string | null;
+  status: 'unreceived' | 'unread' | 'read';
+}
+
+export interface NotificationList {
+  count: number;
+  /** Unread among the person's notifications (at most NOTIFICATION_LIMIT counted). */
+  unread: number;
+  results: NotificationView[];
+}
+
+/** GET /notifications/?page=1&offset=0&limit=100 */
+export const listNotificationsQuery = z.object({
+  page: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(1000)), 1),
+  offset: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(10_000)), 0),
+  limit: z._default(
+    z.coerce.number().check(z.int(), z.gte(1), z.lte(NOTIFICATION_LIMIT)),
+    NOTIFICATION_LIMIT,
+  ),
+});
+
+const notificationId = z.string().check(z.regex(/^[0-9a-z]{8,40}$/, 'Not a notification id.'));
+
+/** PATCH /notifications/received and /notifications/read: the caller's own notifications. */
+export const notificationIdsInput = z.strictObject({
+  ids: z
+    .array(notificationId)
+    .check(
+      z.minLength(1, 'Choose at least one notification.'),
+      z.maxLength(NOTIFICATION_LIMIT, `At most ${NOTIFICATION_LIMIT} at once.`),
+    ),
+});
+
+/** The socket event sent when a notification is made for the person (docs/realtime.md). */
+export interface NotificationEvent {
+  type: 'notification';
+  /** The change's id (the same on every delivery). */
+  id: string;
+  notification_id: string;
+  template_name: NotificationTemplate;
+  at: string;
+}
+
+export const isNotificationEvent = (m: unknown): m is NotificationEvent =>
+  typeof m === 'object' &&
+  m !== null &&
+  (m as { type?: unknown }).type === 'notification' &&
+  typeof (m as { notification_id?: unknown }).notification_id === 'string';
+
+/** The link inside the app a notification opens. */
+export function notificationLink(n: Pick<NotificationView, 'templateName' | 'variables'>): string {
+  const v = n.variables;
+  if (typeof v.taskId === 'string') return `/task/${v.taskId}`;
+  if (n.templateName === 'group.invitation' || typeof v.groupId === 'string') return '/tasks';
+  return '/';
+}

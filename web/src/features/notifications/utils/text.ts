@@ -1,0 +1,25 @@
+import type { NotificationView } from '@tandem/shared/notifications/notifications';
+import type { TFunction } from 'i18next';
+
+/** The words of a notification, from its template and variables. */
+export function notificationText(t: TFunction, n: NotificationView): string {
+  const v = n.variables;
+  const values = {
+    by: String(v.byName || t('notifications.someone')),
+    task: String(v.taskTitle ?? ''),
+    group: String(v.groupTitle ?? ''),
+    count: Number(v.count ?? 1),
+  };
+  switch (n.templateName) {
+    case 'delegated':
+      return t('notifications.text.delegated', values);
+    case 'group.invitation':
+      return t('notifications.text.groupInvitation', values);
+    case 'due.today':
+      return t('notifications.text.dueToday', values);
+    case 'calendar':
+      return t('notifications.text.calendar', values);
+    case 'new_message':
+      return t('notifications.text.newMessage', values);
+  }
+}
