@@ -212,7 +212,7 @@ describe("tell() decides the channels by the person's settings", () => {
     });
   };
 
-  test('defaults: in-app and e-mail; push is decided but not sent until the push channel is wired', async () => {
+  test('defaults: in-app and e-mail; no push for a person without a device', async () => {
     const p = await person('Dee');
     const [r] = await told([{ userId: p.userId }], 'delegated', `Defaults ${p.userId}`);
     expect(r!.channels.sort()).toEqual(['email', 'inApp']);

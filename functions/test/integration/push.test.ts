@@ -156,6 +156,43 @@ describe('Web Push', () => {
     }
   });
 
+  test('one path: a person told with push gets it on their device through the stream; without a device, push is not a channel', async () => {
+    const { tell } = await import('../../src/core/notifications/tell.ts');
+    const cy = await person('Cy');
+    const phone = device();
+    expect(
+      (await cy.api.post('/notifications/subscription', { device_type: 'web', device_token: phone.token }))
+        .status,
+    ).toBe(201);
+    const told = (userId: string, title: string) =>
+      tell({
+        template: 'delegated',
+        subject: { type: 'task', id: 'tsk-push-path' },
+        variables: { taskId: 'tsk-push-path', taskTitle: title },
+        to: [{ userId }],
+        push: { title, body: 'Given to you' },
+      });
+    const [r] = await told(cy.userId, `Pushed ${cy.userId}`);
+    // Queued by tell(); sent by the stream consumer (streams/push-outbox.ts), not by the caller.
+    expect(r!.channels).toContain('push');
+    let pushes: RecordedPush[] = [];
+    for (let i = 0; i < 100 && pushes.length === 0; i++) {
+      pushes = await pushesTo(phone.id);
+      if (pushes.length === 0) await new Promise((done) => setTimeout(done, 50));
+    }
+    expect(pushes).toHaveLength(1);
+    const sent = JSON.parse(decrypt(phone, Buffer.from(pushes[0]!.body, 'base64'))) as {
+      title: string;
+      url: string;
+    };
+    expect(sent.title).toBe(`Pushed ${cy.userId}`);
+    expect(sent.url).toContain('tsk-push-path');
+
+    const dee = await person('Dee');
+    const [none] = await told(dee.userId, `Not pushed ${dee.userId}`);
+    expect(none!.channels).not.toContain('push');
+  });
+
   test('a subscription the push service calls gone (410, 404) is deleted; another failure is reported and kept', async () => {
     const bo = await person('Bo');
     const gone = device();
