@@ -192,8 +192,13 @@ describe('grants follow the needs', () => {
     expect(actionsOf(authorizer.resources, authorizer.fn)).toEqual([]);
   });
 
-  test('the stream consumer reads the stream, rosters and connections, posts to sockets, and nothing else', () => {
-    expect([...needsOfFixed('streams/live')].sort()).toEqual(['realtime', 'table:read', 'table:write']);
+  test('the stream consumer reads the stream, rosters and connections, posts to sockets, deletes files of deleted tasks, and nothing else', () => {
+    expect([...needsOfFixed('streams/live')].sort()).toEqual([
+      'bucket:delete',
+      'realtime',
+      'table:read',
+      'table:write',
+    ]);
     const { resources, fn } = functionIn([tandem.realtime], /\(streams\/live\)$/);
     const actions = withoutStreamReading(actionsOf(resources, fn));
     expect(actions).toEqual(expectedActions(needsOfFixed('streams/live')));

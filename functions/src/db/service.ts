@@ -2,6 +2,7 @@
 import { Service } from 'electrodb';
 import { env } from '../lib/env.ts';
 import { documentClient } from './client.ts';
+import { AttachmentEntity, AttachmentUploadEntity } from './entities/attachment.ts';
 import { CalendarFeedEntity } from './entities/calendar-feed.ts';
 import { CategoryEntity } from './entities/category.ts';
 import { DayStateEntity } from './entities/day-state.ts';
@@ -25,6 +26,8 @@ export const service = new Service(
     placement: PlacementEntity,
     dayState: DayStateEntity,
     calendarFeed: CalendarFeedEntity,
+    attachment: AttachmentEntity,
+    attachmentUpload: AttachmentUploadEntity,
   },
   { table: env.tableName, client: documentClient },
 );

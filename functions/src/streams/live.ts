@@ -21,6 +21,7 @@ import { connectionsOf, sendToUsers } from '../core/ws/connections.ts';
 import { UserEntity } from '../db/entities/user.ts';
 import { TASK_SORT_KEY } from '../db/table.ts';
 import { logger } from '../lib/logger.ts';
+import { removeFilesOfDeletedTasks } from './attachment-cleanup.ts';
 import { audienceOf, groupsOf, invitedEmailsOf, type TaskChange, taskEvent } from './task-events.ts';
 
 type Image = Record<string, AttributeValue>;
@@ -77,7 +78,8 @@ export const handler = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatch
   const audiences = changes.map((c) => audienceOf(c, groups, invited));
   const connections = await connectionsOf(audiences.flat());
 
-  const batchItemFailures: DynamoDBBatchResponse['batchItemFailures'] = [];
+  const batchItemFailures: DynamoDBBatchResponse['batchItemFailures'] =
+    await removeFilesOfDeletedTasks(changes);
   // In stream order, so a socket hears a task's changes in the order they were written.
   for (const [i, change] of changes.entries()) {
     const listeners = audiences[i]!.filter((u) => connections.has(u));
