@@ -11,7 +11,7 @@ import {
 } from '../src/attachments/rules.ts';
 
 const bytes = (...b: number[]) => new Uint8Array(b);
-const text = (s: string) => new TextEncoder().encode(s);
+const text = (s: string) => Uint8Array.from(s, (c) => c.charCodeAt(0));
 const PNG = bytes(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13);
 const EXE = text('MZ\x90\x00\x03\x00\x00\x00');
 const ELF = bytes(0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0);

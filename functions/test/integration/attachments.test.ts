@@ -21,7 +21,7 @@ interface Ticket {
   upload_id: string;
   filename: string;
   url: string;
-  fields: Record<string, string>;
+  fields: Array<[string, string]>;
 }
 
 const PNG = Buffer.concat([
@@ -46,7 +46,7 @@ async function requestUploads(
 /** Posts the file to the bucket with the presigned form, as the browser does. */
 async function post(ticket: Ticket, data: Buffer, type: string) {
   const fd = new FormData();
-  for (const [k, v] of Object.entries(ticket.fields)) fd.append(k, v);
+  for (const [k, v] of ticket.fields) fd.append(k, v);
   fd.append('file', new Blob([new Uint8Array(data)], { type }), ticket.filename);
   const r = await fetch(ticket.url, { method: 'POST', body: fd });
   await r.arrayBuffer();
@@ -222,7 +222,11 @@ describe('bad input (issue 13)', () => {
       (await ann.api.post(`/task/attachment/upload/${sized!.upload_id}/confirm`)).body.fallback_message,
     ).toBe(ATTACHMENT_MESSAGES.sizeMismatch);
     // The policy fixes the type; s3rver does not, so the form's type is changed here.
-    await post({ ...typed!, fields: { ...typed!.fields, 'Content-Type': 'text/html' } }, PNG, 'text/html');
+    await post(
+      { ...typed!, fields: typed!.fields.map(([k, v]) => [k, k === 'Content-Type' ? 'text/html' : v]) },
+      PNG,
+      'text/html',
+    );
     expect(
       (await ann.api.post(`/task/attachment/upload/${typed!.upload_id}/confirm`)).body.fallback_message,
     ).toBe(ATTACHMENT_MESSAGES.typeMismatch);

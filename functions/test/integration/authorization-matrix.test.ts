@@ -198,11 +198,11 @@ const make = {
         files: [{ filename: 'matrix.txt', size: data.byteLength, content_type: 'text/plain' }],
       }),
       'upload',
-    ) as { results: Array<{ upload_id: string; url: string; fields: Record<string, string> }> };
+    ) as { results: Array<{ upload_id: string; url: string; fields: Array<[string, string]> }> };
     const t = r.results[0]!;
     if (post) {
       const fd = new FormData();
-      for (const [k, v] of Object.entries(t.fields)) fd.append(k, v);
+      for (const [k, v] of t.fields) fd.append(k, v);
       fd.append('file', new Blob([new Uint8Array(data)], { type: 'text/plain' }), 'matrix.txt');
       const s3 = await fetch(t.url, { method: 'POST', body: fd });
       if (s3.status >= 300) throw new Error(`bucket answered ${s3.status}`);

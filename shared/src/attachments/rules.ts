@@ -322,7 +322,8 @@ export interface UploadTicket {
   uploadId: string;
   filename: string;
   url: string;
-  fields: Record<string, string>;
+  /** The form's fields, in order, before the file: name-value pairs, so their names reach S3 as signed. */
+  fields: Array<[string, string]>;
   expiresAt: string;
 }
 

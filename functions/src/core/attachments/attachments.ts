@@ -197,7 +197,7 @@ export async function createUploads(
         uploadId: u.uploadId,
         filename: u.filename,
         url: post.url,
-        fields: post.fields,
+        fields: Object.entries(post.fields),
         expiresAt: new Date(now + UPLOAD_TTL_SECONDS * 1000).toISOString(),
       };
     }),
