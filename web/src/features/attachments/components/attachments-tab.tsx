@@ -19,6 +19,7 @@ import {
   ActionIcon,
   Anchor,
   Button,
+  Center,
   CloseButton,
   Group,
   Image,
@@ -172,7 +173,9 @@ function SortableFile({
         {a.thumbnail ? (
           <Image src={a.thumbnail} alt="" w={40} h={40} radius="sm" fit="cover" />
         ) : (
-          <FileIcon group={fileGroupOf(a.filename)} size={28} stroke={1.5} />
+          <Center w={40} h={40}>
+            <FileIcon group={fileGroupOf(a.filename)} size={28} stroke={1.5} />
+          </Center>
         )}
         <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
           <Anchor href={a.document ?? undefined} size="sm" truncate="end" download={a.filename}>
