@@ -46,7 +46,7 @@ async function oneUpload(api: Api, taskId: string, data: Buffer, name: string, t
 
 const row = (label: string, ms: number[]) =>
   console.log(
-    `${label.padEnd(44)} median ${fmt(median(ms)).padStart(7)} ms   p95 ${fmt(percentile(ms, 95)).padStart(7)} ms   (n=${ms.length})`,
+    `${label.padEnd(48)} median ${fmt(median(ms)).padStart(7)} ms   p95 ${fmt(percentile(ms, 95)).padStart(7)} ms   (n=${ms.length})`,
   );
 
 export async function benchFiles(env: StackEnv, url: string, runs = 30, bigRuns = 5): Promise<void> {
@@ -59,8 +59,16 @@ export async function benchFiles(env: StackEnv, url: string, runs = 30, bigRuns 
 
   const small = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(10 * 1024, 0x20)]);
   await oneUpload(api, taskId, small, 'warm.pdf', 'application/pdf');
-  const s = { presign: [] as number[], send: [] as number[], confirm: [] as number[], both: [] as number[] };
+  const s = {
+    presign: [] as number[],
+    send: [] as number[],
+    confirm: [] as number[],
+    both: [] as number[],
+    baseline: [] as number[],
+  };
   for (let i = 0; i < runs; i++) {
+    // The baseline, interleaved so it sees the same machine: one GetItem and nothing else.
+    s.baseline.push((await timed(() => api.get('/user/config/')))[1]);
     const r = await oneUpload(api, taskId, small, `s${i}.pdf`, 'application/pdf');
     s.presign.push(r.presign);
     s.send.push(r.send);
@@ -72,6 +80,8 @@ export async function benchFiles(env: StackEnv, url: string, runs = 30, bigRuns 
   row('POST …/upload/{id}/confirm', s.confirm);
   row('presign + confirm', s.both);
   row('POST to storage (s3rver via the gateway)', s.send);
+  row('baseline: GET /user/config/', s.baseline);
+  console.log(`presign + confirm / baseline, medians: ${fmt(median(s.both) / median(s.baseline), 2)}x`);
 
   const big = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(20 * 1024 * 1024 - 9, 0x20)]);
   const b = { send: [] as number[], confirm: [] as number[], total: [] as number[] };

@@ -25,12 +25,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { IconGripVertical, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import {
-  ATTACHMENT_MESSAGES,
-  type AttachmentView,
-  createLinkInput,
-  embedUrlOf,
-} from '@tandem/shared/attachments/rules';
+import { ATTACHMENT_MESSAGES, type AttachmentView, embedUrlOf } from '@tandem/shared/attachments/rules';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mutate } from 'swr';
@@ -43,19 +38,7 @@ import {
   updateAttachment,
   useAttachments,
 } from '../api/attachments.ts';
-import { reorder } from '../utils/files.ts';
-
-/** The dialog's field errors, by the shared rule (title required, URL required and valid). */
-export function linkErrors(title: string, url: string): { title?: string; url?: string } {
-  const r = createLinkInput.safeParse({ task: 'x', title, documentUrl: url });
-  if (r.success) return {};
-  const out: { title?: string; url?: string } = {};
-  for (const i of r.error.issues) {
-    if (i.path[0] === 'title') out.title ??= i.message;
-    if (i.path[0] === 'documentUrl') out.url ??= i.message;
-  }
-  return out;
-}
+import { linkErrors, reorder } from '../utils/files.ts';
 
 function LinkDialog({
   editing,

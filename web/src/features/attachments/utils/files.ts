@@ -1,5 +1,10 @@
 /** Pure helpers of the attachments tab (tested in web/test). */
-import { type FileGroup, fileGroupOf, MAX_ATTACHMENT_BYTES } from '@tandem/shared/attachments/rules';
+import {
+  createLinkInput,
+  type FileGroup,
+  fileGroupOf,
+  MAX_ATTACHMENT_BYTES,
+} from '@tandem/shared/attachments/rules';
 
 export type { FileGroup };
 export { fileGroupOf };
@@ -25,4 +30,16 @@ export function reorder<T extends { id: string }>(items: readonly T[], from: num
   const [moved] = next.splice(from, 1);
   if (moved) next.splice(to, 0, moved);
   return next.map((x, i) => ({ ...x, order: i }));
+}
+
+/** The video link dialog's field errors, by the shared rule (title required, URL required and valid). */
+export function linkErrors(title: string, url: string): { title?: string; url?: string } {
+  const r = createLinkInput.safeParse({ task: 'x', title, documentUrl: url });
+  if (r.success) return {};
+  const out: { title?: string; url?: string } = {};
+  for (const i of r.error.issues) {
+    if (i.path[0] === 'title') out.title ??= i.message;
+    if (i.path[0] === 'documentUrl') out.url ??= i.message;
+  }
+  return out;
 }
