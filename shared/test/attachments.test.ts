@@ -7,6 +7,7 @@ import {
   embedUrlOf,
   fileGroupOf,
   MAX_ATTACHMENT_BYTES,
+  orderAttachmentsInput,
   sanitizeFilename,
 } from '../src/attachments/rules.ts';
 
@@ -112,5 +113,18 @@ describe('video links', () => {
     expect(embedUrlOf('https://vimeo.com/76979871')).toBe('https://player.vimeo.com/video/76979871');
     expect(embedUrlOf('https://example.com/watch?v=dQw4w9WgXcQ')).toBeNull();
     expect(embedUrlOf('https://www.youtube.com/watch?v=<script>')).toBeNull();
+  });
+});
+
+describe('an order change', () => {
+  it('lists each attachment once', () => {
+    const twice = orderAttachmentsInput.safeParse({
+      attachments: [
+        { id: 'a', order: 0 },
+        { id: 'a', order: 1 },
+      ],
+    });
+    expect(twice.success).toBe(false);
+    expect(orderAttachmentsInput.safeParse({ attachments: [{ id: 'a', order: 0 }] }).success).toBe(true);
   });
 });

@@ -294,7 +294,8 @@ export const orderAttachmentsInput = z.strictObject({
   attachments: z
     .array(z.strictObject({ id: z.string().min(1).max(64), order: z.number().int().min(0).max(100_000) }))
     .min(1)
-    .max(100),
+    .max(100)
+    .refine((a) => new Set(a.map((x) => x.id)).size === a.length, 'Each attachment may be listed once.'),
 });
 
 export const listAttachmentsQuery = z.object({ q: z.enum(['file', 'video']).default('file') });

@@ -205,13 +205,21 @@ export async function createUploads(
   return { results };
 }
 
+/** A ranged read of an object that is not there reads nothing; any other failure stands. */
+const noBytesIfMissing = (e: unknown): Uint8Array => {
+  const status = (e as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+  if ((e instanceof Error && e.name === 'NoSuchKey') || status === 404) return new Uint8Array();
+  throw e;
+};
+
 /** Why a stored object may not be kept, or null. */
 async function objectRefusal(
   key: string,
   filename: string,
   declared: { size: number; contentType: string },
 ): Promise<{ refusal: string | null; head: Uint8Array }> {
-  const head = await headObject(key);
+  // Both at once; the first bytes of a missing object are none.
+  const [head, bytes] = await Promise.all([headObject(key), firstBytes(key).catch(noBytesIfMissing)]);
   if (!head) return { refusal: ATTACHMENT_MESSAGES.notUploaded, head: new Uint8Array() };
   if (head.size > MAX_ATTACHMENT_BYTES)
     return { refusal: ATTACHMENT_MESSAGES.tooLarge, head: new Uint8Array() };
@@ -219,7 +227,6 @@ async function objectRefusal(
     return { refusal: ATTACHMENT_MESSAGES.sizeMismatch, head: new Uint8Array() };
   if (head.contentType.toLowerCase() !== declared.contentType)
     return { refusal: ATTACHMENT_MESSAGES.typeMismatch, head: new Uint8Array() };
-  const bytes = await firstBytes(key);
   return { refusal: contentRefusal(filename, bytes), head: bytes };
 }
 
@@ -245,9 +252,12 @@ async function recordFile(
   head: Uint8Array,
   /** The upload this file came from: removed in the same transaction (a second confirm is refused). */
   upload?: { userId: string; uploadId: string },
+  /** The task's attachments as read meanwhile (for the new one's place), or read here. */
+  existing?: Promise<AttachmentRecord[]>,
 ): Promise<AttachmentRecord> {
-  const order = nextOrder(await attachmentsOf(taskId));
+  const order = nextOrder(await (existing ?? attachmentsOf(taskId)));
   const d = describe(filename, head);
+  const now = new Date().toISOString();
   const item = {
     attachmentId,
     taskId,
@@ -261,6 +271,7 @@ async function recordFile(
     ...(d.inlineType ? { inlineType: d.inlineType } : {}),
     size,
     order,
+    createdAt: now,
   };
   try {
     await transact((w) => [
@@ -279,7 +290,8 @@ async function recordFile(
     await deleteObject(key);
     await quotaFailure(e, 1, user.userId, size);
   }
-  return (await AttachmentEntity.get({ attachmentId }).go()).data!;
+  // As written: no read back.
+  return { ...item, updatedAt: now } as AttachmentRecord;
 }
 
 /**
@@ -289,8 +301,11 @@ async function recordFile(
 export async function confirmUpload(actor: Actor, uploadId: string): Promise<AttachmentView> {
   const upload = (await AttachmentUploadEntity.get({ userId: actor.userId, uploadId }).go()).data;
   if (!upload || upload.ttl * 1000 < Date.now()) throw new NotFoundError();
-  await writableTask(actor, upload.taskId);
-  const { refusal, head } = await objectRefusal(upload.objectKey, upload.filename, upload);
+  const [, { refusal, head }, user] = await Promise.all([
+    writableTask(actor, upload.taskId),
+    objectRefusal(upload.objectKey, upload.filename, upload),
+    adder(actor),
+  ]);
   if (refusal) {
     await deleteObject(upload.objectKey);
     // A missing object may still come (the browser is slow): keep the upload for a retry.
@@ -298,10 +313,12 @@ export async function confirmUpload(actor: Actor, uploadId: string): Promise<Att
       await AttachmentUploadEntity.delete({ userId: actor.userId, uploadId }).go();
     throw new ValidationError({ file: refusal });
   }
-  const user = await adder(actor);
   assertQuota(user, upload.size, 1);
   const attachmentId = randomUUID();
   const key = fileKey(upload.taskId, attachmentId);
+  const existing = attachmentsOf(upload.taskId);
+  // Awaited in recordFile; a failure before then must not go unhandled.
+  existing.catch(() => undefined);
   await copyObject(upload.objectKey, key, describe(upload.filename, head).contentType);
   const record = await recordFile(
     user,
@@ -315,6 +332,7 @@ export async function confirmUpload(actor: Actor, uploadId: string): Promise<Att
       userId: actor.userId,
       uploadId,
     },
+    existing,
   );
   await deleteObject(upload.objectKey);
   return attachmentView(record);
