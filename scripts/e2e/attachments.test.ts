@@ -107,12 +107,16 @@ describe('attachments tab', () => {
     const last = page.getByTestId('attachment-row').nth(2);
     const from = (await first.boundingBox())!;
     const to = (await last.boundingBox())!;
+    // Slowly, with pauses: the pointer sensor starts after 4 px and the loaded machine is slow to paint.
     await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
     await page.mouse.down();
-    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 + 10, { steps: 4 });
-    await page.mouse.move(from.x + from.width / 2, to.y + to.height - 4, { steps: 12 });
+    await page.waitForTimeout(150);
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 + 10, { steps: 5 });
+    await page.waitForTimeout(150);
+    await page.mouse.move(from.x + from.width / 2, to.y + to.height - 4, { steps: 25 });
+    await page.waitForTimeout(300);
     await page.mouse.up();
-    await expect.poll(names).toEqual([before[1], before[2], before[0]]);
+    await expect.poll(names, { timeout: 15_000 }).toEqual([before[1], before[2], before[0]]);
     await page.screenshot({ path: join(shots, 'files-light.png') });
 
     // Delete one, after confirming.
@@ -148,6 +152,36 @@ describe('attachments tab', () => {
     expect(Math.round(((PNG.byteLength + files[2]!.buffer.byteLength) / 1024 / 1024) * 100) / 100).toBe(1.5);
     await expect.poll(() => page.getByText(/^1\.5 MB \/ /).count(), { timeout: 20_000 }).toBeGreaterThan(0);
   }, 60_000);
+
+  it('holds files dropped on a new task and uploads them once it is created', async () => {
+    await page.goto(`${url}/tasks`);
+    await page.getByRole('button', { name: 'New task' }).first().click();
+    const form = page;
+    await form.getByRole('textbox', { name: 'Name' }).fill('Task with a file');
+    await form.getByRole('tab', { name: 'Attachments' }).click();
+    await form
+      .getByTestId('attachments-drop')
+      .locator('input[type=file]')
+      .setInputFiles([{ name: 'waiting.pdf', mimeType: 'application/pdf', buffer: files[2]!.buffer }]);
+    await form.getByText('These files upload once the task is created.').waitFor();
+    await form.getByRole('tab', { name: 'Task', exact: true }).click();
+    await form.getByRole('button', { name: 'Save and close' }).click();
+    const created = async () =>
+      ((await api.get('/task')).body.results as Array<{ id: string; title: string }>).find(
+        (t) => t.title === 'Task with a file',
+      )?.id;
+    await expect.poll(created, { timeout: 20_000 }).toBeTruthy();
+    const id = (await created())!;
+    await expect
+      .poll(
+        async () =>
+          ((await api.get(`/task/attachment/${id}?q=file`)).body.results as Array<{ filename: string }>).map(
+            (f) => f.filename,
+          ),
+        { timeout: 30_000 },
+      )
+      .toEqual(['waiting.pdf']);
+  }, 90_000);
 
   it('looks right dark and narrow', async () => {
     for (const [name, opts] of [
