@@ -7,7 +7,9 @@
  *
  * Requests per batch, whatever its size up to 100 records: one BatchGetItem for the groups of its
  * tasks, one for the presence items (open connections) of everyone who must hear, and one Query per
- * e-mail address invited to one of the tasks and not yet answered. Delivery is at least once: a record
+ * e-mail address invited to one of the tasks and not yet answered; and for each deleted task, the
+ * removal of its attachments (attachment-cleanup.ts: one Query, then per file one transaction and
+ * one S3 delete). Delivery is at least once: a record
  * whose posts fail (other than a closed socket) is reported as a batch item failure and comes again,
  * and clients drop an event whose id they have seen.
  */
