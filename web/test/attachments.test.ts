@@ -1,6 +1,13 @@
 import { ATTACHMENT_MESSAGES } from '@tandem/shared/attachments/rules';
+import type { LimitsView } from '@tandem/shared/groups/views';
 import { describe, expect, it } from 'vitest';
-import { fitsOneFile, formatSize, linkErrors, reorder } from '../src/features/attachments/utils/files.ts';
+import {
+  exceedsRemainingStorage,
+  fitsOneFile,
+  formatSize,
+  linkErrors,
+  reorder,
+} from '../src/features/attachments/utils/files.ts';
 
 describe('attachments tab helpers', () => {
   it('shows sizes as people read them', () => {
@@ -29,5 +36,23 @@ describe('attachments tab helpers', () => {
     });
     expect(linkErrors('Intro', 'youtube')).toEqual({ url: ATTACHMENT_MESSAGES.urlInvalid });
     expect(linkErrors('Intro', 'https://vimeo.com/76979871')).toEqual({});
+  });
+  it('refuses a drop that would pass the storage left, and leaves an unknown answer to the server', () => {
+    const view: Pick<LimitsView, 'results'> = {
+      results: [
+        {
+          event: 'storage',
+          title: 'Storage (MB)',
+          limit: 100,
+          currentStorage: 99,
+          package: 'free_license',
+          hasAccess: true,
+          status: 'ok',
+        },
+      ],
+    };
+    expect(exceedsRemainingStorage(view, 1024 * 1024)).toBe(false);
+    expect(exceedsRemainingStorage(view, 1024 * 1024 + 1)).toBe(true);
+    expect(exceedsRemainingStorage(undefined, 10 ** 12)).toBe(false);
   });
 });

@@ -41,6 +41,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mutate } from 'swr';
 import { errorText, notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { isLimitsKey, useSubscriptionLimits } from '../../subscription/api/subscription-limits.ts';
 import {
   attachmentsKey,
   confirmUpload,
@@ -51,7 +52,7 @@ import {
   UploadCancelled,
   useAttachments,
 } from '../api/attachments.ts';
-import { fileGroupOf, formatSize, reorder } from '../utils/files.ts';
+import { exceedsRemainingStorage, fileGroupOf, formatSize, reorder } from '../utils/files.ts';
 import { FileIcon } from './file-icon.tsx';
 
 interface Upload {
@@ -108,8 +109,11 @@ export async function uploadFiles(
       }
     }),
   );
+  await mutate(isLimitsKey);
   return kept.filter((a): a is AttachmentView => a !== null);
 }
+
+const totalBytes = (files: File[]) => files.reduce((n, f) => n + f.size, 0);
 
 function DropArea({ onFiles, disabled }: { onFiles: (files: File[]) => void; disabled?: boolean }) {
   const { t } = useTranslation('tasks');
@@ -225,12 +229,15 @@ function UploadRow({ u, onCancel }: { u: Upload; onCancel: () => void }) {
 /** A new task's files: held here, uploaded once the task is created. */
 function PendingFiles({ files, onChange }: { files: File[]; onChange: (files: File[]) => void }) {
   const { t } = useTranslation('tasks');
+  const limits = useSubscriptionLimits({ quiet: true }).data;
   return (
     <Stack gap="xs">
       <DropArea
         onFiles={(dropped) => {
           if (files.length + dropped.length > MAX_FILES_PER_DROP)
             notifyError(ATTACHMENT_MESSAGES.uploadFailed, ATTACHMENT_MESSAGES.tooMany);
+          else if (exceedsRemainingStorage(limits, totalBytes([...files, ...dropped])))
+            notifyError(ATTACHMENT_MESSAGES.uploadFailed, ATTACHMENT_MESSAGES.overStorage);
           else onChange([...files, ...dropped]);
         }}
       />
@@ -281,8 +288,13 @@ function TaskFiles({ taskId, canEdit }: { taskId: string; canEdit: boolean }) {
   const seq = useRef(0);
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }));
   const key = attachmentsKey(taskId, 'file');
+  const limits = useSubscriptionLimits({ quiet: true }).data;
 
   const start = (files: File[]) => {
+    if (exceedsRemainingStorage(limits, totalBytes(files))) {
+      notifyError(ATTACHMENT_MESSAGES.uploadFailed, ATTACHMENT_MESSAGES.overStorage);
+      return;
+    }
     const batch = files.map((file) => ({
       key: `u${seq.current++}`,
       file,
@@ -313,6 +325,7 @@ function TaskFiles({ taskId, canEdit }: { taskId: string; canEdit: boolean }) {
     try {
       await deleteAttachment(a.id);
       notifySuccess(ATTACHMENT_MESSAGES.deleted);
+      await mutate(isLimitsKey);
     } catch (err) {
       await mutate(key, before, { revalidate: false });
       notifyError(ATTACHMENT_MESSAGES.deleteFailed(errorText(err, '')), t('attachments.restored'));

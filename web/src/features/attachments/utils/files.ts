@@ -1,10 +1,13 @@
 /** Pure helpers of the attachments tab (tested in web/test). */
+
 import {
+  BYTES_PER_MB,
   createLinkInput,
   type FileGroup,
   fileGroupOf,
   MAX_ATTACHMENT_BYTES,
 } from '@tandem/shared/attachments/rules';
+import type { LimitsView } from '@tandem/shared/groups/views';
 
 export type { FileGroup };
 export { fileGroupOf };
@@ -42,4 +45,17 @@ export function linkErrors(title: string, url: string): { title?: string; url?: 
     if (i.path[0] === 'documentUrl') out.url ??= i.message;
   }
   return out;
+}
+
+/**
+ * Whether files of `bytes` would pass the storage left (spec 000 §5), by the limits last read; an
+ * unknown answer lets the server decide.
+ */
+export function exceedsRemainingStorage(
+  view: Pick<LimitsView, 'results'> | undefined,
+  bytes: number,
+): boolean {
+  const d = view?.results.find((r) => r.event === 'storage');
+  if (!d) return false;
+  return bytes / BYTES_PER_MB > d.limit - (d.currentStorage ?? 0);
 }
