@@ -4,10 +4,12 @@
  * the storage used. Screenshots light, dark and narrow are written to the run's temp folder.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
+import type { AxeResults } from 'axe-core';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type BrowserSession, openBrowser, signIn } from '../src/testing/browser.ts';
@@ -17,6 +19,21 @@ const { url, env } = inject('stack');
 const password = 'Correct-Horse-9';
 const email = `files-${randomUUID().slice(0, 8)}@example.com`;
 const shots = join(tmpdir(), 'tandem-attachments-shots');
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+/** axe-core's standard rules (as accessibility.test.ts runs them): the serious and critical findings. */
+async function violations(p: Page): Promise<string[]> {
+  await p.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null))));
+  if (!(await p.evaluate(() => 'axe' in window))) await p.evaluate(axeSource);
+  const r = (await p.evaluate(() =>
+    (window as unknown as { axe: { run(o: unknown): Promise<unknown> } }).axe.run({
+      resultTypes: ['violations'],
+    }),
+  )) as AxeResults;
+  return r.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 120)).join(' | ')}`);
+}
+
 let s: BrowserSession;
 let page: Page;
 let api: ReturnType<typeof apiClient>;
@@ -97,25 +114,32 @@ describe('attachments tab', () => {
     await page.unroute('**/*');
     const before = await names();
     expect([...before].sort()).toEqual(['alpha.txt', 'beta.png', 'gamma.pdf']);
+    // The list shows the server's order once the drop is done.
+    const shown = () => page.getByTestId('attachment-row').locator('a').allInnerTexts();
+    await expect.poll(shown).toEqual(before);
     // The image shows as a thumbnail, loaded.
     const thumb = page.getByTestId('attachment-row').locator('img');
     await expect.poll(() => thumb.count()).toBe(1);
     await expect.poll(() => thumb.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth)).toBe(40);
 
-    // Drag the first row below the last.
-    const first = page.getByRole('button', { name: `Move ${before[0]}` });
-    const last = page.getByTestId('attachment-row').nth(2);
-    const from = (await first.boundingBox())!;
-    const to = (await last.boundingBox())!;
-    // Slowly, with pauses: the pointer sensor starts after 4 px and the loaded machine is slow to paint.
-    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-    await page.mouse.down();
-    await page.waitForTimeout(150);
-    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 + 10, { steps: 5 });
-    await page.waitForTimeout(150);
-    await page.mouse.move(from.x + from.width / 2, to.y + to.height - 4, { steps: 25 });
-    await page.waitForTimeout(300);
-    await page.mouse.up();
+    // Drag the first row below the last: press, move past the 4 px start, wait until the row is being
+    // dragged (dnd-kit dims it), then move slowly onto the last row and let go.
+    const drag = async () => {
+      const first = page.getByRole('button', { name: `Move ${before[0]}` });
+      const row = page.getByTestId('attachment-row').first();
+      const last = page.getByTestId('attachment-row').nth(2);
+      const from = (await first.boundingBox())!;
+      const to = (await last.boundingBox())!;
+      const x = from.x + from.width / 2;
+      await page.mouse.move(x, from.y + from.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(x, from.y + from.height / 2 + 10, { steps: 5 });
+      await expect.poll(() => row.evaluate((e) => getComputedStyle(e).opacity)).toBe('0.5');
+      await page.mouse.move(x, to.y + to.height - 4, { steps: 25 });
+      await page.waitForTimeout(400);
+      await page.mouse.up();
+    };
+    await drag();
     await expect.poll(names, { timeout: 15_000 }).toEqual([before[1], before[2], before[0]]);
     await page.screenshot({ path: join(shots, 'files-light.png') });
 
@@ -183,7 +207,7 @@ describe('attachments tab', () => {
       .toEqual(['waiting.pdf']);
   }, 90_000);
 
-  it('looks right dark and narrow', async () => {
+  it('looks right dark and narrow, with no serious or critical axe finding', async () => {
     for (const [name, opts] of [
       ['dark', { width: 1280, height: 900, colorScheme: 'dark' as const }],
       ['narrow', { width: 390, height: 844 }],
@@ -195,6 +219,10 @@ describe('attachments tab', () => {
         await b.page.getByRole('tab', { name: 'Attachments' }).click();
         await expect.poll(() => b.page.getByTestId('attachment-row').count(), { timeout: 20_000 }).toBe(2);
         await b.page.screenshot({ path: join(shots, `files-${name}.png`) });
+        expect(await violations(b.page)).toEqual([]);
+        await b.page.getByRole('tab', { name: 'Video links' }).click();
+        await expect.poll(() => b.page.getByTestId('video-row').count(), { timeout: 20_000 }).toBe(1);
+        expect(await violations(b.page)).toEqual([]);
         expect(b.errors).toEqual([]);
       } finally {
         await b.close();

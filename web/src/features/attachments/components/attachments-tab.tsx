@@ -109,7 +109,8 @@ export async function uploadFiles(
       }
     }),
   );
-  await mutate(isLimitsKey);
+  // The drop's files in the server's order (confirms finish in any order), and the storage left.
+  await Promise.all([mutate(attachmentsKey(taskId, 'file')), mutate(isLimitsKey)]);
   return kept.filter((a): a is AttachmentView => a !== null);
 }
 
