@@ -17,7 +17,10 @@ const EVIDENCE: ReadonlyArray<readonly [Need, RegExp]> = [
   ['table:read', /\.go\(|BatchGetCommand/],
   // Writes on an entity (named *Entity), and every write transaction (db/transact.ts builds them with
   // ElectroDB's createWriteTransaction since D42; `transaction.write(` is the Service's way).
-  ['table:write', /\w*Entity\d*\.(create|put|patch|update|remove|upsert|delete)\(|transaction\.write\(|createWriteTransaction\(/],
+  [
+    'table:write',
+    /\w*Entity\d*\.(create|put|patch|update|remove|upsert|delete)\(|transaction\.write\(|createWriteTransaction\(/,
+  ],
   // BatchWriteItem: writes sliced to DynamoDB's batch ceiling (lib/batches.ts names it).
   ['table:batch-write', /chunks\([^)]*MAX_BATCH_WRITE_ITEMS\)/],
   // A command is used where it is built (`new XCommand(`): esbuild keeps an external package's import

@@ -106,6 +106,17 @@ describe('the attachments bucket', () => {
     });
   });
 
+  // Issue 13: an attachment upload never confirmed is not kept (decisions D44).
+  test('expires unconfirmed attachment uploads after a day', () => {
+    template.hasResourceProperties('AWS::S3::Bucket', {
+      LifecycleConfiguration: {
+        Rules: Match.arrayWith([
+          Match.objectLike({ Prefix: 'uploads/', ExpirationInDays: 1, Status: 'Enabled' }),
+        ]),
+      },
+    });
+  });
+
   // Issue 19 item 9: what the browser uses and nothing more (avatars are uploaded through the API).
   test('lets only the site read with presigned GET links and upload with a presigned POST, no PUT', () => {
     template.hasResourceProperties('AWS::S3::Bucket', {

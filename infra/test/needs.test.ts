@@ -194,8 +194,9 @@ describe('grants follow the needs', () => {
     expect(actionsOf(authorizer.resources, authorizer.fn)).toEqual([]);
   });
 
-  test('the stream consumer reads the stream, rosters and connections, writes chat entries, posts to sockets, mails new assignees, sends queued pushes, and nothing else', () => {
+  test('the stream consumer reads the stream, rosters and connections, writes chat entries, posts to sockets, mails new assignees, sends queued pushes, deletes files of deleted tasks, and nothing else', () => {
     expect([...needsOfFixed('streams/live')].sort()).toEqual([
+      'bucket:delete',
       'mail',
       'push',
       'realtime',

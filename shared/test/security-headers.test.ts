@@ -39,6 +39,11 @@ describe('contentSecurityPolicy', () => {
   });
   it('refuses framing, plugins, <base> and forms to other sites', () => {
     expect(directive(csp, 'frame-ancestors')).toEqual(["'none'"]);
+    // Embedded video players (decisions D44): these two, nothing else.
+    expect(directive(csp, 'frame-src')).toEqual([
+      'https://www.youtube-nocookie.com',
+      'https://player.vimeo.com',
+    ]);
     expect(directive(csp, 'object-src')).toEqual(["'none'"]);
     expect(directive(csp, 'base-uri')).toEqual(["'none'"]);
     expect(directive(csp, 'form-action')).toEqual(["'self'"]);

@@ -5,6 +5,7 @@
  * left out of every bundle (docs/decisions.md D42). A unit test joins them in a Service, so its
  * checks (one service name, collections that agree) still hold.
  */
+import { AttachmentEntity, AttachmentUploadEntity } from './entities/attachment.ts';
 import { CalendarFeedEntity } from './entities/calendar-feed.ts';
 import { CategoryEntity } from './entities/category.ts';
 import { DayStateEntity } from './entities/day-state.ts';
@@ -27,4 +28,6 @@ export const entities = {
   placement: PlacementEntity,
   dayState: DayStateEntity,
   calendarFeed: CalendarFeedEntity,
+  attachment: AttachmentEntity,
+  attachmentUpload: AttachmentUploadEntity,
 };

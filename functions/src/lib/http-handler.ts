@@ -217,7 +217,7 @@ export function toErrorResponse(err: unknown, info: RequestInfo = {}): APIGatewa
 }
 
 /** The JSON body in camelCase: size-bounded (413) and depth-bounded (400) before anything else reads it. */
-function parseBody(event: HttpEvent): unknown {
+export function parseBody(event: HttpEvent): unknown {
   if (!event.body) return {};
   const raw = event.isBase64Encoded ? Buffer.from(event.body, 'base64') : Buffer.from(event.body, 'utf8');
   if (raw.byteLength > MAX_JSON_BODY_BYTES) throw new PayloadTooLargeError();

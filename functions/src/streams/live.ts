@@ -13,10 +13,14 @@
  *
  * Chat messages take their own path (chat-delivery.ts, decisions D38): they also move the viewers'
  * chat entries before their events go out.
+ *
+ * A deleted task's attachments are removed (attachment-cleanup.ts: one Query, then per file one
+ * transaction and one S3 delete).
  */
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { connectionsOf, sendToUsers } from '../core/ws/connections.ts';
 import { logger } from '../lib/logger.ts';
+import { removeFilesOfDeletedTasks } from './attachment-cleanup.ts';
 import { handleMessageRecords } from './chat-delivery.ts';
 import { acceptsLiveKeys } from './filter.ts';
 import { groupUpdates } from './group-events.ts';
@@ -38,15 +42,17 @@ const MODULES: readonly LiveModule[] = [
 export const handler = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
   const records = event.Records.filter((r) => acceptsLiveKeys(r.dynamodb?.Keys));
   const changes = records.map(taskChangeOf).filter((c): c is TaskChange => c !== null);
-  const [modules, chats, notified] = await Promise.all([
+  const [modules, chats, notified, , files] = await Promise.all([
     handleModuleRecords(records),
     handleMessageRecords(records),
     // Notifications (notification-events.ts): new ones to their sockets, new assignees told.
     deliverNotifications(records, changes),
     // Pushes tell() queued (push-outbox.ts): to the person's devices; never tried again.
     sendQueuedPushes(records),
+    // A deleted task's files (attachment-cleanup.ts).
+    removeFilesOfDeletedTasks(changes),
   ]);
-  return { batchItemFailures: [...notified, ...modules, ...chats.batchItemFailures] };
+  return { batchItemFailures: [...notified, ...modules, ...chats.batchItemFailures, ...files] };
 };
 
 async function handleModuleRecords(

@@ -190,6 +190,38 @@ const make = {
       },
     );
   },
+  /** A video link on the matrix task. */
+  link: async (w: World) =>
+    (
+      ok(
+        await w.people.owner.api.post('/task/attachment', {
+          task: w.task.id,
+          title: 'Matrix video',
+          document_url: 'https://youtu.be/dQw4w9WgXcQ',
+        }),
+        'link',
+      ) as { id: string }
+    ).id,
+  /** An upload of the owner's on the matrix task; `post` sends the file to the bucket too. */
+  upload: async (w: World, post: boolean) => {
+    const data = Buffer.from('matrix text');
+    const r = ok(
+      await w.people.owner.api.post('/task/attachment/upload', {
+        task: w.task.id,
+        files: [{ filename: 'matrix.txt', size: data.byteLength, content_type: 'text/plain' }],
+      }),
+      'upload',
+    ) as { results: Array<{ upload_id: string; url: string; fields: Array<[string, string]> }> };
+    const t = r.results[0]!;
+    if (post) {
+      const fd = new FormData();
+      for (const [k, v] of t.fields) fd.append(k, v);
+      fd.append('file', new Blob([new Uint8Array(data)], { type: 'text/plain' }), 'matrix.txt');
+      const s3 = await fetch(t.url, { method: 'POST', body: fd });
+      if (s3.status >= 300) throw new Error(`bucket answered ${s3.status}`);
+    }
+    return t.upload_id;
+  },
   taskRole: async (w: World) => {
     const t = await make.task(w);
     const r = ok(
@@ -661,6 +693,58 @@ const MATRIX: Record<RouteId, Case[]> = {
   ],
   markNotificationsRead: [
     { request: async (w) => ({ body: { ids: [await make.notification(w)] } }), expect: ownOnly(200) },
+  ],
+  listAttachments: [
+    {
+      request: (w) => ({ params: { id: w.task.id }, query: { q: 'file' } }),
+      expect: user(404, 200, 200, 200, 200, 200),
+    },
+  ],
+  createAttachment: [
+    {
+      label: 'a video link on the matrix task',
+      request: (w) => ({
+        body: { task: w.task.id, title: 'Matrix video', document_url: 'https://vimeo.com/76979871' },
+      }),
+      expect: user(404, 403, 201, 201, 201, 201),
+    },
+  ],
+  createAttachmentUploads: [
+    {
+      label: 'one small file for the matrix task',
+      request: (w) => ({
+        body: { task: w.task.id, files: [{ filename: 'a.txt', size: 5, content_type: 'text/plain' }] },
+      }),
+      expect: user(404, 403, 201, 201, 201, 201),
+    },
+  ],
+  confirmAttachmentUpload: [
+    {
+      label: 'the owner’s upload (posted when the owner confirms it)',
+      request: async (w, p) => ({ params: { id: await make.upload(w, p === 'owner') } }),
+      expect: user(404, 404, 404, 404, 404, 201),
+    },
+  ],
+  updateAttachment: [
+    {
+      label: 'a fresh video link',
+      request: async (w) => ({ params: { id: await make.link(w) }, body: { title: 'Renamed' } }),
+      expect: user(404, 403, 200, 200, 200, 200),
+    },
+  ],
+  deleteAttachment: [
+    {
+      label: 'a fresh video link',
+      request: async (w) => ({ params: { id: await make.link(w) } }),
+      expect: user(404, 403, 204, 204, 204, 204),
+    },
+  ],
+  orderAttachments: [
+    {
+      label: 'a fresh video link',
+      request: async (w) => ({ body: { attachments: [{ id: await make.link(w), order: 3 }] } }),
+      expect: user(404, 403, 200, 200, 200, 200),
+    },
   ],
 };
 

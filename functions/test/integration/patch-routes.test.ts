@@ -459,6 +459,61 @@ const fixtures: Record<string, Fixture> = {
     volatile: ['updated_at'],
     cases: [{ name: 'message', body: { message: 'Second' } }],
   },
+
+  updateAttachment: {
+    async setup() {
+      const ann = await person('Ann');
+      const t = await ok(
+        ann.api.post('/task', { title: 'Links', group: await privateGroup(ann.api) }),
+        201,
+      ).then((b) => b.results[0]);
+      const link = await ok(
+        ann.api.post('/task/attachment', {
+          task: t.id,
+          title: 'Intro',
+          document_url: 'https://youtu.be/dQw4w9WgXcQ',
+        }),
+        201,
+      );
+      const read = async () =>
+        (await ok(ann.api.get(`/task/attachment/${t.id}?q=video`))).results.find(
+          (x: { id: string }) => x.id === link.id,
+        );
+      return { api: ann.api, path: `/task/attachment/${link.id}`, read };
+    },
+    cases: [
+      { name: 'title', body: { title: 'Welcome' } },
+      { name: 'document_url', body: { document_url: 'https://vimeo.com/76979871' } },
+    ],
+  },
+
+  orderAttachments: {
+    async setup() {
+      const ann = await person('Ann');
+      const t = await ok(
+        ann.api.post('/task', { title: 'Links', group: await privateGroup(ann.api) }),
+        201,
+      ).then((b) => b.results[0]);
+      const link = await ok(
+        ann.api.post('/task/attachment', {
+          task: t.id,
+          title: 'Intro',
+          document_url: 'https://youtu.be/dQw4w9WgXcQ',
+        }),
+        201,
+      );
+      const read = async () => (await ok(ann.api.get(`/task/attachment/${t.id}?q=video`))).results;
+      return { api: ann.api, path: '/task/attachment/order/', read, ids: { link: link.id } };
+    },
+    cases: [
+      {
+        name: 'order',
+        body: (s: Subject) => ({ attachments: [{ id: s.ids!.link, order: 5 }] }),
+        at: '0.order',
+        value: 5,
+      },
+    ],
+  },
 };
 
 const patchRoutes = Object.entries(routes).filter(([, r]) => r.method === 'PATCH');

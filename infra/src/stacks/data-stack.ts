@@ -67,6 +67,9 @@ export class DataStack extends Stack {
       lifecycleRules: [
         { abortIncompleteMultipartUploadAfter: Duration.days(1) },
         { noncurrentVersionExpiration: Duration.days(30), expiredObjectDeleteMarker: true },
+        // Attachment uploads never confirmed (functions/src/core/attachments/objects.ts UPLOAD_PREFIX):
+        // a confirmed file is copied out of uploads/, so whatever stays there a day is forgotten.
+        { id: 'UnconfirmedUploads', prefix: 'uploads/', expiration: Duration.days(1) },
       ],
       serverAccessLogsBucket: accessLogBucket(this),
       serverAccessLogsPrefix: 'attachments/',

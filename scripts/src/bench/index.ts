@@ -186,4 +186,12 @@ if (wants('push')) {
   });
 }
 
+if (wants('files')) {
+  // Attachments (issue 13, decisions D44): presign + confirm, and a 20 MB upload, through s3rver.
+  await withStack(async (stack) => {
+    const { benchFiles } = await import('./files.ts');
+    await benchFiles(stack.env as StackEnv, stack.url);
+  });
+}
+
 printReport();

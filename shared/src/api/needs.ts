@@ -114,6 +114,14 @@ export const routeNeeds: { readonly [K in RouteId]?: readonly Need[] } = {
   markNotificationsReceived: W,
   markNotificationsRead: W,
   getNotification: ['table:read'],
+
+  listAttachments: ['table:read', 'bucket:read'],
+  createAttachment: ['table:read', 'table:write', 'bucket:read', 'bucket:write', 'bucket:delete'],
+  createAttachmentUploads: ['table:read', 'table:write', 'bucket:write'],
+  confirmAttachmentUpload: ['table:read', 'table:write', 'bucket:read', 'bucket:write', 'bucket:delete'],
+  updateAttachment: ['table:read', 'table:write', 'bucket:read'],
+  deleteAttachment: ['table:read', 'table:write', 'bucket:delete'],
+  orderAttachments: W,
 };
 
 /** WebSocket handlers, by module under functions/src/ws. */
@@ -137,12 +145,21 @@ export const jobWorkerNeeds: { readonly [K in keyof typeof jobs]?: readonly Need
 
 /**
  * The functions outside the manifests: Cognito's triggers, the WebSocket authorizer and the table's
- * stream consumer (it reads rosters and connections, forgets closed connections, posts to sockets;
+ * stream consumer (it reads rosters and connections, forgets closed connections, posts to sockets,
+ * removes the files of deleted tasks;
  * reading the stream itself is the event source mapping's grant, not a need of the code).
  */
 export const fixedNeeds: Readonly<Record<string, readonly Need[]>> = {
   'triggers/custom-message': [],
   'triggers/post-confirmation': WU,
   'ws/authorize': [],
-  'streams/live': ['table:read', 'table:write', 'table:batch-write', 'realtime', 'mail', 'push'],
+  'streams/live': [
+    'table:read',
+    'table:write',
+    'table:batch-write',
+    'realtime',
+    'mail',
+    'push',
+    'bucket:delete',
+  ],
 };

@@ -404,6 +404,50 @@ export const routes = {
     auth: 'user',
     handler: 'notifications/get-notification',
   },
+
+  // Attachments (spec 000 §7 "Attachments"; the upload pair is ours, docs/api/attachments.md)
+  listAttachments: {
+    method: 'GET',
+    path: '/task/attachment/{id}',
+    auth: 'user',
+    handler: 'attachments/list-attachments',
+  },
+  createAttachment: {
+    method: 'POST',
+    path: '/task/attachment',
+    auth: 'user',
+    handler: 'attachments/create-attachment',
+  },
+  createAttachmentUploads: {
+    method: 'POST',
+    path: '/task/attachment/upload',
+    auth: 'user',
+    handler: 'attachments/create-uploads',
+  },
+  confirmAttachmentUpload: {
+    method: 'POST',
+    path: '/task/attachment/upload/{id}/confirm',
+    auth: 'user',
+    handler: 'attachments/confirm-upload',
+  },
+  updateAttachment: {
+    method: 'PATCH',
+    path: '/task/attachment/{id}',
+    auth: 'user',
+    handler: 'attachments/update-attachment',
+  },
+  deleteAttachment: {
+    method: 'DELETE',
+    path: '/task/attachment/{id}',
+    auth: 'user',
+    handler: 'attachments/delete-attachment',
+  },
+  orderAttachments: {
+    method: 'PATCH',
+    path: '/task/attachment/order/',
+    auth: 'user',
+    handler: 'attachments/order-attachments',
+  },
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteId = keyof typeof routes;

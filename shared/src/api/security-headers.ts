@@ -6,6 +6,8 @@
  * host, Cognito and the attachments bucket have their own; locally all are the gateway's one origin.
  */
 
+import { VIDEO_FRAME_SOURCES } from '../attachments/rules.ts';
+
 /**
  * Where the page may connect and load from, besides its own origin. The WebSocket needs no entry:
  * it is on the page's own host, and 'self' matches ws: and wss: there (CSP Level 3, in every current
@@ -28,7 +30,8 @@ export interface CspOrigins {
  * 'unsafe-inline' or eval. Styles: Mantine writes its CSS variables and component styles into
  * `<style>` elements at run time, whose text depends on the theme and colour scheme, so no hash
  * can be known in advance and a static host cannot give a nonce: styles allow 'unsafe-inline'.
- * No plugins, no framing by other sites, no <base> and forms only to the app itself.
+ * No plugins, no framing by other sites, frames only of the YouTube and Vimeo players, no <base> and
+ * forms only to the app itself.
  */
 export function contentSecurityPolicy(o: CspOrigins): string {
   const directives: [string, ...string[]][] = [
@@ -41,7 +44,8 @@ export function contentSecurityPolicy(o: CspOrigins): string {
     ['worker-src', "'self'", 'blob:'],
     ['manifest-src', "'self'"],
     ['object-src', "'none'"],
-    ['frame-src', "'none'"],
+    // Video links play embedded from these two players only (decisions D44).
+    ['frame-src', ...VIDEO_FRAME_SOURCES],
     ['frame-ancestors', "'none'"],
     ['base-uri', "'none'"],
     ['form-action', "'self'"],

@@ -5,6 +5,7 @@
  * as the write they count, with a condition that keeps them under the limit under concurrency.
  */
 import {
+  bytesToMb,
   effectiveStatus,
   LIMIT_EVENTS,
   LIMIT_TITLES,
@@ -166,6 +167,9 @@ export async function countsFor(
     if (event in COUNTER_ATTRIBUTE)
       counts[event] = Math.max(0, user[COUNTER_ATTRIBUTE[event as CountedEvent]] ?? 0);
     else if (event === 'ownedGroupMemberAmount') counts[event] = targetGroupSeats ?? 0;
+    // Attachments (decisions D44): kept on the adder's item; storage in MB, bytes stored.
+    else if (event === 'taskAttachments') counts[event] = Math.max(0, user.taskAttachmentsCount ?? 0);
+    else if (event === 'storage') counts[event] = bytesToMb(Math.max(0, user.storageBytes ?? 0));
     // Events of features not built yet: nothing exists to count.
     else counts[event] = 0;
   }

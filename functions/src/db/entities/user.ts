@@ -42,6 +42,9 @@ export const UserEntity = new Entity(
       activeTasksCount: { type: 'number' },
       delegatedTasksCount: { type: 'number' },
       totalRoutineInstancesCount: { type: 'number' },
+      /** Attachment counters, on the item of whoever added them (decisions D44); absent reads as 0. */
+      taskAttachmentsCount: { type: 'number' },
+      storageBytes: { type: 'number' },
       version: { type: 'number', required: true, default: 1 },
       createdAt: { type: 'string', readOnly: true, default: () => new Date().toISOString() },
       updatedAt: { type: 'string', watch: '*', set: () => new Date().toISOString() },

@@ -41,6 +41,8 @@ import { errorText, notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useAuthUser } from '../../../lib/user/get-auth-user.ts';
 import { useUserConfig } from '../../../lib/user/get-user-config.ts';
 import { formValidator } from '../../../lib/validation.ts';
+import { AttachmentsTab, uploadFiles } from '../../attachments/components/attachments-tab.tsx';
+import { VideoLinksTab } from '../../attachments/components/video-links-tab.tsx';
 import { inviteToTask } from '../../delegation/api/delegation.ts';
 import { assigneeOptions, assigneesPayload, effectiveAssignees } from '../../delegation/utils/assignees.ts';
 import { useGroups } from '../../groups/api/list-groups.ts';
@@ -189,6 +191,8 @@ export function TaskForm({
   const [saving, setSaving] = useState<SaveOption | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  /** Files dropped on a task not created yet: uploaded once it is (spec 000 §4). */
+  const [pendingFiles, setPendingFiles] = useState<File[]>([]);
   const titleRef = useRef<HTMLInputElement>(null);
   /** A new task's schedule, set right after it is created. */
   const scheduleRef = useRef<ScheduleDraftHandle>(null);
@@ -372,6 +376,10 @@ export function TaskForm({
           }
         }
         if (created && invites.length > 0) await sendQueuedInvites(created.id, invites);
+        if (created && pendingFiles.length > 0) {
+          void uploadFiles(created.id, pendingFiles);
+          setPendingFiles([]);
+        }
         finish(option, created?.id);
       } catch (err) {
         showSaveError(err, t('form.createFailed'));
@@ -895,7 +903,8 @@ export function TaskForm({
         <Tabs.Tab value="task">{t('form.tabs.task')}</Tabs.Tab>
         <Tabs.Tab value="customFields">{t('form.tabs.customFields')}</Tabs.Tab>
         <Tabs.Tab value="attachments">{t('form.tabs.attachments')}</Tabs.Tab>
-        {/* Spec 000 §2's order: … notifications, messages (both hidden for routine definitions), members. */}
+        {task && <Tabs.Tab value="videos">{t('attachments.tabVideos')}</Tabs.Tab>}
+        {/* Spec 000 §2's order: … attachments, video links, notifications, messages (both hidden for routine definitions), members. */}
         {task && routineKind !== 'definition' && (
           <Tabs.Tab value="notifications">{t('form.tabs.notifications')}</Tabs.Tab>
         )}
@@ -907,8 +916,18 @@ export function TaskForm({
         <Text c="dimmed">{t('form.notAvailable')}</Text>
       </Tabs.Panel>
       <Tabs.Panel value="attachments">
-        <Text c="dimmed">{t('form.notAvailable')}</Text>
+        <AttachmentsTab
+          taskId={task?.id ?? null}
+          canEdit={!task || task.permissions.includes('task.addAttachments')}
+          pending={pendingFiles}
+          onPendingChange={setPendingFiles}
+        />
       </Tabs.Panel>
+      {task && (
+        <Tabs.Panel value="videos">
+          <VideoLinksTab taskId={task.id} canEdit={task.permissions.includes('task.addAttachments')} />
+        </Tabs.Panel>
+      )}
       {task && (
         <Tabs.Panel value="members">
           <TaskMembersTab task={task} />

@@ -1,0 +1,460 @@
+/**
+ * Task attachments (spec 000 §3, §7 "Attachments"; issue 13; decisions D44). Files take the presigned
+ * path: an upload request (at most 15 files, each at most 20 MB, the quota checked first) answers one
+ * presigned POST per file; the browser posts straight to the bucket; the confirm call checks the real
+ * object (size, type, first bytes) and then, in one transaction, records the attachment, moves the
+ * quota counters and removes the upload item. The multipart route does the same checks for small
+ * files in one call. Links (video links) are attachments without a file.
+ *
+ * Who may: anyone who sees the task reads its attachments; writing needs the task's addAttachments
+ * action (403); a task or attachment the caller cannot see is 404. The quota is the adder's: their
+ * storage and taskAttachments counters move on confirm and move back on delete.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  ATTACHMENT_MESSAGES,
+  type AttachmentView,
+  BYTES_PER_MB,
+  bytesToMb,
+  type CreateLinkInput,
+  type CreateUploadsInput,
+  contentRefusal,
+  fileGroupOf,
+  INLINE_IMAGE_TYPES,
+  MAX_ATTACHMENT_BYTES,
+  sanitizeFilename,
+  sniffFormat,
+  UPLOAD_TTL_SECONDS,
+  type UpdateAttachmentInput,
+  type UploadTicket,
+} from '@tandem/shared';
+import { AttachmentEntity, AttachmentUploadEntity } from '../../db/entities/attachment.ts';
+import type { StoredItem } from '../../db/records.ts';
+import { TransactionCanceledError, transact } from '../../db/transact.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { HttpError, NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { LIMIT_REFUSED_CODE, LimitReachedError, limitOf } from '../access/limits.ts';
+import { requireTaskPermission, taskFor } from '../access/task-access.ts';
+import { readUser, type UserRecord } from '../access/users.ts';
+import {
+  copyObject,
+  deleteObject,
+  downloadUrl,
+  fileKey,
+  firstBytes,
+  headObject,
+  inlineUrl,
+  presignUpload,
+  putObject,
+  uploadKey,
+} from './objects.ts';
+
+export type AttachmentRecord = StoredItem<typeof AttachmentEntity>;
+
+/** The task as the caller sees it; 404 when they cannot. */
+const readableTask = (actor: Actor, taskId: string) => taskFor(actor, taskId);
+
+/** The task, when the caller may add attachments to it: 404 when they cannot see it, else 403. */
+async function writableTask(actor: Actor, taskId: string) {
+  const access = await taskFor(actor, taskId);
+  requireTaskPermission(access.role, 'task.addAttachments');
+  return access;
+}
+
+async function attachmentsOf(taskId: string): Promise<AttachmentRecord[]> {
+  return (await AttachmentEntity.query.byTask({ taskId }).go({ pages: 'all' })).data;
+}
+
+export async function attachmentView(a: AttachmentRecord, now = new Date()): Promise<AttachmentView> {
+  const isFile = a.kind === 'file' && a.objectKey;
+  return {
+    id: a.attachmentId,
+    task: a.taskId,
+    filename: a.filename,
+    title: a.title,
+    document: isFile ? await downloadUrl(a.objectKey!, a.filename, now) : null,
+    thumbnail: isFile && a.inlineType ? await inlineUrl(a.objectKey!, a.inlineType, now) : null,
+    documentUrl: a.documentUrl ?? null,
+    fileType: a.fileType as AttachmentView['fileType'],
+    size: a.size,
+    order: a.order,
+    user: a.userId,
+    createdAt: a.createdAt,
+  };
+}
+
+const byOrder = (a: AttachmentRecord, b: AttachmentRecord) =>
+  a.order - b.order || a.createdAt.localeCompare(b.createdAt);
+
+/** GET task/attachment/{taskId}?q=file|video: files, or video links, in their order. */
+export async function listAttachments(actor: Actor, taskId: string, q: 'file' | 'video') {
+  await readableTask(actor, taskId);
+  const all = await attachmentsOf(taskId);
+  const wanted = all.filter((a) => (q === 'file' ? a.kind === 'file' : a.kind === 'link')).sort(byOrder);
+  const now = new Date();
+  return { results: await Promise.all(wanted.map((a) => attachmentView(a, now))) };
+}
+
+const nextOrder = (existing: AttachmentRecord[]) => existing.reduce((m, a) => Math.max(m, a.order + 1), 0);
+
+// ---------- the quota ----------
+
+const storageLimitBytes = (user: UserRecord) => limitOf(user.subscription.package, 'storage') * BYTES_PER_MB;
+const storageUsed = (user: UserRecord) => Math.max(0, user.storageBytes ?? 0);
+const attachmentsUsed = (user: UserRecord) => Math.max(0, user.taskAttachmentsCount ?? 0);
+
+/** 400 'File size exceeds the remaining storage limit.' with the storage detail (spec 000 §5, §9). */
+export class StorageExceededError extends HttpError {
+  constructor(user: UserRecord) {
+    const limit = limitOf(user.subscription.package, 'storage');
+    const used = bytesToMb(storageUsed(user));
+    super(400, LIMIT_REFUSED_CODE, ATTACHMENT_MESSAGES.overStorage, {
+      currentStatus: used >= limit ? 'exceeded' : 'met',
+      event: 'storage',
+      limit,
+      currentStorage: used,
+      message: ATTACHMENT_MESSAGES.overStorage,
+    });
+  }
+}
+
+/** Refuses, before anything is written or signed, what would pass the adder's quota. */
+function assertQuota(user: UserRecord, bytes: number, files: number): void {
+  if (storageUsed(user) + bytes > storageLimitBytes(user)) throw new StorageExceededError(user);
+  const limit = limitOf(user.subscription.package, 'taskAttachments');
+  if (attachmentsUsed(user) + files > limit)
+    throw new LimitReachedError('taskAttachments', limit, attachmentsUsed(user));
+}
+
+async function adder(actor: Actor): Promise<UserRecord> {
+  const user = await readUser(actor.userId);
+  if (!user) throw new NotFoundError();
+  return user;
+}
+
+type Writes = Parameters<Parameters<typeof transact>[0]>[0];
+
+/** The counter write that counts an attachment of `bytes` in, under the limits even when concurrent. */
+function countIn(w: Writes, user: UserRecord, bytes: number) {
+  const maxBytes = storageLimitBytes(user) - bytes;
+  const maxCount = limitOf(user.subscription.package, 'taskAttachments') - 1;
+  return w.user
+    .patch({ userId: user.userId })
+    .add({ storageBytes: bytes, taskAttachmentsCount: 1 })
+    .where(
+      (a, op) =>
+        `(${op.notExists(a.storageBytes)} OR ${op.lte(a.storageBytes, maxBytes)}) AND (${op.notExists(a.taskAttachmentsCount)} OR ${op.lte(a.taskAttachmentsCount, maxCount)})`,
+    )
+    .commit();
+}
+
+/** The counter write that gives an attachment's share back (no condition: shrinking never fails). */
+export function countOut(w: Writes, a: Pick<AttachmentRecord, 'userId' | 'size'>) {
+  return w.user.patch({ userId: a.userId }).add({ storageBytes: -a.size, taskAttachmentsCount: -1 }).commit();
+}
+
+/** After a transaction whose counter write (at `index`) failed: the quota refusal, read fresh. */
+async function quotaFailure(e: unknown, index: number, userId: string, bytes: number): Promise<never> {
+  if (e instanceof TransactionCanceledError && e.failedAt(index)) {
+    const fresh = await readUser(userId);
+    if (fresh) assertQuota(fresh, bytes, 1);
+    if (fresh) throw new StorageExceededError(fresh);
+  }
+  throw e;
+}
+
+// ---------- uploads (presigned POST) ----------
+
+/** POST /task/attachment/upload: one presigned POST per file of the drop; nothing counted yet. */
+export async function createUploads(
+  actor: Actor,
+  input: CreateUploadsInput,
+): Promise<{ results: UploadTicket[] }> {
+  await writableTask(actor, input.task);
+  const user = await adder(actor);
+  assertQuota(
+    user,
+    input.files.reduce((s, f) => s + f.size, 0),
+    input.files.length,
+  );
+  const now = Date.now();
+  const ttl = Math.floor(now / 1000) + UPLOAD_TTL_SECONDS;
+  const uploads = input.files.map((f) => ({
+    userId: actor.userId,
+    uploadId: randomUUID(),
+    taskId: input.task,
+    filename: sanitizeFilename(f.filename),
+    size: f.size,
+    contentType: f.contentType.toLowerCase(),
+    ttl,
+  }));
+  const items = uploads.map((u) => ({ ...u, objectKey: uploadKey(u.userId, u.uploadId) }));
+  await transact((w) => items.map((u) => w.attachmentUpload.create(u).commit()));
+  const results = await Promise.all(
+    items.map(async (u) => {
+      const post = await presignUpload(u.objectKey, u.size, u.contentType);
+      return {
+        uploadId: u.uploadId,
+        filename: u.filename,
+        url: post.url,
+        fields: Object.entries(post.fields),
+        expiresAt: new Date(now + UPLOAD_TTL_SECONDS * 1000).toISOString(),
+      };
+    }),
+  );
+  return { results };
+}
+
+/** A ranged read of an object that is not there reads nothing; any other failure stands. */
+const noBytesIfMissing = (e: unknown): Uint8Array => {
+  const status = (e as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+  if ((e instanceof Error && e.name === 'NoSuchKey') || status === 404) return new Uint8Array();
+  throw e;
+};
+
+/** Why a stored object may not be kept, or null. */
+async function objectRefusal(
+  key: string,
+  filename: string,
+  declared: { size: number; contentType: string },
+): Promise<{ refusal: string | null; head: Uint8Array }> {
+  // Both at once; the first bytes of a missing object are none.
+  const [head, bytes] = await Promise.all([headObject(key), firstBytes(key).catch(noBytesIfMissing)]);
+  if (!head) return { refusal: ATTACHMENT_MESSAGES.notUploaded, head: new Uint8Array() };
+  if (head.size > MAX_ATTACHMENT_BYTES)
+    return { refusal: ATTACHMENT_MESSAGES.tooLarge, head: new Uint8Array() };
+  if (head.size !== declared.size)
+    return { refusal: ATTACHMENT_MESSAGES.sizeMismatch, head: new Uint8Array() };
+  if (head.contentType.toLowerCase() !== declared.contentType)
+    return { refusal: ATTACHMENT_MESSAGES.typeMismatch, head: new Uint8Array() };
+  return { refusal: contentRefusal(filename, bytes), head: bytes };
+}
+
+/** What the first bytes say the stored file is: its group, and the inline type for images. */
+function describe(filename: string, head: Uint8Array) {
+  const format = sniffFormat(head);
+  const inlineType = format ? INLINE_IMAGE_TYPES[format] : undefined;
+  return {
+    fileType: fileGroupOf(filename),
+    contentType: inlineType ?? 'application/octet-stream',
+    ...(inlineType ? { inlineType } : {}),
+  };
+}
+
+/** Records a stored file and counts it, in one transaction; the object is removed when that fails. */
+async function recordFile(
+  user: UserRecord,
+  taskId: string,
+  attachmentId: string,
+  key: string,
+  filename: string,
+  size: number,
+  head: Uint8Array,
+  /** The upload this file came from: removed in the same transaction (a second confirm is refused). */
+  upload?: { userId: string; uploadId: string },
+  /** The task's attachments as read meanwhile (for the new one's place), or read here. */
+  existing?: Promise<AttachmentRecord[]>,
+): Promise<AttachmentRecord> {
+  const order = nextOrder(await (existing ?? attachmentsOf(taskId)));
+  const d = describe(filename, head);
+  const now = new Date().toISOString();
+  const item = {
+    attachmentId,
+    taskId,
+    userId: user.userId,
+    kind: 'file' as const,
+    filename,
+    title: filename,
+    objectKey: key,
+    contentType: d.contentType,
+    fileType: d.fileType,
+    ...(d.inlineType ? { inlineType: d.inlineType } : {}),
+    size,
+    order,
+    createdAt: now,
+  };
+  try {
+    await transact((w) => [
+      w.attachment.create(item).commit(),
+      countIn(w, user, size),
+      ...(upload
+        ? [
+            w.attachmentUpload
+              .delete(upload)
+              .where((a, op) => op.exists(a.uploadId))
+              .commit(),
+          ]
+        : []),
+    ]);
+  } catch (e) {
+    await deleteObject(key);
+    await quotaFailure(e, 1, user.userId, size);
+  }
+  // As written: no read back.
+  return { ...item, updatedAt: now } as AttachmentRecord;
+}
+
+/**
+ * POST /task/attachment/upload/{uploadId}/confirm. Only the caller's own uploads exist for them
+ * (another person's upload id is 404). What breaks a rule is deleted and forgotten, and never counted.
+ */
+export async function confirmUpload(actor: Actor, uploadId: string): Promise<AttachmentView> {
+  const upload = (await AttachmentUploadEntity.get({ userId: actor.userId, uploadId }).go()).data;
+  if (!upload || upload.ttl * 1000 < Date.now()) throw new NotFoundError();
+  const [, { refusal, head }, user] = await Promise.all([
+    writableTask(actor, upload.taskId),
+    objectRefusal(upload.objectKey, upload.filename, upload),
+    adder(actor),
+  ]);
+  if (refusal) {
+    await deleteObject(upload.objectKey);
+    // A missing object may still come (the browser is slow): keep the upload for a retry.
+    if (refusal !== ATTACHMENT_MESSAGES.notUploaded)
+      await AttachmentUploadEntity.delete({ userId: actor.userId, uploadId }).go();
+    throw new ValidationError({ file: refusal });
+  }
+  assertQuota(user, upload.size, 1);
+  const attachmentId = randomUUID();
+  const key = fileKey(upload.taskId, attachmentId);
+  const existing = attachmentsOf(upload.taskId);
+  // Awaited in recordFile; a failure before then must not go unhandled.
+  existing.catch(() => undefined);
+  await copyObject(upload.objectKey, key, describe(upload.filename, head).contentType);
+  const record = await recordFile(
+    user,
+    upload.taskId,
+    attachmentId,
+    key,
+    upload.filename,
+    upload.size,
+    head,
+    {
+      userId: actor.userId,
+      uploadId,
+    },
+    existing,
+  );
+  await deleteObject(upload.objectKey);
+  return attachmentView(record);
+}
+
+/** POST /task/attachment (multipart, small files): the same checks as a confirm, in one call. */
+export async function createFromForm(
+  actor: Actor,
+  taskId: string,
+  file: { filename: string; data: Uint8Array },
+): Promise<AttachmentView> {
+  await writableTask(actor, taskId);
+  const filename = sanitizeFilename(file.filename);
+  const refusal = contentRefusal(filename, file.data.subarray(0, 64));
+  if (refusal) throw new ValidationError({ document: refusal });
+  const user = await adder(actor);
+  assertQuota(user, file.data.byteLength, 1);
+  const attachmentId = randomUUID();
+  const key = fileKey(taskId, attachmentId);
+  const head = file.data.subarray(0, 64);
+  await putObject(key, file.data, describe(filename, head).contentType);
+  const record = await recordFile(user, taskId, attachmentId, key, filename, file.data.byteLength, head);
+  return attachmentView(record);
+}
+
+// ---------- links ----------
+
+/** A URL attachment (a video link when fileType is 'video'): counted as an attachment, no storage. */
+export async function createLink(actor: Actor, input: CreateLinkInput): Promise<AttachmentView> {
+  await writableTask(actor, input.task);
+  const user = await adder(actor);
+  assertQuota(user, 0, 1);
+  const item = {
+    attachmentId: randomUUID(),
+    taskId: input.task,
+    userId: actor.userId,
+    kind: 'link' as const,
+    title: input.title,
+    documentUrl: input.documentUrl,
+    fileType: input.fileType,
+    size: 0,
+    order: nextOrder((await attachmentsOf(input.task)).filter((a) => a.kind === 'link')),
+  };
+  try {
+    await transact((w) => [w.attachment.create(item).commit(), countIn(w, user, 0)]);
+  } catch (e) {
+    await quotaFailure(e, 1, user.userId, 0);
+  }
+  return attachmentView((await AttachmentEntity.get({ attachmentId: item.attachmentId }).go()).data!);
+}
+
+// ---------- one attachment ----------
+
+/** The attachment, when the caller may change it: 404 when they cannot see its task, else 403. */
+async function writableAttachment(actor: Actor, attachmentId: string): Promise<AttachmentRecord> {
+  const a = (await AttachmentEntity.get({ attachmentId }).go()).data;
+  if (!a) throw new NotFoundError();
+  await writableTask(actor, a.taskId);
+  return a;
+}
+
+/** PATCH task/attachment/{id}: the title; the URL of a link. */
+export async function updateAttachment(
+  actor: Actor,
+  attachmentId: string,
+  input: UpdateAttachmentInput,
+): Promise<AttachmentView> {
+  const a = await writableAttachment(actor, attachmentId);
+  if (input.documentUrl !== undefined && a.kind !== 'link')
+    throw new ValidationError({ document_url: 'Only a link has a URL to change.' });
+  const set = {
+    ...(input.title !== undefined ? { title: input.title } : {}),
+    ...(input.documentUrl !== undefined ? { documentUrl: input.documentUrl } : {}),
+  };
+  const updated = await AttachmentEntity.patch({ attachmentId }).set(set).go({ response: 'all_new' });
+  return attachmentView(updated.data as AttachmentRecord);
+}
+
+/** DELETE task/attachment/{id}: the item and the quota back in one transaction, then the object. */
+export async function deleteAttachment(actor: Actor, attachmentId: string): Promise<void> {
+  const a = await writableAttachment(actor, attachmentId);
+  await removeAttachment(a);
+}
+
+/** Removes an attachment and gives its share of the quota back; its file goes after. Idempotent. */
+export async function removeAttachment(a: AttachmentRecord): Promise<void> {
+  try {
+    await transact((w) => [
+      w.attachment
+        .delete({ attachmentId: a.attachmentId })
+        .where((x, op) => op.exists(x.attachmentId))
+        .commit(),
+      countOut(w, a),
+    ]);
+  } catch (e) {
+    // Already removed by someone else: its share was given back then.
+    if (!(e instanceof TransactionCanceledError && e.failedAt(0))) throw e;
+  }
+  if (a.objectKey) await deleteObject(a.objectKey);
+}
+
+/** PATCH task/attachment/order/: new order numbers for attachments of tasks the caller may write. */
+export async function orderAttachments(actor: Actor, items: Array<{ id: string; order: number }>) {
+  const found = await Promise.all(items.map((i) => AttachmentEntity.get({ attachmentId: i.id }).go()));
+  const records = found.map((f) => f.data);
+  if (records.some((r) => !r)) throw new NotFoundError();
+  for (const taskId of new Set(records.map((r) => r!.taskId))) await writableTask(actor, taskId);
+  await transact((w) =>
+    items.map((i) =>
+      w.attachment
+        .patch({ attachmentId: i.id })
+        .set({ order: i.order })
+        .where((x, op) => op.exists(x.attachmentId))
+        .commit(),
+    ),
+  );
+  return { results: items };
+}
+
+/** Every attachment of a deleted task goes, with its file and its share of the quota (streams). */
+export async function removeTaskAttachments(taskId: string): Promise<number> {
+  const all = await attachmentsOf(taskId);
+  for (const a of all) await removeAttachment(a);
+  return all.length;
+}

@@ -1,0 +1,12 @@
+import { listAttachmentsQuery, routes } from '@tandem/shared';
+import * as z from 'zod/mini';
+import { listAttachments } from '../../core/attachments/attachments.ts';
+import { httpHandler } from '../../lib/http-handler.ts';
+
+/** GET /task/attachment/{taskId}?q=file|video: the task's files, or its video links, in order. */
+export const handler = httpHandler({
+  route: routes.listAttachments,
+  params: z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) }),
+  query: listAttachmentsQuery,
+  run: ({ actor, params, query }) => listAttachments(actor, params.id, query.q),
+});

@@ -1,0 +1,10 @@
+import { orderAttachmentsInput, routes } from '@tandem/shared';
+import { orderAttachments } from '../../core/attachments/attachments.ts';
+import { httpHandler } from '../../lib/http-handler.ts';
+
+/** PATCH /task/attachment/order/: attachments[] of id and order. */
+export const handler = httpHandler({
+  route: routes.orderAttachments,
+  body: orderAttachmentsInput,
+  run: ({ actor, body }) => orderAttachments(actor, body.attachments),
+});
