@@ -61,6 +61,8 @@ describe('calendar', () => {
     'refuses a drag into the past with the calendar warning, and the task stays',
     async () => {
       await page.goto(`${url}/calendar?view=week&date=${today.toISODate()}`);
+      // The week opens scrolled to the current time: at night the 20:00 event is below the fold.
+      await event('Quarterly report').first().scrollIntoViewIfNeeded();
       const box = (await event('Quarterly report').first().boundingBox())!;
       const dayWidth = box.width + 8;
       await page.mouse.move(box.x + box.width / 2, box.y + 8);

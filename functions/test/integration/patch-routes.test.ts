@@ -460,6 +460,9 @@ const fixtures: Record<string, Fixture> = {
     cases: [{ name: 'message', body: { message: 'Second' } }],
   },
 
+  markNotificationsReceived: notificationMark('/notifications/received', ['received_at', 'status']),
+  markNotificationsRead: notificationMark('/notifications/read', ['read_at', 'received_at', 'status']),
+
   updateAttachment: {
     async setup() {
       const ann = await person('Ann');
@@ -515,6 +518,29 @@ const fixtures: Record<string, Fixture> = {
     ],
   },
 };
+
+/**
+ * PATCH /notifications/received and /read take ids and stamp times (their rules are in
+ * notifications.test.ts); here: the stamps and the status move, nothing else of the notification does.
+ */
+function notificationMark(path: string, stamps: string[]): Fixture {
+  return {
+    async setup() {
+      const ann = await person('Ann');
+      const { createNotification } = await import('@tandem/functions/core/notifications/notifications');
+      const id = await createNotification(
+        ann.userId,
+        'delegated',
+        { type: 'task', id: 'tsk-mark' },
+        { taskId: 'tsk-mark', taskTitle: 'Marked' },
+      );
+      const read = async () => await ok(ann.api.get(`/notifications/events/${id}`));
+      return { api: ann.api, path, read, ids: { id } };
+    },
+    volatile: stamps,
+    cases: [{ name: 'ids', body: (s: Subject) => ({ ids: [s.ids!.id] }), at: '' }],
+  };
+}
 
 const patchRoutes = Object.entries(routes).filter(([, r]) => r.method === 'PATCH');
 

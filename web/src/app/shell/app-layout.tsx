@@ -48,9 +48,6 @@ export function AppLayout() {
   const paneOpened = useAppState((s) => s.notificationsOpen);
   const [paneLoaded, setPaneLoaded] = useState(false);
   if (paneOpened && !paneLoaded) setPaneLoaded(true);
-  // Effects run after the browser has painted: the live socket's chunk is fetched only then.
-  const [painted, setPainted] = useState(false);
-  useEffect(() => setPainted(true), []);
 
   useEffect(() => {
     if (pathname) nav.close();
@@ -80,7 +77,9 @@ export function AppLayout() {
       <Paywall />
       <LimitPopoverHost />
       <CommandHost />
-      {painted && (
+      {/* The live socket and the unread signals after the page's first content: the first screen does
+          not wait for them (issue 10's Today budget); a reconnect reads again what it missed. */}
+      {afterFirstContent && (
         <Suspense fallback={null}>
           <LiveUpdates />
           <NotificationSignals />

@@ -1,13 +1,25 @@
 import { Box, NavLink } from '@mantine/core';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink as RouterNavLink, useLocation } from 'react-router';
 import { isInternalAccount } from '../../config/allow-list.ts';
 import { paths } from '../../config/paths.ts';
-import { ChatUnreadDot } from '../../features/chat/components/chat-unread-dot.tsx';
-import { UnreadDot } from '../../features/notifications/components/unread-dot.tsx';
 import { appState } from '../../lib/app-state.ts';
+import { useFirstContentShown } from '../../lib/first-content.ts';
 import { useUserConfig } from '../../lib/user/get-user-config.ts';
 import { type NavItem, navItems } from './nav-items.ts';
+
+// The unread dots (chats, notifications) arrive after the page's first content: the first screen does
+// not wait for their code or their reads (issue 10's Today budget).
+const ChatUnreadDot = lazy(() =>
+  import('../../features/chat/components/chat-unread-dot.tsx').then((m) => ({ default: m.ChatUnreadDot })),
+);
+const UnreadDot = lazy(() =>
+  import('../../features/notifications/components/unread-dot.tsx').then((m) => ({ default: m.UnreadDot })),
+);
+function AfterFirstContent({ children }: { children: ReactNode }) {
+  return useFirstContentShown() ? <Suspense fallback={null}>{children}</Suspense> : null;
+}
 
 const isActive = (item: NavItem, pathname: string): boolean =>
   item.to === paths.today ? pathname === '/' : pathname === item.to || pathname.startsWith(`${item.to}/`);
@@ -31,7 +43,11 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
               type="button"
               label={label}
               leftSection={<Icon size={20} stroke={1.6} />}
-              rightSection={<UnreadDot />}
+              rightSection={
+                <AfterFirstContent>
+                  <UnreadDot />
+                </AfterFirstContent>
+              }
               onClick={() => {
                 appState.set({ notificationsOpen: true });
                 onNavigate();
@@ -48,7 +64,13 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
             label={label}
             active={isActive(item, pathname)}
             leftSection={<Icon size={20} stroke={1.6} />}
-            rightSection={item.label === 'chat' ? <ChatUnreadDot /> : undefined}
+            rightSection={
+              item.label === 'chat' ? (
+                <AfterFirstContent>
+                  <ChatUnreadDot />
+                </AfterFirstContent>
+              ) : undefined
+            }
             onClick={onNavigate}
           />
         );
