@@ -3,7 +3,7 @@
  * D35): every handler of the manifest gets its own folder with index.mjs, and no bundle passes the size
  * budget. Size is a budget, not a timing: the import times stay in `npm run bench -- bundles`.
  */
-import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -92,6 +92,8 @@ describe('the jsonschema stand-in of the bundles (docs/decisions.md D42)', () =>
       "export { testModel } from 'electrodb/src/validations.js';",
       ...files.map((f, i) => `export * as m${i} from ${JSON.stringify(join(entitiesDir, f))};`),
     ].join('\n');
+    // node_modules/.cache is absent on a fresh clone until a tool makes it.
+    mkdirSync(join(repoRoot, 'node_modules', '.cache'), { recursive: true });
     const out = mkdtempSync(join(repoRoot, 'node_modules', '.cache', 'tandem-shim-'));
     try {
       const built = buildSync({

@@ -56,19 +56,30 @@ const timeViewComponents = {
  * has not changed). The month view's rows are inside its `table` and are left alone.
  */
 const ORPHAN_ROLES = '.rbc-time-header .rbc-allday-cell[role], .rbc-time-header .rbc-row-content[role]';
-function useDropOrphanRoles() {
+/**
+ * The hours of the day and week grids scroll on their own; a day with no event in it has nothing to
+ * focus inside, so a keyboard could not scroll it (axe-core: scrollable-region-focusable). The region
+ * is made focusable and named, here for the same reason: rbc has no prop for it.
+ */
+const SCROLLING_HOURS = '.rbc-time-content:not([tabindex])';
+function useDropOrphanRoles(hoursLabel: string) {
   const ref = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
     const root = ref.current;
     if (!root) return;
     const drop = () => {
       for (const el of root.querySelectorAll(ORPHAN_ROLES)) el.removeAttribute('role');
+      for (const el of root.querySelectorAll(SCROLLING_HOURS)) {
+        el.setAttribute('tabindex', '0');
+        el.setAttribute('role', 'region');
+        el.setAttribute('aria-label', hoursLabel);
+      }
     };
     drop();
     const observer = new MutationObserver(drop);
     observer.observe(root, { childList: true, subtree: true });
     return () => observer.disconnect();
-  }, []);
+  }, [hoursLabel]);
   return ref;
 }
 
@@ -132,7 +143,7 @@ export function CalendarGrid({
     [t],
   );
   const editable = Boolean(onMove);
-  const rootRef = useDropOrphanRoles();
+  const rootRef = useDropOrphanRoles(t('grid.hours'));
 
   return (
     <div ref={rootRef}>
