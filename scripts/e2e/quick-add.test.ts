@@ -123,6 +123,9 @@ describe('keyboard on Today', () => {
     await page.goto(`${url}/`);
     const row = (title: string) => page.locator('[data-task-row]', { hasText: title });
     await row('Keys second').waitFor();
+    // The rows are drawn again once drag and drop arrives after the first content, and a row drawn
+    // again loses the keyboard's focus: start once it is there (noted in issue 10: keep focus across).
+    await row('Keys second').locator('[aria-roledescription="sortable"]').first().waitFor();
     await page.locator('body').click({ position: { x: 5, y: 850 } });
     const focusedTitle = () =>
       page.evaluate(() => document.activeElement?.closest('[data-task-row]')?.textContent ?? '');
