@@ -4,27 +4,16 @@
  * never an outsider's socket.
  */
 import { CHAT_EVENT_TYPES, type ChatEvent, DELETED_MESSAGE_TEXT, ROLES } from '@tandem/shared';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import WebSocket from 'ws';
-import { addMember, newGroup, person, stack, task } from './support.ts';
-
-const wsUrl = (token: string) => `${stack.url.replace(/^http/, 'ws')}/ws?token=${encodeURIComponent(token)}`;
+import { beforeAll, describe, expect, test } from 'vitest';
+import { listen as openSocket } from './sockets.ts';
+import { addMember, newGroup, person, task } from './support.ts';
 
 async function listen(token: string) {
-  const ws = new WebSocket(wsUrl(token));
-  const messages: unknown[] = [];
-  ws.on('message', (data) => messages.push(JSON.parse(String(data))));
-  await new Promise<void>((resolve, reject) => {
-    ws.once('open', () => resolve());
-    ws.once('unexpected-response', (_req, res) => reject(new Error(`handshake answered ${res.statusCode}`)));
-    ws.once('error', reject);
-  });
-  const events = (chatId: string) =>
-    messages.filter((m): m is ChatEvent => (m as ChatEvent).chat_id === chatId);
+  const { ws, messages } = await openSocket(token);
+  const events = (chatId: string) => messages.filter((m) => m.chat_id === chatId) as unknown as ChatEvent[];
   return { ws, messages, events };
 }
 
-const sockets: WebSocket[] = [];
 let a: Awaited<ReturnType<typeof person>>;
 let b: Awaited<ReturnType<typeof person>>;
 let outsider: Awaited<ReturnType<typeof person>>;
@@ -36,25 +25,10 @@ beforeAll(async () => {
   await addMember(a.api, groupId, b, ROLES.standard);
 });
 
-afterAll(async () => {
-  await Promise.all(
-    sockets.map(
-      (ws) =>
-        new Promise<void>((resolve) => {
-          if (ws.readyState === WebSocket.CLOSED) return resolve();
-          ws.once('close', () => resolve());
-          ws.close();
-        }),
-    ),
-  );
-  await new Promise((r) => setTimeout(r, 200));
-});
-
 describe('live chat', () => {
   test("A's message, its edit and its delete reach B's socket, and never an outsider's", async () => {
     const bSocket = await listen(b.accessToken);
     const outsiderSocket = await listen(outsider.accessToken);
-    sockets.push(bSocket.ws, outsiderSocket.ws);
     const t = await task(a.api, { title: 'Live chat', group: groupId });
 
     const m = await a.api.post(`/chat/${t.id}/message`, { message: 'Hello B' });

@@ -5,23 +5,13 @@
  * sockets and nobody else's.
  */
 import { GROUP_EVENT_TYPES, type GroupEvent, PLACEMENT_EVENT_TYPE, ROLES } from '@tandem/shared';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import WebSocket from 'ws';
-import { addMember, groupOf, memberIdOf, newGroup, person, stack, task } from './support.ts';
-
-const wsUrl = (token: string) => `${stack.url.replace(/^http/, 'ws')}/ws?token=${encodeURIComponent(token)}`;
-const sockets: WebSocket[] = [];
+import { beforeAll, describe, expect, test } from 'vitest';
+import { listen as openSocket } from './sockets.ts';
+import { addMember, groupOf, memberIdOf, newGroup, person, task } from './support.ts';
 
 /** A socket of the person, recording every message it receives. */
 async function listen(token: string) {
-  const ws = new WebSocket(wsUrl(token));
-  sockets.push(ws);
-  const messages: Array<Record<string, unknown>> = [];
-  ws.on('message', (data) => messages.push(JSON.parse(String(data))));
-  await new Promise<void>((resolve, reject) => {
-    ws.once('open', () => resolve());
-    ws.once('error', reject);
-  });
+  const { ws, messages } = await openSocket(token);
   const groupEvents = (groupId: string) =>
     messages.filter(
       (m) => m.group_id === groupId && String(m.type).endsWith('_changed'),
@@ -38,20 +28,6 @@ let outsider: Awaited<ReturnType<typeof person>>;
 
 beforeAll(async () => {
   [a, b, c, outsider] = await Promise.all([person('Ada'), person('Bo'), person('Cy'), person('Olu')]);
-});
-
-afterAll(async () => {
-  await Promise.all(
-    sockets.map(
-      (ws) =>
-        new Promise<void>((resolve) => {
-          if (ws.readyState === WebSocket.CLOSED) return resolve();
-          ws.once('close', () => resolve());
-          ws.close();
-        }),
-    ),
-  );
-  await new Promise((r) => setTimeout(r, 200));
 });
 
 describe('group and roster events', () => {

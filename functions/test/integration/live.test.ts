@@ -6,29 +6,18 @@
  */
 import { randomUUID } from 'node:crypto';
 import { ROLES, TASK_EVENT_TYPES, type TaskEvent } from '@tandem/shared';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import WebSocket from 'ws';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { taskChangeRecords } from '../../../scripts/src/testing/stream-records.ts';
-import { addMember, newGroup, person, privateGroup, stack, task } from './support.ts';
-
-const wsUrl = (token: string) => `${stack.url.replace(/^http/, 'ws')}/ws?token=${encodeURIComponent(token)}`;
+import { listen as openSocket } from './sockets.ts';
+import { addMember, newGroup, person, privateGroup, task } from './support.ts';
 
 /** A socket of the person, recording every message it receives. */
 async function listen(token: string) {
-  const ws = new WebSocket(wsUrl(token));
-  const messages: unknown[] = [];
-  ws.on('message', (data) => messages.push(JSON.parse(String(data))));
-  await new Promise<void>((resolve, reject) => {
-    ws.once('open', () => resolve());
-    ws.once('unexpected-response', (_req, res) => reject(new Error(`handshake answered ${res.statusCode}`)));
-    ws.once('error', reject);
-  });
-  const events = (taskId: string) =>
-    messages.filter((m): m is TaskEvent => (m as TaskEvent).task_id === taskId);
+  const { ws, messages } = await openSocket(token);
+  const events = (taskId: string) => messages.filter((m) => m.task_id === taskId) as unknown as TaskEvent[];
   return { ws, messages, events };
 }
 
-const sockets: WebSocket[] = [];
 let a: Awaited<ReturnType<typeof person>>;
 let b: Awaited<ReturnType<typeof person>>;
 let outsider: Awaited<ReturnType<typeof person>>;
@@ -40,26 +29,10 @@ beforeAll(async () => {
   await addMember(a.api, groupId, b, ROLES.standard);
 });
 
-afterAll(async () => {
-  // Closed and their $disconnect run before the stack goes.
-  await Promise.all(
-    sockets.map(
-      (ws) =>
-        new Promise<void>((resolve) => {
-          if (ws.readyState === WebSocket.CLOSED) return resolve();
-          ws.once('close', () => resolve());
-          ws.close();
-        }),
-    ),
-  );
-  await new Promise((r) => setTimeout(r, 200));
-});
-
 describe('live task updates', () => {
   test("A's new task and its change in a shared group reach B's socket, and never an outsider's", async () => {
     const bSocket = await listen(b.accessToken);
     const outsiderSocket = await listen(outsider.accessToken);
-    sockets.push(bSocket.ws, outsiderSocket.ws);
 
     const created = await task(a.api, { title: 'Live one', group: groupId });
     await expect
@@ -90,7 +63,6 @@ describe('live task updates', () => {
   test('a task in a private group reaches its creator only', async () => {
     const aSocket = await listen(a.accessToken);
     const bSocket = await listen(b.accessToken);
-    sockets.push(aSocket.ws, bSocket.ws);
     const mine = await task(a.api, { title: 'Mine alone', group: await privateGroup(a.api) });
     const shared = await task(a.api, { title: 'Shared after it', group: groupId });
     // Stream order: once B has the later task's event, the earlier one would have come before it.
@@ -105,7 +77,6 @@ describe('live task updates', () => {
     const gone = `gone${randomUUID().slice(0, 11)}=`;
     await addConnection(b.userId, gone);
     const bSocket = await listen(b.accessToken);
-    sockets.push(bSocket.ws);
 
     const t = await task(a.api, { title: 'Heard by the living', group: groupId });
     await expect.poll(() => bSocket.events(t.id).length).toBe(1);
@@ -124,7 +95,6 @@ describe('the consumer', () => {
     const { handler } = await import('@tandem/functions/streams/live');
     const { requestCounter, resetRequestCounter } = await import('@tandem/functions/db/client');
     const bSocket = await listen(b.accessToken);
-    sockets.push(bSocket.ws);
     const t = await task(a.api, { title: 'Counted', group: groupId });
     const record = await taskChangeRecords(t.id);
     await expect.poll(() => bSocket.events(t.id).length).toBe(1);

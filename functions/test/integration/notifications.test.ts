@@ -5,9 +5,9 @@
  * Local's real stream.
  */
 import { type NotificationEvent, type NotificationTemplate, ROLES } from '@tandem/shared';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import WebSocket from 'ws';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { findMail, waitForMail } from '../../../scripts/src/local/mail/wait-for-mail.ts';
+import { listen as openSocket } from './sockets.ts';
 import { addMember, newGroup, person, stack, task } from './support.ts';
 
 type Person = Awaited<ReturnType<typeof person>>;
@@ -25,20 +25,7 @@ type Listed = {
   }>;
 };
 
-const wsUrl = (token: string) => `${stack.url.replace(/^http/, 'ws')}/ws?token=${encodeURIComponent(token)}`;
-const sockets: WebSocket[] = [];
-
-async function listen(token: string) {
-  const ws = new WebSocket(wsUrl(token));
-  sockets.push(ws);
-  const messages: unknown[] = [];
-  ws.on('message', (data) => messages.push(JSON.parse(String(data))));
-  await new Promise<void>((resolve, reject) => {
-    ws.once('open', () => resolve());
-    ws.once('error', reject);
-  });
-  return messages;
-}
+const listen = async (token: string): Promise<unknown[]> => (await openSocket(token)).messages;
 
 const list = async (p: Person) => {
   const r = await p.api.get('/notifications/?page=1&offset=0&limit=100');
@@ -56,20 +43,6 @@ beforeAll(async () => {
   [ann, bob] = await Promise.all([person('Ann'), person('Bob')]);
   groupId = (await newGroup(ann.api)).id;
   await addMember(ann.api, groupId, bob, ROLES.standard);
-});
-
-afterAll(async () => {
-  await Promise.all(
-    sockets.map(
-      (ws) =>
-        new Promise<void>((resolve) => {
-          if (ws.readyState === WebSocket.CLOSED) return resolve();
-          ws.once('close', () => resolve());
-          ws.close();
-        }),
-    ),
-  );
-  await new Promise((r) => setTimeout(r, 200));
 });
 
 describe('a delegation tells the new assignee', () => {
