@@ -6,16 +6,6 @@
  */
 import '@mantine/dropzone/styles.css';
 import {
-  closestCenter,
-  DndContext,
-  type DragEndEvent,
-  PointerSensor,
-  useSensor,
-  useSensors,
-} from '@dnd-kit/core';
-import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
-import {
   ActionIcon,
   Anchor,
   Button,
@@ -30,7 +20,7 @@ import {
   Text,
 } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
-import { IconCloudUpload, IconGripVertical, IconTrash } from '@tabler/icons-react';
+import { IconCloudUpload, IconTrash } from '@tabler/icons-react';
 import {
   ATTACHMENT_MESSAGES,
   type AttachmentView,
@@ -46,14 +36,14 @@ import {
   attachmentsKey,
   confirmUpload,
   deleteAttachment,
-  orderAttachments,
   requestUploads,
   sendToStorage,
   UploadCancelled,
   useAttachments,
 } from '../api/attachments.ts';
-import { exceedsRemainingStorage, fileGroupOf, formatSize, reorder } from '../utils/files.ts';
+import { exceedsRemainingStorage, fileGroupOf, formatSize } from '../utils/files.ts';
 import { FileIcon } from './file-icon.tsx';
+import { SortableAttachmentRow, SortableAttachments } from './sortable-attachments.tsx';
 
 interface Upload {
   key: string;
@@ -151,57 +141,39 @@ function SortableFile({
   onDelete: (a: AttachmentView) => void;
 }) {
   const { t } = useTranslation('tasks');
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
-    useSortable({ id: a.id, disabled: !canEdit });
   return (
-    <Paper
-      ref={setNodeRef}
-      withBorder
-      p="xs"
-      style={{ transform: CSS.Translate.toString(transform), transition, opacity: isDragging ? 0.5 : 1 }}
-      data-testid="attachment-row"
-    >
-      <Group gap="sm" wrap="nowrap">
-        {canEdit && (
-          <ActionIcon
-            ref={setActivatorNodeRef}
-            variant="subtle"
-            color="gray"
-            {...attributes}
-            {...listeners}
-            aria-label={t('attachments.move', { name: a.filename })}
-            style={{ cursor: 'grab', touchAction: 'none' }}
-          >
-            <IconGripVertical size={16} />
-          </ActionIcon>
-        )}
-        {a.thumbnail ? (
-          <Image src={a.thumbnail} alt="" w={40} h={40} radius="sm" fit="cover" />
-        ) : (
-          <Center w={40} h={40}>
-            <FileIcon group={fileGroupOf(a.filename)} size={28} stroke={1.5} />
-          </Center>
-        )}
-        <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
-          <Anchor href={a.document ?? undefined} size="sm" truncate="end" download={a.filename}>
-            {a.filename}
-          </Anchor>
-          <Text size="xs" c="dimmed">
-            {formatSize(a.size)}
-          </Text>
-        </Stack>
-        {canEdit && (
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            onClick={() => onDelete(a)}
-            aria-label={t('attachments.delete', { name: a.filename })}
-          >
-            <IconTrash size={16} />
-          </ActionIcon>
-        )}
-      </Group>
-    </Paper>
+    <SortableAttachmentRow id={a.id} name={a.filename} canEdit={canEdit} testId="attachment-row">
+      {(handle) => (
+        <Group gap="sm" wrap="nowrap">
+          {handle}
+          {a.thumbnail ? (
+            <Image src={a.thumbnail} alt="" w={40} h={40} radius="sm" fit="cover" />
+          ) : (
+            <Center w={40} h={40}>
+              <FileIcon group={fileGroupOf(a.filename)} size={28} stroke={1.5} />
+            </Center>
+          )}
+          <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
+            <Anchor href={a.document ?? undefined} size="sm" truncate="end" download={a.filename}>
+              {a.filename}
+            </Anchor>
+            <Text size="xs" c="dimmed">
+              {formatSize(a.size)}
+            </Text>
+          </Stack>
+          {canEdit && (
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              onClick={() => onDelete(a)}
+              aria-label={t('attachments.delete', { name: a.filename })}
+            >
+              <IconTrash size={16} />
+            </ActionIcon>
+          )}
+        </Group>
+      )}
+    </SortableAttachmentRow>
   );
 }
 
@@ -287,7 +259,6 @@ function TaskFiles({ taskId, canEdit }: { taskId: string; canEdit: boolean }) {
   const [uploads, setUploads] = useState<Upload[]>([]);
   const [asked, setAsked] = useState<AttachmentView | null>(null);
   const seq = useRef(0);
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }));
   const key = attachmentsKey(taskId, 'file');
   const limits = useSubscriptionLimits({ quiet: true }).data;
 
@@ -333,21 +304,6 @@ function TaskFiles({ taskId, canEdit }: { taskId: string; canEdit: boolean }) {
     }
   };
 
-  const onDragEnd = async ({ active, over }: DragEndEvent) => {
-    const list = data ?? [];
-    if (!over || active.id === over.id) return;
-    const from = list.findIndex((x) => x.id === active.id);
-    const to = list.findIndex((x) => x.id === over.id);
-    const next = reorder(list, from, to);
-    await mutate(key, next, { revalidate: false });
-    try {
-      await orderAttachments(next.map((x) => ({ id: x.id, order: x.order })));
-    } catch {
-      await mutate(key, list, { revalidate: false });
-      notifyError(ATTACHMENT_MESSAGES.orderFailed, ATTACHMENT_MESSAGES.orderFailed);
-    }
-  };
-
   if (error) return <Text c="red">{ATTACHMENT_MESSAGES.loadFailed}</Text>;
   const list = data ?? [];
   return (
@@ -361,13 +317,11 @@ function TaskFiles({ taskId, canEdit }: { taskId: string; canEdit: boolean }) {
           {t('attachments.none')}
         </Text>
       )}
-      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={(e) => void onDragEnd(e)}>
-        <SortableContext items={list.map((a) => a.id)} strategy={verticalListSortingStrategy}>
-          {list.map((a) => (
-            <SortableFile key={a.id} a={a} canEdit={canEdit} onDelete={setAsked} />
-          ))}
-        </SortableContext>
-      </DndContext>
+      <SortableAttachments swrKey={key} list={list}>
+        {list.map((a) => (
+          <SortableFile key={a.id} a={a} canEdit={canEdit} onDelete={setAsked} />
+        ))}
+      </SortableAttachments>
       <Modal
         opened={asked !== null}
         onClose={() => setAsked(null)}

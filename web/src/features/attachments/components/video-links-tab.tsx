@@ -2,29 +2,8 @@
  * The task's video links tab (spec 000 §2, §5, §8): add and edit in a dialog (title required, a valid
  * URL), YouTube and Vimeo links play embedded, the rest open in a new tab; order by drag.
  */
-import {
-  closestCenter,
-  DndContext,
-  type DragEndEvent,
-  PointerSensor,
-  useSensor,
-  useSensors,
-} from '@dnd-kit/core';
-import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
-import {
-  ActionIcon,
-  Anchor,
-  AspectRatio,
-  Button,
-  Group,
-  Modal,
-  Paper,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import { IconGripVertical, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Anchor, AspectRatio, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { ATTACHMENT_MESSAGES, type AttachmentView, embedUrlOf } from '@tandem/shared/attachments/rules';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -34,11 +13,11 @@ import {
   attachmentsKey,
   createLink,
   deleteAttachment,
-  orderAttachments,
   updateAttachment,
   useAttachments,
 } from '../api/attachments.ts';
-import { linkErrors, reorder } from '../utils/files.ts';
+import { linkErrors } from '../utils/files.ts';
+import { SortableAttachmentRow, SortableAttachments } from './sortable-attachments.tsx';
 
 function LinkDialog({
   editing,
@@ -119,78 +98,60 @@ function SortableLink({
   onDelete: () => void;
 }) {
   const { t } = useTranslation('tasks');
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
-    useSortable({ id: a.id, disabled: !canEdit });
   const embed = a.documentUrl ? embedUrlOf(a.documentUrl) : null;
   return (
-    <Paper
-      ref={setNodeRef}
-      withBorder
-      p="xs"
-      style={{ transform: CSS.Translate.toString(transform), transition, opacity: isDragging ? 0.5 : 1 }}
-      data-testid="video-row"
-    >
-      <Stack gap="xs">
-        <Group gap="sm" wrap="nowrap">
-          {canEdit && (
-            <ActionIcon
-              ref={setActivatorNodeRef}
-              variant="subtle"
-              color="gray"
-              {...attributes}
-              {...listeners}
-              aria-label={t('attachments.move', { name: a.title })}
-              style={{ cursor: 'grab', touchAction: 'none' }}
+    <SortableAttachmentRow id={a.id} name={a.title} canEdit={canEdit} testId="video-row">
+      {(handle) => (
+        <Stack gap="xs">
+          <Group gap="sm" wrap="nowrap">
+            {handle}
+            <Anchor
+              href={a.documentUrl ?? undefined}
+              target="_blank"
+              rel="noopener noreferrer"
+              size="sm"
+              style={{ flex: 1 }}
+              truncate="end"
             >
-              <IconGripVertical size={16} />
-            </ActionIcon>
+              {a.title}
+            </Anchor>
+            {canEdit && (
+              <>
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  onClick={onEdit}
+                  aria-label={t('attachments.editLinkOf', { name: a.title })}
+                >
+                  <IconPencil size={16} />
+                </ActionIcon>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  onClick={onDelete}
+                  aria-label={t('attachments.delete', { name: a.title })}
+                >
+                  <IconTrash size={16} />
+                </ActionIcon>
+              </>
+            )}
+          </Group>
+          {embed && (
+            <AspectRatio ratio={16 / 9} maw={560}>
+              <iframe
+                src={embed}
+                title={a.title}
+                allow="encrypted-media; picture-in-picture; fullscreen"
+                allowFullScreen
+                referrerPolicy="strict-origin-when-cross-origin"
+                sandbox="allow-scripts allow-same-origin allow-presentation allow-popups"
+                style={{ border: 0 }}
+              />
+            </AspectRatio>
           )}
-          <Anchor
-            href={a.documentUrl ?? undefined}
-            target="_blank"
-            rel="noopener noreferrer"
-            size="sm"
-            style={{ flex: 1 }}
-            truncate="end"
-          >
-            {a.title}
-          </Anchor>
-          {canEdit && (
-            <>
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                onClick={onEdit}
-                aria-label={t('attachments.editLinkOf', { name: a.title })}
-              >
-                <IconPencil size={16} />
-              </ActionIcon>
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                onClick={onDelete}
-                aria-label={t('attachments.delete', { name: a.title })}
-              >
-                <IconTrash size={16} />
-              </ActionIcon>
-            </>
-          )}
-        </Group>
-        {embed && (
-          <AspectRatio ratio={16 / 9} maw={560}>
-            <iframe
-              src={embed}
-              title={a.title}
-              allow="encrypted-media; picture-in-picture; fullscreen"
-              allowFullScreen
-              referrerPolicy="strict-origin-when-cross-origin"
-              sandbox="allow-scripts allow-same-origin allow-presentation allow-popups"
-              style={{ border: 0 }}
-            />
-          </AspectRatio>
-        )}
-      </Stack>
-    </Paper>
+        </Stack>
+      )}
+    </SortableAttachmentRow>
   );
 }
 
@@ -198,7 +159,6 @@ export function VideoLinksTab({ taskId, canEdit }: { taskId: string; canEdit: bo
   const { t } = useTranslation('tasks');
   const { data, error, isLoading } = useAttachments(taskId, 'video');
   const [dialog, setDialog] = useState<{ editing: AttachmentView | null } | null>(null);
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }));
   const key = attachmentsKey(taskId, 'video');
   const list = data ?? [];
 
@@ -242,23 +202,6 @@ export function VideoLinksTab({ taskId, canEdit }: { taskId: string; canEdit: bo
     }
   };
 
-  const onDragEnd = async ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    const next = reorder(
-      list,
-      list.findIndex((x) => x.id === active.id),
-      list.findIndex((x) => x.id === over.id),
-    );
-    await mutate(key, next, { revalidate: false });
-    try {
-      await orderAttachments(next.map((x) => ({ id: x.id, order: x.order })));
-      notifySuccess(ATTACHMENT_MESSAGES.videoOrderUpdated);
-    } catch {
-      await mutate(key, list, { revalidate: false });
-      notifyError(ATTACHMENT_MESSAGES.orderFailed, ATTACHMENT_MESSAGES.orderFailed);
-    }
-  };
-
   if (error) return <Text c="red">{ATTACHMENT_MESSAGES.loadFailed}</Text>;
   return (
     <Stack gap="xs">
@@ -274,19 +217,21 @@ export function VideoLinksTab({ taskId, canEdit }: { taskId: string; canEdit: bo
           {t('attachments.noLinks')}
         </Text>
       )}
-      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={(e) => void onDragEnd(e)}>
-        <SortableContext items={list.map((a) => a.id)} strategy={verticalListSortingStrategy}>
-          {list.map((a) => (
-            <SortableLink
-              key={a.id}
-              a={a}
-              canEdit={canEdit}
-              onEdit={() => setDialog({ editing: a })}
-              onDelete={() => void remove(a)}
-            />
-          ))}
-        </SortableContext>
-      </DndContext>
+      <SortableAttachments
+        swrKey={key}
+        list={list}
+        onSaved={() => notifySuccess(ATTACHMENT_MESSAGES.videoOrderUpdated)}
+      >
+        {list.map((a) => (
+          <SortableLink
+            key={a.id}
+            a={a}
+            canEdit={canEdit}
+            onEdit={() => setDialog({ editing: a })}
+            onDelete={() => void remove(a)}
+          />
+        ))}
+      </SortableAttachments>
       {dialog && (
         <LinkDialog
           key={dialog.editing?.id ?? 'new'}
