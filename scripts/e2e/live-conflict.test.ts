@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { addMember, newGroup } from '../../functions/test/integration/support.ts';
 import { type BrowserSession, openBrowser, signIn } from '../src/testing/browser.ts';
+import { waitForLiveSockets } from '../src/testing/live-sockets.ts';
 import { apiClient, createUser, type StackEnv } from '../src/testing/users.ts';
 
 const { url, env } = inject('stack');
@@ -30,11 +31,7 @@ beforeAll(async () => {
   taskId = r.body.results[0].id;
   [a, b] = await Promise.all([openBrowser(), openBrowser()]);
   await Promise.all([signIn(a.page, url, aEmail, password), signIn(b.page, url, bEmail, password)]);
-  const { connectionsOf } = await import('@tandem/functions/core/ws/connections');
-  for (let i = 0; i < 300; i++) {
-    if ((await connectionsOf([userA.userId, userB.userId])).size === 2) break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await waitForLiveSockets([userA.userId, userB.userId]);
 });
 
 afterAll(async () => {

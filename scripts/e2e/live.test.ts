@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { addMember, newGroup } from '../../functions/test/integration/support.ts';
 import { type BrowserSession, openBrowser, signIn } from '../src/testing/browser.ts';
+import { waitForLiveSockets } from '../src/testing/live-sockets.ts';
 import { apiClient, createUser, type StackEnv } from '../src/testing/users.ts';
 
 const { url, env } = inject('stack');
@@ -35,11 +36,7 @@ beforeAll(async () => {
   await Promise.all([signIn(a.page, url, aEmail, password), signIn(b.page, url, bEmail, password)]);
   // Both on Today, with their live sockets connected (the server knows them) before the change.
   await Promise.all([a, b].map((s) => s.page.getByRole('region', { name: 'Today', exact: true }).waitFor()));
-  const { connectionsOf } = await import('@tandem/functions/core/ws/connections');
-  for (let i = 0; i < 300; i++) {
-    if ((await connectionsOf([userA.userId, userB.userId])).size === 2) break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await waitForLiveSockets([userA.userId, userB.userId]);
 });
 
 afterAll(async () => {

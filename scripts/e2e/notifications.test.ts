@@ -12,6 +12,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { addMember, newGroup } from '../../functions/test/integration/support.ts';
 import { type BrowserSession, openBrowser, signIn } from '../src/testing/browser.ts';
+import { waitForLiveSockets } from '../src/testing/live-sockets.ts';
 import { apiClient, createUser, type StackEnv } from '../src/testing/users.ts';
 
 const { url, env } = inject('stack');
@@ -52,12 +53,7 @@ beforeAll(async () => {
   await b.page.reload();
   await b.page.getByRole('region', { name: 'Today', exact: true }).waitFor();
   // Both live sockets connected (the server knows them) before the change; B's is the new page's.
-  const { connectionsOf } = await import('@tandem/functions/core/ws/connections');
-  for (let i = 0; i < 300; i++) {
-    const open = await connectionsOf([userA.userId, userB.userId]);
-    if (open.size === 2 && open.get(userB.userId)?.length === 1) break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await waitForLiveSockets([userA.userId, userB.userId], { exactlyOne: true });
 });
 
 afterAll(async () => {
