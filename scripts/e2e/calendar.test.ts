@@ -193,4 +193,21 @@ describe('calendar', () => {
       .toEqual([group]);
     expect(s.errors).toEqual([]);
   });
+
+  it('draws the block behind the tasks in the week, named after its group, and lets clicks through to the slots under it', async () => {
+    // The block above: daily, from five minutes ago, an hour long, for the Private group.
+    await page.goto(`${url}/calendar?view=week&date=${today.toISODate()}`);
+    const band = page.locator('.rbc-background-event').filter({ hasText: 'Time block: Private' });
+    await band.first().waitFor();
+    expect(await band.count()).toBeGreaterThanOrEqual(1);
+    // Scenery, not a control: no button role, no tab stop, and clicks pass through to the slot.
+    expect(await band.first().getAttribute('role')).toBeNull();
+    expect(await band.first().getAttribute('tabindex')).toBeNull();
+    expect(await band.first().evaluate((el) => getComputedStyle(el).pointerEvents)).toBe('none');
+    // The month view has no hours to draw a band in.
+    await page.goto(`${url}/calendar?view=month&date=${today.toISODate()}`);
+    await page.locator('.rbc-month-view').waitFor();
+    expect(await page.locator('.rbc-background-event').count()).toBe(0);
+    expect(s.errors).toEqual([]);
+  });
 });

@@ -4,7 +4,7 @@
  */
 import { DEFAULT_GROUP_COLOR } from '@tandem/shared/groups/group';
 import { DateTime } from 'luxon';
-import { type ReactNode, useLayoutEffect, useMemo, useRef } from 'react';
+import { type CSSProperties, type ReactNode, useLayoutEffect, useMemo, useRef } from 'react';
 import type { Formats, View } from 'react-big-calendar';
 import dragAndDropModule, { type EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop';
 import CalendarModule from 'react-big-calendar/lib/Calendar';
@@ -13,6 +13,7 @@ import 'react-big-calendar/lib/css/react-big-calendar.css';
 import 'react-big-calendar/lib/addons/dragAndDrop/styles.css';
 import { useTranslation } from 'react-i18next';
 import { inkOn } from '../../groups/utils/hex-color.ts';
+import type { BlockEvent } from '../../time-blocks/utils/block-events.ts';
 import type { CalendarEvent } from '../utils/events.ts';
 import { type CalendarView, WORK_WEEK_HOURS } from '../utils/range.ts';
 import './calendar.css';
@@ -32,7 +33,10 @@ const luxonLocalizer = cjsDefault(luxonModule);
 const Calendar = cjsDefault(CalendarModule);
 const withDragAndDrop = cjsDefault(dragAndDropModule);
 const localizer = luxonLocalizer(DateTime, { firstDayOfWeek: 7 });
-const DnDCalendar = withDragAndDrop<CalendarEvent>(Calendar);
+/** A task's occurrence, or a time block's band drawn behind them (day and week grids). */
+type GridEvent = CalendarEvent | BlockEvent;
+const isBlock = (e: GridEvent): e is BlockEvent => 'block' in e;
+const DnDCalendar = withDragAndDrop<GridEvent>(Calendar);
 
 /**
  * The day and week grids are not ARIA tables: rbc's day header is a `columnheader` with no row or
@@ -62,6 +66,11 @@ const ORPHAN_ROLES = '.rbc-time-header .rbc-allday-cell[role], .rbc-time-header 
  * is made focusable and named, here for the same reason: rbc has no prop for it.
  */
 const SCROLLING_HOURS = '.rbc-time-content:not([tabindex])';
+/**
+ * A time block's band is scenery behind the tasks: clicks pass through it to the slots (a task can be
+ * made inside a block), so rbc's button role and tab stop on it are dropped too.
+ */
+const BLOCK_BANDS = '.rbc-background-event[role]';
 function useDropOrphanRoles(hoursLabel: string) {
   const ref = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
@@ -69,6 +78,10 @@ function useDropOrphanRoles(hoursLabel: string) {
     if (!root) return;
     const drop = () => {
       for (const el of root.querySelectorAll(ORPHAN_ROLES)) el.removeAttribute('role');
+      for (const el of root.querySelectorAll(BLOCK_BANDS)) {
+        el.removeAttribute('role');
+        el.removeAttribute('tabindex');
+      }
       for (const el of root.querySelectorAll(SCROLLING_HOURS)) {
         el.setAttribute('tabindex', '0');
         el.setAttribute('role', 'region');
@@ -92,6 +105,8 @@ export interface CalendarGridProps {
   view: CalendarView;
   date: Date;
   events: CalendarEvent[];
+  /** Time blocks, drawn as bands behind the tasks in the day and week grids. */
+  blocks?: BlockEvent[];
   formats: Formats;
   height: number | string;
   scrollToTime?: Date;
@@ -110,6 +125,7 @@ export function CalendarGrid({
   view,
   date,
   events,
+  blocks,
   formats,
   height,
   scrollToTime,
@@ -153,6 +169,7 @@ export function CalendarGrid({
         components={timeViewComponents}
         culture="en-US"
         events={events}
+        backgroundEvents={view === 'month' ? undefined : blocks}
         view={view as View}
         views={['day', 'week', 'work_week', 'month']}
         date={date}
@@ -171,16 +188,20 @@ export function CalendarGrid({
         allDayAccessor="allDay"
         selectable={Boolean(onSelectSlot)}
         onSelectSlot={(slot) => onSelectSlot?.({ start: slot.start as Date, end: slot.end as Date })}
-        onSelectEvent={(e) => onSelectEvent(e)}
+        onSelectEvent={(e) => !isBlock(e) && onSelectEvent(e)}
         onDrillDown={onDrillDown ? (d) => onDrillDown(d) : undefined}
-        draggableAccessor={(e) => editable && e.occurrence.editable}
+        draggableAccessor={(e) => editable && !isBlock(e) && e.occurrence.editable}
         // A resize changes the minutes of a timed occurrence; an all-day one stays one day.
-        resizableAccessor={(e) => editable && e.occurrence.editable && !e.allDay}
+        resizableAccessor={(e) => editable && !isBlock(e) && e.occurrence.editable && !e.allDay}
         resizable={editable}
-        onEventDrop={(args) => onMove?.(args, false)}
-        onEventResize={(args) => onMove?.(args, true)}
+        onEventDrop={(args) => !isBlock(args.event) && onMove?.({ ...args, event: args.event }, false)}
+        onEventResize={(args) => !isBlock(args.event) && onMove?.({ ...args, event: args.event }, true)}
         tooltipAccessor={(e) => e.title}
         eventPropGetter={(e) => {
+          if (isBlock(e)) {
+            const tint = e.block.color || DEFAULT_GROUP_COLOR;
+            return { className: 'tandem-calendar-block', style: { '--block-color': tint } as CSSProperties };
+          }
           const bg = e.occurrence.group.color || DEFAULT_GROUP_COLOR;
           // Under 45 minutes there is room for one line: the title (the time is in the popup).
           const short = !e.allDay && e.end.getTime() - e.start.getTime() < 45 * 60_000;

@@ -21,7 +21,11 @@ import { mutate } from 'swr';
 import { ApiError } from '../../../lib/api-error.ts';
 import { errorText, notifyError } from '../../../lib/notify.ts';
 import { useUserConfig } from '../../../lib/user/get-user-config.ts';
+import { useCategories } from '../../categories/api/list-categories.ts';
+import { useGroups } from '../../groups/api/list-groups.ts';
 import { useTaskSelection } from '../../groups/hooks/use-task-selection.ts';
+import { useTimeBlocks } from '../../time-blocks/api/time-blocks.ts';
+import { blockEvents } from '../../time-blocks/utils/block-events.ts';
 import {
   moveOccurrence,
   type OccurrenceList,
@@ -77,6 +81,21 @@ export default function CalendarPage() {
       (data?.results ?? []).filter((o) => passesSelection(selectableOccurrence(o), selection)).map(toEvent),
     [data, selection],
   );
+
+  // Time blocks as bands behind the tasks (day and week grids), named after their group or category.
+  const { data: blockList } = useTimeBlocks();
+  const { data: groupList } = useGroups();
+  const { data: categories } = useCategories();
+  const blocks = useMemo(() => {
+    if (view === 'month' || !blockList?.results.length) return [];
+    const groups = groupList?.results ?? [];
+    return blockEvents(blockList.results, range, (b) => {
+      const group = b.group ? groups.find((g) => g.id === b.group) : undefined;
+      const category = b.groupCategory ? categories?.find((c) => c.id === b.groupCategory) : undefined;
+      const name = group?.title ?? category?.title ?? '—';
+      return { name: t('grid.block', { name }), color: group?.metadata.color ?? null };
+    });
+  }, [view, blockList, groupList, categories, range, t]);
 
   const fmt = useMemo(
     () => userFormats(config?.timeFormatOption, config?.dateFormatOption),
@@ -254,6 +273,7 @@ export default function CalendarPage() {
           view={view}
           date={date}
           events={events}
+          blocks={blocks}
           formats={rbcFormats}
           height={
             narrow
