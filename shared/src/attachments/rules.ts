@@ -52,7 +52,8 @@ export type FileGroup = 'image' | 'audio' | 'document' | 'video' | 'other';
 /** Type groups by extension (spec 000 §5). */
 export const FILE_GROUPS: Record<Exclude<FileGroup, 'other'>, readonly string[]> = {
   image: ['jpg', 'jpeg', 'png', 'gif', 'bmp', 'tiff'],
-  audio: ['m4a', 'mp4', 'mp3', 'wav', 'wma', 'aif'],
+  // The spec's six, and what browsers record (MediaRecorder: WebM/Opus, Ogg/Opus) (decisions D47).
+  audio: ['m4a', 'mp4', 'mp3', 'wav', 'wma', 'aif', 'webm', 'weba', 'ogg', 'oga', 'opus'],
   document: [
     'doc',
     'docx',
@@ -124,6 +125,8 @@ export type SniffedFormat =
   | 'aiff'
   | 'psd'
   | 'postscript'
+  | 'ebml'
+  | 'ogg'
   | 'executable';
 
 /** The format by magic numbers (the first 16 bytes are enough), or null for anything else (text). */
@@ -147,6 +150,9 @@ export function sniffFormat(b: Uint8Array): SniffedFormat | null {
   if (startsWith(b, [0x30, 0x26, 0xb2, 0x75, 0x8e, 0x66, 0xcf, 0x11])) return 'asf';
   if (ascii(b, 0, 4) === 'FORM' && ['AIFF', 'AIFC'].includes(ascii(b, 8, 12))) return 'aiff';
   if (ascii(b, 0, 4) === '8BPS') return 'psd';
+  // Matroska/WebM (the EBML header) and Ogg: what MediaRecorder writes in Chromium and Firefox.
+  if (startsWith(b, [0x1a, 0x45, 0xdf, 0xa3])) return 'ebml';
+  if (ascii(b, 0, 4) === 'OggS') return 'ogg';
   if (ascii(b, 0, 2) === '%!' || startsWith(b, [0xc5, 0xd0, 0xd3, 0xc6])) return 'postscript';
   // Windows PE (MZ), ELF, Mach-O (both byte orders, 32/64 bit, fat), Java class, scripts with #!.
   if (
@@ -180,6 +186,11 @@ const EXPECTED: Record<string, ReadonlyArray<SniffedFormat | null>> = {
   wma: ['asf'],
   wmv: ['asf'],
   aif: ['aiff'],
+  webm: ['ebml'],
+  weba: ['ebml'],
+  ogg: ['ogg'],
+  oga: ['ogg'],
+  opus: ['ogg'],
   avi: ['riff-avi'],
   pdf: ['pdf'],
   doc: ['ole'],
@@ -305,7 +316,8 @@ export const orderAttachmentsInput = z.strictObject({
     ),
 });
 
-export const listAttachmentsQuery = z.object({ q: z._default(z.enum(['file', 'video']), 'file') });
+/** `q=audio`: an audio task's tracks — its files of the audio group (decisions D47). */
+export const listAttachmentsQuery = z.object({ q: z._default(z.enum(['file', 'video', 'audio']), 'file') });
 
 /** An attachment as the API answers it (spec 000 §3). */
 export interface AttachmentView {
@@ -317,6 +329,8 @@ export interface AttachmentView {
   document: string | null;
   /** A link the app shows inline (images only); null otherwise. */
   thumbnail: string | null;
+  /** A link an <audio> element plays (files of the audio group, served as their audio type); null otherwise. */
+  player?: string | null;
   documentUrl: string | null;
   fileType: FileGroup | 'video' | 'link';
   size: number;
@@ -361,3 +375,50 @@ export function embedUrlOf(link: string): string | null {
 
 /** Frame sources the CSP must allow for embedded players. */
 export const VIDEO_FRAME_SOURCES = ['https://www.youtube-nocookie.com', 'https://player.vimeo.com'] as const;
+
+// ---------- audio tasks (spec 000 §2 audio task dialog, §3 Audio file; decisions D47) ----------
+
+/**
+ * The audio type each audio extension is played as. The content check has made sure the bytes start
+ * like the extension says, so the type given to the player follows from the name.
+ */
+export const AUDIO_PLAYER_TYPES: Readonly<Record<string, string>> = {
+  m4a: 'audio/mp4',
+  mp4: 'audio/mp4',
+  mp3: 'audio/mpeg',
+  wav: 'audio/wav',
+  aif: 'audio/aiff',
+  webm: 'audio/webm',
+  weba: 'audio/webm',
+  ogg: 'audio/ogg',
+  oga: 'audio/ogg',
+  opus: 'audio/ogg',
+};
+
+/** The type a track plays as, or null for a file the browser is not asked to play (wma, non-audio). */
+export const audioPlayerType = (filename: string): string | null =>
+  AUDIO_PLAYER_TYPES[extensionOf(filename)] ?? null;
+
+/** What an audio task's upload picker accepts: the audio types and their extensions. */
+export const AUDIO_ACCEPT: readonly string[] = ['audio/*', ...FILE_GROUPS.audio.map((ext) => `.${ext}`)];
+
+/**
+ * The file name and content type a recording is uploaded as: the recorder's type without its
+ * parameters (`audio/webm;codecs=opus` → `audio/webm`), the extension that type is kept under.
+ */
+export function recordingFile(mimeType: string, index: number): { filename: string; contentType: string } {
+  const base = (mimeType.split(';')[0] ?? '').trim().toLowerCase();
+  const ext = base.includes('ogg') ? 'ogg' : base.includes('mp4') || base.includes('aac') ? 'm4a' : 'webm';
+  const contentType =
+    base && /^audio\/[a-z0-9.+-]+$/.test(base) ? base : `audio/${ext === 'm4a' ? 'mp4' : ext}`;
+  return { filename: `Recording ${index}.${ext}`, contentType };
+}
+
+export const AUDIO_MESSAGES = {
+  microphoneDenied:
+    'The microphone is not available: allow this site to use it in the browser, or upload a file instead.',
+  noRecorder: 'This browser cannot record audio; upload a file instead.',
+  notAudio: 'Only audio files can be added as tracks.',
+  trackDeleted: 'Track deleted',
+  saved: 'Audio task saved',
+} as const;
