@@ -418,6 +418,7 @@ export const AUDIO_MESSAGES = {
   microphoneDenied:
     'The microphone is not available: allow this site to use it in the browser, or upload a file instead.',
   noRecorder: 'This browser cannot record audio; upload a file instead.',
+  noMicrophone: 'No microphone was found. Connect one, or upload a file instead.',
   notAudio: 'Only audio files can be added as tracks.',
   trackDeleted: 'Track deleted',
   saved: 'Audio task saved',
