@@ -72,6 +72,7 @@ export function TrackSources({
               h={10}
               bg="red"
               style={{ borderRadius: '50%', animation: 'tandem-audio-pulse 1s ease-in-out infinite' }}
+              data-audio-pulse
               aria-hidden
             />
             <Text size="sm" fw={500}>
@@ -98,7 +99,11 @@ export function TrackSources({
           {rec.error}
         </Alert>
       )}
-      <style>{'@keyframes tandem-audio-pulse { 50% { opacity: 0.3; } }'}</style>
+      <style>
+        {
+          '@keyframes tandem-audio-pulse { 50% { opacity: 0.3; } } @media (prefers-reduced-motion: reduce) { [data-audio-pulse] { animation: none !important; } }'
+        }
+      </style>
     </Box>
   );
 }

@@ -5,13 +5,29 @@
 import { ActionIcon, Button, CloseButton, Group, Modal, Paper, Progress, Stack, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { ATTACHMENT_MESSAGES, type AttachmentView, AUDIO_MESSAGES } from '@tandem/shared/attachments/rules';
-import { useEffect, useMemo, useState } from 'react';
+import { type SyntheticEvent, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mutate } from 'swr';
 import { errorText, notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { deleteAttachment } from '../../attachments/api/attachments.ts';
 import { formatSize } from '../../attachments/utils/files.ts';
 import { refreshTracks, tracksKey } from '../api/tracks.ts';
+
+/**
+ * MediaRecorder's WebM names no duration, so the player shows none (Chromium: Infinity): seeking far
+ * past the end makes it read the file through and learn it, then the player goes back to the start.
+ */
+function learnDuration(e: SyntheticEvent<HTMLAudioElement>) {
+  const a = e.currentTarget;
+  if (a.duration !== Number.POSITIVE_INFINITY) return;
+  const found = () => {
+    if (!Number.isFinite(a.duration)) return;
+    a.removeEventListener('durationchange', found);
+    a.currentTime = 0;
+  };
+  a.addEventListener('durationchange', found);
+  a.currentTime = Number.MAX_SAFE_INTEGER;
+}
 
 function Player({ src, name }: { src: string | null; name: string }) {
   const { t } = useTranslation('tasks');
@@ -21,6 +37,7 @@ function Player({ src, name }: { src: string | null; name: string }) {
     <audio
       controls
       preload="metadata"
+      onLoadedMetadata={learnDuration}
       src={src}
       aria-label={t('audio.play', { name })}
       style={{ width: '100%', height: 36 }}

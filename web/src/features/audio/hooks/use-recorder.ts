@@ -3,9 +3,13 @@
  * (an AnalyserNode). A refused microphone and a browser without MediaRecorder are reported as
  * messages the dialog shows; the microphone is released when recording stops or the dialog closes.
  */
-import { AUDIO_MESSAGES, recordingFile } from '@tandem/shared/attachments/rules';
+import { AUDIO_MESSAGES, MAX_ATTACHMENT_BYTES, recordingFile } from '@tandem/shared/attachments/rules';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isPermissionRefusal, levelOf, pickRecordingType } from '../utils/recording.ts';
+
+const RECORDING_BITS_PER_SECOND = 64_000;
+/** Room left for the last chunk and the container's ending when a recording nears 20 MB. */
+const STOP_MARGIN_BYTES = 256 * 1024;
 
 export type RecorderState = 'idle' | 'starting' | 'recording';
 
@@ -41,10 +45,19 @@ export function useRecorder(onRecorded: (file: File) => void) {
       return;
     }
     const type = pickRecordingType((t) => MediaRecorder.isTypeSupported(t));
-    const rec = new MediaRecorder(stream, type ? { mimeType: type } : undefined);
+    // 64 kbit/s Opus is clear speech, and 20 MB (a file's limit) holds about 40 minutes of it.
+    const rec = new MediaRecorder(stream, {
+      audioBitsPerSecond: RECORDING_BITS_PER_SECOND,
+      ...(type ? { mimeType: type } : {}),
+    });
     const chunks: Blob[] = [];
+    let bytes = 0;
     rec.ondataavailable = (e) => {
-      if (e.data.size > 0) chunks.push(e.data);
+      if (e.data.size === 0) return;
+      chunks.push(e.data);
+      bytes += e.data.size;
+      // Stops before the recording could not be kept (a file is at most 20 MB).
+      if (bytes >= MAX_ATTACHMENT_BYTES - STOP_MARGIN_BYTES && rec.state === 'recording') rec.stop();
     };
     rec.onstop = () => {
       release();
