@@ -11,7 +11,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AUDIO_MESSAGES } from '@tandem/shared/attachments/rules';
+import { AUDIO_MESSAGES } from '@tandem/shared/attachments/audio';
 import type { AxeResults } from 'axe-core';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';

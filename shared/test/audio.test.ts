@@ -1,13 +1,11 @@
 /** Audio tasks' rules (spec 000 §2 audio task dialog, §3 inputType and Audio file; decisions D47). */
 import { describe, expect, it } from 'vitest';
+import { AUDIO_ACCEPT, audioPlayerType, recordingFile } from '../src/attachments/audio.ts';
 import {
   ATTACHMENT_MESSAGES,
-  AUDIO_ACCEPT,
-  audioPlayerType,
   contentRefusal,
   fileGroupOf,
   listAttachmentsQuery,
-  recordingFile,
   sniffFormat,
 } from '../src/attachments/rules.ts';
 import { createTaskInput } from '../src/tasks/schemas.ts';

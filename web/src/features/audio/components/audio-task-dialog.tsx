@@ -1,11 +1,11 @@
 /**
  * The audio task dialog (spec 000 §2): title, description, and the tracks — recorded here or chosen
  * as files — with a player each. A new audio task is made with inputType 'audio' and its tracks go up
- * once it exists (like files dropped on a new task); a saved one edits its title and description and
- * its tracks go up at once.
+ * once it exists (like files dropped on a new task). A saved audio task's tracks are in its task
+ * modal's Audio tab (audio-tracks.tsx); its title and description in the task form.
  */
 import { Button, Group, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { AUDIO_MESSAGES } from '@tandem/shared/attachments/rules';
+import { AUDIO_MESSAGES } from '@tandem/shared/attachments/audio';
 import { TASK_FLAG } from '@tandem/shared/tasks/constants';
 import { createTaskInput } from '@tandem/shared/tasks/schemas';
 import { useEffect, useState } from 'react';
@@ -14,10 +14,9 @@ import { mutate } from 'swr';
 import { errorText, notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useUserConfig } from '../../../lib/user/get-user-config.ts';
 import { useGroups } from '../../groups/api/list-groups.ts';
-import { createTask, taskKey, updateTask, useTask } from '../../tasks/api/tasks.ts';
+import { createTask, taskKey } from '../../tasks/api/tasks.ts';
 import { pickDefaultGroup } from '../../tasks/utils/task-form.ts';
 import { uploadTracks } from '../api/tracks.ts';
-import { AudioTracks } from './audio-tracks.tsx';
 import { TrackSources } from './recorder.tsx';
 import { PendingTracks } from './track-list.tsx';
 
@@ -30,15 +29,12 @@ function titleError(title: string): string | null {
 export interface AudioTaskDialogProps {
   opened: boolean;
   onClose: () => void;
-  /** A saved audio task to edit; absent for a new one. */
-  taskId?: string;
   /** Called with the new task's id once it is made and its tracks are up. */
   onCreated?: (taskId: string) => void;
 }
 
-export default function AudioTaskDialog({ opened, onClose, taskId, onCreated }: AudioTaskDialogProps) {
+export default function AudioTaskDialog({ opened, onClose, onCreated }: AudioTaskDialogProps) {
   const { t } = useTranslation('tasks');
-  const { data: task } = useTask(taskId ?? null);
   const { data: groups } = useGroups();
   const { data: config } = useUserConfig();
   const [title, setTitle] = useState('');
@@ -49,12 +45,6 @@ export default function AudioTaskDialog({ opened, onClose, taskId, onCreated }: 
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
-  useEffect(() => {
-    if (task) {
-      setTitle(task.title);
-      setDescription(task.taskDetails.description);
-    }
-  }, [task]);
   const defaultGroup = pickDefaultGroup(groups?.results, config?.group);
   useEffect(() => {
     if (group === null && defaultGroup) setGroup(defaultGroup);
@@ -63,25 +53,13 @@ export default function AudioTaskDialog({ opened, onClose, taskId, onCreated }: 
   const groupOptions = (groups?.results ?? [])
     .filter((g) => g.status === 1 && g.memberStatus === 1)
     .map((g) => ({ value: g.id, label: g.title }));
-  const canEdit = !task || task.permissions.includes('task.addAttachments');
 
   const save = async () => {
     const err = titleError(title);
     setError(err);
-    if (err || (!taskId && !group)) return;
+    if (err || !group) return;
     setSaving(true);
     try {
-      if (taskId) {
-        const updated = await updateTask(taskId, {
-          title: title.trim(),
-          details: { description },
-          ...(task?.version ? { version: task.version } : {}),
-        });
-        await mutate(taskKey(taskId), updated, { revalidate: false });
-        notifySuccess(AUDIO_MESSAGES.saved);
-        onClose();
-        return;
-      }
       const [created] = await createTask({
         title: title.trim(),
         group: group!,
@@ -112,7 +90,7 @@ export default function AudioTaskDialog({ opened, onClose, taskId, onCreated }: 
     <Modal
       opened={opened}
       onClose={onClose}
-      title={taskId ? t('audio.editTitle') : t('audio.newTitle')}
+      title={t('audio.new')}
       size="lg"
       closeOnClickOutside={!saving}
       data-testid="audio-dialog"
@@ -125,60 +103,53 @@ export default function AudioTaskDialog({ opened, onClose, taskId, onCreated }: 
       >
         <Stack gap="md">
           <TextInput
-            label={t('audio.title')}
+            label={t('attachments.linkTitle')}
             value={title}
             onChange={(e) => setTitle(e.currentTarget.value)}
             error={error}
             required
             data-autofocus
-            disabled={task ? !task.permissions.includes('task.title') : false}
           />
           <Textarea
-            label={t('audio.description')}
+            label={t('form.description')}
             value={description}
             onChange={(e) => setDescription(e.currentTarget.value)}
             autosize
             minRows={2}
             maxRows={6}
           />
-          {!taskId && (
-            <Select
-              label={t('audio.group')}
-              data={groupOptions}
-              value={group}
-              onChange={setGroup}
-              allowDeselect={false}
-              comboboxProps={{ withinPortal: true }}
-            />
-          )}
-          {taskId ? (
-            <AudioTracks taskId={taskId} canEdit={canEdit} />
-          ) : (
-            <Stack gap="sm">
-              <TrackSources onFiles={(files) => setPending((p) => [...p, ...files])} disabled={saving} />
-              <Text size="sm" fw={600} component="h3" m={0}>
-                {t('audio.tracks')}
+          <Select
+            label={t('form.group')}
+            data={groupOptions}
+            value={group}
+            onChange={setGroup}
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: true }}
+          />
+          <Stack gap="sm">
+            <TrackSources onFiles={(files) => setPending((p) => [...p, ...files])} disabled={saving} />
+            <Text size="sm" fw={600} component="h3" m={0}>
+              {t('audio.tracks')}
+            </Text>
+            {pending.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                {t('audio.none')}
               </Text>
-              {pending.length === 0 ? (
-                <Text size="sm" c="dimmed">
-                  {t('audio.none')}
+            ) : (
+              <>
+                <Text size="xs" c="dimmed">
+                  {t('audio.pending')}
                 </Text>
-              ) : (
-                <>
-                  <Text size="xs" c="dimmed">
-                    {t('audio.pending')}
-                  </Text>
-                  <PendingTracks files={pending} onChange={setPending} progress={progress} />
-                </>
-              )}
-            </Stack>
-          )}
+                <PendingTracks files={pending} onChange={setPending} progress={progress} />
+              </>
+            )}
+          </Stack>
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose} disabled={saving}>
-              {t('audio.cancel')}
+              {t('attachments.keep')}
             </Button>
             <Button type="submit" loading={saving} data-testid="audio-save">
-              {t('audio.save')}
+              {t('form.save')}
             </Button>
           </Group>
         </Stack>

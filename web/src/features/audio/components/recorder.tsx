@@ -4,7 +4,8 @@
  */
 import { Alert, Box, Button, FileButton, Group, Progress, Text } from '@mantine/core';
 import { IconMicrophone, IconPlayerStopFilled, IconUpload } from '@tabler/icons-react';
-import { AUDIO_ACCEPT, AUDIO_MESSAGES } from '@tandem/shared/attachments/rules';
+import { AUDIO_ACCEPT, AUDIO_MESSAGES } from '@tandem/shared/attachments/audio';
+import { ATTACHMENT_MESSAGES } from '@tandem/shared/attachments/rules';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../../lib/notify.ts';
 import { useRecorder } from '../hooks/use-recorder.ts';
@@ -49,7 +50,8 @@ export function TrackSources({
           accept={AUDIO_ACCEPT.join(',')}
           onChange={(files) => {
             const audio = files.filter(isAudioFile);
-            if (audio.length < files.length) notifyError(t('audio.uploadFailed'), AUDIO_MESSAGES.notAudio);
+            if (audio.length < files.length)
+              notifyError(ATTACHMENT_MESSAGES.uploadFailed, AUDIO_MESSAGES.notAudio);
             if (audio.length) onFiles(audio);
           }}
         >

@@ -4,7 +4,8 @@
  */
 import { ActionIcon, Button, CloseButton, Group, Modal, Paper, Progress, Stack, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import { ATTACHMENT_MESSAGES, type AttachmentView, AUDIO_MESSAGES } from '@tandem/shared/attachments/rules';
+import { AUDIO_MESSAGES } from '@tandem/shared/attachments/audio';
+import { ATTACHMENT_MESSAGES, type AttachmentView } from '@tandem/shared/attachments/rules';
 import { type SyntheticEvent, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mutate } from 'swr';
@@ -165,10 +166,10 @@ export function SavedTracks({
         <Text size="sm">{t('audio.confirmText', { name: asked?.filename ?? '' })}</Text>
         <Group justify="flex-end" mt="md">
           <Button variant="default" onClick={() => setAsked(null)} disabled={busy}>
-            {t('audio.keep')}
+            {t('attachments.keep')}
           </Button>
           <Button color="red" onClick={() => asked && void remove(asked)} loading={busy}>
-            {t('audio.confirmDelete')}
+            {t('attachments.confirmDelete')}
           </Button>
         </Group>
       </Modal>

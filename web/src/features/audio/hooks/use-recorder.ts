@@ -3,7 +3,8 @@
  * (an AnalyserNode). A refused microphone and a browser without MediaRecorder are reported as
  * messages the dialog shows; the microphone is released when recording stops or the dialog closes.
  */
-import { AUDIO_MESSAGES, MAX_ATTACHMENT_BYTES, recordingFile } from '@tandem/shared/attachments/rules';
+import { AUDIO_MESSAGES, recordingFile } from '@tandem/shared/attachments/audio';
+import { MAX_ATTACHMENT_BYTES } from '@tandem/shared/attachments/rules';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isPermissionRefusal, levelOf, pickRecordingType } from '../utils/recording.ts';
 
