@@ -79,7 +79,7 @@ export default function AudioTaskDialog({ opened, onClose, onCreated }: AudioTas
       onCreated?.(created.id);
       onClose();
     } catch (e) {
-      notifyError(t('audio.saveFailed'), errorText(e, t('errors.generic')));
+      notifyError(t('form.createFailed'), errorText(e, t('errors.generic')));
     } finally {
       setSaving(false);
       setProgress(undefined);

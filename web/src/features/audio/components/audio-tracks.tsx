@@ -32,7 +32,7 @@ export function AudioTracks({ taskId, canEdit }: { taskId: string; canEdit: bool
       {sending && <PendingTracks files={sending.files} onChange={() => {}} progress={sending.progress} />}
       {error && !data ? (
         <Alert color="red" variant="light">
-          {errorText(error, t('audio.loadFailed'))}
+          {errorText(error, t('errors.generic'))}
         </Alert>
       ) : !data ? (
         <Skeleton height={56} />

@@ -79,7 +79,7 @@ export function PendingTracks({
             {!progress && (
               <CloseButton
                 onClick={() => onChange(files.filter((_, j) => j !== i))}
-                aria-label={t('audio.remove', { name: f.name })}
+                aria-label={t('attachments.remove', { name: f.name })}
               />
             )}
           </Group>
@@ -89,7 +89,7 @@ export function PendingTracks({
               mt={4}
               value={Math.round((progress[i] ?? 0) * 100)}
               size="sm"
-              aria-label={t('audio.uploading', { name: f.name })}
+              aria-label={t('attachments.progress', { name: f.name })}
             />
           )}
         </Paper>
@@ -123,7 +123,7 @@ export function SavedTracks({
       await deleteAttachment(a.id);
       notifySuccess(AUDIO_MESSAGES.trackDeleted);
     } catch (err) {
-      notifyError(ATTACHMENT_MESSAGES.deleteFailed(errorText(err, '')), t('audio.restored'));
+      notifyError(ATTACHMENT_MESSAGES.deleteFailed(errorText(err, '')), t('attachments.restored'));
     } finally {
       setBusy(false);
       setAsked(null);
@@ -147,7 +147,7 @@ export function SavedTracks({
                 variant="subtle"
                 color="red"
                 onClick={() => setAsked(a)}
-                aria-label={t('audio.delete', { name: a.filename })}
+                aria-label={t('attachments.delete', { name: a.filename })}
               >
                 <IconTrash size={16} />
               </ActionIcon>
@@ -163,7 +163,7 @@ export function SavedTracks({
         centered
         size="sm"
       >
-        <Text size="sm">{t('audio.confirmText', { name: asked?.filename ?? '' })}</Text>
+        <Text size="sm">{t('attachments.confirmText', { name: asked?.filename ?? '' })}</Text>
         <Group justify="flex-end" mt="md">
           <Button variant="default" onClick={() => setAsked(null)} disabled={busy}>
             {t('attachments.keep')}

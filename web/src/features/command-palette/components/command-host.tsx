@@ -9,13 +9,11 @@ import { lazy, Suspense, useCallback, useState } from 'react';
 const CommandPalette = lazy(() => import('./command-palette.tsx'));
 const QuickAddModal = lazy(() => import('../../quick-add/components/quick-add-modal.tsx'));
 const ShortcutsModal = lazy(() => import('./shortcuts-modal.tsx'));
-const AudioTaskDialog = lazy(() => import('../../audio/components/audio-task-dialog.tsx'));
 
 export function CommandHost() {
   const [paletteSignal, setPaletteSignal] = useState(0);
   const [quickAdd, setQuickAdd] = useState(false);
   const [help, setHelp] = useState(false);
-  const [audio, setAudio] = useState(false);
   const openQuickAdd = useCallback(() => setQuickAdd(true), []);
   // Ctrl/Cmd+K works in a field too (nothing types with it); single keys only outside fields.
   useHotkeys([['mod+K', () => setPaletteSignal((n) => n + 1)]], [], true);
@@ -25,16 +23,9 @@ export function CommandHost() {
   ]);
   return (
     <Suspense fallback={null}>
-      {paletteSignal > 0 && (
-        <CommandPalette
-          openSignal={paletteSignal}
-          onQuickAdd={openQuickAdd}
-          onAudioTask={() => setAudio(true)}
-        />
-      )}
+      {paletteSignal > 0 && <CommandPalette openSignal={paletteSignal} onQuickAdd={openQuickAdd} />}
       {quickAdd && <QuickAddModal opened onClose={() => setQuickAdd(false)} />}
       {help && <ShortcutsModal opened onClose={() => setHelp(false)} />}
-      {audio && <AudioTaskDialog opened onClose={() => setAudio(false)} />}
     </Suspense>
   );
 }

@@ -9,7 +9,7 @@ import {
   type SpotlightActionGroupData,
   spotlight,
 } from '@mantine/spotlight';
-import { IconListCheck, IconMicrophone, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconListCheck, IconPlus, IconSearch } from '@tabler/icons-react';
 import { routes } from '@tandem/shared/api/routes';
 import type { TaskView } from '@tandem/shared/tasks/views';
 import '@mantine/spotlight/styles.css';
@@ -31,12 +31,9 @@ const searchTasks = (q: string) =>
 export default function CommandPalette({
   openSignal,
   onQuickAdd,
-  onAudioTask,
 }: {
   openSignal: number;
   onQuickAdd: () => void;
-  /** Opens the audio task dialog (decisions D47). */
-  onAudioTask?: () => void;
 }) {
   const { t } = useTranslation('common');
   const navigate = useNavigate();
@@ -58,14 +55,6 @@ export default function CommandPalette({
       leftSection: <IconPlus size={20} aria-hidden />,
       keywords: ['new', 'add', 'task'],
       onClick: onQuickAdd,
-    };
-    const audioTask: SpotlightActionData = {
-      id: 'create-audio-task',
-      label: t('audio.paletteNew'),
-      description: t('audio.paletteHelp'),
-      leftSection: <IconMicrophone size={20} aria-hidden />,
-      keywords: ['new', 'audio', 'record', 'voice', 'task'],
-      onClick: () => onAudioTask?.(),
     };
     const pages = navItems
       .filter((n) => n.kind === 'page' && !n.allowListOnly)
@@ -89,11 +78,11 @@ export default function CommandPalette({
     );
     // Found tasks come last: they arrive after a pause in typing, and must not move what is shown.
     return [
-      { group: t('palette.actions'), actions: onAudioTask ? [create, audioTask] : [create] },
+      { group: t('palette.actions'), actions: [create] },
       { group: t('palette.pages'), actions: pages },
       ...(tasks.length ? [{ group: t('palette.tasks'), actions: tasks }] : []),
     ];
-  }, [t, navigate, found, debounced, query, onQuickAdd, onAudioTask]);
+  }, [t, navigate, found, debounced, query, onQuickAdd]);
 
   return (
     <Spotlight
