@@ -10,6 +10,7 @@ export * from './api/pagination.ts';
 export * from './api/patch.ts';
 export * from './api/realtime.ts';
 export * from './api/routes.ts';
+export * from './attachments/audio.ts';
 export * from './attachments/rules.ts';
 export * from './chat/chat.ts';
 export * from './chat/schemas.ts';

@@ -37,6 +37,13 @@ describe('contentSecurityPolicy', () => {
       'https://files.s3.eu-west-1.amazonaws.com',
     ]);
   });
+  it('plays audio tracks from the bucket and from recordings in the page, nothing else (D47)', () => {
+    expect(directive(csp, 'media-src')).toEqual([
+      "'self'",
+      'blob:',
+      'https://files.s3.eu-west-1.amazonaws.com',
+    ]);
+  });
   it('refuses framing, plugins, <base> and forms to other sites', () => {
     expect(directive(csp, 'frame-ancestors')).toEqual(["'none'"]);
     // Embedded video players (decisions D44): these two, nothing else.
@@ -63,6 +70,9 @@ describe('headers', () => {
       expect(h['strict-transport-security']).toBe('max-age=63072000; includeSubDomains');
     }
     expect(site['permissions-policy']).toContain('geolocation=()');
+    // The microphone for audio tasks, on the app's own pages only (D47).
+    expect(site['permissions-policy']).toContain('microphone=(self)');
+    expect(site['permissions-policy']).not.toContain('microphone=()');
     expect(api['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
   });
 });

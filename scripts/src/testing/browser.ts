@@ -36,15 +36,19 @@ export async function openBrowser(
     timezoneId?: string;
     /** Also listen for DevTools clients on a free loopback port (Lighthouse connects there). */
     devtools?: boolean;
+    /** More Chromium flags for this browser only (the audio test's fake microphone). */
+    args?: readonly string[];
   } = {},
 ): Promise<BrowserSession> {
   const profile = mkdtempSync(join(tmpdir(), 'tandem-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
-    args: opts.devtools
-      ? [...ARGS, '--remote-debugging-address=127.0.0.1', '--remote-debugging-port=0']
-      : ARGS,
+    args: [
+      ...ARGS,
+      ...(opts.devtools ? ['--remote-debugging-address=127.0.0.1', '--remote-debugging-port=0'] : []),
+      ...(opts.args ?? []),
+    ],
     viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 },
     colorScheme: opts.colorScheme ?? 'light',
     ...(opts.timezoneId ? { timezoneId: opts.timezoneId } : {}),

@@ -40,6 +40,8 @@ export function contentSecurityPolicy(o: CspOrigins): string {
     ['style-src', "'self'", "'unsafe-inline'"],
     ['img-src', "'self'", 'data:', 'blob:', ...o.attachments],
     ['font-src', "'self'", 'data:'],
+    // Audio tasks' tracks (decisions D47): presigned links, and recordings not uploaded yet (blob:).
+    ['media-src', "'self'", 'blob:', ...o.attachments],
     ['connect-src', "'self'", ...o.cognito, ...o.attachments],
     ['worker-src', "'self'", 'blob:'],
     ['manifest-src', "'self'"],
@@ -58,7 +60,7 @@ export const HSTS = { maxAgeSeconds: 63_072_000, includeSubdomains: true } as co
 export const hstsValue = (): string =>
   `max-age=${HSTS.maxAgeSeconds}${HSTS.includeSubdomains ? '; includeSubDomains' : ''}`;
 
-/** Powerful features the app never uses, off for it and anything it could embed. */
+/** Powerful features off for the app and anything it could embed; the microphone only for the app itself. */
 export const PERMISSIONS_POLICY = [
   'accelerometer=()',
   'camera=()',
@@ -66,7 +68,8 @@ export const PERMISSIONS_POLICY = [
   'geolocation=()',
   'gyroscope=()',
   'magnetometer=()',
-  'microphone=()',
+  // Audio tasks record from the microphone, on the app's own pages only (decisions D47).
+  'microphone=(self)',
   'midi=()',
   'payment=()',
   'usb=()',

@@ -52,7 +52,8 @@ export type FileGroup = 'image' | 'audio' | 'document' | 'video' | 'other';
 /** Type groups by extension (spec 000 §5). */
 export const FILE_GROUPS: Record<Exclude<FileGroup, 'other'>, readonly string[]> = {
   image: ['jpg', 'jpeg', 'png', 'gif', 'bmp', 'tiff'],
-  audio: ['m4a', 'mp4', 'mp3', 'wav', 'wma', 'aif'],
+  // The spec's six, and what browsers record (MediaRecorder: WebM/Opus, Ogg/Opus) (decisions D47).
+  audio: ['m4a', 'mp4', 'mp3', 'wav', 'wma', 'aif', 'webm', 'weba', 'ogg', 'oga', 'opus'],
   document: [
     'doc',
     'docx',
@@ -124,6 +125,8 @@ export type SniffedFormat =
   | 'aiff'
   | 'psd'
   | 'postscript'
+  | 'ebml'
+  | 'ogg'
   | 'executable';
 
 /** The format by magic numbers (the first 16 bytes are enough), or null for anything else (text). */
@@ -147,6 +150,9 @@ export function sniffFormat(b: Uint8Array): SniffedFormat | null {
   if (startsWith(b, [0x30, 0x26, 0xb2, 0x75, 0x8e, 0x66, 0xcf, 0x11])) return 'asf';
   if (ascii(b, 0, 4) === 'FORM' && ['AIFF', 'AIFC'].includes(ascii(b, 8, 12))) return 'aiff';
   if (ascii(b, 0, 4) === '8BPS') return 'psd';
+  // Matroska/WebM (the EBML header) and Ogg: what MediaRecorder writes in Chromium and Firefox.
+  if (startsWith(b, [0x1a, 0x45, 0xdf, 0xa3])) return 'ebml';
+  if (ascii(b, 0, 4) === 'OggS') return 'ogg';
   if (ascii(b, 0, 2) === '%!' || startsWith(b, [0xc5, 0xd0, 0xd3, 0xc6])) return 'postscript';
   // Windows PE (MZ), ELF, Mach-O (both byte orders, 32/64 bit, fat), Java class, scripts with #!.
   if (
@@ -180,6 +186,11 @@ const EXPECTED: Record<string, ReadonlyArray<SniffedFormat | null>> = {
   wma: ['asf'],
   wmv: ['asf'],
   aif: ['aiff'],
+  webm: ['ebml'],
+  weba: ['ebml'],
+  ogg: ['ogg'],
+  oga: ['ogg'],
+  opus: ['ogg'],
   avi: ['riff-avi'],
   pdf: ['pdf'],
   doc: ['ole'],
@@ -305,7 +316,8 @@ export const orderAttachmentsInput = z.strictObject({
     ),
 });
 
-export const listAttachmentsQuery = z.object({ q: z._default(z.enum(['file', 'video']), 'file') });
+/** `q=audio`: an audio task's tracks — its files of the audio group (decisions D47). */
+export const listAttachmentsQuery = z.object({ q: z._default(z.enum(['file', 'video', 'audio']), 'file') });
 
 /** An attachment as the API answers it (spec 000 §3). */
 export interface AttachmentView {
@@ -317,6 +329,8 @@ export interface AttachmentView {
   document: string | null;
   /** A link the app shows inline (images only); null otherwise. */
   thumbnail: string | null;
+  /** A link an <audio> element plays (files of the audio group, served as their audio type); null otherwise. */
+  player?: string | null;
   documentUrl: string | null;
   fileType: FileGroup | 'video' | 'link';
   size: number;

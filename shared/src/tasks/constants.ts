@@ -83,3 +83,7 @@ export const TASK_PAGE_SIZE = 25;
 export const CONFETTI_MS = 10_000;
 /** Title length when a long description is cut into sub-tasks (spec 000 §5): about 50 plus an ellipsis. */
 export const SUBTASK_TITLE_CHARS = 50;
+
+/** How a task was made (spec 000 §3 inputType): 'audio' marks an audio task, whose tracks are its audio files. */
+export const INPUT_TYPES = ['audio'] as const;
+export type InputType = (typeof INPUT_TYPES)[number];

@@ -12,6 +12,7 @@ import { isValidTimezone } from '../user/timezone.ts';
 import {
   DEFAULT_LEVEL,
   DELEGATION_TYPES,
+  INPUT_TYPES,
   ISSUE_LEVEL,
   isRequestablePriorityGroup,
   PRIORITY_GROUPS,
@@ -117,6 +118,8 @@ export const createTaskInput = z
     userTimezone: z.optional(timezone),
     /** The task's schedule, saved with it in one transaction (spec 000 §3 quick-task payload). */
     scheduledTask: z.optional(scheduleInput),
+    /** 'audio' makes an audio task (spec 000 §3; decisions D47); absent or null, an ordinary one. */
+    inputType: z.optional(z.nullable(z.enum(INPUT_TYPES, { error: "The input type is 'audio' or none." }))),
   })
   .check(
     z.superRefine((t, ctx) => {

@@ -1,7 +1,7 @@
 /** What the task calls answer (camelCase here, snake_case on the wire); spec 000 §3 Task. */
 import type { Permission, RoleId } from '../groups/roles.ts';
 import type { ScheduledTaskView } from '../time/views.ts';
-import type { DelegationType, TaskMode } from './constants.ts';
+import type { DelegationType, InputType, TaskMode } from './constants.ts';
 
 export interface TaskAssigneeView {
   user: string | null;
@@ -39,6 +39,8 @@ export interface TaskView {
   /** People invited by e-mail who are not assignees yet; `id` withdraws the invitation. */
   pendingAssignees: Array<{ id: string; email: string; role: RoleId; status: string; createdAt: string }>;
   delegationType: DelegationType;
+  /** 'audio' for an audio task (spec 000 §3), else null; absent only from views a client builds itself. */
+  inputType?: InputType | null;
   /** The caller's own role on this task (creator, a task role, assignee role, or group role). */
   role: RoleId;
   /** What the caller may change on this task (spec 000 §6). */

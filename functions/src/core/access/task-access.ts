@@ -204,6 +204,7 @@ export function taskView(
       createdAt: p.createdAt,
     })),
     delegationType: t.delegationType,
+    inputType: t.inputType ?? null,
     role: ctx.role,
     permissions: PERMISSIONS[roleName(ctx.role)].filter((p) => p.startsWith('task.')),
     pinnedToToday: isPinnedToToday(state, ctx.zone, ctx.now),

@@ -14,6 +14,7 @@ import { randomUUID } from 'node:crypto';
 import {
   ATTACHMENT_MESSAGES,
   type AttachmentView,
+  audioPlayerType,
   BYTES_PER_MB,
   bytesToMb,
   type CreateLinkInput,
@@ -74,6 +75,7 @@ export async function attachmentView(a: AttachmentRecord, now = new Date()): Pro
     title: a.title,
     document: isFile ? await downloadUrl(a.objectKey!, a.filename, now) : null,
     thumbnail: isFile && a.inlineType ? await inlineUrl(a.objectKey!, a.inlineType, now) : null,
+    player: isFile ? await playerUrl(a, now) : null,
     documentUrl: a.documentUrl ?? null,
     fileType: a.fileType as AttachmentView['fileType'],
     size: a.size,
@@ -83,14 +85,30 @@ export async function attachmentView(a: AttachmentRecord, now = new Date()): Pro
   };
 }
 
+/**
+ * An audio file's link for the <audio> element: inline, as the audio type its name (checked against
+ * its first bytes at confirm) says (decisions D47). Nothing else is served inline this way.
+ */
+function playerUrl(a: AttachmentRecord, now: Date): Promise<string | null> {
+  const type = a.fileType === 'audio' ? audioPlayerType(a.filename) : null;
+  return type ? inlineUrl(a.objectKey!, type, now) : Promise.resolve(null);
+}
+
+/** Which attachments a list asks for: files, links, or an audio task's tracks (its audio files). */
+const LISTED: Record<'file' | 'video' | 'audio', (a: AttachmentRecord) => boolean> = {
+  file: (a) => a.kind === 'file',
+  video: (a) => a.kind === 'link',
+  audio: (a) => a.kind === 'file' && a.fileType === 'audio',
+};
+
 const byOrder = (a: AttachmentRecord, b: AttachmentRecord) =>
   a.order - b.order || a.createdAt.localeCompare(b.createdAt);
 
-/** GET task/attachment/{taskId}?q=file|video: files, or video links, in their order. */
-export async function listAttachments(actor: Actor, taskId: string, q: 'file' | 'video') {
+/** GET task/attachment/{taskId}?q=file|video|audio: files, video links, or tracks, in their order. */
+export async function listAttachments(actor: Actor, taskId: string, q: 'file' | 'video' | 'audio') {
   await readableTask(actor, taskId);
   const all = await attachmentsOf(taskId);
-  const wanted = all.filter((a) => (q === 'file' ? a.kind === 'file' : a.kind === 'link')).sort(byOrder);
+  const wanted = all.filter(LISTED[q]).sort(byOrder);
   const now = new Date();
   return { results: await Promise.all(wanted.map((a) => attachmentView(a, now))) };
 }

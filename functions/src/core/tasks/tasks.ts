@@ -268,6 +268,7 @@ async function prepareCreate(actor: Actor, input: CreateTaskInput, now: Date) {
   const main: NewTask = {
     ...base(input, mainId, parent ? { id: parent.taskId, rootId: parent.rootId } : null),
     ...(schedulePlan ? { schedule: schedulePlan.schedule } : {}),
+    ...(input.inputType ? { inputType: input.inputType } : {}),
   };
   // Each new task with the input it came from (for its priority group and position).
   type Fields = typeof input | (typeof input.children)[number];

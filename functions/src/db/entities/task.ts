@@ -3,7 +3,7 @@
  * root: one Query reads a whole tree, for descendants and moves) and its group (gsi1, for a group's
  * task list). Each person who has the task on their lists also has a placement item (placement.ts).
  */
-import { DELEGATION_TYPES, TASK_MODES } from '@tandem/shared';
+import { DELEGATION_TYPES, INPUT_TYPES, TASK_MODES } from '@tandem/shared';
 /// <reference path="../electrodb-modules.d.ts" />
 import { Entity } from 'electrodb/src/entity.js';
 import { env } from '../../lib/env.ts';
@@ -29,6 +29,8 @@ export const TaskEntity = new Entity(
       creatorName: { type: 'string', required: true, default: '' },
       managerId: { type: 'string' },
       delegationType: { type: DELEGATION_TYPES, required: true, default: 'SI' },
+      /** 'audio' on an audio task (decisions D47); absent on an ordinary one. */
+      inputType: { type: INPUT_TYPES },
       /** Record<userId, TaskAssignee> */
       assignees: { type: 'any', required: true },
       /** On a routine instance: its routine definition and the local day it is for. */

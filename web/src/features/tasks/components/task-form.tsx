@@ -104,6 +104,7 @@ import { TaskMembersTab } from './task-members-tab.tsx';
 
 /** The messages tab, loaded when first opened (features/chat). */
 const TaskChatTab = lazy(() => import('../../chat/components/task-chat-tab.tsx'));
+const AudioTab = lazy(() => import('../../audio/components/audio-tracks.tsx'));
 
 type ErrorKey = TaskField | 'subtasks' | 'assignees';
 
@@ -910,6 +911,7 @@ export function TaskForm({
         )}
         {task && routineKind !== 'definition' && <Tabs.Tab value="messages">{tc('chat.tab')}</Tabs.Tab>}
         {task && <Tabs.Tab value="members">{t('form.tabs.members')}</Tabs.Tab>}
+        {task?.inputType === 'audio' && <Tabs.Tab value="audio">{t('audio.tab')}</Tabs.Tab>}
       </Tabs.List>
       <Tabs.Panel value="task">{formPanel}</Tabs.Panel>
       <Tabs.Panel value="customFields">
@@ -944,6 +946,13 @@ export function TaskForm({
             <TaskNotificationsTab taskId={task.id} />
           </Tabs.Panel>
         </>
+      )}
+      {task?.inputType === 'audio' && (
+        <Tabs.Panel value="audio">
+          <Suspense fallback={null}>
+            <AudioTab taskId={task.id} canEdit={task.permissions.includes('task.addAttachments')} />
+          </Suspense>
+        </Tabs.Panel>
       )}
     </Tabs>
   );

@@ -11,12 +11,12 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { IconMicrophone, IconPlus } from '@tabler/icons-react';
 import type { Page } from '@tandem/shared/api/pagination';
 import { TASK_STATUS, type TaskStatusId } from '@tandem/shared/tasks/constants';
 import { isNarrowed } from '@tandem/shared/tasks/selection';
 import type { TaskView } from '@tandem/shared/tasks/views';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMatch, useNavigate, useSearchParams } from 'react-router';
 import { unstable_serialize, useSWRConfig } from 'swr';
@@ -45,6 +45,8 @@ import {
 import { statusCounts } from '../utils/status-counts.ts';
 import { undoneStatus } from '../utils/task-form.ts';
 
+const AudioTaskDialog = lazy(() => import('../../audio/components/audio-task-dialog.tsx'));
+
 /**
  * /tasks and /task/{id} (spec 000 §2, §7): the filtered task list, 25 a page, with the status chart;
  * /task/{id} opens that task in the user's chosen form — docked on the right of the list (1024 px and
@@ -65,6 +67,7 @@ export default function TasksPage() {
   const { data: groupList } = useGroups();
   const groups = groupList?.results ?? [];
   const [creating, setCreating] = useState(false);
+  const [recording, setRecording] = useState(false);
   const [busyIds, setBusyIds] = useState<ReadonlySet<string>>(new Set());
   const { wide, docked, setPlace } = useTaskFormPlace();
   const editing = Boolean(routeTask) || creating;
@@ -140,10 +143,24 @@ export default function TasksPage() {
         <Title order={1} fz="h2">
           {t('list.title')}
         </Title>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
-          {t('list.new')}
-        </Button>
+        <Group gap="xs">
+          <Button
+            variant="default"
+            leftSection={<IconMicrophone size={16} />}
+            onClick={() => setRecording(true)}
+          >
+            {t('audio.new')}
+          </Button>
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+            {t('list.new')}
+          </Button>
+        </Group>
       </Group>
+      {recording && (
+        <Suspense fallback={null}>
+          <AudioTaskDialog opened onClose={() => setRecording(false)} />
+        </Suspense>
+      )}
       <TaskFilters filters={filters} groups={groups} onChange={setFilters} />
       <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: dockedOpen ? 12 : 8 }}>
