@@ -1,9 +1,12 @@
 import { CALENDAR_ERRORS } from '@tandem/shared/time/schedule';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CALENDAR_ERROR_KEYS, calendarErrorKey } from '../src/features/calendar/utils/errors.ts';
 import { allDayDates, withMoved } from '../src/features/calendar/utils/events.ts';
 import { userFormats, whenText } from '../src/features/calendar/utils/formats.ts';
 import i18n from '../src/i18n/index.ts';
+
+// The calendar's texts are a namespace loaded on first use (i18n/index.ts).
+beforeAll(() => i18n.loadNamespaces('calendar'));
 
 const t = i18n.getFixedT('en_US', 'calendar');
 

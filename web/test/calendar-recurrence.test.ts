@@ -1,8 +1,11 @@
 import { buildRecurRule } from '@tandem/shared/time/schedule';
 import { DateTime } from 'luxon';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parseRule, recurrenceText, type TextFn } from '../src/features/calendar/utils/recurrence-text.ts';
 import i18n from '../src/i18n/index.ts';
+
+// The calendar's texts are a namespace loaded on first use (i18n/index.ts).
+beforeAll(() => i18n.loadNamespaces('calendar'));
 
 const t = i18n.getFixedT('en_US', 'calendar') as unknown as TextFn;
 const ddmm = (d: Date) => DateTime.fromJSDate(d, { zone: 'utc' }).toFormat('dd/MM/yyyy');

@@ -18,7 +18,7 @@ const PINNED = {
   'PATCH /task/{id} status': 3,
   'PATCH /task/{id} flag': 3,
   'PATCH /task/{id} priority group': 3,
-  'PATCH /task/{id} priority group of a parent': 4,
+  'PATCH /task/{id} priority group of a parent': 3,
   'PATCH /task/{id} place between': 3,
   'PATCH /task/{id} group': 3,
   'PATCH /task/{id} assignees': 3,

@@ -1,4 +1,5 @@
 /** Issue 11 item 4: a parent moved to another priority group takes the sub-tasks shown under it. */
+import { DYNAMODB_REQUESTS_HEADER } from '@tandem/functions/lib/request-count';
 import { describe, expect, it } from 'vitest';
 import { type Api, person, privateGroup, task } from './support.ts';
 
@@ -39,5 +40,27 @@ describe('moving a parent to another priority group', () => {
     expect(back.status).toBe(200);
     expect(await titlesIn(ann.api, 1)).toEqual([]);
     expect(await titlesIn(ann.api, 0)).toEqual(['Plan the trip']);
+  });
+
+  it('without deeper sub-tasks: the ones under it go along, one placed elsewhere stays, in 3 requests', async () => {
+    const ann = await person('Ann');
+    const group = await privateGroup(ann.api);
+    const room = await task(ann.api, {
+      title: 'Paint the room',
+      group,
+      children: [{ title: 'Buy paint' }, { title: 'Tape the edges' }],
+    });
+    await task(ann.api, { title: 'Choose colours', group, parent: room.id, priority_group: 3 });
+    expect(await titlesIn(ann.api, 0)).toEqual(['Paint the room']);
+
+    const moved = await ann.api.patch(`/task/${room.id}`, { priority_group: 2 });
+    expect(moved.status).toBe(200);
+    expect(Number(moved.headers.get(DYNAMODB_REQUESTS_HEADER))).toBeLessThanOrEqual(3);
+    expect(await titlesIn(ann.api, 0)).toEqual([]);
+    expect(await titlesIn(ann.api, 2)).toEqual(['Paint the room']);
+    for (const c of room.children) {
+      expect((await ann.api.get(`/task/${c.id}`)).body.priority_group).toEqual({ id: 2 });
+    }
+    expect(await titlesIn(ann.api, 3)).toEqual(['Choose colours']);
   });
 });

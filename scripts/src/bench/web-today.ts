@@ -66,6 +66,8 @@ export const START_FREE_LIBRARIES: Record<string, RegExp> = {
   'drag and drop (dnd-kit)': /DndDescribedBy/,
   'floating-ui (menus, tooltips, pickers)': /floating-ui-focusable/,
   "Mantine's Menu (the row menus)": /data-menu-dropdown/,
+  // The overlays' scroll lock (D45): the AppShell takes only its class names.
+  'the scroll lock (react-remove-scroll)': /block-interactivity/,
 };
 
 /** Which of START_FREE_LIBRARIES the given built files carry. */

@@ -8,6 +8,7 @@ import { paths } from '../config/paths.ts';
 import { acceptDelegateInvitePath } from '../features/delegation/paths.ts';
 import { invitationPaths } from '../features/invitations/invitation-outcome.ts';
 import { acceptAttendeeInvitePath } from '../features/schedule/paths.ts';
+import { loadLaterNamespaces } from '../i18n/index.ts';
 import { GuestOnly, RequireAuth } from './guards.tsx';
 import { loadTodayPage } from './preload.ts';
 import { NotAvailableRoute } from './routes/not-available-route.tsx';
@@ -17,8 +18,20 @@ import { RouteErrorPage } from './routes/route-error.tsx';
 import { AppLayout } from './shell/app-layout.tsx';
 import type { NavLabelKey } from './shell/nav-items.ts';
 
-const page = (load: () => Promise<{ default: React.ComponentType }>): Pick<RouteObject, 'lazy'> => ({
-  lazy: async () => ({ Component: (await load()).default }),
+/**
+ * A page loaded on demand. Its texts: `later` (the default) fetches the namespaces not in the entry
+ * beside the page's code (once; i18n/index.ts), so no page waits for its texts when it draws; `entry`
+ * is for the pages whose texts are all in the entry (Today, sign-in), which fetch no more before they
+ * show.
+ */
+const page = (
+  load: () => Promise<{ default: React.ComponentType }>,
+  texts: 'later' | 'entry' = 'later',
+): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => {
+    const [m] = await Promise.all([load(), texts === 'later' ? loadLaterNamespaces() : null]);
+    return { Component: m.default };
+  },
 });
 
 const notAvailable = (path: string, label: NavLabelKey): RouteObject => ({
@@ -37,24 +50,30 @@ export const routeObjects: RouteObject[] = [
           {
             element: <PublicLayout />,
             children: [
-              { path: paths.login, ...page(() => import('../features/auth/routes/login-page.tsx')) },
-              { path: paths.loginCode, ...page(() => import('../features/auth/routes/login-code-page.tsx')) },
+              { path: paths.login, ...page(() => import('../features/auth/routes/login-page.tsx'), 'entry') },
+              {
+                path: paths.loginCode,
+                ...page(() => import('../features/auth/routes/login-code-page.tsx'), 'entry'),
+              },
               {
                 path: paths.loginCallback,
-                ...page(() => import('../features/auth/routes/social-callback-page.tsx')),
+                ...page(() => import('../features/auth/routes/social-callback-page.tsx'), 'entry'),
               },
-              { path: paths.signup, ...page(() => import('../features/auth/routes/signup-page.tsx')) },
+              {
+                path: paths.signup,
+                ...page(() => import('../features/auth/routes/signup-page.tsx'), 'entry'),
+              },
               {
                 path: paths.verifyEmail,
-                ...page(() => import('../features/auth/routes/verify-email-page.tsx')),
+                ...page(() => import('../features/auth/routes/verify-email-page.tsx'), 'entry'),
               },
               {
                 path: paths.forgotPassword,
-                ...page(() => import('../features/auth/routes/forgot-password-page.tsx')),
+                ...page(() => import('../features/auth/routes/forgot-password-page.tsx'), 'entry'),
               },
               {
                 path: paths.passwordReset,
-                ...page(() => import('../features/auth/routes/password-reset-page.tsx')),
+                ...page(() => import('../features/auth/routes/password-reset-page.tsx'), 'entry'),
               },
             ],
           },
@@ -92,7 +111,7 @@ export const routeObjects: RouteObject[] = [
           {
             element: <AppLayout />,
             children: [
-              { index: true, ...page(loadTodayPage) },
+              { index: true, ...page(loadTodayPage, 'entry') },
               {
                 path: paths.settings,
                 ...page(() => import('../features/settings/routes/settings-page.tsx')),

@@ -2,15 +2,17 @@
  * i18next (spec 000 §9: fallback language en_US, namespaces common and validation). Every text the
  * user reads comes from these resources; English is bundled, further languages can be added as
  * lazily loaded resources.
+ *
+ * A namespace per feature file (decisions D45): `locales/en_US/<namespace>.json`. The namespaces the
+ * first screens draw with (sign-in and Today: `FIRST_NAMESPACES`) are in the entry; every other file
+ * in the folder is a chunk of its own, found by the glob below (a new feature's file needs no line
+ * here), fetched when a component first asks for it (`useTranslation('x')` suspends until then, to
+ * the nearest Suspense boundary) and, after the first content, all of them at idle moments. Add the
+ * file's type to i18next.d.ts.
  */
-import i18n from 'i18next';
+import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import billing from './locales/en_US/billing.json';
-import calendar from './locales/en_US/calendar.json';
 import common from './locales/en_US/common.json';
-import groups from './locales/en_US/groups.json';
-import routines from './locales/en_US/routines.json';
-import schedule from './locales/en_US/schedule.json';
 import tasks from './locales/en_US/tasks.json';
 import today from './locales/en_US/today.json';
 import validation from './locales/en_US/validation.json';
@@ -18,31 +20,58 @@ import validation from './locales/en_US/validation.json';
 export const FALLBACK_LANGUAGE = 'en_US';
 /** The language as a BCP 47 tag for Intl and Luxon: the spec's en_US is en-US there. */
 export const localeTag = (language: string): string => language.replace(/_/g, '-');
-/** common and validation (spec); one more per feature area so each area owns its texts. */
-export const namespaces = [
-  'common',
-  'validation',
-  'groups',
-  'billing',
-  'today',
-  'tasks',
-  'calendar',
-  'routines',
-  'schedule',
-] as const;
-export const resources = {
-  en_US: { common, validation, groups, billing, today, tasks, calendar, routines, schedule },
-} as const;
 
-void i18n.use(initReactI18next).init({
-  lng: FALLBACK_LANGUAGE,
-  fallbackLng: FALLBACK_LANGUAGE,
-  ns: namespaces,
-  defaultNS: 'common',
-  resources,
-  initAsync: false,
-  interpolation: { escapeValue: false },
-  returnNull: false,
-});
+/** What sign-in and Today draw before their first content: bundled with the entry. */
+export const FIRST_NAMESPACES = ['common', 'validation', 'today', 'tasks'] as const;
+export const resources = { en_US: { common, validation, today, tasks } } as const;
+
+/** Every other namespace, one chunk each, by name. */
+const later: Record<string, () => Promise<ResourceKey>> = Object.fromEntries(
+  Object.entries(
+    import.meta.glob<ResourceKey>(
+      [
+        './locales/en_US/*.json',
+        '!./locales/en_US/common.json',
+        '!./locales/en_US/validation.json',
+        '!./locales/en_US/today.json',
+        '!./locales/en_US/tasks.json',
+      ],
+      { import: 'default' },
+    ),
+  ).map(([path, load]) => [path.replace(/^.*\/(.+)\.json$/, '$1'), load]),
+);
+export const LATER_NAMESPACES: readonly string[] = Object.keys(later);
+
+const laterNamespaces: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read(_language, namespace, done) {
+    const load = later[namespace];
+    if (!load) return done(null, {});
+    load().then(
+      (texts) => done(null, texts),
+      (err: unknown) => done(err instanceof Error ? err.message : String(err), null),
+    );
+  },
+};
+
+void i18n
+  .use(laterNamespaces)
+  .use(initReactI18next)
+  .init({
+    lng: FALLBACK_LANGUAGE,
+    fallbackLng: FALLBACK_LANGUAGE,
+    ns: [...FIRST_NAMESPACES],
+    defaultNS: 'common',
+    resources,
+    // The bundled namespaces are there at once; the others come through the backend above.
+    partialBundledLanguages: true,
+    initAsync: false,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+
+/** Fetches every namespace not in the entry (after the first content; tests that read them at once). */
+export const loadLaterNamespaces = (): Promise<void> => i18n.loadNamespaces([...LATER_NAMESPACES]);
 
 export default i18n;

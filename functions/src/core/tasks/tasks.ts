@@ -798,6 +798,35 @@ const roleInGroup = (g: GroupRecord | null, actor: Actor) =>
 const TRANSACTION_ITEMS = 100;
 const followerMove = (f: PlacementRecord, priorityGroup: number) => ({ priorityGroup, sortCode: f.sortCode });
 
+/** Up to this many sub-tasks, PATCH reads the caller's placements of them with the task (D45). */
+const CHILDREN_READ_WITH_TASK = 40;
+/** The caller's placement and the task of each child, in turn, as PATCH read them. */
+type ChildReads = readonly (PlacementRecord | TaskRecord | null)[];
+
+/**
+ * The sub-tasks that go with a task moved out of its panel, from its children as read with it: the
+ * children the caller has in the same panel, shown under it (followersInPanel's rule). Null when
+ * that does not settle it — the children were not read, or one going along has sub-tasks of its own
+ * (they may follow too): the panel is read then.
+ */
+function directFollowers(
+  reads: ChildReads,
+  childIds: readonly string[] | null,
+  taskId: string,
+  fromGroup: number,
+): PlacementRecord[] | null {
+  if (childIds === null) return null;
+  const out: PlacementRecord[] = [];
+  for (let i = 0; i < childIds.length; i++) {
+    const p = reads[2 * i] as PlacementRecord | null;
+    const child = reads[2 * i + 1] as TaskRecord | null;
+    if (!p || p.priorityGroup !== fromGroup || p.parentId !== taskId) continue;
+    if ((child?.childCount ?? 0) > 0) return null;
+    out.push(p);
+  }
+  return out;
+}
+
 /**
  * PATCH /task/{id}: only the fields sent change (details merge field by field; null clears where
  * allowed), and each field that really changes needs its permission (shared/src/tasks/patch.ts).
@@ -808,17 +837,16 @@ export async function updateTask(
   { version: expected, ...input }: UpdateTaskInput,
   now = new Date(),
 ): Promise<TaskView> {
-  // Two requests to read, then one transaction to write (decisions D22, D36): the task, the caller's
-  // placement, the caller and the group the task may move to together; then the task's group (unless
-  // it is the one just read) with its creator when the change may touch the creator's counters or
-  // assignees. Sort codes come from the clock, so no list is read (a move of a task with sub-tasks
-  // reads its old panel once, for the sub-tasks that go with it).
-  const [task, placement, stored, asked] = await getItems([
-    item<TaskRecord>(TaskEntity, { taskId }),
-    item<PlacementRecord>(PlacementEntity, { userId: actor.userId, taskId }),
-    item<UserRecord>(UserEntity, { userId: actor.userId }),
-    ...(input.group ? [item<GroupRecord>(GroupEntity, { groupId: input.group })] : []),
-  ] as const);
+  // Two requests to read, then one transaction to write (decisions D22, D36, D45): one Query of the
+  // task's partition gives the task and its children's ids (their links live beside it); one
+  // BatchGetItem the caller's placement, the caller, the task's group, the group it may move to, its
+  // creator when the change may touch the creator's counters or assignees, and — for a task with a
+  // few sub-tasks — the caller's placements of its children with their tasks, so a move to another
+  // panel knows which sub-tasks go with it without reading the panel. Sort codes come from the clock,
+  // so no list is read (only a move of a deeper tree, or of one with many children, reads its old
+  // panel once).
+  const family = await readTaskFamily(taskId);
+  const task: TaskRecord | null = family.task;
   if (!task) throw new NotFoundError();
   const needCreator =
     task.createdBy !== actor.userId &&
@@ -826,20 +854,29 @@ export async function updateTask(
       input.mode !== undefined ||
       input.status !== undefined ||
       input.completionAt !== undefined);
-  const [[group, creatorRead], user] = await Promise.all([
-    asked && asked.groupId === task.groupId && !needCreator
-      ? ([asked, null] as const)
-      : getItems([
-          item<GroupRecord>(GroupEntity, { groupId: task.groupId }),
-          ...(needCreator ? [item<UserRecord>(UserEntity, { userId: task.createdBy })] : []),
-        ] as const),
-    stored?.provisionedAt ? stored : getUser(actor),
-  ]);
+  const askedOther = input.group !== undefined && input.group !== task.groupId ? input.group : null;
+  const childIds =
+    family.childIds.length === (task.childCount ?? 0) && family.childIds.length <= CHILDREN_READ_WITH_TASK
+      ? family.childIds
+      : null;
+  const [placement, stored, group, askedRead, creatorRead, ...childReads] = await getItems([
+    item<PlacementRecord>(PlacementEntity, { userId: actor.userId, taskId }),
+    item<UserRecord>(UserEntity, { userId: actor.userId }),
+    item<GroupRecord>(GroupEntity, { groupId: task.groupId }),
+    item<GroupRecord>(GroupEntity, { groupId: askedOther ?? task.groupId }),
+    item<UserRecord>(UserEntity, { userId: needCreator ? task.createdBy : actor.userId }),
+    ...(childIds ?? []).flatMap((id) => [
+      item<PlacementRecord>(PlacementEntity, { userId: actor.userId, taskId: id }),
+      item<TaskRecord>(TaskEntity, { taskId: id }),
+    ]),
+  ] as const);
+  const asked = input.group === undefined ? null : askedOther ? askedRead : group;
+  const user = stored?.provisionedAt ? stored : await getUser(actor);
   /** The task's creator: the caller, as read with the group, or (not yet provisioned) read now. */
   const creatorOf = async () =>
     task.createdBy === actor.userId
       ? user
-      : creatorRead?.provisionedAt
+      : needCreator && creatorRead?.provisionedAt
         ? creatorRead
         : await getUser({ userId: task.createdBy, username: task.createdBy });
   const role = roleOn(task, group, actor);
@@ -978,14 +1015,15 @@ export async function updateTask(
   // in the new panel they show under it again, wherever their codes sort.
   const followers =
     placement && movingGroup && (task.childCount ?? 0) > 0
-      ? followersInPanel(
+      ? (directFollowers(childReads as ChildReads, childIds, taskId, prev.priorityGroup) ??
+        followersInPanel(
           (
             await PlacementEntity.query
               .byPriorityGroup({ userId: actor.userId, priorityGroup: prev.priorityGroup })
               .go({ pages: 'all' })
           ).data,
           taskId,
-        )
+        ))
       : [];
 
   // A new list of assignees: newcomers get the task at the top of their Today, leavers lose it.

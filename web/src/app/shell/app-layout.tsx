@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { paths } from '../../config/paths.ts';
+import { loadLaterNamespaces } from '../../i18n/index.ts';
 import { useAppState } from '../../lib/app-state.ts';
 import { useAfterFirstContent } from '../../lib/first-content.ts';
 import { useDisplayZone } from '../../lib/time/use-display-zone.ts';
@@ -52,6 +53,10 @@ export function AppLayout() {
   useEffect(() => {
     if (pathname) nav.close();
   }, [pathname, nav.close]);
+  // The texts not in the entry (i18n/index.ts) once the first content shows, for what opens from it.
+  useEffect(() => {
+    if (afterFirstContent) void loadLaterNamespaces().catch(() => undefined);
+  }, [afterFirstContent]);
 
   return (
     <AppShell

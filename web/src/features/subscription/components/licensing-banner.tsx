@@ -1,5 +1,6 @@
 import { Alert, Group, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppState } from '../../../lib/app-state.ts';
 import { useCurrentSubscription } from '../api/current-subscription.ts';
@@ -13,13 +14,21 @@ import { BillingButton } from './billing-button.tsx';
  * reported by a refused call or read from the limits. It can be closed for the session.
  */
 export function LicensingBanner() {
-  const { t } = useTranslation('billing');
   const { data: subscription } = useCurrentSubscription();
   const { data: limits } = useSubscriptionLimits({ quiet: true });
   const reported = useAppState((s) => s.subscriptionStatus);
   const dismissed = useSubscriptionUi((s) => s.bannerDismissed);
   if (!showLicensingBanner({ provisioned: !!subscription, reported, limits, dismissed })) return null;
+  // Its texts are not in the entry (i18n/index.ts): fetched when the banner first shows.
+  return (
+    <Suspense fallback={null}>
+      <LicensingAlert />
+    </Suspense>
+  );
+}
 
+function LicensingAlert() {
+  const { t } = useTranslation('billing');
   return (
     <Alert
       color="orange"

@@ -15,7 +15,7 @@ import { IconArrowsMaximize, IconArrowsMinimize, IconSearch } from '@tabler/icon
 import { TASK_LEVELS, TASK_STATUS } from '@tandem/shared/tasks/constants';
 import { isNarrowed } from '@tandem/shared/tasks/selection';
 import type { TaskView } from '@tandem/shared/tasks/views';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { markFirstContent } from '../../../lib/first-content.ts';
 import { errorText, notifyError } from '../../../lib/notify.ts';
@@ -23,6 +23,7 @@ import { useTaskSelection } from '../../groups/hooks/use-task-selection.ts';
 import { useDeferred } from '../../tasks/lazy/deferred.ts';
 import { moveTask } from '../api/move-task.ts';
 import { saveSelectedLevels } from '../api/save-selected-levels.ts';
+import type { DragView } from '../hooks/drag-bridge.ts';
 import { todayRowKit } from '../hooks/today-drag-kit.ts';
 import { useRowContext } from '../hooks/use-row-context.ts';
 import { type PanelData, useTodayLists } from '../hooks/use-today-lists.ts';
@@ -32,13 +33,6 @@ import type { PlaceBetween } from '../utils/placement.ts';
 import { CounterColumn } from './counter-column.tsx';
 import { LevelsFilter } from './levels-filter.tsx';
 import { PriorityPanel } from './priority-panel.tsx';
-
-/** The panels before drag and drop has loaded: each panel's own rows, nothing highlighted. */
-interface PanelDrag {
-  rowsOf: (panel: PanelData) => readonly TaskView[];
-  highlightedGroup: number | null;
-}
-const NO_DRAG: PanelDrag = { rowsOf: (p) => p.visible, highlightedGroup: null };
 
 const levelOptions = TASK_LEVELS.map((l) => ({ value: String(l.id), label: l.title }));
 
@@ -102,6 +96,13 @@ export function MyTasksTab({
 
   const dnd = useDeferred(todayRowKit)?.dnd ?? null;
   const dragOptions = { panels, expanded, onMove, onRefused };
+  // During a drag the panels show the drag's order (the drag code beside them says which).
+  const [dragView, setDragView] = useState<DragView | null>(null);
+  const byId = useMemo(() => new Map(panels.flatMap((p) => p.all.map((x) => [x.id, x] as const))), [panels]);
+  const rowsOf = (p: PanelData): readonly TaskView[] =>
+    dragView
+      ? (dragView.columns[p.group] ?? []).map((id) => byId.get(id)).filter((x): x is TaskView => !!x)
+      : p.visible;
 
   const pick = (group: number) => {
     setExpanded((e) => ({ ...e, [group]: true }));
@@ -111,14 +112,14 @@ export function MyTasksTab({
     );
   };
 
-  const renderPanels = (drag: PanelDrag) => (
+  const renderedPanels = (
     <Stack gap="sm">
       {panels.map((p) => (
         <Box key={p.group} id={`today-panel-${p.group}`} style={{ scrollMarginTop: 72 }}>
           <PriorityPanel
             group={p.group}
             title={p.title}
-            rows={drag.rowsOf(p)}
+            rows={rowsOf(p)}
             count={p.count}
             expanded={isOpen(p.group)}
             onToggle={() => setExpanded((e) => ({ ...e, [p.group]: !isOpen(p.group) }))}
@@ -127,7 +128,7 @@ export function MyTasksTab({
             filtered={filtered}
             hasMore={p.hasMore}
             onShowMore={p.showMore}
-            highlighted={drag.highlightedGroup === p.group}
+            highlighted={dragView?.over === p.group}
             onActivate={() => onPanelChange(p.group)}
             {...rowContext}
           />
@@ -145,78 +146,76 @@ export function MyTasksTab({
   );
 
   return (
-    <Grid gap="lg">
-      <Grid.Col span={{ base: 12, lg: 'auto' }} miw={0}>
-        <Stack gap="md">
-          <Group justify="space-between" gap="sm" wrap="wrap">
-            <Group gap="lg" wrap="wrap">
-              <Text fw={600}>{t('summary.completed', progress)}</Text>
-              <Text
-                c={dueToday > 0 ? 'var(--mantine-color-red-text)' : 'dimmed'}
-                fw={dueToday > 0 ? 600 : undefined}
+    <>
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, lg: 'auto' }} miw={0}>
+          <Stack gap="md">
+            <Group justify="space-between" gap="sm" wrap="wrap">
+              <Group gap="lg" wrap="wrap">
+                <Text fw={600}>{t('summary.completed', progress)}</Text>
+                <Text
+                  c={dueToday > 0 ? 'var(--mantine-color-red-text)' : 'dimmed'}
+                  fw={dueToday > 0 ? 600 : undefined}
+                >
+                  {t('summary.dueToday', { count: dueToday })}
+                </Text>
+              </Group>
+              <Button
+                variant="default"
+                size="compact-sm"
+                leftSection={allOpen ? <IconArrowsMinimize size={14} /> : <IconArrowsMaximize size={14} />}
+                onClick={() => setAll(!allOpen)}
               >
-                {t('summary.dueToday', { count: dueToday })}
-              </Text>
+                {allOpen ? t('filters.collapseAll') : t('filters.expandAll')}
+              </Button>
             </Group>
-            <Button
-              variant="default"
-              size="compact-sm"
-              leftSection={allOpen ? <IconArrowsMinimize size={14} /> : <IconArrowsMaximize size={14} />}
-              onClick={() => setAll(!allOpen)}
-            >
-              {allOpen ? t('filters.collapseAll') : t('filters.expandAll')}
-            </Button>
-          </Group>
-          <Group gap="sm" align="center" wrap="wrap">
-            <TextInput
-              type="search"
-              aria-label={t('filters.search')}
-              placeholder={t('filters.searchPlaceholder')}
-              leftSection={<IconSearch size={16} aria-hidden />}
-              rightSection={
-                search ? (
-                  <CloseButton
-                    size="sm"
-                    aria-label={t('filters.clearSearch')}
-                    onClick={() => setSearch('')}
-                  />
-                ) : null
-              }
-              value={search}
-              onChange={(e) => setSearch(e.currentTarget.value)}
-              w={{ base: '100%', sm: 220 }}
-            />
-            <LevelsFilter
-              aria-label={t('filters.levels')}
-              placeholder={levels.length ? undefined : t('filters.allLevels')}
-              data={levelOptions}
-              value={levels.map(String)}
-              onChange={(v) =>
-                saveSelectedLevels(v.map(Number)).catch((err) =>
-                  notifyError(t('filters.levelsFailed'), errorText(err, t('errors.generic'))),
-                )
-              }
-              clearable
-              w={{ base: '100%', sm: 260 }}
-              comboboxProps={{ withinPortal: true }}
-            />
-            <Switch
-              label={t('filters.includeDelegated')}
-              checked={delegated}
-              onChange={(e) => setDelegated(e.currentTarget.checked)}
-            />
-          </Group>
-          {!wide && counter}
-          {dnd ? (
-            <dnd.TodayDragArea options={dragOptions} rowContext={rowContext}>
-              {renderPanels}
-            </dnd.TodayDragArea>
-          ) : (
-            renderPanels(NO_DRAG)
-          )}
-        </Stack>
-      </Grid.Col>
-      {wide && <Grid.Col span="content">{counter}</Grid.Col>}
-    </Grid>
+            <Group gap="sm" align="center" wrap="wrap">
+              <TextInput
+                type="search"
+                aria-label={t('filters.search')}
+                placeholder={t('filters.searchPlaceholder')}
+                leftSection={<IconSearch size={16} aria-hidden />}
+                rightSection={
+                  search ? (
+                    <CloseButton
+                      size="sm"
+                      aria-label={t('filters.clearSearch')}
+                      onClick={() => setSearch('')}
+                    />
+                  ) : null
+                }
+                value={search}
+                onChange={(e) => setSearch(e.currentTarget.value)}
+                w={{ base: '100%', sm: 220 }}
+              />
+              <LevelsFilter
+                aria-label={t('filters.levels')}
+                placeholder={levels.length ? undefined : t('filters.allLevels')}
+                data={levelOptions}
+                value={levels.map(String)}
+                onChange={(v) =>
+                  saveSelectedLevels(v.map(Number)).catch((err) =>
+                    notifyError(t('filters.levelsFailed'), errorText(err, t('errors.generic'))),
+                  )
+                }
+                clearable
+                w={{ base: '100%', sm: 260 }}
+                comboboxProps={{ withinPortal: true }}
+              />
+              <Switch
+                label={t('filters.includeDelegated')}
+                checked={delegated}
+                onChange={(e) => setDelegated(e.currentTarget.checked)}
+              />
+            </Group>
+            {!wide && counter}
+            {renderedPanels}
+          </Stack>
+        </Grid.Col>
+        {wide && <Grid.Col span="content">{counter}</Grid.Col>}
+      </Grid>
+      {/* Beside the panels, not around them: its arrival draws no row anew (hooks/drag-bridge.ts). */}
+      {dnd && <dnd.TodayDragArea options={dragOptions} rowContext={rowContext} onView={setDragView} />}
+    </>
   );
 }

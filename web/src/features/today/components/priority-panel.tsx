@@ -11,13 +11,11 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import type { TaskView } from '@tandem/shared/tasks/views';
-import { useId, useRef } from 'react';
+import { useCallback, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDeferred } from '../../tasks/lazy/deferred.ts';
-import { todayRowKit } from '../hooks/today-drag-kit.ts';
-import { panelDropId } from '../utils/drag-ids.ts';
+import { setPanelNode } from '../hooks/drag-bridge.ts';
 import { PanelHeading } from './panel-heading.tsx';
-import { type RowContext, StandInTaskRow } from './task-row.tsx';
+import { PanelTaskRow, type RowContext } from './task-row.tsx';
 
 export interface PanelProps extends RowContext {
   group: number;
@@ -60,16 +58,15 @@ export function PriorityPanel({
   ...rowContext
 }: PanelProps) {
   const { t } = useTranslation('today');
-  const dnd = useDeferred(todayRowKit)?.dnd ?? null;
-  const node = useRef<HTMLElement | null>(null);
+  // Drag and drop makes the element a drop target once it has loaded (today-dnd.tsx).
+  const node = useCallback((el: HTMLElement | null) => setPanelNode(group, el), [group]);
   const bodyId = useId();
-  const Row = dnd ? dnd.SortableTaskRow : StandInTaskRow;
   const body = (
     <>
       {rows.length > 0 ? (
         <Box component="ul" aria-label={title} m={0} p={0}>
           {rows.map((task) => (
-            <Row key={task.id} task={task} {...rowContext} />
+            <PanelTaskRow key={task.id} task={task} {...rowContext} />
           ))}
         </Box>
       ) : (
@@ -102,7 +99,6 @@ export function PriorityPanel({
         outlineOffset: -1,
       }}
     >
-      {dnd && <dnd.PanelDropTarget id={panelDropId(group)} node={node} />}
       <PanelHeading expanded={expanded} onToggle={onToggle} bodyId={bodyId}>
         <Text span fw={700} size="sm" style={{ flex: 1 }}>
           {title}
@@ -122,8 +118,6 @@ export function PriorityPanel({
           <Text size="sm" c="red" p="sm">
             {t('panel.loadFailed')}
           </Text>
-        ) : dnd ? (
-          <dnd.SortableRows rows={rows}>{body}</dnd.SortableRows>
         ) : (
           body
         )}

@@ -11,6 +11,7 @@ import type { RowActions } from '../../tasks/hooks/use-row-actions.ts';
 import { useDeferred } from '../../tasks/lazy/deferred.ts';
 import { RowActionsMenu, RowDueMenu } from '../../tasks/lazy/row-menus.tsx';
 import { LazyTooltip as Tooltip } from '../../tasks/lazy/tooltip.tsx';
+import { useRowDrag } from '../hooks/drag-bridge.ts';
 import { todayRowKit } from '../hooks/today-drag-kit.ts';
 import { SubtaskList } from './subtask-list.tsx';
 
@@ -37,26 +38,34 @@ export interface RowContext {
 }
 
 /**
- * A row in a Today panel before drag and drop has loaded: the same row and handle; pressing or
- * focusing the handle loads it (the panels then draw today-dnd.tsx's sortable rows).
+ * A row in a Today panel, the same component before and after drag and drop has loaded (so a focused
+ * row keeps its focus when it arrives): until then its handle is a stand-in whose press, pointing or
+ * focus loads drag and drop; then it takes the handle's listeners and its own shift from the drag
+ * code's binding (hooks/drag-bridge.ts) and is dragged by its handle (pointer, touch, or Space then
+ * arrows).
  */
-export function StandInTaskRow({ task, ...ctx }: RowContext & { task: TaskView }) {
+export function PanelTaskRow({ task, ...ctx }: RowContext & { task: TaskView }) {
   const { t } = useTranslation('today');
+  const drag = useRowDrag(task.id);
   const start = () => void todayRowKit.load().catch(() => undefined);
   return (
     <TaskRow
       task={task}
       {...ctx}
+      {...(drag ? { rowRef: drag.setNodeRef, style: drag.style } : {})}
       handle={
         <ActionIcon
+          ref={drag?.setActivatorNodeRef}
           variant="subtle"
           color="gray"
           size="md"
           onPointerEnter={start}
           onPointerDown={start}
           onFocus={start}
+          {...drag?.attributes}
+          {...drag?.listeners}
           aria-label={t('row.move', { title: task.title })}
-          style={{ cursor: 'grab', touchAction: 'none' }}
+          style={{ cursor: drag?.isDragging ? 'grabbing' : 'grab', touchAction: 'none' }}
         >
           <IconGripVertical size={16} />
         </ActionIcon>

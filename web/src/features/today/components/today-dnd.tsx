@@ -1,35 +1,43 @@
 /**
  * Drag and drop on Today (spec 001 §4), loaded after the first content or on the first press of a
- * row's handle (today-drag-kit.ts): dnd-kit, the drag hook, the sortable rows and the overlay. Until
- * it is here the panels draw the same rows with a stand-in handle.
+ * row's handle (today-drag-kit.ts): dnd-kit, the drag hook, the rows' sortable bindings and the
+ * overlay. The rows are the same before and after (hooks/drag-bridge.ts): they take the handle's
+ * listeners and their shift from here once it has loaded.
  */
 import { DndContext, DragOverlay, type UniqueIdentifier, useDroppable } from '@dnd-kit/core';
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { ActionIcon, Box, Paper } from '@mantine/core';
+import { Box, Paper } from '@mantine/core';
 import { IconGripVertical } from '@tabler/icons-react';
-import type { TaskView } from '@tandem/shared/tasks/views';
-import { type ReactNode, type RefObject, useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type DragView, panelNode, publishRowDrag } from '../hooks/drag-bridge.ts';
 import { type TodayDragOptions, useTodayDrag } from '../hooks/use-today-drag.ts';
-import { groupOfPanelId } from '../utils/drag-ids.ts';
+import { groupOfPanelId, panelDropId } from '../utils/drag-ids.ts';
 import { type RowContext, TaskRow } from './task-row.tsx';
 
-export type TodayDrag = ReturnType<typeof useTodayDrag>;
-
-/** The panels inside dnd-kit's context, with the overlay that follows the pointer. */
+/**
+ * dnd-kit's context beside the panels (not around them): a drop target per panel, a sortable list per
+ * open panel with one binding per row it shows, the overlay that follows the pointer. During a drag it
+ * tells the panels, through `onView`, which rows each shows and which panel a drop would move to.
+ */
 export function TodayDragArea({
   options,
   rowContext,
-  children,
+  onView,
 }: {
   options: TodayDragOptions;
   rowContext: RowContext;
-  children: (drag: Pick<TodayDrag, 'rowsOf' | 'highlightedGroup'>) => ReactNode;
+  onView: (view: DragView | null) => void;
 }) {
   const { t } = useTranslation('today');
   const drag = useTodayDrag(options);
-  const { panels } = options;
+  const { panels, expanded } = options;
+  const { columns, highlightedGroup } = drag;
+  useLayoutEffect(() => {
+    onView(columns ? { columns, over: highlightedGroup } : null);
+  }, [columns, highlightedGroup, onView]);
+  useLayoutEffect(() => () => onView(null), [onView]);
   const titleOf = (id: UniqueIdentifier) =>
     panels.flatMap((p) => p.all).find((x) => x.id === id)?.title ?? '';
   const listOf = (id: UniqueIdentifier) => {
@@ -56,7 +64,21 @@ export function TodayDragArea({
         },
       }}
     >
-      {children(drag)}
+      {panels.map((p) => (
+        <PanelDropTarget key={p.group} group={p.group} />
+      ))}
+      {panels
+        .filter((p) => expanded[p.group] !== false && !p.loading && !p.failed)
+        .map((p) => {
+          const ids = drag.rowsOf(p).map((r) => r.id);
+          return (
+            <SortableContext key={p.group} items={ids} strategy={verticalListSortingStrategy}>
+              {ids.map((id) => (
+                <SortableRowBinding key={id} id={id} />
+              ))}
+            </SortableContext>
+          );
+        })}
       <DragOverlay>
         {drag.activeTask ? (
           <Paper inert shadow="md" radius="sm" withBorder style={{ overflow: 'hidden', cursor: 'grabbing' }}>
@@ -77,49 +99,34 @@ export function TodayDragArea({
   );
 }
 
-/** Makes the panel's element a drop target (a task may go to a collapsed or empty group). */
-export function PanelDropTarget({ id, node }: { id: string; node: RefObject<HTMLElement | null> }) {
-  const { setNodeRef } = useDroppable({ id });
+/** Makes a panel's element a drop target (a task may go to a collapsed or empty group). */
+function PanelDropTarget({ group }: { group: number }) {
+  const { setNodeRef } = useDroppable({ id: panelDropId(group) });
   useEffect(() => {
-    setNodeRef(node.current);
+    setNodeRef(panelNode(group));
     return () => setNodeRef(null);
-  }, [setNodeRef, node]);
+  }, [setNodeRef, group]);
   return null;
 }
 
-export function SortableRows({ rows, children }: { rows: readonly TaskView[]; children: ReactNode }) {
-  return (
-    <SortableContext items={rows.map((r) => r.id)} strategy={verticalListSortingStrategy}>
-      {children}
-    </SortableContext>
-  );
-}
-
-/** A row in a Today panel, dragged by its handle (pointer, touch, or Space then arrows). */
-export function SortableTaskRow({ task, ...ctx }: RowContext & { task: TaskView }) {
-  const { t } = useTranslation('today');
+/**
+ * A row's sortable state, drawn as nothing: the row itself (task-row.tsx's PanelTaskRow) reads what
+ * this publishes, so it is not drawn anew when drag and drop arrives.
+ */
+function SortableRowBinding({ id }: { id: string }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
-    useSortable({ id: task.id });
-  return (
-    <TaskRow
-      task={task}
-      {...ctx}
-      rowRef={setNodeRef}
-      style={{ transform: CSS.Translate.toString(transform), transition, opacity: isDragging ? 0.4 : 1 }}
-      handle={
-        <ActionIcon
-          ref={setActivatorNodeRef}
-          variant="subtle"
-          color="gray"
-          size="md"
-          {...attributes}
-          {...listeners}
-          aria-label={t('row.move', { title: task.title })}
-          style={{ cursor: isDragging ? 'grabbing' : 'grab', touchAction: 'none' }}
-        >
-          <IconGripVertical size={16} />
-        </ActionIcon>
-      }
-    />
-  );
+    useSortable({ id });
+  const transformText = CSS.Translate.toString(transform);
+  useLayoutEffect(() => {
+    publishRowDrag(id, {
+      setNodeRef,
+      setActivatorNodeRef,
+      attributes,
+      listeners,
+      isDragging,
+      style: { transform: transformText, transition, opacity: isDragging ? 0.4 : 1 },
+    });
+  });
+  useLayoutEffect(() => () => publishRowDrag(id, null), [id]);
+  return null;
 }

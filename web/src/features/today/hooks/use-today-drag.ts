@@ -201,6 +201,8 @@ export function useTodayDrag({ panels, expanded, onMove, onRefused }: TodayDragO
     handlers: { onDragStart, onDragOver, onDragEnd, onDragCancel },
     activeTask: drag ? (byId.get(drag.activeId) ?? null) : null,
     rowsOf,
+    /** During a drag, the ids each panel shows (one object per change); null otherwise. */
+    columns: drag?.columns ?? null,
     highlightedGroup: drag?.over ?? null,
   };
 }

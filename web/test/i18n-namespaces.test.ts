@@ -1,0 +1,30 @@
+/**
+ * A namespace per feature file (decisions D45): the entry's namespaces are there at once, every other
+ * file in locales/en_US is loaded on demand — each of them, none left out, none loaded before asked.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import i18n, { FIRST_NAMESPACES, LATER_NAMESPACES, loadLaterNamespaces } from '../src/i18n/index.ts';
+
+const folder = join(import.meta.dirname, '../src/i18n/locales/en_US');
+const files = readdirSync(folder)
+  .filter((f) => f.endsWith('.json'))
+  .map((f) => f.replace(/\.json$/, ''));
+const texts = (ns: string) => JSON.parse(readFileSync(join(folder, `${ns}.json`), 'utf8'));
+
+describe('namespaces', () => {
+  it('every file is either in the entry or loaded later, not both', () => {
+    expect([...FIRST_NAMESPACES, ...LATER_NAMESPACES].sort()).toEqual([...files].sort());
+    expect(LATER_NAMESPACES.filter((ns) => (FIRST_NAMESPACES as readonly string[]).includes(ns))).toEqual([]);
+  });
+
+  it('the entry’s are there at once; the others only once loaded, then whole', async () => {
+    for (const ns of FIRST_NAMESPACES) expect(i18n.getResourceBundle('en_US', ns)).toEqual(texts(ns));
+    expect(LATER_NAMESPACES.length).toBeGreaterThan(0);
+    for (const ns of LATER_NAMESPACES) expect(i18n.hasResourceBundle('en_US', ns)).toBe(false);
+    await loadLaterNamespaces();
+    for (const ns of LATER_NAMESPACES) expect(i18n.getResourceBundle('en_US', ns)).toEqual(texts(ns));
+    expect(i18n.t('routines:title' as never)).not.toBe('title');
+  });
+});
