@@ -5,6 +5,7 @@
 import * as z from 'zod/mini';
 import { boundedText, entityId, idField, MAX_ID_LENGTH, requiredTitle, TEXT_LIMITS } from '../api/limits.ts';
 import { patchOf } from '../api/patch.ts';
+import { descriptionDocInput, withDocumentText } from '../editor/schema.ts';
 import { EMAIL_PATTERN, normaliseEmail } from '../groups/invitations.ts';
 import { ROLES } from '../groups/roles.ts';
 import { scheduleInput, schedulePatchInput } from '../time/schedule-input.ts';
@@ -82,12 +83,23 @@ export const taskAssigneeInput = z.strictObject({
 
 const details = z.strictObject({
   description: z._default(description, ''),
+  /** Lexical JSON (shared/src/editor): the description is then its plain text, made here (D51). */
+  descriptionDoc: z.optional(z.nullable(descriptionDocInput)),
   flag: z._default(flag, TASK_FLAG.normal),
 });
 
 const taskFields = {
   title,
-  details: z._default(details, { description: '', flag: TASK_FLAG.normal }),
+  details: z._default(
+    z.pipe(
+      details,
+      z.transform((d, ctx) => withDocumentText(d, ctx)),
+    ),
+    {
+      description: '',
+      flag: TASK_FLAG.normal,
+    },
+  ),
   mode: z._default(z.enum(['draft', 'active'], { error: 'A new task is a draft or active.' }), 'active'),
   status: z._default(
     status.check(z.refine((s) => s !== TASK_STATUS.done, TASK_MESSAGES.doneOnCreate)),
@@ -156,9 +168,12 @@ export const updateTaskInput = z.pipe(
       version: z.int().check(z.gte(1)),
     }),
   ),
-  z.transform(({ taskDetails, ...rest }) =>
-    taskDetails ? { ...rest, details: { ...taskDetails, ...rest.details } } : rest,
-  ),
+  z.transform(({ taskDetails, ...rest }, ctx) => {
+    const merged = taskDetails ? { ...rest, details: { ...taskDetails, ...rest.details } } : rest;
+    return merged.details
+      ? { ...merged, details: withDocumentText(merged.details, ctx, ['details', 'description']) }
+      : merged;
+  }),
 );
 export type UpdateTaskInput = z.infer<typeof updateTaskInput>;
 

@@ -1,0 +1,56 @@
+/**
+ * Links and image sources in the rich-text editor (spec 001 §5 "Editor"): http, https, mailto, sms
+ * and tel are kept; any other protocol — javascript:, data:, vbscript:, file: — becomes
+ * 'about:blank'. The editor's renderer and the server use the same function, so a stored link is safe
+ * whoever wrote it.
+ */
+
+export const SAFE_LINK_PROTOCOLS: ReadonlySet<string> = new Set([
+  'http:',
+  'https:',
+  'mailto:',
+  'sms:',
+  'tel:',
+]);
+/** Images load from the web only. */
+export const SAFE_IMAGE_PROTOCOLS: ReadonlySet<string> = new Set(['http:', 'https:']);
+export const BLANK_URL = 'about:blank';
+/** Longest link or image address kept. */
+export const MAX_URL_LENGTH = 2048;
+
+/** The WHATWG URL parser, as both Node and browsers have it (shared/ is typed without either's globals). */
+const WhatwgUrl = (globalThis as unknown as { URL: new (url: string) => { protocol: string } }).URL;
+
+function sanitizeWith(url: unknown, allowed: ReadonlySet<string>): string {
+  if (typeof url !== 'string' || url.length > MAX_URL_LENGTH) return BLANK_URL;
+  let parsed: { protocol: string };
+  try {
+    // An address with no protocol cannot be judged: it is refused like an unsafe one. The browser
+    // parses with the same WHATWG rules, so what is kept here is what it will open.
+    parsed = new WhatwgUrl(url);
+  } catch {
+    return BLANK_URL;
+  }
+  return allowed.has(parsed.protocol) ? url : BLANK_URL;
+}
+
+/** A link's address as it may be rendered and stored: itself when its protocol is allowed, else about:blank. */
+export const sanitizeUrl = (url: unknown): string => sanitizeWith(url, SAFE_LINK_PROTOCOLS);
+
+/** An image's source: http or https, else about:blank. */
+export const sanitizeImageSrc = (url: unknown): string => sanitizeWith(url, SAFE_IMAGE_PROTOCOLS);
+
+const EMAIL_LIKE = /^[^\s@/:]+@[^\s@/]+\.[^\s@/]+$/;
+
+/**
+ * What a person types into the link field, as an address: an e-mail gets mailto:, a bare web address
+ * https://; anything with a protocol is left for sanitizeUrl to judge. Blank stays blank (the link
+ * editor applies nothing then, spec 001 §5).
+ */
+export function normaliseLinkInput(input: string): string {
+  const v = input.trim();
+  if (!v) return '';
+  if (EMAIL_LIKE.test(v)) return `mailto:${v}`;
+  if (/^[a-z][a-z0-9+.-]*:/i.test(v)) return v;
+  return `https://${v.replace(/^\/+/, '')}`;
+}
