@@ -6,6 +6,7 @@
  * Nothing here imports Lexical: the server validates, sanitises and reads documents with this small
  * walker, so its bundles stay small (D51). The web editor writes and reads the same JSON.
  */
+import { TEXT_LIMITS } from '../api/limit-values.ts';
 import { sanitizeImageSrc, sanitizeUrl } from './links.ts';
 
 /** Largest document, in UTF-8 bytes of its JSON. */
@@ -20,28 +21,29 @@ export const IMAGE_POSITIONS = ['left', 'right', 'full'] as const;
 export type ImagePosition = (typeof IMAGE_POSITIONS)[number];
 
 export const EDITOR_MESSAGES = {
-  tooLarge: `The description is too long: at most ${MAX_EDITOR_DOC_BYTES / 1000} KB of formatted text.`,
+  tooLarge: `The description is too long: at most ${TEXT_LIMITS.taskDescription.toLocaleString('en-US')} characters, ${MAX_EDITOR_DOC_BYTES / 1000} KB with its formatting.`,
   invalid: 'The description could not be read. Copy its text and try again.',
 } as const;
 
 /** The node types the editor has; a document with any other is refused (the editor could not open it). */
-export const EDITOR_NODE_TYPES = [
-  'root',
-  'paragraph',
-  'text',
-  'linebreak',
-  'tab',
-  'heading',
-  'quote',
-  'list',
-  'listitem',
-  'link',
-  'autolink',
-  'image',
-  'inline-image',
-] as const;
-export type EditorNodeType = (typeof EDITOR_NODE_TYPES)[number];
-const KNOWN = new Set<string>(EDITOR_NODE_TYPES);
+export type EditorNodeType =
+  | 'root'
+  | 'paragraph'
+  | 'text'
+  | 'linebreak'
+  | 'tab'
+  | 'heading'
+  | 'quote'
+  | 'list'
+  | 'listitem'
+  | 'link'
+  | 'autolink'
+  | 'image'
+  | 'inline-image';
+const NODE_TYPE =
+  /^(root|paragraph|text|linebreak|tab|heading|quote|list|listitem|link|autolink|image|inline-image)$/;
+/** Nodes that are a line of the plain text. */
+const BLOCK = /^(paragraph|heading|quote|listitem)$/;
 
 export interface EditorNode {
   type: EditorNodeType;
@@ -53,154 +55,131 @@ export interface EditorDocument {
   root: EditorNode & { type: 'root'; children: EditorNode[] };
 }
 
-export type ParsedDocument =
-  | { ok: true; doc: EditorDocument }
-  | { ok: false; reason: keyof typeof EDITOR_MESSAGES; message: string };
-
-const refuse = (reason: keyof typeof EDITOR_MESSAGES): ParsedDocument => ({
-  ok: false,
-  reason,
-  message: EDITOR_MESSAGES[reason],
-});
-
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** Length of a string in UTF-8 bytes (lone surrogates count as the three bytes of U+FFFD). */
-export function utf8Bytes(s: string): number {
-  let n = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 0x80) n += 1;
-    else if (c < 0x800) n += 2;
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-      n += 4;
-      i++;
-    } else n += 3;
-  }
-  return n;
+const encoder = new (
+  globalThis as unknown as { TextEncoder: new () => { encode(s: string): Uint8Array } }
+).TextEncoder();
+/** Length of a string in UTF-8 bytes. */
+export const utf8Bytes = (s: string): number => encoder.encode(s).length;
+
+const positive = (v: unknown): v is number => typeof v === 'number' && v > 0 && v < Infinity;
+
+/**
+ * One walk over a document: it is checked (only the editor's node types, bounded depth and node
+ * count), copied safe (links and image sources sanitised, images at most IMAGE_MAX_WIDTH wide, no
+ * inline CSS), and its plain text made: one line per paragraph, heading, quote and list item, list
+ * items with their marks ("- ", "1. ", "[x] ", "[ ] ") indented two spaces a level, so the plain copy
+ * reads as the document did and its check lines count as before (tasks/rules.ts checklistProgress).
+ * Throws when it is not an editor document.
+ */
+function walk(value: unknown): { doc: EditorDocument; text: string } {
+  const lines: string[] = [];
+  let count = 0;
+  const copy = (
+    n: unknown,
+    depth: number,
+    parts: string[] | null,
+    level: number,
+    mark: string,
+  ): EditorNode => {
+    if (
+      !isObject(n) ||
+      !NODE_TYPE.test(n.type as string) ||
+      ++count > MAX_EDITOR_NODES ||
+      depth > MAX_EDITOR_DEPTH ||
+      (n.type === 'root') !== (depth === 0) ||
+      (n.text !== undefined && typeof n.text !== 'string') ||
+      !(n.type === 'root' ? Array.isArray(n.children) : n.children === undefined || Array.isArray(n.children))
+    ) {
+      throw lines;
+    }
+    const node = { ...n } as EditorNode;
+    const type = node.type;
+    if ('style' in node) node.style = '';
+    if ('textStyle' in node) node.textStyle = '';
+    if (type === 'link' || type === 'autolink') {
+      node.url = sanitizeUrl(n.url);
+      // A link opened in a new tab cannot reach back to this page.
+      node.rel = 'noopener noreferrer';
+    } else if (type === 'image' || type === 'inline-image') {
+      const max = Math.min(positive(n.maxWidth) ? n.maxWidth : IMAGE_MAX_WIDTH, IMAGE_MAX_WIDTH);
+      node.src = sanitizeImageSrc(n.src);
+      node.maxWidth = max;
+      node.width = positive(n.width) ? Math.min(n.width, max) : 'inherit';
+      if (type === 'inline-image')
+        node.position = /^(left|right|full)$/.test(n.position as string) ? n.position : 'left';
+    } else if (type === 'text') parts?.push(node.text ?? '');
+    else if (type === 'linebreak') parts?.push('\n');
+    else if (type === 'tab') parts?.push('\t');
+    const kids = node.children;
+    if (kids) {
+      const wrapper =
+        type === 'listitem' && kids.length > 0 && kids.every((c) => isObject(c) && c.type === 'list');
+      if (BLOCK.test(type) && !wrapper) {
+        // A line of its own, kept in place before any list nested in it.
+        const own: string[] = [];
+        const at = lines.push('') - 1;
+        node.children = kids.map((c) => copy(c, depth + 1, own, level, ''));
+        lines[at] = `${'  '.repeat(Math.max(level, 0))}${mark}${own.join('')}`;
+      } else if (type === 'list') {
+        let k = positive(n.start) ? n.start : 1;
+        node.children = kids.map((c) => {
+          const m =
+            n.listType === 'check'
+              ? isObject(c) && c.checked === true
+                ? '[x] '
+                : '[ ] '
+              : n.listType === 'number'
+                ? `${k}. `
+                : '- ';
+          const item = copy(c, depth + 1, null, level + 1, m);
+          if (!(item.children ?? []).every((x) => x.type === 'list') || !item.children?.length) k++;
+          return item;
+        });
+      } else
+        node.children = kids.map((c) =>
+          copy(c, depth + 1, type === 'root' || wrapper ? null : parts, level, mark),
+        );
+    }
+    return node;
+  };
+  const root = copy(isObject(value) ? value.root : null, 0, null, -1, '');
+  while (lines.length > 0 && lines[lines.length - 1]!.trim() === '') lines.pop();
+  return { doc: { ...(value as object), root } as EditorDocument, text: lines.join('\n') };
 }
 
 /**
- * A stored or sent document, checked: at most MAX_EDITOR_DOC_BYTES, JSON, a root node, only the
- * editor's node types, bounded depth and node count. Nothing else is looked at here.
+ * A stored or sent document, checked: at most MAX_EDITOR_DOC_BYTES of JSON, an editor document, and
+ * a plain text within the description's limit (TEXT_LIMITS.taskDescription).
  */
-export function parseEditorDocument(json: string): ParsedDocument {
-  if (json.length > MAX_EDITOR_DOC_BYTES || utf8Bytes(json) > MAX_EDITOR_DOC_BYTES) return refuse('tooLarge');
-  let value: unknown;
+export function parseEditorDocument(
+  json: string,
+): { ok: true; doc: EditorDocument; text: string } | { ok: false; message: string } {
+  if (json.length > MAX_EDITOR_DOC_BYTES || utf8Bytes(json) > MAX_EDITOR_DOC_BYTES) {
+    return { ok: false, message: EDITOR_MESSAGES.tooLarge };
+  }
+  let r: ReturnType<typeof walk>;
   try {
-    value = JSON.parse(json);
+    r = walk(JSON.parse(json));
   } catch {
-    return refuse('invalid');
+    return { ok: false, message: EDITOR_MESSAGES.invalid };
   }
-  if (!isObject(value) || !isObject(value.root) || value.root.type !== 'root') return refuse('invalid');
-  let count = 0;
-  const valid = (node: unknown, depth: number): boolean => {
-    if (!isObject(node) || typeof node.type !== 'string' || !KNOWN.has(node.type)) return false;
-    if (++count > MAX_EDITOR_NODES || depth > MAX_EDITOR_DEPTH) return false;
-    if (node.type === 'root' && depth > 0) return false;
-    if (node.text !== undefined && typeof node.text !== 'string') return false;
-    if (node.children === undefined) return node.type !== 'root';
-    return Array.isArray(node.children) && node.children.every((c) => valid(c, depth + 1));
-  };
-  return valid(value.root, 0) ? { ok: true, doc: value as unknown as EditorDocument } : refuse('invalid');
-}
-
-const clampWidth = (v: unknown, max: number): unknown =>
-  typeof v === 'number' ? (Number.isFinite(v) && v > 0 ? Math.min(v, max) : 'inherit') : 'inherit';
-
-/** One node made safe: links and image sources sanitised, images at most IMAGE_MAX_WIDTH, no inline CSS. */
-function sanitizeNode(node: EditorNode): EditorNode {
-  const out: EditorNode = { ...node };
-  if ('style' in out) out.style = '';
-  if ('textStyle' in out) out.textStyle = '';
-  if (node.type === 'link' || node.type === 'autolink') {
-    out.url = sanitizeUrl(node.url);
-    // A link opened in a new tab cannot reach back to this page.
-    if (node.target !== undefined && node.target !== null) out.target = '_blank';
-    if (node.rel !== undefined && node.rel !== null) out.rel = 'noopener noreferrer';
-  }
-  if (node.type === 'image' || node.type === 'inline-image') {
-    out.src = sanitizeImageSrc(node.src);
-    const max =
-      typeof node.maxWidth === 'number' && node.maxWidth > 0
-        ? Math.min(node.maxWidth, IMAGE_MAX_WIDTH)
-        : IMAGE_MAX_WIDTH;
-    out.maxWidth = max;
-    out.width = clampWidth(node.width, max);
-    out.height = typeof node.height === 'number' && node.height > 0 ? node.height : 'inherit';
-    out.altText = typeof node.altText === 'string' ? node.altText.slice(0, 500) : '';
-    if (node.type === 'inline-image') {
-      out.position = IMAGE_POSITIONS.includes(node.position as ImagePosition) ? node.position : 'left';
-    }
-  }
-  if (node.children) out.children = node.children.map(sanitizeNode);
-  return out;
+  // Its plain text is the task's description, which has its own limit.
+  return r.text.length > TEXT_LIMITS.taskDescription
+    ? { ok: false, message: EDITOR_MESSAGES.tooLarge }
+    : { ok: true, ...r };
 }
 
 /** The document made safe to store and render (a new object; the given one is not changed). */
-export function sanitizeEditorDocument(doc: EditorDocument): EditorDocument {
-  return { ...doc, root: sanitizeNode(doc.root) as EditorDocument['root'] };
-}
+export const sanitizeEditorDocument = (doc: EditorDocument): EditorDocument => walk(doc).doc;
+
+/** The document's plain text (see walk). */
+export const plainTextOf = (doc: EditorDocument): string => walk(doc).text;
 
 const isWrapperItem = (item: EditorNode): boolean =>
-  item.type === 'listitem' &&
-  (item.children?.length ?? 0) > 0 &&
-  (item.children ?? []).every((c) => c.type === 'list');
-
-/** Inline text of a node: text, line breaks, tabs and the text inside links. */
-function inlineText(node: EditorNode): string {
-  switch (node.type) {
-    case 'text':
-      return node.text ?? '';
-    case 'linebreak':
-      return '\n';
-    case 'tab':
-      return '\t';
-    case 'list':
-    case 'image':
-    case 'inline-image':
-      return '';
-    default:
-      return (node.children ?? []).map(inlineText).join('');
-  }
-}
-
-/**
- * The document's plain text: one line per paragraph, heading, quote and list item. List items carry
- * their marks ("- ", "1. ", "[x] ", "[ ] ") indented two spaces a level, so the plain copy reads as
- * the document did and its check lines count as before (tasks/rules.ts checklistProgress).
- */
-export function plainTextOf(doc: EditorDocument): string {
-  const lines: string[] = [];
-  const walkList = (list: EditorNode, level: number) => {
-    let n = typeof list.start === 'number' ? list.start : 1;
-    for (const item of list.children ?? []) {
-      if (item.type !== 'listitem') continue;
-      const nested = (item.children ?? []).filter((c) => c.type === 'list');
-      if (!isWrapperItem(item)) {
-        const mark =
-          list.listType === 'check'
-            ? item.checked === true
-              ? '[x] '
-              : '[ ] '
-            : list.listType === 'number'
-              ? `${n++}. `
-              : '- ';
-        lines.push(`${'  '.repeat(level)}${mark}${inlineText(item)}`);
-      }
-      for (const l of nested) walkList(l, level + 1);
-    }
-  };
-  const walkBlock = (node: EditorNode) => {
-    if (node.type === 'list') walkList(node, 0);
-    else if (node.type === 'image') return;
-    else lines.push(inlineText(node));
-  };
-  for (const block of doc.root.children) walkBlock(block);
-  while (lines.length > 0 && lines[lines.length - 1]!.trim() === '') lines.pop();
-  return lines.join('\n');
-}
+  (item.children?.length ?? 0) > 0 && (item.children ?? []).every((c) => c.type === 'list');
 
 /** Check-list items in the document, done over total (spec 000 §4). */
 export function checklistCount(doc: EditorDocument): { done: number; total: number } {
@@ -254,11 +233,11 @@ export function documentFromPlainText(text: string): EditorDocument {
 export function prepareDescriptionDoc(
   json: string,
 ): { ok: true; doc: string; text: string } | { ok: false; message: string } {
-  const parsed = parseEditorDocument(json);
-  if (!parsed.ok) return { ok: false, message: parsed.message };
-  const safe = sanitizeEditorDocument(parsed.doc);
-  const doc = JSON.stringify(safe);
+  const r = parseEditorDocument(json);
+  if (!r.ok) return r;
+  const doc = JSON.stringify(r.doc);
   // Sanitising can lengthen a document (about:blank for a short address): it is measured again.
-  if (utf8Bytes(doc) > MAX_EDITOR_DOC_BYTES) return { ok: false, message: EDITOR_MESSAGES.tooLarge };
-  return { ok: true, doc, text: plainTextOf(safe) };
+  return utf8Bytes(doc) > MAX_EDITOR_DOC_BYTES
+    ? { ok: false, message: EDITOR_MESSAGES.tooLarge }
+    : { ok: true, doc, text: r.text };
 }

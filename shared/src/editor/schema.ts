@@ -4,12 +4,10 @@
  * links and images, and gives back the safe JSON.
  */
 import * as z from 'zod/mini';
-import { TEXT_LIMITS } from '../api/limit-values.ts';
 import {
   EDITOR_MESSAGES,
   MAX_EDITOR_DOC_BYTES,
   parseEditorDocument,
-  plainTextOf,
   prepareDescriptionDoc,
 } from './document.ts';
 
@@ -28,33 +26,14 @@ export const descriptionDocInput = z.pipe(
   }),
 );
 
-/** The plain text of a description has the API description's limit, whoever made it. */
-export const DESCRIPTION_TEXT_LIMIT = TEXT_LIMITS.taskDescription;
-
-type Details = { description?: string; descriptionDoc?: string | null };
-type TransformContext = { issues: z.core.$ZodRawIssue[] };
-
 /**
  * A description's details with the plain text made from the document when one is given (the client's
- * plain text is never kept beside a document). A text past the description's limit is refused.
+ * plain text is never kept beside a document). The document was checked by descriptionDocInput.
  */
-export function withDocumentText<T extends Details>(
+export function withDocumentText<T extends { description?: string; descriptionDoc?: string | null }>(
   details: T,
-  ctx: TransformContext,
-  at: readonly (string | number)[] = ['description'],
 ): T {
   if (typeof details.descriptionDoc !== 'string') return details;
-  const parsed = parseEditorDocument(details.descriptionDoc);
-  // The document was checked by descriptionDocInput already; a failure here is a bug, not input.
-  if (!parsed.ok) throw new Error(parsed.message);
-  const text = plainTextOf(parsed.doc);
-  if (text.length > DESCRIPTION_TEXT_LIMIT) {
-    ctx.issues.push({
-      code: 'custom',
-      message: `A description has at most ${DESCRIPTION_TEXT_LIMIT.toLocaleString('en-US')} characters.`,
-      input: details,
-      path: [...at],
-    });
-  }
-  return { ...details, description: text };
+  const r = parseEditorDocument(details.descriptionDoc);
+  return { ...details, description: r.ok ? r.text : '' };
 }
