@@ -13,6 +13,7 @@ import { join, resolve } from 'node:path';
 import type { AxeResults } from 'axe-core';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { addMember, newGroup } from '../../functions/test/integration/support.ts';
 import { loadToday } from '../src/bench/web-today.ts';
 import { type BrowserSession, openBrowser, signIn } from '../src/testing/browser.ts';
 import { apiClient, createUser, type StackEnv } from '../src/testing/users.ts';
@@ -218,6 +219,82 @@ describe('the description editor', () => {
       })
       .toContain('"position":"full"');
   }, 90_000);
+
+  it('is read-only, its links safe, for a viewer who may not edit the description', async () => {
+    const viewer = `viewer-${randomUUID().slice(0, 8)}@example.com`;
+    await createUser(env as StackEnv, { email: viewer, firstName: 'Vic', lastName: 'Viewer', password });
+    const g = await newGroup(api);
+    await addMember(api, g.id, { email: viewer }, 4);
+    const el = { direction: null, format: '', indent: 0, version: 1 };
+    const text = (t: string) => ({
+      type: 'text',
+      text: t,
+      detail: 0,
+      format: 0,
+      mode: 'normal',
+      style: '',
+      version: 1,
+    });
+    const link = (url: string, label: string) => ({
+      type: 'link',
+      url,
+      rel: null,
+      target: null,
+      title: null,
+      ...el,
+      children: [text(label)],
+    });
+    const doc = {
+      root: {
+        type: 'root',
+        ...el,
+        children: [
+          {
+            type: 'paragraph',
+            ...el,
+            textFormat: 0,
+            textStyle: '',
+            children: [link('https://example.com/', 'site'), text(' '), link('javascript:alert(1)', 'trap')],
+          },
+          {
+            type: 'list',
+            listType: 'check',
+            start: 1,
+            tag: 'ul',
+            ...el,
+            children: [{ type: 'listitem', checked: true, value: 1, ...el, children: [text('Read')] }],
+          },
+        ],
+      },
+    };
+    const t = (
+      await api.post('/task', {
+        title: 'Shared notes',
+        group: g.id,
+        details: { description_doc: JSON.stringify(doc) },
+      })
+    ).body.results[0];
+    const v = await openBrowser({ width: 1280, height: 900 });
+    try {
+      await signIn(v.page, url, viewer, password);
+      await openTask(t.id, v.page);
+      expect(await editor(v.page).getAttribute('contenteditable')).toBe('false');
+      expect(await v.page.getByRole('toolbar', { name: 'Formatting' }).count()).toBe(0);
+      const hrefs = await editor(v.page)
+        .locator('a')
+        .evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+      expect(hrefs).toEqual(['https://example.com/', 'about:blank']);
+      await v.page.getByText('1/1 done').waitFor();
+      // Ticking is editing: a viewer's click changes nothing.
+      const item = editor(v.page).locator('li', { hasText: 'Read' });
+      const at = (await item.boundingBox())!;
+      await v.page.mouse.click(at.x + 8, at.y + at.height / 2);
+      expect(await item.getAttribute('aria-checked')).toBe('true');
+      expect(v.errors).toEqual([]);
+    } finally {
+      await v.close();
+    }
+  }, 120_000);
 
   it('looks right in light, dark and narrow', async () => {
     await openTask(richId);
