@@ -151,7 +151,10 @@ describe('the description editor', () => {
       .locator('p')
       .evaluateAll((ps) => ps.map((p) => p.textContent ?? ''));
     expect(lines).toEqual(PLAIN.split('\n'));
-    // Opening it is no change: nothing is sent, and it stays plain.
+    // Opening it is no change: closing asks nothing, nothing is sent, and it stays plain.
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await expect.poll(() => editor().count()).toBe(0);
+    expect(await page.getByText('Discard your changes?').count()).toBe(0);
     expect((await api.get(`/task/${plainId}`)).body.task_details).toEqual({ description: PLAIN, flag: 3 });
   }, 60_000);
 
