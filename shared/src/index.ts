@@ -24,6 +24,7 @@ export * from './notifications/notifications.ts';
 export * from './tasks/conflict.ts';
 export * from './tasks/constants.ts';
 export * from './tasks/patch.ts';
+export * from './tasks/request-schemas.ts';
 export * from './tasks/rows.ts';
 export * from './tasks/rules.ts';
 export * from './tasks/schemas.ts';

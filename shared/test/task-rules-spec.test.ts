@@ -8,6 +8,7 @@ import {
   PRIORITY_GROUP,
   PRIORITY_GROUPS,
 } from '../src/tasks/constants.ts';
+import { listTasksQuery } from '../src/tasks/request-schemas.ts';
 import {
   isGroupLocked,
   isOnTodayList,
@@ -16,7 +17,7 @@ import {
   type TodayFacts,
   todayPlacement,
 } from '../src/tasks/rules.ts';
-import { createTaskInput, listTasksQuery, updateTaskInput } from '../src/tasks/schemas.ts';
+import { createTaskInput, updateTaskInput } from '../src/tasks/schemas.ts';
 import { isInternalAccount, parseAllowList } from '../src/user/allow-list.ts';
 import { sumCounts, taskCountDelta, taskCounts } from '../src/user/limits.ts';
 

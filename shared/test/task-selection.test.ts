@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listTasksQuery } from '../src/tasks/schemas.ts';
+import { listTasksQuery } from '../src/tasks/request-schemas.ts';
 import {
   EVERYTHING,
   isNarrowed,

@@ -10,6 +10,7 @@ import type { TaskFormValues } from '../src/features/tasks/utils/task-form.ts';
 const base: TaskFormValues = {
   title: 'Plan',
   description: 'first',
+  descriptionDoc: null,
   due: '',
   level: 7,
   status: 1,

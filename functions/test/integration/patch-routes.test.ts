@@ -225,6 +225,24 @@ const fixtures: Record<string, Fixture> = {
         body: { details: { description: 'Numbers for Q4' } },
         at: 'task.task_details.description',
       },
+      {
+        // The rich description (D51): its plain text is made from it, so the description moves too.
+        name: 'details.description_doc',
+        body: {
+          details: {
+            description_doc: JSON.stringify({
+              root: {
+                type: 'root',
+                children: [
+                  { type: 'paragraph', children: [{ type: 'text', text: 'Numbers for Q1', style: '' }] },
+                ],
+              },
+            }),
+          },
+        },
+        at: 'task.task_details.description_doc',
+        alsoChanges: ['task.task_details.description'],
+      },
       { name: 'priority_group', body: { priority_group: 1 }, at: 'task.priority_group', value: { id: 1 } },
       { name: 'due_at', body: { due_at: iso(inDays(25)) }, at: 'task.due_at', value: inDays(25).toISO() },
       {

@@ -10,6 +10,7 @@ import type { Permission } from '../groups/roles.ts';
 const FIELD_RULES: Record<string, { permission: Permission; field: string }> = {
   title: { permission: 'task.title', field: 'title' },
   'details.description': { permission: 'task.description', field: 'description' },
+  'details.descriptionDoc': { permission: 'task.description', field: 'description' },
   'details.flag': { permission: 'task.flag', field: 'flag' },
   mode: { permission: 'task.mode', field: 'mode' },
   status: { permission: 'task.status', field: 'status' },

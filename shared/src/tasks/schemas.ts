@@ -3,8 +3,9 @@
  * task-form.title-required, no assignee task-form.assignees-required.
  */
 import * as z from 'zod/mini';
-import { boundedText, entityId, idField, MAX_ID_LENGTH, requiredTitle, TEXT_LIMITS } from '../api/limits.ts';
+import { boundedText, entityId, idField, requiredTitle, TEXT_LIMITS } from '../api/limits.ts';
 import { patchOf } from '../api/patch.ts';
+import { descriptionDocInput, withDocumentText } from '../editor/schema.ts';
 import { EMAIL_PATTERN, normaliseEmail } from '../groups/invitations.ts';
 import { ROLES } from '../groups/roles.ts';
 import { scheduleInput, schedulePatchInput } from '../time/schedule-input.ts';
@@ -15,7 +16,6 @@ import {
   INPUT_TYPES,
   ISSUE_LEVEL,
   isRequestablePriorityGroup,
-  PRIORITY_GROUPS,
   TASK_FLAG,
   TASK_MODES,
   TASK_STATUS,
@@ -59,10 +59,14 @@ const status = z.union(
   ],
   { error: 'Status must be 1, 2, 3 or 4.' },
 );
-const level = z.int().check(z.gte(1, 'Level must be 1 to 8.'), z.lte(ISSUE_LEVEL, 'Level must be 1 to 8.'));
+/** A task level, 1 to 8 (also read by request-schemas.ts). */
+export const taskLevel = z
+  .int()
+  .check(z.gte(1, 'Level must be 1 to 8.'), z.lte(ISSUE_LEVEL, 'Level must be 1 to 8.'));
 const priorityGroup = z.int().check(z.refine(isRequestablePriorityGroup, TASK_MESSAGES.priorityGroup));
 const isoDate = z.iso.datetime({ offset: true, error: 'Give a date and time in ISO 8601.' });
-const timezone = z.string().check(z.refine(isValidTimezone, 'Unknown time zone'));
+/** An IANA time zone (also read by request-schemas.ts). */
+export const timezoneInput = z.string().check(z.refine(isValidTimezone, 'Unknown time zone'));
 
 export const taskAssigneeInput = z.strictObject({
   /** A user id, for people already known; or an e-mail, invited when they are not. */
@@ -83,18 +87,23 @@ export const taskAssigneeInput = z.strictObject({
 
 const details = z.strictObject({
   description: z._default(description, ''),
+  /** Lexical JSON (shared/src/editor): the description is then its plain text, made here (D51). */
+  descriptionDoc: z.optional(z.nullable(descriptionDocInput)),
   flag: z._default(flag, TASK_FLAG.normal),
 });
 
 const taskFields = {
   title,
-  details: z._default(details, { description: '', flag: TASK_FLAG.normal }),
+  details: z._default(z.pipe(details, z.transform(withDocumentText)), {
+    description: '',
+    flag: TASK_FLAG.normal,
+  }),
   mode: z._default(z.enum(['draft', 'active'], { error: 'A new task is a draft or active.' }), 'active'),
   status: z._default(
     status.check(z.refine((s) => s !== TASK_STATUS.done, TASK_MESSAGES.doneOnCreate)),
     TASK_STATUS.notStarted,
   ),
-  level: z._default(level, DEFAULT_LEVEL),
+  level: z._default(taskLevel, DEFAULT_LEVEL),
   priorityGroup: z._default(priorityGroup, 0),
   dueAt: z._default(z.nullable(isoDate), null),
   taskPosition: z._default(z.enum(['top', 'bottom']), 'top'),
@@ -115,7 +124,7 @@ export const createTaskInput = z
     taskAssignees: z.optional(z.array(taskAssigneeInput).check(z.maxLength(100))),
     delegationType: z._default(z.enum(DELEGATION_TYPES), 'SI'),
     children: z._default(z.array(childTaskInput).check(z.maxLength(100)), []),
-    userTimezone: z.optional(timezone),
+    userTimezone: z.optional(timezoneInput),
     /** The task's schedule, saved with it in one transaction (spec 000 §3 quick-task payload). */
     scheduledTask: z.optional(scheduleInput),
     /** 'audio' makes an audio task (spec 000 §3; decisions D47); absent or null, an ordinary one. */
@@ -138,7 +147,7 @@ export const updateTaskInput = z.pipe(
       details: patchOf(details),
       mode: z.enum(TASK_MODES),
       status,
-      level,
+      level: taskLevel,
       priorityGroup,
       dueAt: z.nullable(isoDate),
       group: entityId,
@@ -150,7 +159,7 @@ export const updateTaskInput = z.pipe(
       taskPosition: z.enum(['top', 'bottom', 'custom']),
       /** Sort code of the neighbours when dragged: the task lands between them. */
       placeBetween: z.strictObject({ before: z.nullable(z.string()), after: z.nullable(z.string()) }),
-      userTimezone: timezone,
+      userTimezone: timezoneInput,
       /** The schedule's changed fields, merged onto the one there (null clears it), as PATCH /task/schedule/{id}. */
       scheduledTask: z.nullable(schedulePatchInput),
       /** The name tasks are read back with (and spec 002's other name for details): the same thing. */
@@ -159,160 +168,11 @@ export const updateTaskInput = z.pipe(
       version: z.int().check(z.gte(1)),
     }),
   ),
-  z.transform(({ taskDetails, ...rest }) =>
-    taskDetails ? { ...rest, details: { ...taskDetails, ...rest.details } } : rest,
-  ),
+  z.transform(({ taskDetails, ...rest }) => {
+    const merged = taskDetails ? { ...rest, details: { ...taskDetails, ...rest.details } } : rest;
+    return merged.details ? { ...merged, details: withDocumentText(merged.details) } : merged;
+  }),
 );
 export type UpdateTaskInput = z.infer<typeof updateTaskInput>;
 
-export const deleteTasksInput = z.strictObject({
-  tasks: z.array(entityId).check(z.minLength(1, 'Name at least one task.'), z.maxLength(100)),
-  withChildren: z._default(z.boolean(), false),
-});
-
-export const newStructureInput = z.strictObject({
-  tasks: z
-    .array(z.strictObject({ id: entityId, level, parent: z.nullable(entityId) }))
-    .check(z.minLength(1), z.maxLength(200)),
-});
-
-/** A query parameter holding a comma-separated list; empty items are dropped. */
-const commaItems = (max: number) =>
-  z.pipe(
-    z.string().check(z.maxLength(max * (MAX_ID_LENGTH + 1))),
-    z.transform((v) => v.split(',').filter((x) => x !== '')),
-  );
-
-export const listTasksQuery = z.object({
-  group: z.optional(entityId),
-  mode: z.optional(z.enum(TASK_MODES)),
-  type: z.optional(z.enum(['delegated_to_me'])),
-  priorityGroup: z.optional(
-    z.coerce.number().check(
-      z.int(),
-      z.refine((id) => PRIORITY_GROUPS.some((g) => g.id === id), 'Unknown priority group.'),
-    ),
-  ),
-  isOwner: z.optional(z.enum(['0', '1'])),
-  /** The header's selection (tasks/selection.ts): comma-separated group ids and levels. */
-  groups: z.optional(z.pipe(commaItems(500), z.array(entityId).check(z.maxLength(500)))),
-  levels: z.optional(
-    z.pipe(
-      commaItems(9),
-      z
-        .array(z.pipe(z.string().check(z.regex(/^[1-9]$/, 'A level is 1 to 9.')), z.transform(Number)))
-        .check(z.maxLength(9)),
-    ),
-  ),
-  /** The previous answer's `next` cursor (opaque); without it, `page` counts from the start. */
-  cursor: z.optional(z.string().check(z.maxLength(2000))),
-  page: z._default(z.coerce.number().check(z.int(), z.gte(1)), 1),
-  size: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 25),
-});
-
 export { requireTaskId } from './guards.ts';
-
-export const inviteToTaskInput = z.strictObject({
-  task: entityId,
-  email: z.pipe(
-    z.string({ error: 'Enter an e-mail address.' }).check(
-      z.trim(),
-      z.refine((v) => EMAIL_PATTERN.test(v), 'Enter a valid e-mail address.'),
-    ),
-    z.transform(normaliseEmail),
-  ),
-  role: z._default(
-    z.union([z.literal(ROLES.editor), z.literal(ROLES.standard)], {
-      error: 'An assignee is an editor (6) or standard (5).',
-    }),
-    ROLES.standard,
-  ),
-});
-
-/**
- * The answer to a delegation: the e-mailed key, and the body of spec 002 §7 (email, invited_by, task_id,
- * action, user_timezone). The key is what proves the caller read the e-mail; the other fields, when sent,
- * must name the same invitation (invited_by as the inviter's e-mail or id).
- */
-export const answerTaskInvitationInput = z.strictObject({
-  key: z.string().check(z.minLength(20, 'This invitation link is not valid.'), z.maxLength(200)),
-  action: z.union([z.literal(0), z.literal(1)], { error: 'Answer 1 to accept or 0 to decline.' }),
-  userTimezone: z.optional(timezone),
-  email: z.optional(z.string().check(z.trim(), z.toLowerCase(), z.maxLength(254))),
-  invitedBy: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(254))),
-  taskId: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(200))),
-});
-export type AnswerTaskInvitationInput = z.infer<typeof answerTaskInvitationInput>;
-
-export const answerPendingInput = z.strictObject({
-  invitations: z.array(entityId).check(z.minLength(1, 'Choose at least one invitation.'), z.maxLength(100)),
-  action: z.union([z.literal(0), z.literal(1)], { error: 'Answer 1 to accept or 0 to decline.' }),
-});
-
-/** A person's own title for a level or a priority group; empty restores the default. */
-export const userTitleInput = z.strictObject({
-  id: z.int(),
-  title: z
-    .string()
-    .check(
-      z.trim(),
-      z.maxLength(TEXT_LIMITS.ownTitle, `A title has at most ${TEXT_LIMITS.ownTitle} characters.`),
-    ),
-});
-
-export const taskRoleInput = z.strictObject({
-  task: entityId,
-  user: entityId,
-  role: z.number({ error: 'Choose a role.' }).check(z.int()),
-});
-
-/**
- * GET /task/validation (spec 002 §7, shape ours: docs/decisions.md D16): the task form's fields as a
- * query, checked as POST /task would check them, without saving. Every value is text on a query;
- * whole numbers become numbers, and the rest is left for the create schema to judge.
- */
-const queryText = z.optional(z.string().check(z.maxLength(20_000)));
-export const taskValidationQuery = z.object({
-  title: queryText,
-  description: queryText,
-  flag: queryText,
-  status: queryText,
-  mode: queryText,
-  level: queryText,
-  priorityGroup: queryText,
-  dueAt: queryText,
-  group: queryText,
-  parent: queryText,
-  delegationType: queryText,
-  userTimezone: queryText,
-});
-export type TaskValidationQuery = z.infer<typeof taskValidationQuery>;
-
-/** The create payload a validation query stands for (absent fields stay absent, as in the form). */
-export function taskPayloadFromQuery(q: TaskValidationQuery): Record<string, unknown> {
-  const num = (v: string | undefined) => (v !== undefined && /^-?\d+$/.test(v) ? Number(v) : v);
-  const details = Object.fromEntries(
-    Object.entries({ description: q.description, flag: num(q.flag) }).filter(([, v]) => v !== undefined),
-  );
-  const fields = {
-    title: q.title,
-    status: num(q.status),
-    mode: q.mode,
-    level: num(q.level),
-    priorityGroup: num(q.priorityGroup),
-    dueAt: q.dueAt,
-    group: q.group,
-    parent: q.parent,
-    delegationType: q.delegationType,
-    userTimezone: q.userTimezone,
-    ...(Object.keys(details).length ? { details } : {}),
-  };
-  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
-}
-
-/** The answer of GET /task/validation: the form's errors by field (wire names), and their codes. */
-export interface TaskValidationResult {
-  valid: boolean;
-  errors: Record<string, string>;
-  codes: Record<string, string>;
-}

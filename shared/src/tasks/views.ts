@@ -15,7 +15,8 @@ export interface TaskAssigneeView {
 export interface TaskView {
   id: string;
   title: string;
-  taskDetails: { description: string; flag: number };
+  /** descriptionDoc: the rich description (Lexical JSON, D51), on a single task read; null or absent when plain. */
+  taskDetails: { description: string; flag: number; descriptionDoc?: string | null };
   status: { id: number; title: string };
   mode: TaskMode;
   level: { id: number };

@@ -95,6 +95,7 @@ import {
 } from '../access/task-access.ts';
 import { inviteAttendees, planSchedule, scheduleAsSent } from '../schedules/schedules.ts';
 import { getUser, isInternalUser, type UserRecord } from '../user/user.ts';
+import { descriptionDocChange, withDescriptionDoc } from './description.ts';
 
 export const MAX_ASSIGNEES = 50;
 const PINNED = 'This task is pinned to today because it is urgent or due today.';
@@ -102,7 +103,10 @@ const staleTask = () => new ConflictError('The task was changed by someone else.
 
 /** 409 for an edit made over an older version, carrying the task as it is now (shared tasks/conflict.ts). */
 function taskConflict(task: TaskRecord, ctx: Parameters<typeof taskView>[1]): HttpError {
-  const detail: TaskConflictDetail = { message: TASK_CHANGED_MESSAGE, current: taskView(task, ctx) };
+  const detail: TaskConflictDetail = {
+    message: TASK_CHANGED_MESSAGE,
+    current: withDescriptionDoc(taskView(task, ctx), task),
+  };
   return new HttpError(409, errorCodes.conflict, TASK_CHANGED_MESSAGE, detail);
 }
 
@@ -247,6 +251,7 @@ async function prepareCreate(actor: Actor, input: CreateTaskInput, now: Date) {
       taskId,
       title: fields.title,
       description: fields.details.description,
+      ...(fields.details.descriptionDoc ? { descriptionDoc: fields.details.descriptionDoc } : {}),
       flag: fields.details.flag,
       status: state.status,
       mode: state.mode,
@@ -452,7 +457,7 @@ export async function createTask(actor: Actor, input: CreateTaskInput, now = new
   const view = (t: TaskRecord) => {
     const i = placements.findIndex((p) => p.userId === actor.userId && p.taskId === t.taskId);
     const placement = i >= 0 ? placementRecord(placements[i]!, codes[i]!, t) : null;
-    const v = taskView(t, { role: ROLES.creator, placement, group, zone, now });
+    const v = withDescriptionDoc(taskView(t, { role: ROLES.creator, placement, group, zone, now }), t);
     const parentTitle = t.parentId ? (byId.get(t.parentId)?.title ?? parent?.title ?? '') : '';
     return t.parentId ? { ...v, parent: { id: t.parentId, title: parentTitle } } : v;
   };
@@ -519,7 +524,7 @@ export async function getTask(
   const zone = zoneOf(user, zoneGiven);
   const kids = childrenIn(tree, taskId).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   return {
-    ...taskView(task, { role, placement, group, zone, now }),
+    ...withDescriptionDoc(taskView(task, { role, placement, group, zone, now }), task),
     parent: parent
       ? { id: parent.taskId, title: parent.title }
       : task.parentId
@@ -887,7 +892,7 @@ export async function updateTask(
   }
   const current = {
     title: task.title,
-    details: { description: task.description, flag: task.flag },
+    details: { description: task.description, descriptionDoc: task.descriptionDoc ?? null, flag: task.flag },
     mode: task.mode,
     status: task.status,
     level: task.level,
@@ -1051,9 +1056,11 @@ export async function updateTask(
     throw new ValidationError({ manager: TASK_MESSAGES.managerChoice });
   }
   const title = input.title ?? task.title;
+  const doc = descriptionDocChange(task, input.details);
   const set = {
     ...(input.title !== undefined ? { title } : {}),
     ...(input.details?.description !== undefined ? { description: input.details.description } : {}),
+    ...(doc ? { descriptionDoc: doc } : {}),
     flag: next.flag,
     status: next.status,
     mode: next.mode,
@@ -1094,7 +1101,10 @@ export async function updateTask(
     await transact(({ task: tE, placement: pE, user: uE }) => [
       (() => {
         let p = tE.patch({ taskId }).set(set);
-        const remove: Array<'dueAt' | 'completionAt' | 'activatedAt' | 'managerId' | 'schedule'> = [];
+        const remove: Array<
+          'dueAt' | 'completionAt' | 'activatedAt' | 'managerId' | 'schedule' | 'descriptionDoc'
+        > = [];
+        if (doc === null && task.descriptionDoc) remove.push('descriptionDoc');
         for (const k of ['dueAt', 'completionAt', 'activatedAt'] as const) {
           if (next[k]) p = p.set({ [k]: next[k] });
           else if (task[k]) remove.push(k);
@@ -1180,6 +1190,7 @@ export async function updateTask(
   }
   if (input.manager) fresh.managerId = input.manager;
   else if (input.manager === null) delete fresh.managerId;
+  if (doc === null) delete fresh.descriptionDoc;
   if (schedulePlan) fresh.schedule = schedulePlan.schedule;
   else if (clearSchedule) delete fresh.schedule;
   if (schedulePlan) await inviteAttendees(fresh, user, schedulePlan, now);
@@ -1193,7 +1204,10 @@ export async function updateTask(
         completionAt: next.completionAt ?? undefined,
       }
     : null;
-  return taskView(fresh, { role, placement: freshPlacement, group: targetGroup, zone, now });
+  return withDescriptionDoc(
+    taskView(fresh, { role, placement: freshPlacement, group: targetGroup, zone, now }),
+    fresh,
+  );
 }
 
 export async function dismissTask(actor: Actor, taskId: string): Promise<void> {

@@ -16,6 +16,8 @@ export const TaskEntity = new Entity(
       taskId: { type: 'string', required: true, readOnly: true },
       title: { type: 'string', required: true },
       description: { type: 'string', required: true, default: '' },
+      /** The rich description (Lexical JSON, at most 100 KB, D51); description is its plain text. */
+      descriptionDoc: { type: 'string' },
       flag: { type: 'number', required: true, default: 3 },
       status: { type: 'number', required: true, default: 1 },
       mode: { type: TASK_MODES, required: true, default: 'active' },

@@ -11,7 +11,6 @@ import {
   Switch,
   Tabs,
   Text,
-  Textarea,
   TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -45,6 +44,7 @@ import { AttachmentsTab, uploadFiles } from '../../attachments/components/attach
 import { VideoLinksTab } from '../../attachments/components/video-links-tab.tsx';
 import { inviteToTask } from '../../delegation/api/delegation.ts';
 import { assigneeOptions, assigneesPayload, effectiveAssignees } from '../../delegation/utils/assignees.ts';
+import { LazyRichTextEditor } from '../../editor/components/lazy-rich-text-editor.tsx';
 import { useGroups } from '../../groups/api/list-groups.ts';
 import { GroupMark } from '../../groups/components/group-mark.tsx';
 import { notifyFailure } from '../../groups/utils/failure.ts';
@@ -258,6 +258,19 @@ export function TaskForm({
     delegation.invites.length > 0;
   useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
 
+  // The description editor reads its value once: a description set from outside it (another task,
+  // a merge, a reset) opens it anew.
+  const editorSaid = useRef<{ doc: string | null; text: string } | null>(null);
+  const editorEpoch = useRef(0);
+  const descriptionEditorKey = (v: TaskFormValues) => {
+    const said = editorSaid.current;
+    if (!said || said.doc !== v.descriptionDoc || said.text !== v.description) {
+      editorSaid.current = { doc: v.descriptionDoc, text: v.description };
+      editorEpoch.current++;
+    }
+    return `${task?.id ?? 'new'}:${editorEpoch.current}`;
+  };
+
   /** Changes some values; the errors of the fields the change touches go until the next check. */
   const set = (patch: Partial<TaskFormValues>, ...clear: ErrorKey[]) => {
     form.setValues(patch);
@@ -266,7 +279,7 @@ export function TaskForm({
 
   const canSave = canSubmitTaskForm(permissions);
   const options = saveOptions({ docked, mode: values.mode });
-  const checklist = descriptionChecklist(values.description);
+  const checklist = descriptionChecklist(values.description, values.descriptionDoc);
   const subtasksAllowed = canAddSubtasks(permissions, values.level);
   const busy = saving !== null;
 
@@ -454,7 +467,7 @@ export function TaskForm({
       .filter(Boolean);
     if (titles.length === 0) return;
     setRows((r) => [...r.filter((x) => x.title.trim()), ...rowsFromTitles(titles)]);
-    set({ description: '' });
+    set({ description: '', descriptionDoc: null });
   }
 
   async function copyLink() {
@@ -604,16 +617,17 @@ export function TaskForm({
           data-autofocus={isNew ? true : undefined}
         />
         <Stack gap={6}>
-          <Textarea
+          <LazyRichTextEditor
+            key={descriptionEditorKey(values)}
             label={t('form.description')}
-            value={values.description}
+            doc={values.descriptionDoc}
+            text={values.description}
             readOnly={!can('description')}
             error={errors.description}
-            autosize
-            minRows={3}
-            maxRows={10}
-            maxLength={TEXT_LIMITS.taskDescription}
-            onChange={(e) => set({ description: e.currentTarget.value }, 'description')}
+            onChange={(doc, text) => {
+              editorSaid.current = { doc, text };
+              set({ descriptionDoc: doc, description: text }, 'description');
+            }}
           />
           {(checklist || (canMakeSubtasks(values.description) && subtasksAllowed && can('description'))) && (
             <Group gap="sm" justify="space-between">

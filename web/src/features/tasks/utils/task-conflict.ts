@@ -6,7 +6,8 @@
  */
 import { hasUnsavedChanges, type TaskFormValues } from './task-form.ts';
 
-export type ConflictField = keyof TaskFormValues;
+/** The rich description (descriptionDoc) goes with the description: taken from theirs with it. */
+export type ConflictField = Exclude<keyof TaskFormValues, 'descriptionDoc'>;
 export type Choice = 'theirs' | 'mine';
 
 /** The fields in the order the form shows them. */
@@ -21,6 +22,12 @@ export const CONFLICT_FIELDS: readonly ConflictField[] = [
   'urgent',
   'mode',
 ];
+
+/** Their value of a field; their description comes with its document. */
+const theirsOf = (f: ConflictField, theirs: TaskFormValues): Partial<TaskFormValues> =>
+  f === 'description'
+    ? { description: theirs.description, descriptionDoc: theirs.descriptionDoc }
+    : { [f]: theirs[f] };
 
 /** Text compares without its surrounding spaces (as the form saves it); the rest as it is. */
 const same = (f: ConflictField, a: TaskFormValues, b: TaskFormValues) =>
@@ -39,7 +46,7 @@ export function mergeEdits(base: TaskFormValues, mine: TaskFormValues, theirs: T
   for (const f of CONFLICT_FIELDS) {
     const mineChanged = !same(f, base, mine);
     const theirsChanged = !same(f, base, theirs);
-    if (theirsChanged && !mineChanged) Object.assign(merged, { [f]: theirs[f] });
+    if (theirsChanged && !mineChanged) Object.assign(merged, theirsOf(f, theirs));
     else if (theirsChanged && mineChanged && !same(f, mine, theirs)) conflicts.push(f);
   }
   return { merged, conflicts };
@@ -52,7 +59,7 @@ export function resolveMerge(
   choices: Partial<Record<ConflictField, Choice>>,
 ): TaskFormValues {
   const out = { ...merged };
-  for (const f of conflicts) if (choices[f] === 'theirs') Object.assign(out, { [f]: theirs[f] });
+  for (const f of conflicts) if (choices[f] === 'theirs') Object.assign(out, theirsOf(f, theirs));
   return out;
 }
 

@@ -3,6 +3,7 @@
  * title reads, which save buttons show, which fields the caller may change, and what goes over the
  * wire on create and on update. The component only wires these to inputs.
  */
+import { checklistCount, parseEditorDocument } from '@tandem/shared/editor/document';
 import type { Permission } from '@tandem/shared/groups/roles';
 import {
   DEFAULT_LEVEL,
@@ -22,6 +23,8 @@ import type { CreateTaskBody } from '../api/tasks.ts';
 export interface TaskFormValues {
   title: string;
   description: string;
+  /** The rich description (Lexical JSON, D51), or null while it is plain text. */
+  descriptionDoc: string | null;
   /** The due date as a datetime-local input holds it ('YYYY-MM-DDTHH:mm', browser zone), or ''. */
   due: string;
   level: number;
@@ -162,6 +165,7 @@ export function newTaskValues(
   return {
     title: '',
     description: '',
+    descriptionDoc: null,
     due: '',
     level: DEFAULT_LEVEL,
     status: TASK_STATUS.notStarted,
@@ -176,6 +180,7 @@ export function valuesFromTask(task: TaskView): TaskFormValues {
   return {
     title: task.title,
     description: task.taskDetails.description,
+    descriptionDoc: task.taskDetails.descriptionDoc ?? null,
     due: isoToLocalInput(task.dueAt),
     level: task.level.id,
     status: task.status.id,
@@ -196,7 +201,8 @@ export function hasUnsavedChanges(before: TaskFormValues, values: TaskFormValues
   const text = (v: TaskFormValues) => [v.title.trim(), v.description.trim()];
   const [t0, d0] = text(before);
   const [t1, d1] = text(values);
-  if (t0 !== t1 || d0 !== d1) return true;
+  if (t0 !== t1 || d0 !== d1 || (before.descriptionDoc ?? null) !== (values.descriptionDoc ?? null))
+    return true;
   if (before.group !== null && before.group !== values.group) return true;
   return (
     before.due !== values.due ||
@@ -220,6 +226,7 @@ export function createInput(
     group: values.group ?? '',
     details: {
       description: values.description,
+      ...(values.descriptionDoc ? { descriptionDoc: values.descriptionDoc } : {}),
       flag: values.urgent ? TASK_FLAG.urgent : TASK_FLAG.normal,
     },
     mode: values.mode === 'draft' ? 'draft' : 'active',
@@ -246,7 +253,9 @@ export function updateInput(
   const before = valuesFromTask(task);
   if (can('title') && values.title.trim() !== task.title) out.title = values.title.trim();
   const details: NonNullable<UpdateTaskInput['details']> = {};
-  if (can('description') && values.description !== before.description)
+  if (can('description') && values.descriptionDoc !== before.descriptionDoc && values.descriptionDoc !== null)
+    details.descriptionDoc = values.descriptionDoc; // the server makes the plain text from it
+  else if (can('description') && values.description !== before.description)
     details.description = values.description;
   if (can('flag') && values.urgent !== before.urgent)
     details.flag = values.urgent ? TASK_FLAG.urgent : TASK_FLAG.normal;
@@ -280,16 +289,24 @@ export function canMakeSubtasks(description: string): boolean {
   return titles.length > 1 || (titles.length === 1 && description.trim().length > 80);
 }
 
-/** Checklist progress when the description has checklist lines, else null. */
-export function descriptionChecklist(description: string): { done: number; total: number } | null {
-  const p = checklistProgress(description);
+/**
+ * Checklist progress when the description has check-list items, else null: counted in the rich
+ * document when there is one, else in the plain text's checklist lines (spec 000 §4).
+ */
+export function descriptionChecklist(
+  description: string,
+  descriptionDoc: string | null = null,
+): { done: number; total: number } | null {
+  const parsed = descriptionDoc ? parseEditorDocument(descriptionDoc) : null;
+  const p = parsed?.ok ? checklistCount(parsed.doc) : checklistProgress(description);
   return p.total > 0 ? p : null;
 }
 
 /** Where a server error keyed by a field path shows: under that field, or (sub-tasks) the list. */
 export function fieldOfErrorPath(path: string): TaskField | 'subtasks' | null {
   const head = path.split('.')[0];
-  if (path === 'details.description' || path === 'description') return 'description';
+  if (path === 'details.description' || path === 'description' || path === 'details.descriptionDoc')
+    return 'description';
   if (path === 'details.flag' || path === 'flag') return 'flag';
   if (head === 'children') return 'subtasks';
   const direct: TaskField[] = ['title', 'dueAt', 'status', 'level', 'group', 'priorityGroup', 'mode'];
