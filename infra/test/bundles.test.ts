@@ -49,6 +49,20 @@ describe('function bundles', () => {
     expect(over).toEqual([]);
   });
 
+  test('a route bundle carries its own route, not the whole manifest (D53)', () => {
+    // `import * as routes from '@tandem/shared/api/route-defs'` keeps only the routes a module names;
+    // `import { routes } from '@tandem/shared'` would bring all of them (about 11 KB) into every bundle.
+    const heavy = Object.entries(built.metafile.outputs)
+      .filter(([path]) => path.endsWith(BUNDLE_FILE) && path.includes('/http/'))
+      .flatMap(([path, o]) => {
+        const bytes = Object.entries(o.inputs)
+          .filter(([file]) => file.endsWith('shared/src/api/route-defs.ts'))
+          .reduce((n, [, i]) => n + i.bytesInOutput, 0);
+        return bytes > 1024 ? [`${path}: ${bytes} bytes of route definitions`] : [];
+      });
+    expect(heavy).toEqual([]);
+  });
+
   test('the AWS SDK, the full zod API and jsonschema stay out of the bundles, and ElectroDB out of those that never touch the table', () => {
     // Output paths in the metafile are relative to the working folder.
     const inputs = (module: string) =>

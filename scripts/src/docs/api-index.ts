@@ -1,6 +1,6 @@
 /**
  * Writes docs/api/README.md, the index of every call, from the route manifest
- * (shared/src/api/routes.ts): its sections (the `//` headings), each route's method, path and
+ * (shared/src/api/route-defs.ts, one constant per route): its sections (the `//` headings), each route's method, path and
  * sign-in, and the note written above it. `--check` only compares and fails when the file is stale
  * (the scripts test runs the same comparison), so the index cannot drift from the manifest.
  *
@@ -14,7 +14,7 @@ import { type RouteDef, type RouteId, routes } from '@tandem/shared/api/routes';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 export const API_INDEX_PATH = join(root, 'docs/api/README.md');
-const ROUTES_PATH = join(root, 'shared/src/api/routes.ts');
+const ROUTES_PATH = join(root, 'shared/src/api/route-defs.ts');
 
 interface Entry {
   name: string;
@@ -38,14 +38,11 @@ const clean = (comment: string): string =>
     .join(' ');
 
 /**
- * The manifest's sections and routes: the data from the manifest itself, the section headings (`  //`
+ * The manifest's sections and routes: the data from the manifest itself, the section headings (`//`
  * lines) and each route's note (the `/** … *\/` above it) from its source.
  */
 export function readManifest(source = readFileSync(ROUTES_PATH, 'utf8')): Section[] {
-  const body = source.slice(
-    source.indexOf('export const routes = {'),
-    source.indexOf('} as const satisfies'),
-  );
+  const body = source.slice(source.indexOf('\n', source.indexOf('import type')));
   const sections: Section[] = [{ title: 'Account', entries: [] }];
   let doc: string[] | null = null;
   let note = '';
@@ -58,7 +55,7 @@ export function readManifest(source = readFileSync(ROUTES_PATH, 'utf8')): Sectio
       }
       continue;
     }
-    if (/^ {2}\/\*\*/.test(line)) {
+    if (/^\/\*\*/.test(line)) {
       doc = [line];
       if (line.includes('*/')) {
         note = clean(line);
@@ -66,12 +63,12 @@ export function readManifest(source = readFileSync(ROUTES_PATH, 'utf8')): Sectio
       }
       continue;
     }
-    const heading = /^ {2}\/\/\s?(.*)$/.exec(line);
+    const heading = /^\/\/\s?(.*)$/.exec(line);
     if (heading) {
       sections.push({ title: heading[1]!.trim(), entries: [] });
       continue;
     }
-    const prop = /^ {2}(\w+): \{/.exec(line);
+    const prop = /^export const (\w+) = \{/.exec(line);
     if (!prop) continue;
     const name = prop[1] as RouteId;
     const route: RouteDef | undefined = routes[name];
@@ -92,7 +89,7 @@ export function renderIndex(sections: Section[], pages: string[]): string {
   const lines = [
     '# The API: every call',
     '',
-    'Written by `npm run docs:api` from the route manifest (`shared/src/api/routes.ts`); a test fails',
+    'Written by `npm run docs:api` from the route manifest (`shared/src/api/route-defs.ts`); a test fails',
     'when this file and the manifest differ. Paths are under `/api/v1`. "Signed in" calls need a valid',
     'access token; a caller who may not see an item gets 404. Errors use the one error body',
     '(ARCHITECTURE.md §5).',

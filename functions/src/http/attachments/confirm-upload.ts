@@ -1,4 +1,4 @@
-import { routes } from '@tandem/shared';
+import * as routes from '@tandem/shared/api/route-defs';
 import * as z from 'zod/mini';
 import { confirmUpload } from '../../core/attachments/attachments.ts';
 import { httpHandler, respond } from '../../lib/http-handler.ts';

@@ -1,4 +1,5 @@
-import { createLinkInput, routes } from '@tandem/shared';
+import { createLinkInput } from '@tandem/shared';
+import * as routes from '@tandem/shared/api/route-defs';
 import { createFromForm, createLink } from '../../core/attachments/attachments.ts';
 import { httpHandler, parseBody, respond } from '../../lib/http-handler.ts';
 import { readAttachmentForm } from './read-form.ts';

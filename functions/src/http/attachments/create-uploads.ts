@@ -1,4 +1,5 @@
-import { createUploadsInput, routes } from '@tandem/shared';
+import { createUploadsInput } from '@tandem/shared';
+import * as routes from '@tandem/shared/api/route-defs';
 import { createUploads } from '../../core/attachments/attachments.ts';
 import { httpHandler, respond } from '../../lib/http-handler.ts';
 

@@ -1,4 +1,5 @@
-import { listAttachmentsQuery, routes } from '@tandem/shared';
+import { listAttachmentsQuery } from '@tandem/shared';
+import * as routes from '@tandem/shared/api/route-defs';
 import * as z from 'zod/mini';
 import { listAttachments } from '../../core/attachments/attachments.ts';
 import { httpHandler } from '../../lib/http-handler.ts';

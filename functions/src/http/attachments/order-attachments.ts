@@ -1,4 +1,5 @@
-import { orderAttachmentsInput, routes } from '@tandem/shared';
+import { orderAttachmentsInput } from '@tandem/shared';
+import * as routes from '@tandem/shared/api/route-defs';
 import { orderAttachments } from '../../core/attachments/attachments.ts';
 import { httpHandler } from '../../lib/http-handler.ts';
 

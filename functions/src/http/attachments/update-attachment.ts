@@ -1,4 +1,5 @@
-import { routes, updateAttachmentInput } from '@tandem/shared';
+import { updateAttachmentInput } from '@tandem/shared';
+import * as routes from '@tandem/shared/api/route-defs';
 import * as z from 'zod/mini';
 import { updateAttachment } from '../../core/attachments/attachments.ts';
 import { httpHandler } from '../../lib/http-handler.ts';

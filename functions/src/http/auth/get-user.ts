@@ -1,4 +1,4 @@
-import { routes } from '@tandem/shared';
+import * as routes from '@tandem/shared/api/route-defs';
 import { getUser } from '../../core/user/user.ts';
 import { httpHandler } from '../../lib/http-handler.ts';
 import { toProfile } from './profile.ts';

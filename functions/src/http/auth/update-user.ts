@@ -1,4 +1,5 @@
-import { routes, updateAuthUserInput } from '@tandem/shared';
+import { updateAuthUserInput } from '@tandem/shared';
+import * as routes from '@tandem/shared/api/route-defs';
 import { requestEmailChange } from '../../core/auth/email-change.ts';
 import { updateProfile } from '../../core/user/user.ts';
 import { accessTokenOf } from '../../lib/access-token.ts';

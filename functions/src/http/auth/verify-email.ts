@@ -1,4 +1,5 @@
-import { routes, verifyEmailChangeInput } from '@tandem/shared';
+import { verifyEmailChangeInput } from '@tandem/shared';
+import * as routes from '@tandem/shared/api/route-defs';
 import { confirmEmailChange } from '../../core/auth/email-change.ts';
 import { accessTokenOf } from '../../lib/access-token.ts';
 import { httpHandler } from '../../lib/http-handler.ts';

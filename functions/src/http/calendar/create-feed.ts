@@ -1,4 +1,4 @@
-import { routes } from '@tandem/shared';
+import * as routes from '@tandem/shared/api/route-defs';
 import { createFeed } from '../../core/calendar/calendar-feed.ts';
 import { httpHandler, respond } from '../../lib/http-handler.ts';
 

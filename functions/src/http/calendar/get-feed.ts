@@ -1,4 +1,4 @@
-import { routes } from '@tandem/shared';
+import * as routes from '@tandem/shared/api/route-defs';
 import * as z from 'zod/mini';
 import { feedFor } from '../../core/calendar/calendar-feed.ts';
 import { httpHandler, respondText } from '../../lib/http-handler.ts';

@@ -1,4 +1,5 @@
-import { createCategoryInput, routes } from '@tandem/shared';
+import { createCategoryInput } from '@tandem/shared';
+import * as routes from '@tandem/shared/api/route-defs';
 import { createCategory } from '../../core/categories/categories.ts';
 import { httpHandler, respond } from '../../lib/http-handler.ts';
 

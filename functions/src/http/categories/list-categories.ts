@@ -1,4 +1,5 @@
-import { pageQuery, routes } from '@tandem/shared';
+import { pageQuery } from '@tandem/shared';
+import * as routes from '@tandem/shared/api/route-defs';
 import { listCategories } from '../../core/categories/categories.ts';
 import { httpHandler } from '../../lib/http-handler.ts';
 

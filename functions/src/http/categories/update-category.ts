@@ -1,4 +1,5 @@
-import { routes, updateCategoryInput } from '@tandem/shared';
+import { updateCategoryInput } from '@tandem/shared';
+import * as routes from '@tandem/shared/api/route-defs';
 import * as z from 'zod/mini';
 import { updateCategory } from '../../core/categories/categories.ts';
 import { httpHandler } from '../../lib/http-handler.ts';

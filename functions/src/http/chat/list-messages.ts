@@ -1,4 +1,5 @@
-import { messagePageQuery, routes } from '@tandem/shared';
+import { messagePageQuery } from '@tandem/shared';
+import * as routes from '@tandem/shared/api/route-defs';
 import * as z from 'zod/mini';
 import { listMessages } from '../../core/chat/chat.ts';
 import { httpHandler } from '../../lib/http-handler.ts';

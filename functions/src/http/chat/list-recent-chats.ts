@@ -1,4 +1,5 @@
-import { recentChatsQuery, routes } from '@tandem/shared';
+import { recentChatsQuery } from '@tandem/shared';
+import * as routes from '@tandem/shared/api/route-defs';
 import { recentChats } from '../../core/chat/chat.ts';
 import { httpHandler } from '../../lib/http-handler.ts';
 

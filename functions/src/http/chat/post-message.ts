@@ -1,4 +1,5 @@
-import { messageInput, routes } from '@tandem/shared';
+import { messageInput } from '@tandem/shared';
+import * as routes from '@tandem/shared/api/route-defs';
 import * as z from 'zod/mini';
 import { postMessage } from '../../core/chat/chat.ts';
 import { httpHandler, respond } from '../../lib/http-handler.ts';

@@ -1,4 +1,5 @@
-import { answerInvitationInput, INVITATION_ACTIONS, routes } from '@tandem/shared';
+import { answerInvitationInput, INVITATION_ACTIONS } from '@tandem/shared';
+import * as routes from '@tandem/shared/api/route-defs';
 import { answerInvitation } from '../../core/groups/invitations.ts';
 import { httpHandler } from '../../lib/http-handler.ts';
 

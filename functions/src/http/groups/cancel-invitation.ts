@@ -1,4 +1,5 @@
-import { cancelInvitationQuery, routes } from '@tandem/shared';
+import { cancelInvitationQuery } from '@tandem/shared';
+import * as routes from '@tandem/shared/api/route-defs';
 import { cancelInvitation } from '../../core/groups/members.ts';
 import { httpHandler } from '../../lib/http-handler.ts';
 

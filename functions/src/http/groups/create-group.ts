@@ -1,4 +1,5 @@
-import { createGroupInput, routes } from '@tandem/shared';
+import { createGroupInput } from '@tandem/shared';
+import * as routes from '@tandem/shared/api/route-defs';
 import { createGroup } from '../../core/groups/groups.ts';
 import { httpHandler, respond } from '../../lib/http-handler.ts';
 

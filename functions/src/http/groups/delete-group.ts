@@ -1,4 +1,4 @@
-import { routes } from '@tandem/shared';
+import * as routes from '@tandem/shared/api/route-defs';
 import * as z from 'zod/mini';
 import { deleteGroup } from '../../core/groups/groups.ts';
 import { httpHandler, respond } from '../../lib/http-handler.ts';

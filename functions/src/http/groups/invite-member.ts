@@ -1,4 +1,5 @@
-import { inviteMemberInput, routes } from '@tandem/shared';
+import { inviteMemberInput } from '@tandem/shared';
+import * as routes from '@tandem/shared/api/route-defs';
 import { inviteMember } from '../../core/groups/members.ts';
 import { httpHandler, respond } from '../../lib/http-handler.ts';
 

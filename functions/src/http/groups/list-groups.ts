@@ -1,4 +1,4 @@
-import { routes } from '@tandem/shared';
+import * as routes from '@tandem/shared/api/route-defs';
 import { listGroups } from '../../core/groups/groups.ts';
 import { httpHandler } from '../../lib/http-handler.ts';
 

@@ -1,11 +1,5 @@
-import {
-  grantableRoles,
-  PERMISSIONS,
-  ROLE_IDS,
-  type RolePermissionsView,
-  roleName,
-  routes,
-} from '@tandem/shared';
+import { grantableRoles, PERMISSIONS, ROLE_IDS, type RolePermissionsView, roleName } from '@tandem/shared';
+import * as routes from '@tandem/shared/api/route-defs';
 import { httpHandler } from '../../lib/http-handler.ts';
 
 /** The role → permission table the server enforces, for the web to derive read-only controls. */

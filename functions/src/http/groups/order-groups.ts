@@ -1,4 +1,5 @@
-import { groupOrderInput, routes } from '@tandem/shared';
+import { groupOrderInput } from '@tandem/shared';
+import * as routes from '@tandem/shared/api/route-defs';
 import { orderGroup } from '../../core/groups/groups.ts';
 import { httpHandler } from '../../lib/http-handler.ts';
 

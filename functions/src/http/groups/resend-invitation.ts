@@ -1,4 +1,5 @@
-import { resendInvitationInput, routes } from '@tandem/shared';
+import { resendInvitationInput } from '@tandem/shared';
+import * as routes from '@tandem/shared/api/route-defs';
 import { resendInvitation } from '../../core/groups/members.ts';
 import { httpHandler } from '../../lib/http-handler.ts';
 

@@ -1,4 +1,5 @@
-import { routes, updateGroupInput } from '@tandem/shared';
+import { updateGroupInput } from '@tandem/shared';
+import * as routes from '@tandem/shared/api/route-defs';
 import * as z from 'zod/mini';
 import { updateGroup } from '../../core/groups/groups.ts';
 import { httpHandler } from '../../lib/http-handler.ts';

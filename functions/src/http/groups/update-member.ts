@@ -1,4 +1,5 @@
-import { type RoleId, routes, updateMemberInput } from '@tandem/shared';
+import { type RoleId, updateMemberInput } from '@tandem/shared';
+import * as routes from '@tandem/shared/api/route-defs';
 import * as z from 'zod/mini';
 import { updateMember } from '../../core/groups/members.ts';
 import { httpHandler } from '../../lib/http-handler.ts';

@@ -1,4 +1,5 @@
-import { listNotificationsQuery, routes } from '@tandem/shared';
+import { listNotificationsQuery } from '@tandem/shared';
+import * as routes from '@tandem/shared/api/route-defs';
 import { listNotifications } from '../../core/notifications/notifications.ts';
 import { httpHandler } from '../../lib/http-handler.ts';
 

@@ -1,4 +1,5 @@
-import { notificationIdsInput, routes } from '@tandem/shared';
+import { notificationIdsInput } from '@tandem/shared';
+import * as routes from '@tandem/shared/api/route-defs';
 import { markRead } from '../../core/notifications/notifications.ts';
 import { httpHandler } from '../../lib/http-handler.ts';
 

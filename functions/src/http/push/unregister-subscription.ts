@@ -1,4 +1,4 @@
-import { routes } from '@tandem/shared';
+import * as routes from '@tandem/shared/api/route-defs';
 import { unregisterPushBody } from '@tandem/shared/push/subscription';
 import { unregisterPush } from '../../core/push/subscriptions.ts';
 import { httpHandler, respond } from '../../lib/http-handler.ts';

@@ -1,4 +1,5 @@
-import { answerInvitationInput, routes } from '@tandem/shared';
+import { answerInvitationInput } from '@tandem/shared';
+import * as routes from '@tandem/shared/api/route-defs';
 import { answerAttendeeInvitation } from '../../core/schedules/schedules.ts';
 import { httpHandler } from '../../lib/http-handler.ts';
 

@@ -1,4 +1,4 @@
-import { routes } from '@tandem/shared';
+import * as routes from '@tandem/shared/api/route-defs';
 import { timeBlockInput } from '@tandem/shared/time/schedule';
 import { createTimeBlock } from '../../core/schedules/time-blocks.ts';
 import { httpHandler, respond } from '../../lib/http-handler.ts';

@@ -1,4 +1,5 @@
-import { invitationKeyQuery, routes } from '@tandem/shared';
+import { invitationKeyQuery } from '@tandem/shared';
+import * as routes from '@tandem/shared/api/route-defs';
 import { getAttendeeInvitation } from '../../core/schedules/schedules.ts';
 import { httpHandler } from '../../lib/http-handler.ts';
 

@@ -1,4 +1,4 @@
-import { routes } from '@tandem/shared';
+import * as routes from '@tandem/shared/api/route-defs';
 import { occurrencesQuery } from '@tandem/shared/time/schedule';
 import { listOccurrences } from '../../core/schedules/schedules.ts';
 import { httpHandler } from '../../lib/http-handler.ts';

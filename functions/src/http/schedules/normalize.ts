@@ -1,4 +1,4 @@
-import { routes } from '@tandem/shared';
+import * as routes from '@tandem/shared/api/route-defs';
 import { timezoneSchema } from '@tandem/shared/user/config';
 import * as z from 'zod/mini';
 import { normalizeUser } from '../../core/schedules/normalization.ts';

@@ -1,4 +1,4 @@
-import { routes } from '@tandem/shared';
+import * as routes from '@tandem/shared/api/route-defs';
 import { setScheduleInput } from '@tandem/shared/time/schedule';
 import * as z from 'zod/mini';
 import { moveOccurrence, setSchedule } from '../../core/schedules/schedules.ts';

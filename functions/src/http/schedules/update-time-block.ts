@@ -1,4 +1,4 @@
-import { routes } from '@tandem/shared';
+import * as routes from '@tandem/shared/api/route-defs';
 import { timeBlockPatchInput } from '@tandem/shared/time/schedule';
 import * as z from 'zod/mini';
 import { updateTimeBlock } from '../../core/schedules/time-blocks.ts';

@@ -1,4 +1,5 @@
-import { answerPendingInput, routes } from '@tandem/shared';
+import { answerPendingInput } from '@tandem/shared';
+import * as routes from '@tandem/shared/api/route-defs';
 import { answerMyTaskInvitations } from '../../core/tasks/task-delegation.ts';
 import { httpHandler } from '../../lib/http-handler.ts';
 

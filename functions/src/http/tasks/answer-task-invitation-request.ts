@@ -1,4 +1,5 @@
-import { answerTaskInvitationInput, routes } from '@tandem/shared';
+import { answerTaskInvitationInput } from '@tandem/shared';
+import * as routes from '@tandem/shared/api/route-defs';
 import { answerTaskInvitation } from '../../core/tasks/task-delegation.ts';
 import { httpHandler } from '../../lib/http-handler.ts';
 

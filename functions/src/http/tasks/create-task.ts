@@ -1,4 +1,5 @@
-import { createTaskInput, routes } from '@tandem/shared';
+import { createTaskInput } from '@tandem/shared';
+import * as routes from '@tandem/shared/api/route-defs';
 import { createTask } from '../../core/tasks/tasks.ts';
 import { httpHandler, respond } from '../../lib/http-handler.ts';
 

@@ -1,4 +1,5 @@
-import { deleteTasksInput, routes } from '@tandem/shared';
+import { deleteTasksInput } from '@tandem/shared';
+import * as routes from '@tandem/shared/api/route-defs';
 import { deleteTasks } from '../../core/tasks/tasks.ts';
 import { httpHandler } from '../../lib/http-handler.ts';
 

@@ -1,4 +1,4 @@
-import { routes } from '@tandem/shared';
+import * as routes from '@tandem/shared/api/route-defs';
 import * as z from 'zod/mini';
 import { getTask } from '../../core/tasks/tasks.ts';
 import { httpHandler } from '../../lib/http-handler.ts';

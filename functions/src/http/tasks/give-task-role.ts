@@ -1,4 +1,5 @@
-import { type RoleId, routes, taskRoleInput } from '@tandem/shared';
+import { type RoleId, taskRoleInput } from '@tandem/shared';
+import * as routes from '@tandem/shared/api/route-defs';
 import { giveTaskRole } from '../../core/tasks/task-roles.ts';
 import { httpHandler, respond } from '../../lib/http-handler.ts';
 

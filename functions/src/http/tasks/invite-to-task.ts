@@ -1,4 +1,5 @@
-import { inviteToTaskInput, type RoleId, routes } from '@tandem/shared';
+import { inviteToTaskInput, type RoleId } from '@tandem/shared';
+import * as routes from '@tandem/shared/api/route-defs';
 import { inviteToTask } from '../../core/tasks/task-delegation.ts';
 import { httpHandler } from '../../lib/http-handler.ts';
 

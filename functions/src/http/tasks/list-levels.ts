@@ -1,4 +1,5 @@
-import { routes, TASK_LEVELS } from '@tandem/shared';
+import { TASK_LEVELS } from '@tandem/shared';
+import * as routes from '@tandem/shared/api/route-defs';
 import { httpHandler } from '../../lib/http-handler.ts';
 
 export const handler = httpHandler({

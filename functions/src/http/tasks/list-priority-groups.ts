@@ -1,4 +1,5 @@
-import { isChoosablePriorityGroup, PRIORITY_GROUPS, routes } from '@tandem/shared';
+import { isChoosablePriorityGroup, PRIORITY_GROUPS } from '@tandem/shared';
+import * as routes from '@tandem/shared/api/route-defs';
 import { httpHandler } from '../../lib/http-handler.ts';
 
 export const handler = httpHandler({

@@ -1,4 +1,5 @@
-import { pageQuery, routes } from '@tandem/shared';
+import { pageQuery } from '@tandem/shared';
+import * as routes from '@tandem/shared/api/route-defs';
 import * as z from 'zod/mini';
 import { listPendingTaskInvitations } from '../../core/tasks/task-delegation.ts';
 import { httpHandler } from '../../lib/http-handler.ts';

@@ -1,4 +1,5 @@
-import { listTasksQuery, routes } from '@tandem/shared';
+import { listTasksQuery } from '@tandem/shared';
+import * as routes from '@tandem/shared/api/route-defs';
 import * as z from 'zod/mini';
 import { listTasks } from '../../core/tasks/tasks.ts';
 import { httpHandler } from '../../lib/http-handler.ts';

@@ -1,4 +1,5 @@
-import { newStructureInput, routes } from '@tandem/shared';
+import { newStructureInput } from '@tandem/shared';
+import * as routes from '@tandem/shared/api/route-defs';
 import { newStructure } from '../../core/tasks/task-tree.ts';
 import { httpHandler } from '../../lib/http-handler.ts';
 

@@ -1,4 +1,5 @@
-import { boundedText, routes } from '@tandem/shared';
+import { boundedText } from '@tandem/shared';
+import * as routes from '@tandem/shared/api/route-defs';
 import * as z from 'zod/mini';
 import { searchTasks } from '../../core/tasks/task-tree.ts';
 import { httpHandler } from '../../lib/http-handler.ts';

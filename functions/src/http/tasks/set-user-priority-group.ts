@@ -1,4 +1,5 @@
-import { routes, userTitleInput } from '@tandem/shared';
+import { userTitleInput } from '@tandem/shared';
+import * as routes from '@tandem/shared/api/route-defs';
 import { setUserTitle } from '../../core/tasks/task-titles.ts';
 import { httpHandler } from '../../lib/http-handler.ts';
 

@@ -1,4 +1,5 @@
-import { routes, updateTaskInput } from '@tandem/shared';
+import { updateTaskInput } from '@tandem/shared';
+import * as routes from '@tandem/shared/api/route-defs';
 import * as z from 'zod/mini';
 import { updateTask } from '../../core/tasks/tasks.ts';
 import { httpHandler } from '../../lib/http-handler.ts';

@@ -1,4 +1,5 @@
-import { numericIdParam, routes, userTitleInput } from '@tandem/shared';
+import { numericIdParam, userTitleInput } from '@tandem/shared';
+import * as routes from '@tandem/shared/api/route-defs';
 import * as z from 'zod/mini';
 import { setUserTitle } from '../../core/tasks/task-titles.ts';
 import { httpHandler } from '../../lib/http-handler.ts';

@@ -1,4 +1,5 @@
-import { routes, taskPayloadFromQuery, taskValidationQuery } from '@tandem/shared';
+import { taskPayloadFromQuery, taskValidationQuery } from '@tandem/shared';
+import * as routes from '@tandem/shared/api/route-defs';
 import { validateTask } from '../../core/tasks/tasks.ts';
 import { httpHandler } from '../../lib/http-handler.ts';
 

@@ -1,4 +1,4 @@
-import { routes } from '@tandem/shared';
+import * as routes from '@tandem/shared/api/route-defs';
 import { AVATAR_MAX_BYTES, AVATAR_TOO_LARGE, setAvatar } from '../../core/user/avatar.ts';
 import { httpHandler, respond } from '../../lib/http-handler.ts';
 import { readSingleFile } from '../../lib/multipart.ts';

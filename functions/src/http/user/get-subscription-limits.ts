@@ -1,4 +1,5 @@
-import { LIMIT_EVENTS, type LimitEvent, routes } from '@tandem/shared';
+import { LIMIT_EVENTS, type LimitEvent } from '@tandem/shared';
+import * as routes from '@tandem/shared/api/route-defs';
 import * as z from 'zod/mini';
 import { countsFor, limitsView } from '../../core/access/limits.ts';
 import { seatCount } from '../../core/access/roster.ts';

@@ -2,7 +2,9 @@
  * GET /user/timezone/[?code]: the IANA zones the platform knows, with their current UTC offset, for
  * the settings picker. With `code`, only that zone (404 when unknown).
  */
-import { isValidTimezone, pageOf, pageQuery, routes } from '@tandem/shared';
+
+import { isValidTimezone, pageOf, pageQuery } from '@tandem/shared';
+import * as routes from '@tandem/shared/api/route-defs';
 import { DateTime } from 'luxon';
 import * as z from 'zod/mini';
 import { NotFoundError } from '../../lib/errors.ts';

@@ -1,4 +1,5 @@
-import { routes, updateUserConfigInput } from '@tandem/shared';
+import { updateUserConfigInput } from '@tandem/shared';
+import * as routes from '@tandem/shared/api/route-defs';
 import { presentConfig } from '../../core/user/avatar.ts';
 import { updateUserConfig } from '../../core/user/user.ts';
 import { httpHandler } from '../../lib/http-handler.ts';

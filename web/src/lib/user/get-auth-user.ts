@@ -1,5 +1,5 @@
 /** GET /auth/user/ — the signed-in user's profile (loaded right after sign-in; header, Today, settings). */
-import { routes } from '@tandem/shared/api/routes';
+import * as routes from '@tandem/shared/api/route-defs';
 import type { UserProfile } from '@tandem/shared/user/config';
 import useSWR from 'swr';
 import { api } from '../api.ts';

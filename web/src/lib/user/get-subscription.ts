@@ -1,5 +1,5 @@
 /** GET /user/subscription — the package and its status (read-only for now). */
-import { routes } from '@tandem/shared/api/routes';
+import * as routes from '@tandem/shared/api/route-defs';
 import type { Subscription } from '@tandem/shared/user/subscription';
 import useSWR from 'swr';
 import { api } from '../api.ts';

@@ -1,5 +1,5 @@
 /** GET /user/config/ — time and date formats, time zone, routine times and preferences. */
-import { routes } from '@tandem/shared/api/routes';
+import * as routes from '@tandem/shared/api/route-defs';
 import type { UserConfigView } from '@tandem/shared/user/config';
 import useSWR from 'swr';
 import { api } from '../api.ts';

@@ -3,7 +3,7 @@
  * video links, the two-step upload (ask for a presigned POST, send the file straight to storage with
  * progress, confirm), links, rename, delete and order.
  */
-import { routes } from '@tandem/shared/api/routes';
+import * as routes from '@tandem/shared/api/route-defs';
 import type { AttachmentView, UploadTicket } from '@tandem/shared/attachments/rules';
 import useSWR from 'swr';
 import { api } from '../../../lib/api.ts';

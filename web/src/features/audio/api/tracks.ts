@@ -3,7 +3,7 @@
  * files, listed with `?q=audio` and uploaded by the attachments' presigned path (request, send to
  * storage, confirm), so they count against the storage quota like any file.
  */
-import { routes } from '@tandem/shared/api/routes';
+import * as routes from '@tandem/shared/api/route-defs';
 import { ATTACHMENT_MESSAGES, type AttachmentView } from '@tandem/shared/attachments/rules';
 import useSWR, { mutate } from 'swr';
 import { api } from '../../../lib/api.ts';

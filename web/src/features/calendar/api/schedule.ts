@@ -3,7 +3,7 @@
  * moving one occurrence (drag, resize), and setting a new task's schedule from a slot. SWR keys
  * start with 'schedule' so any change re-reads every loaded window.
  */
-import { routes } from '@tandem/shared/api/routes';
+import * as routes from '@tandem/shared/api/route-defs';
 import type { OccurrenceView } from '@tandem/shared/time/views';
 import useSWR from 'swr';
 import { api } from '../../../lib/api.ts';

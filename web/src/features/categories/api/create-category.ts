@@ -1,5 +1,5 @@
 /** POST /user/group/category — title, description, metadata and the ids of its groups. */
-import { routes } from '@tandem/shared/api/routes';
+import * as routes from '@tandem/shared/api/route-defs';
 import type { CreateCategoryInput } from '@tandem/shared/groups/categories';
 import type { CategoryView } from '@tandem/shared/groups/views';
 import { api } from '../../../lib/api.ts';

@@ -1,5 +1,5 @@
 /** DELETE /user/group/category/{id} — the category only; its groups stay. */
-import { routes } from '@tandem/shared/api/routes';
+import * as routes from '@tandem/shared/api/route-defs';
 import { api } from '../../../lib/api.ts';
 import { revalidateAfter } from '../../../lib/revalidate.ts';
 

@@ -1,6 +1,6 @@
 /** GET /user/group/category — the caller's group categories (spec 001 §3, §7). */
 import type { Page } from '@tandem/shared/api/pagination';
-import { routes } from '@tandem/shared/api/routes';
+import * as routes from '@tandem/shared/api/route-defs';
 import type { CategoryView } from '@tandem/shared/groups/views';
 import useSWR from 'swr';
 import { api } from '../../../lib/api.ts';

@@ -1,5 +1,5 @@
 /** PATCH /user/group/category/{id} — any of title, description, metadata, groups. */
-import { routes } from '@tandem/shared/api/routes';
+import * as routes from '@tandem/shared/api/route-defs';
 import type { CreateCategoryInput } from '@tandem/shared/groups/categories';
 import type { CategoryView } from '@tandem/shared/groups/views';
 import { api } from '../../../lib/api.ts';

@@ -4,7 +4,7 @@
  * messages and the unread flags follow without a reload.
  */
 import type { Page } from '@tandem/shared/api/pagination';
-import { routes } from '@tandem/shared/api/routes';
+import * as routes from '@tandem/shared/api/route-defs';
 import { CHAT_RULES, type ChatView, type MessagePage, type MessageView } from '@tandem/shared/chat/chat';
 import useSWR from 'swr';
 import { api } from '../../../lib/api.ts';

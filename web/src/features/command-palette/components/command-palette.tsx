@@ -10,7 +10,7 @@ import {
   spotlight,
 } from '@mantine/spotlight';
 import { IconListCheck, IconPlus, IconSearch } from '@tabler/icons-react';
-import { routes } from '@tandem/shared/api/routes';
+import * as routes from '@tandem/shared/api/route-defs';
 import type { TaskView } from '@tandem/shared/tasks/views';
 import '@mantine/spotlight/styles.css';
 import { useEffect, useMemo, useState } from 'react';

@@ -8,7 +8,7 @@
  * again as well.
  */
 import { cursorOf, type Page } from '@tandem/shared/api/pagination';
-import { routes } from '@tandem/shared/api/routes';
+import * as routes from '@tandem/shared/api/route-defs';
 import type { RoleId } from '@tandem/shared/groups/roles';
 import type { TaskView } from '@tandem/shared/tasks/views';
 import useSWR from 'swr';

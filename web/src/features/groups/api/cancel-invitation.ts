@@ -1,5 +1,5 @@
 /** DELETE /group/member/invitation?email=&group= — withdraws an invitation not yet accepted. */
-import { routes } from '@tandem/shared/api/routes';
+import * as routes from '@tandem/shared/api/route-defs';
 import { api } from '../../../lib/api.ts';
 import { revalidateAfter } from '../../../lib/revalidate.ts';
 

@@ -1,5 +1,5 @@
 /** POST /user/group — title, description, metadata {color, icon}; the caller becomes its creator. */
-import { routes } from '@tandem/shared/api/routes';
+import * as routes from '@tandem/shared/api/route-defs';
 import type { CreateGroupInput } from '@tandem/shared/groups/group';
 import type { GroupView } from '@tandem/shared/groups/views';
 import { api } from '../../../lib/api.ts';

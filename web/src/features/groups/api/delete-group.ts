@@ -1,5 +1,5 @@
 /** DELETE /user/group/{id} — the group, its tasks and every member's access. */
-import { routes } from '@tandem/shared/api/routes';
+import * as routes from '@tandem/shared/api/route-defs';
 import { api } from '../../../lib/api.ts';
 import { revalidateAfter } from '../../../lib/revalidate.ts';
 

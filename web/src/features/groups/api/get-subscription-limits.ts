@@ -1,5 +1,5 @@
 /** GET /user/subscription/limit?event=a,b[&target] — counts against the package's limits. */
-import { routes } from '@tandem/shared/api/routes';
+import * as routes from '@tandem/shared/api/route-defs';
 import type { LimitsView } from '@tandem/shared/groups/views';
 import type { LimitEvent } from '@tandem/shared/user/limits';
 import useSWR from 'swr';

@@ -1,5 +1,5 @@
 /** POST /group/member/invitation {group, email, role} — invites by e-mail (lowercased); a repeat replaces the role. */
-import { routes } from '@tandem/shared/api/routes';
+import * as routes from '@tandem/shared/api/route-defs';
 import { normaliseEmail } from '@tandem/shared/groups/invitations';
 import type { RoleId } from '@tandem/shared/groups/roles';
 import { api } from '../../../lib/api.ts';

@@ -1,5 +1,5 @@
 /** GET /group/member — the caller's groups in the caller's order, each with its roster and the caller's rights. */
-import { routes } from '@tandem/shared/api/routes';
+import * as routes from '@tandem/shared/api/route-defs';
 import type { GroupView } from '@tandem/shared/groups/views';
 import useSWR from 'swr';
 import { api } from '../../../lib/api.ts';

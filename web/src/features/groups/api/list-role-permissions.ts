@@ -1,5 +1,5 @@
 /** GET /task/role/permission — each role's permissions and the roles it may grant (spec 000 §6). */
-import { routes } from '@tandem/shared/api/routes';
+import * as routes from '@tandem/shared/api/route-defs';
 import type { RolePermissionsView } from '@tandem/shared/groups/views';
 import useSWR from 'swr';
 import { api } from '../../../lib/api.ts';

@@ -2,7 +2,7 @@
  * PUT /group/order {group_id, next_index} — moves one group in the caller's order. Optimistic: the
  * list is reordered at once (a drag should feel instant) and put back if the server refuses.
  */
-import { routes } from '@tandem/shared/api/routes';
+import * as routes from '@tandem/shared/api/route-defs';
 import type { GroupView } from '@tandem/shared/groups/views';
 import { mutate } from 'swr';
 import { api } from '../../../lib/api.ts';

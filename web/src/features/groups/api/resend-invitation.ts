@@ -1,5 +1,5 @@
 /** POST /group/member/invitation/resend {group, email} — a new link; only for pending and expired invitations. */
-import { routes } from '@tandem/shared/api/routes';
+import * as routes from '@tandem/shared/api/route-defs';
 import { api } from '../../../lib/api.ts';
 import { revalidateAfter } from '../../../lib/revalidate.ts';
 

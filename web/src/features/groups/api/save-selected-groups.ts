@@ -2,7 +2,7 @@
  * PATCH /user/config/ {preferences: {selected_groups}} — the header's group filter. Optimistic: the
  * chips change at once and go back if the server refuses.
  */
-import { routes } from '@tandem/shared/api/routes';
+import * as routes from '@tandem/shared/api/route-defs';
 import type { UserConfig } from '@tandem/shared/user/config';
 import { mutate } from 'swr';
 import { api } from '../../../lib/api.ts';

@@ -1,5 +1,5 @@
 /** PATCH /user/config/ {group} — the caller's default (favourite) group; null clears it. Optimistic. */
-import { routes } from '@tandem/shared/api/routes';
+import * as routes from '@tandem/shared/api/route-defs';
 import type { UserConfig } from '@tandem/shared/user/config';
 import { mutate } from 'swr';
 import { api } from '../../../lib/api.ts';

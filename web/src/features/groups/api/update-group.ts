@@ -1,5 +1,5 @@
 /** PATCH /user/group/{id} — title, description, metadata and status (1 active, 2 archived). */
-import { routes } from '@tandem/shared/api/routes';
+import * as routes from '@tandem/shared/api/route-defs';
 import type { UpdateGroupInput } from '@tandem/shared/groups/group';
 import type { GroupView } from '@tandem/shared/groups/views';
 import { api } from '../../../lib/api.ts';

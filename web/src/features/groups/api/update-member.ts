@@ -1,5 +1,5 @@
 /** PATCH /group/member/{id} — a member's role, or their membership status (1 active, 2 archived). */
-import { routes } from '@tandem/shared/api/routes';
+import * as routes from '@tandem/shared/api/route-defs';
 import type { RoleId } from '@tandem/shared/groups/roles';
 import { api } from '../../../lib/api.ts';
 import { revalidateAfter } from '../../../lib/revalidate.ts';

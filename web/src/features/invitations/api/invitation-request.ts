@@ -3,7 +3,7 @@
  * /group/member/invitation/request. Public routes: the client sends no token and does not refresh
  * on a 401, so they work signed out and signed in alike.
  */
-import { routes } from '@tandem/shared/api/routes';
+import * as routes from '@tandem/shared/api/route-defs';
 import { INVITATION_ACTIONS } from '@tandem/shared/groups/invitations';
 import type { InvitationAnswerView, InvitationRequestView } from '@tandem/shared/groups/views';
 import { api } from '../../../lib/api.ts';

@@ -4,7 +4,7 @@
  * when the person says so. SWR key head 'notifications': a `notification` socket event reads it
  * again (lib/live).
  */
-import { routes } from '@tandem/shared/api/routes';
+import * as routes from '@tandem/shared/api/route-defs';
 import { NOTIFICATION_LIMIT, type NotificationList } from '@tandem/shared/notifications/notifications';
 import useSWR, { mutate } from 'swr';
 import { api } from '../../../lib/api.ts';

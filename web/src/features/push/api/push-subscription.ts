@@ -1,4 +1,4 @@
-import { routes } from '@tandem/shared';
+import * as routes from '@tandem/shared/api/route-defs';
 import { api } from '../../../lib/api.ts';
 
 /** The browser's PushSubscription as JSON: what the server stores for this device. */

@@ -1,5 +1,5 @@
 /** GET /task/normalization?user_timezone= (spec 001 §7): the day's normalisation for the caller. */
-import { routes } from '@tandem/shared/api/routes';
+import * as routes from '@tandem/shared/api/route-defs';
 import type { NormalizationView } from '@tandem/shared/time/views';
 import { api } from '../../../lib/api.ts';
 

@@ -3,7 +3,7 @@
  * (priority group 6), and routine occurrences in a window (GET /task/schedule?routines_only=1).
  * Schedule keys start with 'schedule', so a calendar change re-reads them too.
  */
-import { routes } from '@tandem/shared/api/routes';
+import * as routes from '@tandem/shared/api/route-defs';
 import { selectionQuery } from '@tandem/shared/tasks/selection';
 import type { OccurrenceView } from '@tandem/shared/time/views';
 import useSWR from 'swr';

@@ -4,7 +4,7 @@
  * After a change every calendar window ('schedule' keys) and the task lists are read again (the
  * schedule may move the task to another priority group).
  */
-import { routes } from '@tandem/shared/api/routes';
+import * as routes from '@tandem/shared/api/route-defs';
 import type { ScheduledTaskView } from '@tandem/shared/time/views';
 import useSWR, { mutate } from 'swr';
 import { api } from '../../../lib/api.ts';

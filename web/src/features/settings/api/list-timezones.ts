@@ -1,6 +1,6 @@
 /** GET /user/timezone/ — the IANA zones the server accepts, with their current UTC offset. */
 import type { Page } from '@tandem/shared/api/pagination';
-import { routes } from '@tandem/shared/api/routes';
+import * as routes from '@tandem/shared/api/route-defs';
 import useSWR from 'swr';
 import { api } from '../../../lib/api.ts';
 

@@ -1,5 +1,5 @@
 /** PATCH /auth/user/ — first and last name, and a new e-mail address (answered with `pendingEmail`). */
-import { routes } from '@tandem/shared/api/routes';
+import * as routes from '@tandem/shared/api/route-defs';
 import type { UpdateAuthUserInput } from '@tandem/shared/user/config';
 import { mutate } from 'swr';
 import { api } from '../../../lib/api.ts';

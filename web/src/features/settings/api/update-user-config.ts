@@ -1,5 +1,5 @@
 /** PATCH /user/config/ — only the settings that changed. */
-import { routes } from '@tandem/shared/api/routes';
+import * as routes from '@tandem/shared/api/route-defs';
 import type { UpdateUserConfigInput, UserConfig } from '@tandem/shared/user/config';
 import { mutate } from 'swr';
 import { api } from '../../../lib/api.ts';

@@ -1,5 +1,5 @@
 /** POST /user/avatar/ — the cropped square as multipart; the settings (and header) show it at once. */
-import { routes } from '@tandem/shared/api/routes';
+import * as routes from '@tandem/shared/api/route-defs';
 import type { UserConfig } from '@tandem/shared/user/config';
 import { mutate } from 'swr';
 import { api } from '../../../lib/api.ts';

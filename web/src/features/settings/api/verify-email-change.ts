@@ -1,5 +1,5 @@
 /** POST /auth/user/email/verify — the code sent to a new address makes it the sign-in address. */
-import { routes } from '@tandem/shared/api/routes';
+import * as routes from '@tandem/shared/api/route-defs';
 import { mutate } from 'swr';
 import { api } from '../../../lib/api.ts';
 import { type AuthUser, authUserKey } from '../../../lib/user/get-auth-user.ts';

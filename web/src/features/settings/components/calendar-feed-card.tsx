@@ -4,7 +4,7 @@
  * hash of it is kept.
  */
 import { Button, Card, CopyButton, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { routes } from '@tandem/shared/api/routes';
+import * as routes from '@tandem/shared/api/route-defs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/api.ts';

@@ -1,5 +1,5 @@
 /** GET /user/subscription/limit?event=a,b — the limits of the user's package and where they stand. */
-import { routes } from '@tandem/shared/api/routes';
+import * as routes from '@tandem/shared/api/route-defs';
 import type { LimitsView } from '@tandem/shared/groups/views';
 import { LIMIT_EVENTS, type LimitEvent } from '@tandem/shared/user/limits';
 import useSWR from 'swr';

@@ -4,7 +4,7 @@
  * every list and task a change may have touched.
  */
 import type { Page } from '@tandem/shared/api/pagination';
-import { routes } from '@tandem/shared/api/routes';
+import * as routes from '@tandem/shared/api/route-defs';
 import type { RoleId } from '@tandem/shared/groups/roles';
 import { TASK_STATUSES, type TaskStatusId } from '@tandem/shared/tasks/constants';
 import { requireTaskId } from '@tandem/shared/tasks/guards';

@@ -1,5 +1,5 @@
 /** The time-blocking calls (spec 001 §7): list, create, read, update and delete a block. */
-import { routes } from '@tandem/shared/api/routes';
+import * as routes from '@tandem/shared/api/route-defs';
 import type { TimeBlockView } from '@tandem/shared/time/views';
 import useSWR, { type SWRConfiguration } from 'swr';
 import { api } from '../../../lib/api.ts';

@@ -2,7 +2,7 @@
  * PATCH /user/config/ {preferences: {selected_levels}} — the Today level filter, kept with the user so
  * it follows them to another device. Optimistic: the filter applies at once and goes back if refused.
  */
-import { routes } from '@tandem/shared/api/routes';
+import * as routes from '@tandem/shared/api/route-defs';
 import type { UserConfig } from '@tandem/shared/user/config';
 import { mutate } from 'swr';
 import { api } from '../../../lib/api.ts';
