@@ -448,6 +448,76 @@ export const routes = {
     auth: 'user',
     handler: 'attachments/order-attachments',
   },
+
+  // Custom fields (spec 000 §7 "Custom fields"; spec 002 §7; docs/api/custom-fields.md)
+  createCustomFields: {
+    method: 'POST',
+    path: '/task/custom/field',
+    auth: 'user',
+    handler: 'custom-fields/create-definition',
+  },
+  updateCustomFields: {
+    method: 'PATCH',
+    path: '/task/custom/field/{id}',
+    auth: 'user',
+    handler: 'custom-fields/update-definition',
+  },
+  getCustomFields: {
+    method: 'GET',
+    path: '/task/custom/field/{id}',
+    auth: 'user',
+    handler: 'custom-fields/get-definition',
+  },
+  searchCustomFields: {
+    method: 'GET',
+    path: '/task/custom/field/search/{taskId}',
+    auth: 'user',
+    handler: 'custom-fields/search-definition',
+  },
+  createCustomValue: {
+    method: 'POST',
+    path: '/task/custom/value',
+    auth: 'user',
+    handler: 'custom-fields/create-value',
+  },
+  updateCustomValue: {
+    method: 'PATCH',
+    path: '/task/custom/value/{id}',
+    auth: 'user',
+    handler: 'custom-fields/update-value',
+  },
+  getCustomValue: {
+    method: 'GET',
+    path: '/task/custom/value/{id}',
+    auth: 'user',
+    handler: 'custom-fields/get-value',
+  },
+  searchCustomValues: {
+    method: 'GET',
+    path: '/task/custom/value/search',
+    auth: 'user',
+    handler: 'custom-fields/search-values',
+  },
+  listCustomFieldTemplates: {
+    method: 'GET',
+    path: '/task/template/custom-field',
+    auth: 'user',
+    handler: 'custom-fields/list-templates',
+  },
+  /** Ours: a task's fields kept as a custom-field template (spec 002 §3). */
+  createCustomFieldTemplate: {
+    method: 'POST',
+    path: '/task/template/custom-field',
+    auth: 'user',
+    handler: 'custom-fields/create-template',
+  },
+  /** Ours: a custom-field template's fields become a task's. */
+  applyCustomFieldTemplate: {
+    method: 'POST',
+    path: '/task/template/custom-field/{id}/apply',
+    auth: 'user',
+    handler: 'custom-fields/apply-template',
+  },
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteId = keyof typeof routes;

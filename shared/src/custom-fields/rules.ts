@@ -42,6 +42,9 @@ export interface CustomField {
 /** A stored value: field id → what was entered ('' or absent when nothing was). */
 export type CustomValueMap = Record<string, string>;
 
+/** Refused Done (spec 000 §4): apart from the other messages, so the task update route carries only it. */
+export const CUSTOM_FIELD_DONE_BLOCKED = 'Fill in the required custom fields before marking this task Done.';
+
 export const CUSTOM_FIELD_MESSAGES = {
   labelRequired: 'Give the field a label.',
   required: (label: string) => `${label} is required.`,
@@ -52,7 +55,7 @@ export const CUSTOM_FIELD_MESSAGES = {
   tooLong: (label: string, max: number) => `${label} has at most ${max} characters.`,
   noOptions: 'A list field needs at least one option.',
   unknownField: 'This field is not part of the task’s custom fields.',
-  doneBlocked: 'Fill in the required custom fields before marking this task Done.',
+  doneBlocked: CUSTOM_FIELD_DONE_BLOCKED,
   definitionExists: 'This task already has custom fields.',
   valueExists: 'This value has already been entered; change it instead.',
   saved: 'Custom fields saved.',

@@ -183,6 +183,8 @@ const ISSUES_INTERNAL_ONLY =
 
 export { counted } from '../access/task-access.ts';
 
+import { requireCustomValuesForDone } from '../custom-fields/done-check.ts';
+
 /**
  * Every check of a create, with nothing written: the caller's rights in the group and on the parent,
  * the issue rule, who may use Issues, the assignees and the subscription limits. Returns what the
@@ -867,6 +869,10 @@ export async function updateTask(
   }
   if (input.status === TASK_STATUS.done && task.status !== TASK_STATUS.done && task.mode === 'template') {
     throw new ValidationError({ status: 'A template cannot be marked Done.' });
+  }
+  // Custom fields with required values (spec 000 §5): read only when the task becomes Done.
+  if (input.status === TASK_STATUS.done && task.status !== TASK_STATUS.done) {
+    await requireCustomValuesForDone(actor, task);
   }
   const zone = zoneOf(user, input.userTimezone);
   if (input.group !== undefined && input.group !== task.groupId && isGroupLocked(task.delegationType)) {
