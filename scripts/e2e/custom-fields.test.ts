@@ -155,6 +155,7 @@ describe('custom fields', () => {
     await page.locator('.recharts-line').first().waitFor();
     expect(await page.locator('.recharts-line path.recharts-curve').count()).toBe(1);
     expect(await violations(page)).toEqual([]);
+    await page.waitForTimeout(1_600);
     await page.screenshot({ path: join(shots, 'report-light.png') });
     expect(s.errors).toEqual([]);
   }, 180_000);
@@ -191,6 +192,8 @@ describe('custom fields', () => {
       .getByText('Fill in the required custom fields before marking this task Done.')
       .first()
       .waitFor();
+    // The form names the label at the status field (task-form.custom-field-required).
+    await page.getByText('Reading is required.').waitFor();
     expect((await api.get(`/task/${plain}`)).body.status.id).toBe(1);
     const d = (await api.get(`/task/custom/field/${plain}`)).body;
     expect(
@@ -219,6 +222,8 @@ describe('custom fields', () => {
         await b.page.getByRole('tab', { name: 'Report' }).click();
         await b.page.locator('.recharts-line').first().waitFor({ timeout: 20_000 });
         expect(await violations(b.page)).toEqual([]);
+        // recharts draws its lines in 1.5 s of script, not CSS animations: let it finish for the picture.
+        await b.page.waitForTimeout(1_600);
         await b.page.screenshot({ path: join(shots, `report-${name}.png`), fullPage: true });
         await b.page.goto(`${url}/task/${instances()[1]}`);
         await b.page.getByRole('tab', { name: 'Custom fields' }).click();

@@ -10,6 +10,9 @@ import { type Api, addMember, newGroup, person } from './support.ts';
 
 const { normalizeUser } = await import('../../src/core/schedules/normalization.ts');
 const { taskReport, templateReport } = await import('../../src/core/custom-fields/reports.ts');
+const { CustomFieldDefinitionEntity, CustomValueEntity } = await import(
+  '../../src/db/entities/custom-field.ts'
+);
 
 async function privateGroup(api: Api) {
   return (await api.get('/group/member')).body.results.find((g: { is_private: boolean }) => g.is_private)
@@ -214,6 +217,10 @@ describe('marking Done', () => {
     expect(refused.status).toBe(400);
     expect(refused.body.code).toBe('task-form.custom-field-completed');
     expect(refused.body.errors.custom_fields).toBe('Weight');
+    expect(refused.body.errors.status).toBe('Weight is required.');
+    expect(refused.body.fallback_message).toBe(
+      'Fill in the required custom fields before marking this task Done.',
+    );
     expect((await ann.api.get(`/task/${task}`)).body.status.id).toBe(1);
     expect((await ann.api.post('/task/custom/value', { task, custom_value: { weight: '70' } })).status).toBe(
       201,
@@ -361,5 +368,21 @@ describe('custom-field templates', () => {
     expect((await ann.api.post('/task/template/custom-field', { task: none, title: 'Empty' })).status).toBe(
       400,
     );
+  });
+});
+
+describe('deleting a task', () => {
+  it('deletes its fields and values, after the delete', async () => {
+    const ann = await person('Ann');
+    const task = await newTask(ann.api);
+    await withFields(ann.api, task);
+    expect((await ann.api.post('/task/custom/value', { task, custom_value: { weight: '70' } })).status).toBe(
+      201,
+    );
+    expect((await ann.api.delete(`/task/${task}`)).status).toBe(204);
+    const left = async () =>
+      (await CustomValueEntity.query.byTask({ taskId: task }).go()).data.length +
+      ((await CustomFieldDefinitionEntity.get({ taskId: task }).go()).data ? 1 : 0);
+    await expect.poll(left, { timeout: 20_000, interval: 200 }).toBe(0);
   });
 });

@@ -45,9 +45,12 @@ export type CustomValueMap = Record<string, string>;
 /** Refused Done (spec 000 §4): apart from the other messages, so the task update route carries only it. */
 export const CUSTOM_FIELD_DONE_BLOCKED = 'Fill in the required custom fields before marking this task Done.';
 
+/** task-form.custom-field-required: a required field left empty, by its label. */
+export const requiredFieldMessage = (label: string) => `${label} is required.`;
+
 export const CUSTOM_FIELD_MESSAGES = {
   labelRequired: 'Give the field a label.',
-  required: (label: string) => `${label} is required.`,
+  required: requiredFieldMessage,
   notNumber: (label: string) => `${label} must be a number.`,
   notDate: (label: string) => `${label} must be a date (YYYY-MM-DD).`,
   notTime: (label: string) => `${label} must be a time (HH:mm).`,

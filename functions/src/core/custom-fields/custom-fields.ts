@@ -288,3 +288,11 @@ export async function searchValues(
         ).data as ValueRecord[]);
   return all.filter((v) => !userId || v.userId === userId || v.userKey === userId).map(valueView);
 }
+
+/** A deleted task's definition and values (the stream consumer, streams/custom-field-cleanup.ts). */
+export async function removeTaskCustomFields(taskId: string): Promise<void> {
+  const values = (await CustomValueEntity.query.byTask({ taskId }).go({ pages: 'all' })).data;
+  if (values.length > 0)
+    await CustomValueEntity.delete(values.map((v) => ({ taskId: v.taskId, userKey: v.userKey }))).go();
+  await CustomFieldDefinitionEntity.delete({ taskId }).go();
+}

@@ -3,7 +3,7 @@
  * this: one BatchGetItem (the fields, the task's value and the caller's), only when a task becomes
  * Done, by the keys of db/custom-field-keys.ts (no entity: that route's bundle is at its budget).
  */
-import { CUSTOM_FIELD_DONE_BLOCKED } from '@tandem/shared';
+import { CUSTOM_FIELD_DONE_BLOCKED, requiredFieldMessage } from '@tandem/shared';
 import { getItems, item } from '../../db/batch-get.ts';
 import { definitionKey, TASK_VALUE_KEY, valueKey } from '../../db/custom-field-keys.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -36,7 +36,8 @@ export async function requireCustomValuesForDone(actor: Actor, task: TaskRecord)
   const missing = (d?.fields ?? []).filter((f) => f.isRequired && !values[f.id]?.trim()).map((f) => f.label);
   if (missing.length > 0) {
     throw new ValidationError(
-      { status: CUSTOM_FIELD_DONE_BLOCKED, customFields: missing.join(', ') },
+      // The status field names the first label (task-form.custom-field-required); all are listed.
+      { status: requiredFieldMessage(missing[0]!), customFields: missing.join(', ') },
       CUSTOM_FIELD_DONE_BLOCKED,
       'task-form.custom-field-completed',
     );
