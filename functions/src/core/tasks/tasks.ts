@@ -183,7 +183,7 @@ const ISSUES_INTERNAL_ONLY =
 
 export { counted } from '../access/task-access.ts';
 
-import { requireCustomValuesForDone } from '../custom-fields/done-check.ts';
+import { doneCheckItems, requireCustomValuesForDone } from '../custom-fields/done-check.ts';
 
 /**
  * Every check of a create, with nothing written: the caller's rights in the group and on the parent,
@@ -814,12 +814,20 @@ export async function updateTask(
   // it is the one just read) with its creator when the change may touch the creator's counters or
   // assignees. Sort codes come from the clock, so no list is read (a move of a task with sub-tasks
   // reads its old panel once, for the sub-tasks that go with it).
-  const [task, placement, stored, asked] = await getItems([
+  // Asked for Done: the custom fields' Done check reads its items in the same request (done-check.ts).
+  const doneItems = input.status === TASK_STATUS.done ? doneCheckItems(actor, taskId) : [];
+  const reads = await getItems([
     item<TaskRecord>(TaskEntity, { taskId }),
     item<PlacementRecord>(PlacementEntity, { userId: actor.userId, taskId }),
     item<UserRecord>(UserEntity, { userId: actor.userId }),
     ...(input.group ? [item<GroupRecord>(GroupEntity, { groupId: input.group })] : []),
-  ] as const);
+    ...doneItems,
+  ]);
+  const [task, placement, stored] = reads as [TaskRecord | null, PlacementRecord | null, UserRecord | null];
+  const asked = input.group ? (reads[3] as GroupRecord | null) : undefined;
+  const doneRead = reads.slice(reads.length - doneItems.length) as Parameters<
+    typeof requireCustomValuesForDone
+  >[1];
   if (!task) throw new NotFoundError();
   const needCreator =
     task.createdBy !== actor.userId &&
@@ -870,9 +878,9 @@ export async function updateTask(
   if (input.status === TASK_STATUS.done && task.status !== TASK_STATUS.done && task.mode === 'template') {
     throw new ValidationError({ status: 'A template cannot be marked Done.' });
   }
-  // Custom fields with required values (spec 000 §5): read only when the task becomes Done.
+  // Custom fields with required values (spec 000 §5), read with the task when Done was asked for.
   if (input.status === TASK_STATUS.done && task.status !== TASK_STATUS.done) {
-    await requireCustomValuesForDone(actor, task);
+    requireCustomValuesForDone(task, doneRead);
   }
   const zone = zoneOf(user, input.userTimezone);
   if (input.group !== undefined && input.group !== task.groupId && isGroupLocked(task.delegationType)) {
