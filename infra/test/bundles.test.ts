@@ -22,9 +22,11 @@ import { functionsSrc, repoRoot } from '../src/paths.ts';
  * ElectroDB (about 170 KB, CommonJS): the largest, update-task, was 408 KB, and 411 KB once it told
  * new assignees through the notification path and checked the form's version (D39, D41). The budget
  * is that, rounded up, and comes down as they do (D35, D42). Web Push rides only in the stream
- * consumer: tell() queues pushes (core/push/outbox.ts).
+ * consumer: tell() queues pushes (core/push/outbox.ts). update-task was 413.6 KB before custom fields
+ * (D49); their eleven routes add 1.4 KB to every bundle through the manifest and the Done check 0.7 KB,
+ * so the budget is 416 KB until the manifest stops riding whole in every bundle.
  */
-export const BUNDLE_BUDGET_KB = 415;
+export const BUNDLE_BUDGET_KB = 416;
 
 describe('function bundles', () => {
   const out = mkdtempSync(join(tmpdir(), 'tandem-bundles-test-'));

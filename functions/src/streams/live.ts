@@ -15,13 +15,14 @@
  * chat entries before their events go out.
  *
  * A deleted task's attachments are removed (attachment-cleanup.ts: one Query, then per file one
- * transaction and one S3 delete).
+ * transaction and one S3 delete), and its custom fields and values (custom-field-cleanup.ts).
  */
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { connectionsOf, sendToUsers } from '../core/ws/connections.ts';
 import { logger } from '../lib/logger.ts';
 import { removeFilesOfDeletedTasks } from './attachment-cleanup.ts';
 import { handleMessageRecords } from './chat-delivery.ts';
+import { removeCustomFieldsOfDeletedTasks } from './custom-field-cleanup.ts';
 import { acceptsLiveKeys } from './filter.ts';
 import { groupUpdates } from './group-events.ts';
 import { deliverNotifications } from './notification-events.ts';
@@ -42,7 +43,7 @@ const MODULES: readonly LiveModule[] = [
 export const handler = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
   const records = event.Records.filter((r) => acceptsLiveKeys(r.dynamodb?.Keys));
   const changes = records.map(taskChangeOf).filter((c): c is TaskChange => c !== null);
-  const [modules, chats, notified, , files] = await Promise.all([
+  const [modules, chats, notified, , files, fields] = await Promise.all([
     handleModuleRecords(records),
     handleMessageRecords(records),
     // Notifications (notification-events.ts): new ones to their sockets, new assignees told.
@@ -51,8 +52,12 @@ export const handler = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatch
     sendQueuedPushes(records),
     // A deleted task's files (attachment-cleanup.ts).
     removeFilesOfDeletedTasks(changes),
+    // A deleted task's custom fields and values (custom-field-cleanup.ts).
+    removeCustomFieldsOfDeletedTasks(changes),
   ]);
-  return { batchItemFailures: [...notified, ...modules, ...chats.batchItemFailures, ...files] };
+  return {
+    batchItemFailures: [...notified, ...modules, ...chats.batchItemFailures, ...files, ...fields],
+  };
 };
 
 async function handleModuleRecords(

@@ -13,7 +13,8 @@
 import { createSign, generateKeyPairSync, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { apiPath, type RouteId, routes } from '@tandem/shared';
+import { apiPath, type RouteId } from '@tandem/shared';
+import { routes } from '@tandem/shared/api/routes';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { waitForMail } from '../../../scripts/src/local/mail/wait-for-mail.ts';
 import { type Api, addMember, invitationKey, newGroup, person, stack } from './support.ts';
@@ -222,6 +223,45 @@ const make = {
     }
     return t.upload_id;
   },
+  /** A fresh task of the owner's with two custom fields (delegates may enter values). */
+  fields: async (w: World) => {
+    const t = await make.task(w);
+    ok(
+      await w.people.owner.api.post('/task/custom/field', {
+        task: t.id,
+        custom_field: [{ type: 'text', label: 'Note' }],
+        allow_delegated_to_edit: true,
+      }),
+      'fields',
+    );
+    return t.id;
+  },
+  /** A fresh task with fields and the owner's value for it. */
+  value: async (w: World) => {
+    const task = await make.fields(w);
+    const d = ok(await w.people.owner.api.get(`/task/custom/field/${task}`), 'read fields') as {
+      custom_field: Array<{ id: string }>;
+    };
+    return (
+      ok(
+        await w.people.owner.api.post('/task/custom/value', {
+          task,
+          custom_value: { [d.custom_field[0]!.id]: 'Mine' },
+        }),
+        'value',
+      ) as { id: string }
+    ).id;
+  },
+  fieldTemplate: async (w: World) =>
+    (
+      ok(
+        await w.people.owner.api.post('/task/template/custom-field', {
+          task: await make.fields(w),
+          title: 'Kit',
+        }),
+        'template',
+      ) as { id: string }
+    ).id,
   taskRole: async (w: World) => {
     const t = await make.task(w);
     const r = ok(
@@ -744,6 +784,85 @@ const MATRIX: Record<RouteId, Case[]> = {
       label: 'a fresh video link',
       request: async (w) => ({ body: { attachments: [{ id: await make.link(w), order: 3 }] } }),
       expect: user(404, 403, 200, 200, 200, 200),
+    },
+  ],
+  createCustomFields: [
+    {
+      label: 'fields on a fresh task (customFields)',
+      request: async (w) => ({
+        body: { task: (await make.task(w)).id, custom_field: [{ type: 'number', label: 'Score' }] },
+      }),
+      expect: user(404, 403, 403, 201, 201, 201),
+    },
+  ],
+  updateCustomFields: [
+    {
+      label: 'a fresh task’s fields',
+      request: async (w) => ({ params: { id: await make.fields(w) }, body: { data_entry_required: 2 } }),
+      expect: user(404, 403, 403, 200, 200, 200),
+    },
+  ],
+  getCustomFields: [
+    {
+      request: async (w) => ({ params: { id: await make.fields(w) } }),
+      expect: user(404, 200, 200, 200, 200, 200),
+    },
+  ],
+  searchCustomFields: [
+    { request: (w) => ({ params: { taskId: w.task.id } }), expect: user(404, 200, 200, 200, 200, 200) },
+  ],
+  createCustomValue: [
+    {
+      label: 'a value on a fresh task with fields (customValues; delegates allowed)',
+      request: async (w) => {
+        const task = await make.fields(w);
+        const d = ok(await w.people.owner.api.get(`/task/custom/field/${task}`), 'read fields') as {
+          custom_field: Array<{ id: string }>;
+        };
+        return { body: { task, custom_value: { [d.custom_field[0]!.id]: 'Hello' } } };
+      },
+      expect: user(404, 403, 201, 201, 201, 201),
+    },
+  ],
+  updateCustomValue: [
+    {
+      label: 'the owner’s value on a fresh task (one value per task)',
+      request: async (w) => {
+        const id = await make.value(w);
+        const v = ok(await w.people.owner.api.get(`/task/custom/value/${id}`), 'read value') as {
+          custom_value: Record<string, string>;
+        };
+        const field = Object.keys(v.custom_value)[0]!;
+        return { params: { id }, body: { custom_value: { [field]: 'Changed' } } };
+      },
+      expect: user(404, 403, 200, 200, 200, 200),
+    },
+  ],
+  getCustomValue: [
+    {
+      request: async (w) => ({ params: { id: await make.value(w) } }),
+      expect: user(404, 200, 200, 200, 200, 200),
+    },
+  ],
+  searchCustomValues: [
+    { request: (w) => ({ query: { task: w.task.id } }), expect: user(404, 200, 200, 200, 200, 200) },
+  ],
+  listCustomFieldTemplates: [{ request: () => ({}), expect: everyone(200) }],
+  createCustomFieldTemplate: [
+    {
+      label: 'a template from a fresh task with fields',
+      request: async (w) => ({ body: { task: await make.fields(w), title: 'Mine' } }),
+      expect: user(404, 201, 201, 201, 201, 201),
+    },
+  ],
+  applyCustomFieldTemplate: [
+    {
+      label: 'the owner’s template onto a fresh task of the owner’s',
+      request: async (w) => ({
+        params: { id: await make.fieldTemplate(w) },
+        body: { task: (await make.task(w)).id },
+      }),
+      expect: ownOnly(200),
     },
   ],
 };

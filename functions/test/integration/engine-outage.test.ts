@@ -10,7 +10,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { BUILD_VERSION, routes } from '@tandem/shared';
+import { BUILD_VERSION } from '@tandem/shared';
+import { routes } from '@tandem/shared/api/routes';
 import type { APIGatewayProxyResultV2, Context } from 'aws-lambda';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CognitoEngine } from '../../../scripts/src/local/engines/cognito.ts';

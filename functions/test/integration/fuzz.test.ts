@@ -20,7 +20,8 @@ import {
   DynamoDBClient,
   ScanCommand,
 } from '@aws-sdk/client-dynamodb';
-import { API_BASE, type RouteDef, routes } from '@tandem/shared';
+import { API_BASE, type RouteDef } from '@tandem/shared';
+import { routes } from '@tandem/shared/api/routes';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';

@@ -4,7 +4,7 @@
  * The list of routes comes from shared/src/api/routes.ts, so a PATCH route added without a fixture
  * here fails this file.
  */
-import { routes } from '@tandem/shared';
+import { routes } from '@tandem/shared/api/routes';
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import { type Api, addMember, groupOf, memberIdOf, newGroup, person } from './support.ts';
@@ -534,6 +534,70 @@ const fixtures: Record<string, Fixture> = {
         value: 5,
       },
     ],
+  },
+
+  updateCustomFields: {
+    async setup() {
+      const ann = await person('Ann');
+      const t = await ok(
+        ann.api.post('/task', { title: 'Weigh-in', group: await privateGroup(ann.api) }),
+        201,
+      ).then((b) => b.results[0]);
+      await ok(
+        ann.api.post('/task/custom/field', {
+          task: t.id,
+          custom_field: [{ id: 'f1', type: 'text', label: 'Note' }],
+        }),
+        201,
+      );
+      const read = async () => await ok(ann.api.get(`/task/custom/field/${t.id}`));
+      return { api: ann.api, path: `/task/custom/field/${t.id}`, read };
+    },
+    volatile: ['updated_at'],
+    cases: [
+      { name: 'data_entry_required', body: { data_entry_required: 2 } },
+      { name: 'allow_delegated_to_edit', body: { allow_delegated_to_edit: true } },
+      {
+        name: 'custom_field',
+        body: { custom_field: [{ id: 'f1', type: 'number', label: 'Weight', is_required: true }] },
+        value: [
+          {
+            id: 'f1',
+            type: 'number',
+            label: 'Weight',
+            description: '',
+            max_char: 6,
+            is_required: true,
+            options: '',
+          },
+        ],
+      },
+    ],
+  },
+
+  updateCustomValue: {
+    async setup() {
+      const ann = await person('Ann');
+      const t = await ok(
+        ann.api.post('/task', { title: 'Weigh-in', group: await privateGroup(ann.api) }),
+        201,
+      ).then((b) => b.results[0]);
+      await ok(
+        ann.api.post('/task/custom/field', {
+          task: t.id,
+          custom_field: [
+            { id: 'f1', type: 'number', label: 'Weight' },
+            { id: 'f2', type: 'text', label: 'Note' },
+          ],
+        }),
+        201,
+      );
+      const v = await ok(ann.api.post('/task/custom/value', { task: t.id, custom_value: { f1: '70' } }), 201);
+      const read = async () => await ok(ann.api.get(`/task/custom/value/${v.id}`));
+      return { api: ann.api, path: `/task/custom/value/${v.id}`, read };
+    },
+    volatile: ['updated_at'],
+    cases: [{ name: 'custom_value', body: { custom_value: { f1: '71.5' } } }],
   },
 };
 

@@ -13,7 +13,7 @@ import {
   ProvisionedThroughputExceededException,
 } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { routes } from '@tandem/shared';
+import { routes } from '@tandem/shared/api/routes';
 import type { Context } from 'aws-lambda';
 import { Entity } from 'electrodb';
 import { beforeAll, describe, expect, it, vi } from 'vitest';

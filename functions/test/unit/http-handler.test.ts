@@ -1,4 +1,5 @@
-import { MAX_JSON_BODY_BYTES, routes, updateUserConfigInput } from '@tandem/shared';
+import { MAX_JSON_BODY_BYTES, updateUserConfigInput } from '@tandem/shared';
+import { routes } from '@tandem/shared/api/routes';
 import type { Context } from 'aws-lambda';
 import { Entity } from 'electrodb';
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -2,7 +2,7 @@
  * Requests sent straight to the APIs' execute-api addresses, around CloudFront and its firewall, are
  * refused: the HTTP handlers answer 404, the WebSocket authorizer refuses the connection.
  */
-import { routes } from '@tandem/shared';
+import { routes } from '@tandem/shared/api/routes';
 import { ORIGIN_VERIFY_HEADER } from '@tandem/shared/api/security-headers';
 import type { Context } from 'aws-lambda';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';

@@ -2,7 +2,7 @@
  * DynamoDB requests are counted per call: calls served at the same time by one process are counted
  * apart, and the HTTP answer carries its call's count only against a local engine (never in AWS).
  */
-import { routes } from '@tandem/shared';
+import { routes } from '@tandem/shared/api/routes';
 import type { Context } from 'aws-lambda';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type HttpEvent, httpHandler } from '../../src/lib/http-handler.ts';

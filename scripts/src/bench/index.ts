@@ -194,4 +194,13 @@ if (wants('files')) {
   });
 }
 
+if (wants('fields')) {
+  // Custom fields (issue 14, decisions D49): a year of daily routine values and its reports' data.
+  await withStack(async (stack) => {
+    const { requestCounter } = await import('@tandem/functions/db/client');
+    const { benchCustomFields } = await import('./custom-fields.ts');
+    await benchCustomFields(stack.env as StackEnv, stack.url, requestCounter);
+  });
+}
+
 printReport();

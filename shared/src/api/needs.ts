@@ -122,6 +122,13 @@ export const routeNeeds: { readonly [K in RouteId]?: readonly Need[] } = {
   updateAttachment: ['table:read', 'table:write', 'bucket:read'],
   deleteAttachment: ['table:read', 'table:write', 'bucket:delete'],
   orderAttachments: W,
+
+  createCustomFields: W,
+  updateCustomFields: W,
+  createCustomValue: W,
+  updateCustomValue: W,
+  createCustomFieldTemplate: W,
+  applyCustomFieldTemplate: W,
 };
 
 /** WebSocket handlers, by module under functions/src/ws. */

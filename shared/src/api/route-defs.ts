@@ -607,3 +607,72 @@ export const orderAttachments = {
   auth: 'user',
   handler: 'attachments/order-attachments',
 } as const satisfies RouteDef;
+// Custom fields (spec 000 §7 "Custom fields"; spec 002 §7; docs/api/custom-fields.md)
+export const createCustomFields = {
+  method: 'POST',
+  path: '/task/custom/field',
+  auth: 'user',
+  handler: 'custom-fields/create-definition',
+} as const satisfies RouteDef;
+export const updateCustomFields = {
+  method: 'PATCH',
+  path: '/task/custom/field/{id}',
+  auth: 'user',
+  handler: 'custom-fields/update-definition',
+} as const satisfies RouteDef;
+export const getCustomFields = {
+  method: 'GET',
+  path: '/task/custom/field/{id}',
+  auth: 'user',
+  handler: 'custom-fields/get-definition',
+} as const satisfies RouteDef;
+export const searchCustomFields = {
+  method: 'GET',
+  path: '/task/custom/field/search/{taskId}',
+  auth: 'user',
+  handler: 'custom-fields/search-definition',
+} as const satisfies RouteDef;
+export const createCustomValue = {
+  method: 'POST',
+  path: '/task/custom/value',
+  auth: 'user',
+  handler: 'custom-fields/create-value',
+} as const satisfies RouteDef;
+export const updateCustomValue = {
+  method: 'PATCH',
+  path: '/task/custom/value/{id}',
+  auth: 'user',
+  handler: 'custom-fields/update-value',
+} as const satisfies RouteDef;
+export const getCustomValue = {
+  method: 'GET',
+  path: '/task/custom/value/{id}',
+  auth: 'user',
+  handler: 'custom-fields/get-value',
+} as const satisfies RouteDef;
+export const searchCustomValues = {
+  method: 'GET',
+  path: '/task/custom/value/search',
+  auth: 'user',
+  handler: 'custom-fields/search-values',
+} as const satisfies RouteDef;
+export const listCustomFieldTemplates = {
+  method: 'GET',
+  path: '/task/template/custom-field',
+  auth: 'user',
+  handler: 'custom-fields/list-templates',
+} as const satisfies RouteDef;
+/** Ours: a task's fields kept as a custom-field template (spec 002 §3). */
+export const createCustomFieldTemplate = {
+  method: 'POST',
+  path: '/task/template/custom-field',
+  auth: 'user',
+  handler: 'custom-fields/create-template',
+} as const satisfies RouteDef;
+/** Ours: a custom-field template's fields become a task's. */
+export const applyCustomFieldTemplate = {
+  method: 'POST',
+  path: '/task/template/custom-field/{id}/apply',
+  auth: 'user',
+  handler: 'custom-fields/apply-template',
+} as const satisfies RouteDef;

@@ -187,6 +187,8 @@ const ISSUES_INTERNAL_ONLY =
 
 export { counted } from '../access/task-access.ts';
 
+import { doneCheckItems, requireCustomValuesForDone } from '../custom-fields/done-check.ts';
+
 /**
  * Every check of a create, with nothing written: the caller's rights in the group and on the parent,
  * the issue rule, who may use Issues, the assignees and the subscription limits. Returns what the
@@ -864,7 +866,9 @@ export async function updateTask(
     family.childIds.length === (task.childCount ?? 0) && family.childIds.length <= CHILDREN_READ_WITH_TASK
       ? family.childIds
       : null;
-  const [placement, stored, group, askedRead, creatorRead, ...childReads] = await getItems([
+  // Asked for Done: the custom fields' Done check reads its items in the same request (done-check.ts).
+  const doneItems = input.status === TASK_STATUS.done ? doneCheckItems(actor, taskId) : [];
+  const [placement, stored, group, askedRead, creatorRead, ...rest] = await getItems([
     item<PlacementRecord>(PlacementEntity, { userId: actor.userId, taskId }),
     item<UserRecord>(UserEntity, { userId: actor.userId }),
     item<GroupRecord>(GroupEntity, { groupId: task.groupId }),
@@ -874,7 +878,12 @@ export async function updateTask(
       item<PlacementRecord>(PlacementEntity, { userId: actor.userId, taskId: id }),
       item<TaskRecord>(TaskEntity, { taskId: id }),
     ]),
+    ...doneItems,
   ] as const);
+  const childReads = rest.slice(0, rest.length - doneItems.length);
+  const doneRead = rest.slice(rest.length - doneItems.length) as Parameters<
+    typeof requireCustomValuesForDone
+  >[1];
   const asked = input.group === undefined ? null : askedOther ? askedRead : group;
   const user = stored?.provisionedAt ? stored : await getUser(actor);
   /** The task's creator: the caller, as read with the group, or (not yet provisioned) read now. */
@@ -910,6 +919,10 @@ export async function updateTask(
   }
   if (input.status === TASK_STATUS.done && task.status !== TASK_STATUS.done && task.mode === 'template') {
     throw new ValidationError({ status: 'A template cannot be marked Done.' });
+  }
+  // Custom fields with required values (spec 000 §5), read with the task when Done was asked for.
+  if (input.status === TASK_STATUS.done && task.status !== TASK_STATUS.done) {
+    requireCustomValuesForDone(task, doneRead);
   }
   const zone = zoneOf(user, input.userTimezone);
   if (input.group !== undefined && input.group !== task.groupId && isGroupLocked(task.delegationType)) {

@@ -42,6 +42,9 @@ import { useUserConfig } from '../../../lib/user/get-user-config.ts';
 import { formValidator } from '../../../lib/validation.ts';
 import { AttachmentsTab, uploadFiles } from '../../attachments/components/attachments-tab.tsx';
 import { VideoLinksTab } from '../../attachments/components/video-links-tab.tsx';
+import { CustomFieldsTab } from '../../custom-fields/components/custom-fields-tab.tsx';
+import { ReportTab, ReportTabItem } from '../../custom-fields/components/report-tab.tsx';
+import { useGuardedTabs } from '../../custom-fields/hooks/use-guarded-tabs.tsx';
 import { inviteToTask } from '../../delegation/api/delegation.ts';
 import { assigneeOptions, assigneesPayload, effectiveAssignees } from '../../delegation/utils/assignees.ts';
 import { LazyRichTextEditor } from '../../editor/components/lazy-rich-text-editor.tsx';
@@ -200,6 +203,7 @@ export function TaskForm({
   /** Saving a routine's instance or definition waits for "this one or the whole routine". */
   const [routineAsk, setRoutineAsk] = useState<{ option: SaveOption; rows: SubtaskRow[] } | null>(null);
   const routineKind = task ? routineKindOf(task.priorityGroup.id) : null;
+  const tabGuard = useGuardedTabs('task');
   const warningRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (warnUnfinished) warningRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
@@ -913,10 +917,12 @@ export function TaskForm({
   );
 
   return (
-    <Tabs defaultValue="task" keepMounted={false}>
+    <Tabs {...tabGuard.tabsProps} keepMounted={false}>
+      {tabGuard.prompt}
       <Tabs.List mb="md">
         <Tabs.Tab value="task">{t('form.tabs.task')}</Tabs.Tab>
         <Tabs.Tab value="customFields">{t('form.tabs.customFields')}</Tabs.Tab>
+        {task && <ReportTabItem task={task} />}
         <Tabs.Tab value="attachments">{t('form.tabs.attachments')}</Tabs.Tab>
         {task && <Tabs.Tab value="videos">{t('attachments.tabVideos')}</Tabs.Tab>}
         {/* Spec 000 §2's order: … attachments, video links, notifications, messages (both hidden for routine definitions), members. */}
@@ -929,8 +935,13 @@ export function TaskForm({
       </Tabs.List>
       <Tabs.Panel value="task">{formPanel}</Tabs.Panel>
       <Tabs.Panel value="customFields">
-        <Text c="dimmed">{t('form.notAvailable')}</Text>
+        <CustomFieldsTab task={task} onDirtyChange={tabGuard.dirtyFor('customFields')} />
       </Tabs.Panel>
+      {task && (
+        <Tabs.Panel value="report">
+          <ReportTab task={task} />
+        </Tabs.Panel>
+      )}
       <Tabs.Panel value="attachments">
         <AttachmentsTab
           taskId={task?.id ?? null}
