@@ -28,6 +28,7 @@ import { deliverNotifications } from './notification-events.ts';
 import { placementUpdates } from './placement-events.ts';
 import { sendQueuedPushes } from './push-outbox.ts';
 import type { LiveModule } from './records.ts';
+import { updateReportAggregates } from './report-aggregates.ts';
 import type { TaskChange } from './task-events.ts';
 import { taskChangeOf, taskUpdates } from './task-updates.ts';
 
@@ -42,7 +43,7 @@ const MODULES: readonly LiveModule[] = [
 export const handler = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
   const records = event.Records.filter((r) => acceptsLiveKeys(r.dynamodb?.Keys));
   const changes = records.map(taskChangeOf).filter((c): c is TaskChange => c !== null);
-  const [modules, chats, notified, , files] = await Promise.all([
+  const [modules, chats, notified, , files, reports] = await Promise.all([
     handleModuleRecords(records),
     handleMessageRecords(records),
     // Notifications (notification-events.ts): new ones to their sockets, new assignees told.
@@ -51,8 +52,9 @@ export const handler = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatch
     sendQueuedPushes(records),
     // A deleted task's files (attachment-cleanup.ts).
     removeFilesOfDeletedTasks(changes),
+    updateReportAggregates(records), // report counters (report-aggregates.ts, decisions D50)
   ]);
-  return { batchItemFailures: [...notified, ...modules, ...chats.batchItemFailures, ...files] };
+  return { batchItemFailures: [...notified, ...modules, ...chats.batchItemFailures, ...files, ...reports] };
 };
 
 async function handleModuleRecords(

@@ -122,6 +122,8 @@ export const routeNeeds: { readonly [K in RouteId]?: readonly Need[] } = {
   updateAttachment: ['table:read', 'table:write', 'bucket:read'],
   deleteAttachment: ['table:read', 'table:write', 'bucket:delete'],
   orderAttachments: W,
+  // Reports: reads aggregates only.
+  getReport: ['table:read'],
 };
 
 /** WebSocket handlers, by module under functions/src/ws. */

@@ -448,6 +448,13 @@ export const routes = {
     auth: 'user',
     handler: 'attachments/order-attachments',
   },
+  // Reports (spec 002 §7 "Reports"; docs/api/reports.md)
+  getReport: {
+    method: 'GET',
+    path: '/reporting/{reportType}/',
+    auth: 'user',
+    handler: 'reports/get-report',
+  },
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteId = keyof typeof routes;

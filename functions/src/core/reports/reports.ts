@@ -1,0 +1,138 @@
+/**
+ * Reports (spec 002 §7 `GET /reporting/{reportType}/`; issue 14 item 5; decisions D50). Each report
+ * reads the aggregates the stream consumer keeps (streams/report-aggregates.ts): a range of day items
+ * by one Query per owner, or a person's overview counts by one Query — never the tasks themselves, so
+ * the cost does not grow with someone's history (functions/test/integration/reports.test.ts counts).
+ *
+ * A dispatch table by type: `task` and `template` (a task's custom values; the template report) are
+ * absent until they are wired to the custom-field reports, and until then answer 400 like any unknown
+ * type.
+ */
+import {
+  axisLabel,
+  completionPercent,
+  localDay,
+  REPORT_MESSAGES,
+  type ReportQuery,
+  type ReportRange,
+  type ReportType,
+  ROUTINE_SERIES,
+  reportRange,
+  type SeriesPoint,
+  type SeriesReport,
+  sumByBucket,
+  type TaskOverviewReport,
+  TREND_SERIES,
+} from '@tandem/shared/reports/reports';
+import { groupsById, taskFor } from '../../core/access/task-access.ts';
+import { ReportCountEntity, ReportDayEntity, type ReportScope } from '../../db/entities/report.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { ValidationError } from '../../lib/errors.ts';
+import { memberOf } from '../access/roster.ts';
+import { readUser } from '../access/users.ts';
+
+type ReportFn = (actor: Actor, query: ReportQuery) => Promise<unknown>;
+
+/** The caller's today, in their zone. */
+async function todayOf(actor: Actor): Promise<string> {
+  const user = await readUser(actor.userId);
+  const zone = (user?.config as { timezone?: string } | undefined)?.timezone ?? 'UTC';
+  return localDay(Date.now(), zone);
+}
+
+async function rangeOf(type: ReportType, actor: Actor, query: ReportQuery): Promise<ReportRange> {
+  const r = reportRange(type, query, await todayOf(actor));
+  if ('message' in r) throw new ValidationError({ [r.field]: r.message });
+  return r;
+}
+
+/** The day items of one owner over the range: one Query (pages of 1 MB; a year of days is one). */
+async function daysOf(scope: ReportScope, ownerId: string, range: ReportRange) {
+  const { data } = await ReportDayEntity.query
+    .byOwner({ scope, ownerId })
+    .between({ day: range.startDate }, { day: range.endDate })
+    .go({ pages: 'all', attributes: ['day', 'created', 'completed', 'due', 'done'] });
+  return data;
+}
+
+/** Routine: the completion percentage of a routine definition's instances per period (2 decimals). */
+const routineReport: ReportFn = async (actor, query): Promise<SeriesReport> => {
+  if (!query.taskId) throw new ValidationError({ task_id: REPORT_MESSAGES.taskRequired });
+  const taskId = query.taskId;
+  const [{ task }, range] = await Promise.all([taskFor(actor, taskId), rangeOf('routine', actor, query)]);
+  const schedule = task.schedule as { recurRule?: string | null; initialDate?: string | null } | undefined;
+  if (!schedule?.recurRule || schedule.initialDate)
+    throw new ValidationError({ task_id: 'This task is not a routine.' });
+  const buckets = sumByBucket(await daysOf('r', taskId, range), ['due', 'done'], range, query.period);
+  return {
+    reportType: 'routine',
+    period: query.period,
+    ...range,
+    results: buckets.map((b): SeriesPoint & { due: number; done: number } => ({
+      name: ROUTINE_SERIES.completion,
+      key: axisLabel(b.start, query.period),
+      value: completionPercent(b.done, b.due),
+      due: b.due,
+      done: b.done,
+    })),
+  };
+};
+
+/** Trend: tasks created against tasks completed per period — the caller's, or the given groups'. */
+const trendReport: ReportFn = async (actor, query): Promise<SeriesReport> => {
+  const groupIds = query.groupIds ?? [];
+  const [range, groups] = await Promise.all([
+    rangeOf('trend', actor, query),
+    groupIds.length ? groupsById(groupIds) : Promise.resolve(null),
+  ]);
+  // A group the caller is not an accepted member of: 404, as for any group they may not see.
+  for (const id of groupIds) memberOf(groups?.get(id) ?? null, actor);
+  const days = groupIds.length
+    ? (await Promise.all(groupIds.map((g) => daysOf('g', g, range)))).flat()
+    : await daysOf('u', actor.userId, range);
+  const buckets = sumByBucket(days, ['created', 'completed'], range, query.period);
+  return {
+    reportType: 'trend',
+    period: query.period,
+    ...range,
+    results: buckets.flatMap((b): SeriesPoint[] => {
+      const key = axisLabel(b.start, query.period);
+      return [
+        { name: TREND_SERIES.created, key, value: b.created },
+        { name: TREND_SERIES.completed, key, value: b.completed },
+      ];
+    }),
+  };
+};
+
+/** Ours (docs/api/reports.md): the caller's tasks now, by status, priority group and group. One Query. */
+const taskOverviewReport: ReportFn = async (actor): Promise<TaskOverviewReport> => {
+  const { data } = await ReportCountEntity.query.byUser({ userId: actor.userId }).go({ pages: 'all' });
+  const out: TaskOverviewReport = {
+    reportType: 'task_overview',
+    total: 0,
+    byStatus: {},
+    byPriorityGroup: {},
+    byGroup: {},
+  };
+  const into = { status: out.byStatus, pg: out.byPriorityGroup, group: out.byGroup } as const;
+  for (const c of data) {
+    if (!c.count || c.count <= 0) continue;
+    into[c.dimension][c.value] = c.count;
+    if (c.dimension === 'status') out.total += c.count;
+  }
+  return out;
+};
+
+/** The reports by type. `task` and `template` are wired to the custom-field reports when those exist. */
+export const REPORTS: Partial<Record<ReportType, ReportFn>> = {
+  task_overview: taskOverviewReport,
+  routine: routineReport,
+  trend: trendReport,
+};
+
+export async function getReport(actor: Actor, reportType: string, query: ReportQuery): Promise<unknown> {
+  const run = Object.hasOwn(REPORTS, reportType) ? REPORTS[reportType as ReportType] : undefined;
+  if (!run) throw new ValidationError({ report_type: REPORT_MESSAGES.unknownType });
+  return run(actor, query);
+}
