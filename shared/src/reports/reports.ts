@@ -269,12 +269,17 @@ export interface SeriesReport {
 export interface TaskOverviewReport {
   reportType: 'task_overview';
   total: number;
-  /** Keyed by status id (1–4). */
-  byStatus: Record<string, number>;
-  /** Keyed by priority group id (0–9). */
-  byPriorityGroup: Record<string, number>;
-  /** Keyed by group id. */
-  byGroup: Record<string, number>;
+  /** Status ids (1–4) with their counts, by id. Lists, not maps: ids are never turned into keys. */
+  byStatus: OverviewCount[];
+  /** Priority group ids (0–9) with their counts, by id. */
+  byPriorityGroup: OverviewCount[];
+  /** Group ids with their counts, most first. */
+  byGroup: OverviewCount[];
+}
+
+export interface OverviewCount {
+  id: string;
+  count: number;
 }
 
 /** Spec 002 §3 Task report: a task's custom values over time. */

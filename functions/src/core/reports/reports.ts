@@ -108,20 +108,19 @@ const trendReport: ReportFn = async (actor, query): Promise<SeriesReport> => {
 /** Ours (docs/api/reports.md): the caller's tasks now, by status, priority group and group. One Query. */
 const taskOverviewReport: ReportFn = async (actor): Promise<TaskOverviewReport> => {
   const { data } = await ReportCountEntity.query.byUser({ userId: actor.userId }).go({ pages: 'all' });
-  const out: TaskOverviewReport = {
+  const of = (dimension: 'status' | 'pg' | 'group') =>
+    data
+      .filter((c) => c.dimension === dimension && (c.count ?? 0) > 0)
+      .map((c) => ({ id: c.value, count: c.count ?? 0 }));
+  const byNumber = (a: { id: string }, b: { id: string }) => Number(a.id) - Number(b.id);
+  const byStatus = of('status').sort(byNumber);
+  return {
     reportType: 'task_overview',
-    total: 0,
-    byStatus: {},
-    byPriorityGroup: {},
-    byGroup: {},
+    total: byStatus.reduce((n, c) => n + c.count, 0),
+    byStatus,
+    byPriorityGroup: of('pg').sort(byNumber),
+    byGroup: of('group').sort((a, b) => b.count - a.count || a.id.localeCompare(b.id)),
   };
-  const into = { status: out.byStatus, pg: out.byPriorityGroup, group: out.byGroup } as const;
-  for (const c of data) {
-    if (!c.count || c.count <= 0) continue;
-    into[c.dimension][c.value] = c.count;
-    if (c.dimension === 'status') out.total += c.count;
-  }
-  return out;
 };
 
 /** The reports by type. `task` and `template` are wired to the custom-field reports when those exist. */

@@ -1,0 +1,27 @@
+/** The task report (spec 002 §3): a task's custom values over time, as a table by date. */
+import { Table, Text } from '@mantine/core';
+import type { TaskReportPoint } from '@tandem/shared/reports/reports';
+import { useTranslation } from 'react-i18next';
+
+export function TaskReport({ points }: { points: TaskReportPoint[] }) {
+  const { t } = useTranslation();
+  if (points.length === 0) return <Text c="dimmed">{t('reports.empty')}</Text>;
+  return (
+    <Table striped withTableBorder aria-label={t('reports.types.task')}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{t('reports.date')}</Table.Th>
+          <Table.Th>{t('reports.value')}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {points.map((p) => (
+          <Table.Tr key={p.id}>
+            <Table.Td>{p.startDate.slice(0, 10).replaceAll('-', '/')}</Table.Td>
+            <Table.Td>{p.customValue ?? ''}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
