@@ -2,7 +2,7 @@ import { csvFileName, templateReportCsv } from '@tandem/shared/reports/csv';
 import type { TemplateReport } from '@tandem/shared/reports/reports';
 import { describe, expect, it } from 'vitest';
 import { isEmptySeries, seriesNames, seriesRows } from '../src/features/reports/utils/series.ts';
-import en from '../src/i18n/locales/en_US/common.json';
+import en from '../src/i18n/locales/en_US/reports.json';
 
 describe('report series as chart rows', () => {
   it('a row per axis key in the server order, a column per series', () => {
@@ -81,15 +81,8 @@ describe('the template report export', () => {
 
 describe('report texts', () => {
   it("say the spec's error message and name every type and period", () => {
-    expect(en.reports.loadFailed).toBe('An error occurred while fetching reports');
-    expect(Object.keys(en.reports.types)).toEqual(['task_overview', 'routine', 'task', 'trend', 'template']);
-    expect(Object.keys(en.reports.periods)).toEqual([
-      'week',
-      'month',
-      'quarter',
-      'year',
-      'day',
-      'individual',
-    ]);
+    expect(en.loadFailed).toBe('An error occurred while fetching reports');
+    expect(Object.keys(en.types)).toEqual(['task_overview', 'routine', 'task', 'trend', 'template']);
+    expect(Object.keys(en.periods)).toEqual(['week', 'month', 'quarter', 'year', 'day', 'individual']);
   });
 });

@@ -3,6 +3,7 @@
  * server sends the labels, spec 002 §9), a tooltip per bucket. A routine is its completion percentage
  * (0–100, 2 decimals) with "done of due" in the tooltip; a trend is created against completed.
  */
+import '../i18n.ts';
 import { useMantineTheme } from '@mantine/core';
 import { useReducedMotion } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
@@ -13,13 +14,13 @@ import { type SeriesRow, seriesNames, seriesRows } from '../utils/series.ts';
 const COLOURS = ['blue', 'teal', 'grape', 'orange'] as const;
 
 export function SeriesChart({ report }: { report: SeriesAnswer }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('reports');
   const theme = useMantineTheme();
   const reduced = useReducedMotion();
   const rows = seriesRows(report.results);
   const names = seriesNames(report.results);
   const routine = report.reportType === 'routine';
-  const label = (name: string) => t(`reports.series.${name}`, { defaultValue: name });
+  const label = (name: string) => t(`series.${name}`, { defaultValue: name });
   const tooltipStyle = {
     background: 'var(--mantine-color-body)',
     border: '1px solid var(--mantine-color-default-border)',
@@ -31,7 +32,7 @@ export function SeriesChart({ report }: { report: SeriesAnswer }) {
       responsive
       data={rows}
       style={{ width: '100%', height: 320 }}
-      desc={t(`reports.chartLabel.${report.reportType}`)}
+      desc={t(`chartLabel.${report.reportType}`)}
       margin={{ top: 8, right: 8, bottom: 8, left: 0 }}
       data-testid="report-chart"
     >
@@ -53,7 +54,7 @@ export function SeriesChart({ report }: { report: SeriesAnswer }) {
           const row = item.payload as SeriesRow;
           if (routine)
             return [
-              t('reports.tooltip.routine', { value, done: row.done ?? 0, due: row.due ?? 0 }),
+              t('tooltip.routine', { value, done: row.done ?? 0, due: row.due ?? 0 }),
               label(String(name)),
             ];
           return [value, label(String(name))];

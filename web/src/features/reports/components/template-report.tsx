@@ -2,6 +2,7 @@
  * The template report (spec 002 §3): instances × field values, numbers with 1 decimal (spec 002 §9),
  * and its CSV export named '{template name}_data.csv' (RFC 4180, UTF-8 with a BOM).
  */
+import '../i18n.ts';
 import { Button, Group, Table, Text } from '@mantine/core';
 import {
   csvFileName,
@@ -14,18 +15,18 @@ import { useTranslation } from 'react-i18next';
 import { downloadText } from '../utils/download.ts';
 
 export function TemplateReport({ report }: { report: Report }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('reports');
   const [, ...rows] = templateReportRows(report);
   return (
     <>
       <Group justify="space-between">
-        <Text>{t('reports.template.total', { count: report.meta.totalInstances })}</Text>
+        <Text>{t('template.total', { count: report.meta.totalInstances })}</Text>
         <Button
           variant="light"
           onClick={() => downloadText(templateReportCsv(report), csvFileName(report.templateName))}
           disabled={report.instances.length === 0}
         >
-          {t('reports.template.export')}
+          {t('template.export')}
         </Button>
       </Group>
       <Table.ScrollContainer minWidth={480}>
@@ -33,7 +34,7 @@ export function TemplateReport({ report }: { report: Report }) {
           <Table.Thead>
             <Table.Tr>
               {TEMPLATE_CSV_COLUMNS.map((c) => (
-                <Table.Th key={c}>{t(`reports.template.columns.${c}`)}</Table.Th>
+                <Table.Th key={c}>{t(`template.columns.${c}`)}</Table.Th>
               ))}
               {report.fields.map((f) => (
                 <Table.Th key={f.id}>{f.label}</Table.Th>

@@ -4,6 +4,7 @@
  * as a table, or the overview's counts, or the template report's table with its CSV export. The
  * choices live in the address, so a report can be opened again or shared.
  */
+import '../i18n.ts';
 import {
   Alert,
   Card,
@@ -54,7 +55,7 @@ const NEEDS = {
 } as const satisfies Record<ReportType, { period: boolean; range: boolean }>;
 
 export default function ReportsPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('reports');
   const [params, setParams] = useSearchParams();
   const type = oneOf(REPORT_TYPES, params.get('type'), DEFAULT_REPORT_TYPE);
   const period = oneOf(REPORT_PERIODS, params.get('period'), DEFAULT_REPORT_PERIOD);
@@ -107,12 +108,12 @@ export default function ReportsPage() {
 
   return (
     <Stack gap="md" p="md">
-      <Title order={2}>{t('reports.title')}</Title>
+      <Title order={2}>{t('title')}</Title>
       <Card withBorder padding="sm">
         <Group align="flex-end" wrap="wrap" gap="sm">
           <Select
-            label={t('reports.type')}
-            data={REPORT_TYPES.map((v) => ({ value: v, label: t(`reports.types.${v}`) }))}
+            label={t('type')}
+            data={REPORT_TYPES.map((v) => ({ value: v, label: t(`types.${v}`) }))}
             value={type}
             onChange={(v) => set({ type: v })}
             allowDeselect={false}
@@ -120,8 +121,8 @@ export default function ReportsPage() {
           />
           {NEEDS[type].period && (
             <Select
-              label={t('reports.period')}
-              data={REPORT_PERIODS.map((v) => ({ value: v, label: t(`reports.periods.${v}`) }))}
+              label={t('period')}
+              data={REPORT_PERIODS.map((v) => ({ value: v, label: t(`periods.${v}`) }))}
               value={period}
               onChange={(v) => set({ period: v })}
               allowDeselect={false}
@@ -132,38 +133,38 @@ export default function ReportsPage() {
             <>
               <TextInput
                 type="date"
-                label={t('reports.startDate')}
+                label={t('startDate')}
                 value={startDate}
                 max={endDate}
                 onChange={(e) => set({ start: e.currentTarget.value || null })}
               />
               <TextInput
                 type="date"
-                label={t('reports.endDate')}
+                label={t('endDate')}
                 value={endDate}
                 min={startDate}
                 max={type === 'template' ? today : undefined}
                 onChange={(e) => set({ end: e.currentTarget.value || null })}
-                error={future ? t('reports.future') : undefined}
+                error={future ? t('future') : undefined}
               />
             </>
           )}
           {type === 'routine' && (
             <Select
-              label={t('reports.routine')}
-              placeholder={t('reports.chooseRoutine')}
+              label={t('routine')}
+              placeholder={t('chooseRoutine')}
               data={taskOptions(routines.data?.results)}
               value={taskId || null}
               onChange={(v) => set({ task: v })}
               searchable
-              nothingFoundMessage={t('reports.noRoutines')}
+              nothingFoundMessage={t('noRoutines')}
               w={240}
             />
           )}
           {type === 'task' && (
             <Select
-              label={t('reports.task')}
-              placeholder={t('reports.chooseTask')}
+              label={t('task')}
+              placeholder={t('chooseTask')}
               data={taskOptions(tasks.data?.results)}
               value={taskId || null}
               onChange={(v) => set({ task: v })}
@@ -173,8 +174,8 @@ export default function ReportsPage() {
           )}
           {type === 'template' && (
             <Select
-              label={t('reports.templateTask')}
-              placeholder={t('reports.chooseTemplate')}
+              label={t('templateTask')}
+              placeholder={t('chooseTemplate')}
               data={taskOptions(templates.data?.results)}
               value={templateTaskId || null}
               onChange={(v) => set({ template: v })}
@@ -184,8 +185,8 @@ export default function ReportsPage() {
           )}
           {type === 'trend' && (
             <MultiSelect
-              label={t('reports.groups')}
-              placeholder={groupIds.length ? undefined : t('reports.allMine')}
+              label={t('groups')}
+              placeholder={groupIds.length ? undefined : t('allMine')}
               data={(groups.data?.results ?? []).map((g) => ({ value: g.id, label: g.title }))}
               value={groupIds}
               onChange={(v) => set({ groups: v.join(',') || null })}
@@ -225,25 +226,25 @@ function ReportBody({
   error: unknown;
   loading: boolean;
 }) {
-  const { t } = useTranslation();
-  if (future) return <Text c="dimmed">{t('reports.future')}</Text>;
-  if (missing) return <Text c="dimmed">{t(`reports.choose.${type}`)}</Text>;
+  const { t } = useTranslation('reports');
+  if (future) return <Text c="dimmed">{t('future')}</Text>;
+  if (missing) return <Text c="dimmed">{t(`choose.${type}`)}</Text>;
   if (error)
     return (
       <Alert color="red" variant="light" role="alert">
-        {t('reports.loadFailed')}
+        {t('loadFailed')}
       </Alert>
     );
   if (loading || !data)
     return (
       <Group justify="center" p="xl">
-        <Loader aria-label={t('reports.loading')} />
+        <Loader aria-label={t('loading')} />
       </Group>
     );
   if (type === 'routine' || type === 'trend') {
     const series = data as SeriesAnswer;
-    if (series.reportType !== type) return <Loader aria-label={t('reports.loading')} />;
-    if (isEmptySeries(series.results)) return <Text c="dimmed">{t('reports.empty')}</Text>;
+    if (series.reportType !== type) return <Loader aria-label={t('loading')} />;
+    if (isEmptySeries(series.results)) return <Text c="dimmed">{t('empty')}</Text>;
     return (
       <Stack>
         <SeriesChart report={series} />
@@ -254,6 +255,6 @@ function ReportBody({
   if (type === 'task_overview') return <Overview report={data as TaskOverviewReport} />;
   if (type === 'task') return <TaskReport points={(data as { results?: [] }).results ?? []} />;
   const template = data as TemplateReportShape;
-  if (!template.instances?.length) return <Text c="dimmed">{t('reports.empty')}</Text>;
+  if (!template.instances?.length) return <Text c="dimmed">{t('empty')}</Text>;
   return <TemplateReport report={template} />;
 }

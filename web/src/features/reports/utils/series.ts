@@ -27,5 +27,5 @@ export function seriesRows(
 export const seriesNames = (points: ReadonlyArray<SeriesPoint>) => [...new Set(points.map((p) => p.name))];
 
 /** Whether a report has anything to draw: every value 0 is "no data in this range". */
-export const isEmptySeries = (points: ReadonlyArray<SeriesPoint & { due?: number }>) =>
+export const isEmptySeries = (points: ReadonlyArray<SeriesPoint & { due?: number; done?: number }>) =>
   points.every((p) => p.value === 0 && !p.due);
