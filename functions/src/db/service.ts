@@ -13,7 +13,12 @@ import { GroupEntity } from './entities/group.ts';
 import { InvitationEntity } from './entities/invitation.ts';
 import { MembershipEntity } from './entities/membership.ts';
 import { PlacementEntity } from './entities/placement.ts';
-import { ReportCountEntity, ReportDayEntity, ReportSeenEntity } from './entities/report.ts';
+import {
+  ReportCountEntity,
+  ReportDayEntity,
+  ReportMonthEntity,
+  ReportSeenEntity,
+} from './entities/report.ts';
 import { TaskEntity } from './entities/task.ts';
 import { TaskChildEntity } from './entities/task-child.ts';
 import { UserEntity } from './entities/user.ts';
@@ -34,4 +39,5 @@ export const entities = {
   reportDay: ReportDayEntity,
   reportCount: ReportCountEntity,
   reportSeen: ReportSeenEntity,
+  reportMonth: ReportMonthEntity,
 };

@@ -174,25 +174,39 @@ export type ItemWrite =
       day: string;
       adds: Partial<Record<DayCounter, number>>;
     }
+  | {
+      kind: 'month';
+      scope: ReportScope;
+      ownerId: string;
+      month: string;
+      adds: Partial<Record<DayCounter, number>>;
+    }
   | Extract<Delta, { kind: 'count' }>;
 
-/** The deltas (merged) as one write per item. */
+/** The deltas (merged) as one write per item: each day's, then its month's (the rollup). */
 export function itemWrites(deltas: readonly Delta[]): ItemWrite[] {
-  const days = new Map<string, Extract<ItemWrite, { kind: 'day' }>>();
+  const items = new Map<string, Extract<ItemWrite, { kind: 'day' | 'month' }>>();
   const out: ItemWrite[] = [];
-  for (const d of deltas) {
-    if (d.kind === 'count') {
-      out.push(d);
-      continue;
-    }
-    const k = `${d.scope}|${d.ownerId}|${d.day}`;
-    let w = days.get(k);
+  const into = (kind: 'day' | 'month', d: Extract<Delta, { kind: 'day' }>) => {
+    const key = kind === 'day' ? d.day : d.day.slice(0, 7);
+    const k = `${kind}|${d.scope}|${d.ownerId}|${key}`;
+    let w = items.get(k);
     if (!w) {
-      w = { kind: 'day', scope: d.scope, ownerId: d.ownerId, day: d.day, adds: {} };
-      days.set(k, w);
+      w =
+        kind === 'day'
+          ? { kind, scope: d.scope, ownerId: d.ownerId, day: key, adds: {} }
+          : { kind, scope: d.scope, ownerId: d.ownerId, month: key, adds: {} };
+      items.set(k, w);
       out.push(w);
     }
     w.adds[d.counter] = (w.adds[d.counter] ?? 0) + d.by;
+  };
+  for (const d of deltas) {
+    if (d.kind === 'count') out.push(d);
+    else {
+      into('day', d);
+      into('month', d);
+    }
   }
   return out;
 }
@@ -212,15 +226,17 @@ async function applyRecord(recordId: string, deltas: readonly Delta[], now: Date
 /** Writes items with their marker; false when they had been applied already. */
 async function apply(recordId: string, writes: readonly ItemWrite[], now: Date): Promise<boolean> {
   try {
-    await transact(({ reportSeen, reportDay, reportCount }) => [
+    await transact(({ reportSeen, reportDay, reportMonth, reportCount }) => [
       reportSeen.create({ recordId, ttl: Math.floor(now.getTime() / 1000) + SEEN_SECONDS }).commit(),
       ...writes.map((w) =>
         w.kind === 'day'
           ? reportDay.upsert({ scope: w.scope, ownerId: w.ownerId, day: w.day }).add(w.adds).commit()
-          : reportCount
-              .upsert({ userId: w.userId, dimension: w.dimension, value: w.value })
-              .add({ count: w.by })
-              .commit(),
+          : w.kind === 'month'
+            ? reportMonth.upsert({ scope: w.scope, ownerId: w.ownerId, month: w.month }).add(w.adds).commit()
+            : reportCount
+                .upsert({ userId: w.userId, dimension: w.dimension, value: w.value })
+                .add({ count: w.by })
+                .commit(),
       ),
     ]);
     return true;

@@ -82,7 +82,15 @@ describe('trend counters', () => {
       day: '2026-11-26',
       adds: { created: 1, completed: 1 },
     });
-    expect(writes).toHaveLength(2);
+    // …and its month's rollup item; and the group's day and month.
+    expect(writes).toContainEqual({
+      kind: 'month',
+      scope: 'u',
+      ownerId: 'ann',
+      month: '2026-11',
+      adds: { created: 1, completed: 1 },
+    });
+    expect(writes).toHaveLength(4);
   });
 
   it('drafts and templates do not count until made active; a deleted task keeps its history', () => {

@@ -91,3 +91,36 @@ export const ReportSeenEntity = new Entity(
   },
   { table: env.tableName, client: documentClient },
 );
+
+/**
+ * The same counters summed by calendar month (`YYYY-MM`), kept beside the day items in the same
+ * transaction: a report by month, quarter or year reads the whole months of its range here and only
+ * the days of the partial months at its ends (decisions D50: ten years by year read 3,650 day items).
+ */
+export const ReportMonthEntity = new Entity(
+  {
+    model: { entity: 'reportMonth', version: '1', service: 'tandem' },
+    attributes: {
+      scope: { type: REPORT_SCOPES, required: true, readOnly: true },
+      ownerId: { type: 'string', required: true, readOnly: true },
+      /** The month, YYYY-MM. */
+      month: { type: 'string', required: true, readOnly: true },
+      created: { type: 'number' },
+      completed: { type: 'number' },
+      due: { type: 'number' },
+      done: { type: 'number' },
+    },
+    indexes: {
+      byOwner: {
+        pk: {
+          field: 'pk',
+          composite: ['scope', 'ownerId'],
+          template: 'RPT#${scope}#${ownerId}',
+          casing: 'none',
+        },
+        sk: { field: 'sk', composite: ['month'], template: 'RMON#${month}', casing: 'none' },
+      },
+    },
+  },
+  { table: env.tableName, client: documentClient },
+);
