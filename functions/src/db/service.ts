@@ -13,12 +13,6 @@ import { GroupEntity } from './entities/group.ts';
 import { InvitationEntity } from './entities/invitation.ts';
 import { MembershipEntity } from './entities/membership.ts';
 import { PlacementEntity } from './entities/placement.ts';
-import {
-  ReportCountEntity,
-  ReportDayEntity,
-  ReportMonthEntity,
-  ReportSeenEntity,
-} from './entities/report.ts';
 import { TaskEntity } from './entities/task.ts';
 import { TaskChildEntity } from './entities/task-child.ts';
 import { UserEntity } from './entities/user.ts';
@@ -36,8 +30,4 @@ export const entities = {
   calendarFeed: CalendarFeedEntity,
   attachment: AttachmentEntity,
   attachmentUpload: AttachmentUploadEntity,
-  reportDay: ReportDayEntity,
-  reportCount: ReportCountEntity,
-  reportSeen: ReportSeenEntity,
-  reportMonth: ReportMonthEntity,
 };

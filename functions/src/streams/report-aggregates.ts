@@ -22,10 +22,13 @@
 import { TASK_STATUS } from '@tandem/shared';
 import { localDay } from '@tandem/shared/reports/reports';
 import type { DynamoDBBatchResponse, DynamoDBRecord } from 'aws-lambda';
+/// <reference path="../db/electrodb-modules.d.ts" />
+import type { Service } from 'electrodb';
+import { createWriteTransaction } from 'electrodb/src/transaction.js';
 import type { PlacementRecord, TaskRecord } from '../core/access/task-access.ts';
-import type { ReportScope } from '../db/entities/report.ts';
+import { type ReportScope, reportEntities } from '../db/entities/report.ts';
 import { UserEntity } from '../db/entities/user.ts';
-import { TransactionCanceledError, transact } from '../db/transact.ts';
+import { TransactionCanceledError } from '../lib/conditions.ts';
 import { logger } from '../lib/logger.ts';
 import { changeOf, type ItemChange } from './records.ts';
 
@@ -221,6 +224,15 @@ async function applyRecord(recordId: string, deltas: readonly Delta[], now: Date
     const part = writes.slice(i * ITEMS_PER_WRITE, (i + 1) * ITEMS_PER_WRITE);
     await apply(i === 0 ? recordId : `${recordId}#${i}`, part, now);
   }
+}
+
+type ReportWrites = Parameters<Service<typeof reportEntities>['transaction']['write']>[0];
+
+/** One write transaction over the report entities (as db/transact.ts does over the others). */
+async function transact(fn: ReportWrites): Promise<void> {
+  const result = await createWriteTransaction(reportEntities, fn).go();
+  if (result.canceled)
+    throw new TransactionCanceledError((result.data as Array<{ code: string }>).map((d) => d.code ?? 'None'));
 }
 
 /** Writes items with their marker; false when they had been applied already. */

@@ -124,3 +124,16 @@ export const ReportMonthEntity = new Entity(
   },
   { table: env.tableName, client: documentClient },
 );
+
+/**
+ * The report entities by name, for the consumer's transactions (streams/report-aggregates.ts). They
+ * are not in db/service.ts: every Lambda that writes a transaction carries each entity listed there,
+ * and these four would push update-task past its 415 KB budget (decisions D50). The Service check
+ * (functions/test/unit/entities-service.test.ts) joins them with the others.
+ */
+export const reportEntities = {
+  reportDay: ReportDayEntity,
+  reportMonth: ReportMonthEntity,
+  reportCount: ReportCountEntity,
+  reportSeen: ReportSeenEntity,
+};
