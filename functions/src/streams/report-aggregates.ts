@@ -143,11 +143,18 @@ export function mergeDeltas(deltas: readonly Delta[]): Delta[] {
   return [...sums.values()].filter((d) => d.by !== 0);
 }
 
-/** The people whose zone the batch's task changes need. */
-function peopleOfChanges(changes: ReadonlyArray<ItemChange<TaskRecord>>): string[] {
+/**
+ * The people whose zone the batch's task changes need: only those of changes that move a trend
+ * counter (a title edit reads nothing). Found by deriving the deltas once with a zone lookup that only
+ * notes who was asked for.
+ */
+function peopleNeedingZones(changes: ReadonlyArray<ItemChange<TaskRecord>>): string[] {
   const ids = new Set<string>();
   for (const c of changes)
-    for (const t of [c.before, c.after]) if (t && !t.routineTaskId) for (const u of peopleOf(t)) ids.add(u);
+    taskDeltas(c, (userId) => {
+      ids.add(userId);
+      return 'UTC';
+    });
   return [...ids];
 }
 
@@ -269,7 +276,7 @@ export async function updateReportAggregates(
   const failures: DynamoDBBatchResponse['batchItemFailures'] = [];
   let zoneOf: Zones;
   try {
-    zoneOf = await zonesOf(peopleOfChanges(tasks.filter((c): c is ItemChange<TaskRecord> => c !== null)));
+    zoneOf = await zonesOf(peopleNeedingZones(tasks.filter((c): c is ItemChange<TaskRecord> => c !== null)));
   } catch (e) {
     logger.warn('report aggregates not updated; the batch is tried again', { error: String(e) });
     return records.flatMap((r) =>
