@@ -146,6 +146,24 @@ describe('the reports screen', () => {
     expect(await violations(page)).toEqual([]);
   });
 
+  it('the task list exports as CSV: every task, a BOM, the values', async () => {
+    await page.goto(`${url}/tasks`);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('tasks.csv');
+    const text = readFileSync((await download.path())!, 'utf8');
+    expect(
+      text.startsWith(
+        '\uFEFFTitle,Status,Priority group,Group,Due,Completed,Created,Created by,Assignees,Id\r\n',
+      ),
+    ).toBe(true);
+    for (const title of ['Report A', 'Report B', 'Report C', routineTitle])
+      expect(text).toContain(`${title},`);
+    expect(text).toMatch(/Report A,Completed,/);
+  });
+
   it('says so when the report cannot be read', async () => {
     await page.route('**/reporting/**', (r) => r.fulfill({ status: 500, body: '{}' }));
     await page.goto(`${url}/reports?type=trend&period=month`);

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
-import { csvField, csvFileName, templateReportCsv, toCsv } from '../src/reports/csv.ts';
+import { csvField, csvFileName, taskListCsv, templateReportCsv, toCsv } from '../src/reports/csv.ts';
 import {
   addDays,
   axisLabel,
@@ -281,6 +281,52 @@ describe('the template report as CSV', () => {
       ['Task', 'Type', 'User', 'Date', 'pH', 'Note, if any'],
       ['Pool', 'routine', 'Ana', '2026-11-24', '7.3', 'clear "blue"'],
       ['Pool', 'routine', 'Bo', '2026-11-25', '7.0', ''],
+    ]);
+  });
+});
+
+describe('a task list as CSV', () => {
+  it('one row per task with its status, priority group, group, dates and people', () => {
+    const task = {
+      id: 't1',
+      title: 'Call "Bo", then =SUM',
+      status: { title: 'Completed' },
+      priorityGroup: { id: 0 },
+      group: { title: 'Home, garden' },
+      dueAt: '2026-11-30T10:00:00Z',
+      completionAt: null,
+      createdAt: '2026-11-26T08:00:00Z',
+      user: { name: 'Ana Li' },
+      taskAssignees: [
+        { assigneeName: 'Bo', email: 'bo@example.com' },
+        { assigneeName: '', email: 'cy@example.com' },
+      ],
+    };
+    expect(parseCsv(taskListCsv([task], (id) => (id === 0 ? 'Today' : String(id))))).toEqual([
+      [
+        'Title',
+        'Status',
+        'Priority group',
+        'Group',
+        'Due',
+        'Completed',
+        'Created',
+        'Created by',
+        'Assignees',
+        'Id',
+      ],
+      [
+        'Call "Bo", then =SUM',
+        'Completed',
+        'Today',
+        'Home, garden',
+        '2026-11-30T10:00:00Z',
+        '',
+        '2026-11-26T08:00:00Z',
+        'Ana Li',
+        'Bo; cy@example.com',
+        't1',
+      ],
     ]);
   });
 });

@@ -67,3 +67,52 @@ export function templateReportRows(report: TemplateReport): CsvCell[][] {
 }
 
 export const templateReportCsv = (report: TemplateReport) => toCsv(templateReportRows(report));
+
+/** What the task list export needs of a task (the list's TaskView has it). */
+export interface CsvTask {
+  id: string;
+  title: string;
+  status: { title: string };
+  priorityGroup: { id: number };
+  group: { title: string };
+  dueAt: string | null;
+  completionAt: string | null;
+  createdAt: string;
+  user: { name: string };
+  taskAssignees: ReadonlyArray<{ assigneeName: string; email: string }>;
+}
+
+export const TASK_CSV_COLUMNS = [
+  'Title',
+  'Status',
+  'Priority group',
+  'Group',
+  'Due',
+  'Completed',
+  'Created',
+  'Created by',
+  'Assignees',
+  'Id',
+] as const;
+
+/** A task list as CSV (issue 14 item 7): one row per task, the priority group by its list title. */
+export function taskListCsv(tasks: readonly CsvTask[], priorityGroupTitle: (id: number) => string): string {
+  return toCsv([
+    [...TASK_CSV_COLUMNS],
+    ...tasks.map((t) => [
+      t.title,
+      t.status.title,
+      priorityGroupTitle(t.priorityGroup.id),
+      t.group.title,
+      t.dueAt,
+      t.completionAt,
+      t.createdAt,
+      t.user.name,
+      t.taskAssignees
+        .map((a) => a.assigneeName || a.email)
+        .filter(Boolean)
+        .join('; '),
+      t.id,
+    ]),
+  ]);
+}

@@ -24,6 +24,7 @@ import { errorText } from '../../../lib/notify.ts';
 import { useGroups } from '../../groups/api/list-groups.ts';
 import { useTaskSelection } from '../../groups/hooks/use-task-selection.ts';
 import { notifyFailure } from '../../groups/utils/failure.ts';
+import { ExportTasksButton } from '../../reports/components/export-tasks-button.tsx';
 import { useHiddenTasks } from '../api/row-actions.ts';
 import { setTaskStatus, tasksKey, useTasks } from '../api/tasks.ts';
 import { ConfettiHost, playConfetti } from '../components/confetti.tsx';
@@ -140,9 +141,12 @@ export default function TasksPage() {
         <Title order={1} fz="h2">
           {t('list.title')}
         </Title>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
-          {t('list.new')}
-        </Button>
+        <Group gap="xs">
+          <ExportTasksButton query={query} />
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+            {t('list.new')}
+          </Button>
+        </Group>
       </Group>
       <TaskFilters filters={filters} groups={groups} onChange={setFilters} />
       <Grid gap="md">
