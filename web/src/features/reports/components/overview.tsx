@@ -1,6 +1,6 @@
 /** The default report (task_overview, ours): the person's tasks now by status, priority group and group. */
 import '../i18n.ts';
-import { Card, SimpleGrid, Table, Text, Title } from '@mantine/core';
+import { Card, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { OverviewCount, TaskOverviewReport } from '@tandem/shared/reports/reports';
 import { PRIORITY_GROUPS, TASK_STATUSES } from '@tandem/shared/tasks/constants';
 import { useTranslation } from 'react-i18next';
@@ -39,7 +39,7 @@ export function Overview({ report }: { report: TaskOverviewReport }) {
   const named = (list: OverviewCount[], name: (id: string) => string | undefined) =>
     list.map((c) => ({ label: name(c.id) ?? c.id, count: c.count }));
   return (
-    <>
+    <Stack gap="sm">
       <Text data-testid="overview-total">{t('overview.total', { count: report.total })}</Text>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <CountTable
@@ -61,6 +61,6 @@ export function Overview({ report }: { report: TaskOverviewReport }) {
           )}
         />
       </SimpleGrid>
-    </>
+    </Stack>
   );
 }
