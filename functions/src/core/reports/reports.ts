@@ -39,7 +39,8 @@ import { ValidationError } from '../../lib/errors.ts';
 import { memberOf } from '../access/roster.ts';
 import { readUser } from '../access/users.ts';
 
-type ReportFn = (actor: Actor, query: ReportQuery) => Promise<unknown>;
+/** A report: the caller and the parsed query (camelCase) → the answer (sent snake_case). */
+export type ReportFn = (actor: Actor, query: ReportQuery) => Promise<unknown>;
 
 /** The caller's today, in their zone. */
 async function todayOf(actor: Actor): Promise<string> {
@@ -48,7 +49,11 @@ async function todayOf(actor: Actor): Promise<string> {
   return localDay(Date.now(), zone);
 }
 
-async function rangeOf(type: ReportType, actor: Actor, query: ReportQuery): Promise<ReportRange> {
+/**
+ * The report's range in the caller's days, or 400 with the rule broken (for `template`: not past today,
+ * spec 002 §5). Exported for the task and template reports when they are wired into REPORTS.
+ */
+export async function rangeOf(type: ReportType, actor: Actor, query: ReportQuery): Promise<ReportRange> {
   const r = reportRange(type, query, await todayOf(actor));
   if ('message' in r) throw new ValidationError({ [r.field]: r.message });
   return r;
