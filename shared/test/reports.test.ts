@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { csvField, csvFileName, taskListCsv, templateReportCsv, toCsv } from '../src/reports/csv.ts';
 import {
   addDays,
+  addMonths,
   axisLabel,
   bucketStart,
   bucketsOf,
@@ -17,6 +18,7 @@ import {
   sumByBucket,
   type TemplateReport,
   templateNumber,
+  wholeMonthsOf,
 } from '../src/reports/reports.ts';
 
 const dayArb = fc
@@ -62,6 +64,48 @@ describe('period buckets', () => {
     ]);
     expect(bucketStart('2027-01-01', 'week')).toBe('2026-12-28');
     expect(bucketsOf('2026-11-15', '2027-02-01', 'quarter')).toEqual(['2026-10-01', '2027-01-01']);
+  });
+});
+
+describe('whole months inside a range (the month rollups)', () => {
+  it('days before, whole months and days after cover the range exactly, each day once', () => {
+    fc.assert(
+      fc.property(dayArb, fc.integer({ min: 0, max: 800 }), (start, n) => {
+        const end = addDays(start, n);
+        const w = wholeMonthsOf({ startDate: start, endDate: end });
+        const all = bucketsOf(start, end, 'day');
+        if (!w) {
+          // No month fits whole inside the range.
+          const fits = (m: string) => m >= start && addDays(addMonths(m, 1), -1) <= end;
+          expect(bucketsOf(start, end, 'month').some(fits)).toBe(false);
+          return;
+        }
+        const covered = [
+          ...all.filter((d) => d < w.first),
+          ...bucketsOf(w.first, w.last, 'month').flatMap((m) =>
+            bucketsOf(m, addDays(addMonths(m, 1), -1), 'day'),
+          ),
+          ...all.filter((d) => d > w.lastDay),
+        ];
+        expect(covered).toEqual(all);
+        expect(w.first.endsWith('-01') && w.last.endsWith('-01')).toBe(true);
+        expect(addDays(w.lastDay, 1).endsWith('-01')).toBe(true);
+      }),
+    );
+  });
+
+  it('examples', () => {
+    expect(wholeMonthsOf({ startDate: '2026-10-26', endDate: '2026-11-26' })).toBeNull();
+    expect(wholeMonthsOf({ startDate: '2026-11-01', endDate: '2026-11-30' })).toEqual({
+      first: '2026-11-01',
+      last: '2026-11-01',
+      lastDay: '2026-11-30',
+    });
+    expect(wholeMonthsOf({ startDate: '2016-11-27', endDate: '2026-11-26' })).toEqual({
+      first: '2016-12-01',
+      last: '2026-10-01',
+      lastDay: '2026-10-31',
+    });
   });
 });
 

@@ -172,6 +172,21 @@ export function axisLabel(start: string, period: ReportPeriod): string {
   }
 }
 
+/**
+ * The whole calendar months inside a range: the first one's first day, the last one's first day and
+ * last day; null when no month fits whole. A report by month, quarter or year reads these from the
+ * month rollups and the days before and after them from the day items (decisions D50).
+ */
+export function wholeMonthsOf(range: ReportRange): { first: string; last: string; lastDay: string } | null {
+  const first = range.startDate.endsWith('-01')
+    ? range.startDate
+    : addMonths(`${range.startDate.slice(0, 7)}-01`, 1);
+  const endMonth = `${addDays(range.endDate, 1).slice(0, 7)}-01`;
+  const last = addMonths(endMonth, -1);
+  if (last < first) return null;
+  return { first, last, lastDay: addDays(endMonth, -1) };
+}
+
 // ---------------------------------------------------------------------------------------------------
 // Numbers
 

@@ -10,7 +10,6 @@
  */
 import {
   addDays,
-  addMonths,
   axisLabel,
   completionPercent,
   localDay,
@@ -26,6 +25,7 @@ import {
   sumByBucket,
   type TaskOverviewReport,
   TREND_SERIES,
+  wholeMonthsOf,
 } from '@tandem/shared/reports/reports';
 import { groupsById, taskFor } from '../../core/access/task-access.ts';
 import {
@@ -75,7 +75,7 @@ async function daysOf(scope: ReportScope, ownerId: string, from: string, to: str
  * the range — ten years by year read 120 month items, not 3,650 days (docs/performance.md D50).
  */
 async function countsOf(scope: ReportScope, ownerId: string, range: ReportRange, period: ReportPeriod) {
-  const whole = wholeMonths(range);
+  const whole = wholeMonthsOf(range);
   if (!whole || period === 'day' || period === 'individual' || period === 'week')
     return daysOf(scope, ownerId, range.startDate, range.endDate);
   const [head, months, tail] = await Promise.all([
@@ -88,18 +88,6 @@ async function countsOf(scope: ReportScope, ownerId: string, range: ReportRange,
     whole.lastDay < range.endDate ? daysOf(scope, ownerId, addDays(whole.lastDay, 1), range.endDate) : [],
   ]);
   return [...head, ...months, ...tail];
-}
-
-/** The first and last whole months inside the range (their first days) and the last one's last day. */
-function wholeMonths(range: ReportRange): { first: string; last: string; lastDay: string } | null {
-  const first = range.startDate.endsWith('-01')
-    ? range.startDate
-    : addMonths(`${range.startDate.slice(0, 7)}-01`, 1);
-  const afterEnd = addDays(range.endDate, 1);
-  const endMonth = `${afterEnd.slice(0, 7)}-01`;
-  const last = addMonths(endMonth, -1);
-  if (last < first) return null;
-  return { first, last, lastDay: addDays(endMonth, -1) };
 }
 
 /** Routine: the completion percentage of a routine definition's instances per period (2 decimals). */
