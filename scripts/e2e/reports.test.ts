@@ -193,6 +193,10 @@ describe('the reports screen', () => {
         await other.page.getByTestId('report-table').waitFor({ timeout: 30_000 });
         await expect.poll(() => other.page.locator('.recharts-bar-rectangle path').count()).toBe(2);
         await other.page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
+        // The task list's header with its export button, as this screen size shows it.
+        await other.page.goto(`${url}/tasks`);
+        await other.page.getByRole('button', { name: 'Export CSV' }).waitFor();
+        await other.page.screenshot({ path: join(shots, `${name}-tasks.png`) });
         expect(await violations(other.page)).toEqual([]);
         expect(other.errors).toEqual([]);
       } finally {
