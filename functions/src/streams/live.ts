@@ -29,6 +29,7 @@ import { deliverNotifications } from './notification-events.ts';
 import { placementUpdates } from './placement-events.ts';
 import { sendQueuedPushes } from './push-outbox.ts';
 import type { LiveModule } from './records.ts';
+import { updateReportAggregates } from './report-aggregates.ts';
 import type { TaskChange } from './task-events.ts';
 import { taskChangeOf, taskUpdates } from './task-updates.ts';
 
@@ -43,7 +44,7 @@ const MODULES: readonly LiveModule[] = [
 export const handler = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
   const records = event.Records.filter((r) => acceptsLiveKeys(r.dynamodb?.Keys));
   const changes = records.map(taskChangeOf).filter((c): c is TaskChange => c !== null);
-  const [modules, chats, notified, , files, fields] = await Promise.all([
+  const [modules, chats, notified, , files, fields, reports] = await Promise.all([
     handleModuleRecords(records),
     handleMessageRecords(records),
     // Notifications (notification-events.ts): new ones to their sockets, new assignees told.
@@ -54,9 +55,10 @@ export const handler = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatch
     removeFilesOfDeletedTasks(changes),
     // A deleted task's custom fields and values (custom-field-cleanup.ts).
     removeCustomFieldsOfDeletedTasks(changes),
+    updateReportAggregates(records), // report counters (report-aggregates.ts, decisions D50)
   ]);
   return {
-    batchItemFailures: [...notified, ...modules, ...chats.batchItemFailures, ...files, ...fields],
+    batchItemFailures: [...notified, ...modules, ...chats.batchItemFailures, ...files, ...fields, ...reports],
   };
 };
 

@@ -865,6 +865,23 @@ const MATRIX: Record<RouteId, Case[]> = {
       expect: ownOnly(200),
     },
   ],
+  getReport: [
+    {
+      label: 'the overview',
+      request: () => ({ params: { reportType: 'task_overview' } }),
+      expect: everyone(200),
+    },
+    {
+      label: "the group's trend",
+      request: (w) => ({ params: { reportType: 'trend' }, query: { group_ids: w.group } }),
+      expect: user(404, 200, 200, 200, 200, 200),
+    },
+    {
+      label: 'a routine report on a task that is not a routine',
+      request: (w) => ({ params: { reportType: 'routine' }, query: { task_id: w.task.id } }),
+      expect: user(404, 400, 400, 400, 400, 400),
+    },
+  ],
 };
 
 /** A message the owner writes in the world's task chat, for the author-only routes. */

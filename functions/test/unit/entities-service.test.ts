@@ -8,7 +8,10 @@ import { describe, expect, it } from 'vitest';
 describe('the table entities', () => {
   it('join one ElectroDB Service', async () => {
     process.env.TABLE_NAME ??= 'unit-test';
-    const { entities } = await import('../../src/db/service.ts');
+    const { entities: shared } = await import('../../src/db/service.ts');
+    // The report entities have their own transactions (db/entities/report.ts), in the same table.
+    const { reportEntities } = await import('../../src/db/entities/report.ts');
+    const entities = { ...shared, ...reportEntities };
     const service = new Service(entities);
     expect(Object.keys(service.entities).sort()).toEqual(Object.keys(entities).sort());
   });

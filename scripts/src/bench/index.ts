@@ -203,4 +203,13 @@ if (wants('fields')) {
   });
 }
 
+if (wants('reports')) {
+  // Reports (issue 14, decisions D50): latency and DynamoDB requests per report, the consumer's cost.
+  await withStack(async (stack) => {
+    const { requestCounter } = await import('@tandem/functions/db/client');
+    const { benchReports } = await import('./reports.ts');
+    await benchReports(stack.env as StackEnv, stack.url, requestCounter);
+  });
+}
+
 printReport();

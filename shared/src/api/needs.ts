@@ -129,6 +129,8 @@ export const routeNeeds: { readonly [K in RouteId]?: readonly Need[] } = {
   updateCustomValue: W,
   createCustomFieldTemplate: W,
   applyCustomFieldTemplate: W,
+  // Reports: reads aggregates only.
+  getReport: ['table:read'],
 };
 
 /** WebSocket handlers, by module under functions/src/ws. */

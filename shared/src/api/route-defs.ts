@@ -676,3 +676,10 @@ export const applyCustomFieldTemplate = {
   auth: 'user',
   handler: 'custom-fields/apply-template',
 } as const satisfies RouteDef;
+// Reports (spec 002 §7 "Reports"; docs/api/reports.md)
+export const getReport = {
+  method: 'GET',
+  path: '/reporting/{reportType}/',
+  auth: 'user',
+  handler: 'reports/get-report',
+} as const satisfies RouteDef;

@@ -143,7 +143,7 @@ export const routeObjects: RouteObject[] = [
               notAvailable(paths.planning, 'planning'),
               notAvailable(paths.templates, 'templates'),
               notAvailable(`${paths.templates}/ai-builder`, 'templates'),
-              notAvailable(paths.reports, 'reports'),
+              { path: paths.reports, ...page(() => import('../features/reports/routes/reports-page.tsx')) },
               notAvailable(paths.integrations, 'integrations'),
               notAvailable(paths.requestLinks, 'requestLinks'),
               notAvailable(paths.curriculum, 'curriculum'),

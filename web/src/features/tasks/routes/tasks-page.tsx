@@ -24,6 +24,7 @@ import { errorText } from '../../../lib/notify.ts';
 import { useGroups } from '../../groups/api/list-groups.ts';
 import { useTaskSelection } from '../../groups/hooks/use-task-selection.ts';
 import { notifyFailure } from '../../groups/utils/failure.ts';
+import { ExportTasksButton } from '../../reports/components/export-tasks-button.tsx';
 import { useHiddenTasks } from '../api/row-actions.ts';
 import { setTaskStatus, tasksKey, useTasks } from '../api/tasks.ts';
 import { ConfettiHost, playConfetti } from '../components/confetti.tsx';
@@ -151,6 +152,7 @@ export default function TasksPage() {
           >
             {t('audio.new')}
           </Button>
+          <ExportTasksButton query={query} />
           <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
             {t('list.new')}
           </Button>

@@ -1,0 +1,13 @@
+/** Saves text as a file in the browser (the template report's CSV export). */
+import { CSV_MIME } from '@tandem/shared/reports/csv';
+
+export function downloadText(text: string, fileName: string, type = CSV_MIME): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
