@@ -30,6 +30,7 @@ import { sendQueuedPushes } from './push-outbox.ts';
 import type { LiveModule } from './records.ts';
 import type { TaskChange } from './task-events.ts';
 import { taskChangeOf, taskUpdates } from './task-updates.ts';
+import { sendQueuedTellings } from './tell-outbox.ts';
 
 /** What the consumer does with each kind of item. A new kind: its module, one line here, its key in filter.ts. */
 const MODULES: readonly LiveModule[] = [
@@ -42,7 +43,7 @@ const MODULES: readonly LiveModule[] = [
 export const handler = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
   const records = event.Records.filter((r) => acceptsLiveKeys(r.dynamodb?.Keys));
   const changes = records.map(taskChangeOf).filter((c): c is TaskChange => c !== null);
-  const [modules, chats, notified, , files] = await Promise.all([
+  const [modules, chats, notified, , files, queued] = await Promise.all([
     handleModuleRecords(records),
     handleMessageRecords(records),
     // Notifications (notification-events.ts): new ones to their sockets, new assignees told.
@@ -51,8 +52,10 @@ export const handler = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatch
     sendQueuedPushes(records),
     // A deleted task's files (attachment-cleanup.ts).
     removeFilesOfDeletedTasks(changes),
+    // Tellings requests queued (tell-outbox.ts): meeting invitations, template calendar (D46).
+    sendQueuedTellings(records),
   ]);
-  return { batchItemFailures: [...notified, ...modules, ...chats.batchItemFailures, ...files] };
+  return { batchItemFailures: [...notified, ...modules, ...chats.batchItemFailures, ...files, ...queued] };
 };
 
 async function handleModuleRecords(

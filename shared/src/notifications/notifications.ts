@@ -205,6 +205,13 @@ export const isNotificationEvent = (m: unknown): m is NotificationEvent =>
 /** The link inside the app a notification opens. */
 export function notificationLink(n: Pick<NotificationView, 'templateName' | 'variables'>): string {
   const v = n.variables;
+  // A meeting invitation opens its answer page (the attendee may not see the task itself).
+  if (
+    n.templateName === 'calendar' &&
+    typeof v.answerPath === 'string' &&
+    /^\/accept-attendee-invite\?key=[\w-]+$/.test(v.answerPath)
+  )
+    return v.answerPath;
   if (typeof v.taskId === 'string') return `/task/${v.taskId}`;
   if (n.templateName === 'group.invitation' || typeof v.groupId === 'string') return '/tasks';
   return '/';

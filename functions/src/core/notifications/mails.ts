@@ -45,3 +45,18 @@ export function newMessageMail(
     html: `<p>${esc(hello)}</p><p>${esc(by)} wrote in <strong>${esc(task.title)}</strong> on Tandem:</p><blockquote>${esc(text)}</blockquote><p><a href="${link}">Open the chat</a></p>`,
   };
 }
+
+/** To an attendee of a scheduled task (template `calendar`, D46): when, and the link to answer. */
+export function calendarMail(
+  email: string,
+  t: { taskTitle: string; byName: string; when: string; answerPath: string },
+): Mail {
+  const link = `${env.appUrl}${t.answerPath}`;
+  const who = t.byName || 'Someone';
+  return {
+    to: email,
+    subject: `${who} invited you: ${t.taskTitle}`,
+    text: `${who} invited you to "${t.taskTitle}" on ${t.when}.\n\nAccept or decline: ${link}`,
+    html: `<p>${esc(who)} invited you to <strong>${esc(t.taskTitle)}</strong> on ${esc(t.when)}.</p><p><a href="${link}">Accept or decline</a></p>`,
+  };
+}
