@@ -15,12 +15,14 @@
  * chat entries before their events go out.
  *
  * A deleted task's attachments are removed (attachment-cleanup.ts: one Query, then per file one
- * transaction and one S3 delete).
+ * transaction and one S3 delete), and its chat (chat-cleanup.ts). Meeting invitations queued by
+ * requests are told (tell-outbox.ts).
  */
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { connectionsOf, sendToUsers } from '../core/ws/connections.ts';
 import { logger } from '../lib/logger.ts';
 import { removeFilesOfDeletedTasks } from './attachment-cleanup.ts';
+import { removeChatsOfDeletedTasks } from './chat-cleanup.ts';
 import { handleMessageRecords } from './chat-delivery.ts';
 import { acceptsLiveKeys } from './filter.ts';
 import { groupUpdates } from './group-events.ts';
@@ -43,7 +45,7 @@ const MODULES: readonly LiveModule[] = [
 export const handler = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
   const records = event.Records.filter((r) => acceptsLiveKeys(r.dynamodb?.Keys));
   const changes = records.map(taskChangeOf).filter((c): c is TaskChange => c !== null);
-  const [modules, chats, notified, , files, queued] = await Promise.all([
+  const [modules, chats, notified, , files, queued, chatsGone] = await Promise.all([
     handleModuleRecords(records),
     handleMessageRecords(records),
     // Notifications (notification-events.ts): new ones to their sockets, new assignees told.
@@ -54,8 +56,19 @@ export const handler = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatch
     removeFilesOfDeletedTasks(changes),
     // Tellings requests queued (tell-outbox.ts): meeting invitations, template calendar (D46).
     sendQueuedTellings(records),
+    // A deleted task's chat: messages, entries, read marks, digests (chat-cleanup.ts, D46).
+    removeChatsOfDeletedTasks(changes),
   ]);
-  return { batchItemFailures: [...notified, ...modules, ...chats.batchItemFailures, ...files, ...queued] };
+  return {
+    batchItemFailures: [
+      ...notified,
+      ...modules,
+      ...chats.batchItemFailures,
+      ...files,
+      ...queued,
+      ...chatsGone,
+    ],
+  };
 };
 
 async function handleModuleRecords(

@@ -22,7 +22,8 @@ import { notificationId } from './ids.ts';
 
 const DAY_S = 86_400;
 
-const pointerKey = (userId: string, template: NotificationTemplate, subjectId: string) => ({
+/** The key of a person's digest pointer of a subject. */
+export const digestKey = (userId: string, template: NotificationTemplate, subjectId: string) => ({
   pk: `DIGEST#${userId}`,
   sk: `${template}#${subjectId}`,
 });
@@ -78,7 +79,7 @@ export async function addToDigest(
   inApp = true,
 ): Promise<DigestResult> {
   const proposed = notificationId(now, `${userId}:${key}`);
-  const Key = pointerKey(userId, template, subject.id);
+  const Key = digestKey(userId, template, subject.id);
   let pointer: Pointer;
   try {
     const r = await documentClient.send(
@@ -128,7 +129,7 @@ export async function endDigest(
     const r = await documentClient.send(
       new DeleteCommand({
         TableName: env.tableName,
-        Key: pointerKey(userId, template, subjectId),
+        Key: digestKey(userId, template, subjectId),
         ...(notificationId
           ? {
               ConditionExpression: 'notificationId = :id',
