@@ -33,7 +33,7 @@ import { TASK_LEVELS, type TaskMode } from '@tandem/shared/tasks/constants';
 import { taskForm } from '@tandem/shared/tasks/forms';
 import { subtaskTitlesFrom } from '@tandem/shared/tasks/rules';
 import type { TaskView } from '@tandem/shared/tasks/views';
-import { type FormEvent, lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mutate } from 'swr';
 import { ApiError } from '../../../lib/api-error.ts';
@@ -53,6 +53,7 @@ import { saveTaskSchedule } from '../../schedule/api/schedule.ts';
 import { type ScheduleDraftHandle, ScheduleEditor } from '../../schedule/components/schedule-editor.tsx';
 import { definitionIdOf, routineKindOf, saveTargetId } from '../../schedule/utils/routine-id.ts';
 import { createTask, deleteTasks, revalidateTasks, taskKey, updateTask } from '../api/tasks.ts';
+import { useDiscardGuard } from '../hooks/use-discard-guard.tsx';
 import { taskPath } from '../paths.ts';
 import {
   resolveUnfinished,
@@ -255,7 +256,24 @@ export function TaskForm({
     rows.some((r) => r.title.trim() !== '') ||
     delegation.picked !== null ||
     delegation.invites.length > 0;
-  useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
+  // The messages tab's unsent text (spec 000 §2): leaving the tab, or the form, asks to discard it.
+  const [tab, setTab] = useState<string | null>('task');
+  const nextTab = useRef<string | null>(null);
+  const chatGuard = useDiscardGuard(() => setTab(nextTab.current));
+  const [chatDirty, setChatDirty] = useState(false);
+  const onChatDirty = useCallback(
+    (d: boolean) => {
+      chatGuard.onDirtyChange(d);
+      setChatDirty(d);
+    },
+    [chatGuard.onDirtyChange],
+  );
+  const changeTab = (v: string | null) => {
+    nextTab.current = v;
+    if (tab === 'messages') chatGuard.requestClose();
+    else setTab(v);
+  };
+  useEffect(() => onDirtyChange?.(dirty || chatDirty), [dirty, chatDirty, onDirtyChange]);
 
   /** Changes some values; the errors of the fields the change touches go until the next check. */
   const set = (patch: Partial<TaskFormValues>, ...clear: ErrorKey[]) => {
@@ -898,7 +916,7 @@ export function TaskForm({
   );
 
   return (
-    <Tabs defaultValue="task" keepMounted={false}>
+    <Tabs value={tab} onChange={changeTab} keepMounted={false}>
       <Tabs.List mb="md">
         <Tabs.Tab value="task">{t('form.tabs.task')}</Tabs.Tab>
         <Tabs.Tab value="customFields">{t('form.tabs.customFields')}</Tabs.Tab>
@@ -911,6 +929,7 @@ export function TaskForm({
         {task && routineKind !== 'definition' && <Tabs.Tab value="messages">{tc('chat.tab')}</Tabs.Tab>}
         {task && <Tabs.Tab value="members">{t('form.tabs.members')}</Tabs.Tab>}
       </Tabs.List>
+      {chatGuard.dialog}
       <Tabs.Panel value="task">{formPanel}</Tabs.Panel>
       <Tabs.Panel value="customFields">
         <Text c="dimmed">{t('form.notAvailable')}</Text>
@@ -937,7 +956,7 @@ export function TaskForm({
         <>
           <Tabs.Panel value="messages">
             <Suspense fallback={null}>
-              <TaskChatTab taskId={task.id} />
+              <TaskChatTab taskId={task.id} onDirtyChange={onChatDirty} />
             </Suspense>
           </Tabs.Panel>
           <Tabs.Panel value="notifications">
