@@ -26,6 +26,7 @@ import { removeChatsOfDeletedTasks } from './chat-cleanup.ts';
 import { handleMessageRecords } from './chat-delivery.ts';
 import { acceptsLiveKeys } from './filter.ts';
 import { groupUpdates } from './group-events.ts';
+import { membershipUpdates } from './membership-events.ts';
 import { deliverNotifications } from './notification-events.ts';
 import { placementUpdates } from './placement-events.ts';
 import { sendQueuedPushes } from './push-outbox.ts';
@@ -39,6 +40,7 @@ const MODULES: readonly LiveModule[] = [
   taskUpdates, // task items (task-updates.ts): task_created / task_changed / task_moved / task_deleted
   groupUpdates, // group items (with their roster): group_changed / roster_changed
   placementUpdates, // a person's own placement: placement_changed, to their own sockets
+  membershipUpdates, // a person's own group order and archive: membership_changed, to their own sockets
 ];
 
 /** The consumer: records of the kinds in MODULES to their modules, message records to the chat path. */
