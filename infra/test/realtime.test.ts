@@ -109,7 +109,7 @@ describe('the stream consumer', () => {
     expect(props.StartingPosition).toBe('LATEST');
   });
 
-  test('is given tasks, groups, placements, chat messages, notifications and queued pushes only', () => {
+  test('is given tasks, groups, placements, chat messages, notifications, queued pushes, queued tellings and memberships only', () => {
     expect(props.FilterCriteria).toEqual({ Filters: [{ Pattern: JSON.stringify(LIVE_STREAM_FILTER) }] });
     // The sort keys as ElectroDB writes them (lower case): tasks, groups; placements, messages and notifications by their start.
     expect(LIVE_STREAM_FILTER.dynamodb.Keys.sk.S).toEqual([
@@ -119,6 +119,8 @@ describe('the stream consumer', () => {
       { prefix: 'msg#' },
       { prefix: 'notif#' },
       { prefix: 'pushout#' },
+      { prefix: 'tellout#' },
+      { prefix: 'groupm#' },
     ]);
   });
 

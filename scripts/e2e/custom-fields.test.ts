@@ -169,7 +169,7 @@ describe('custom fields', () => {
     await page.getByRole('tab', { name: 'Attachments' }).click();
     const ask = page.getByRole('dialog', { name: 'Discard your changes?' });
     await ask.waitFor();
-    await ask.getByRole('button', { name: 'Keep editing' }).click();
+    await ask.getByRole('button', { name: 'Cancel' }).click();
     expect(await weight.inputValue()).toBe('99');
     await page.getByRole('tab', { name: 'Attachments' }).click();
     await page

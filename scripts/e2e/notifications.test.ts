@@ -24,6 +24,7 @@ let a: BrowserSession;
 let b: BrowserSession;
 let api: ReturnType<typeof apiClient>;
 let groupId: string;
+const groupTitle = `Notify group ${randomUUID().slice(0, 6)}`;
 let bUserId: string;
 let bToken: string;
 
@@ -40,7 +41,7 @@ beforeAll(async () => {
   bUserId = userB.userId;
   bToken = userB.accessToken;
   api = apiClient(url, userA.accessToken);
-  groupId = (await newGroup(api)).id;
+  groupId = (await newGroup(api, groupTitle)).id;
   await addMember(api, groupId, { email: bEmail }, 5);
   [a, b] = await Promise.all([openBrowser(), openBrowser()]);
   await Promise.all([signIn(a.page, url, aEmail, password), signIn(b.page, url, bEmail, password)]);
@@ -68,13 +69,19 @@ describe('notifications', () => {
     const navigations = { b: 0 };
     b.page.on('framenavigated', () => navigations.b++);
 
+    // A gives B the task in A's browser: a new task, Advanced, the group, the assignee picker, Save.
     const title = `Notify ${randomUUID().slice(0, 6)}`;
-    const r = await api.post('/task', {
-      title,
-      group: groupId,
-      task_assignees: [{ user: bUserId, role: 5 }],
-    });
-    expect(r.status).toBe(201);
+    await a.page.getByRole('button', { name: 'Add task', exact: true }).click();
+    const dialog = a.page.getByRole('dialog', { name: 'Create task' });
+    await dialog.getByLabel('Name', { exact: true }).fill(title);
+    await dialog.getByRole('button', { name: 'Advanced', exact: true }).click();
+    await dialog.getByLabel('Group', { exact: true }).click();
+    await a.page.getByRole('option', { name: groupTitle }).click();
+    await dialog.getByLabel('Assignees').first().click();
+    await a.page.getByRole('option', { name: 'Bo User' }).click();
+    await dialog.getByLabel('Role for Bo User').waitFor();
+    await dialog.getByRole('button', { name: 'Save and close', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
 
     await dot.waitFor({ timeout: 20_000 });
     await expect
@@ -82,7 +89,7 @@ describe('notifications', () => {
       .toBe('unread');
 
     const bList = (await apiClient(url, bToken).get('/notifications/')).body as {
-      results: Array<{ variables: { task_title?: string }; template_name: string }>;
+      results: Array<{ variables: { task_title?: string; task_id?: string }; template_name: string }>;
     };
     // One notification for the delegation, however often the stream hands the record over.
     expect(bList.results.filter((n) => n.variables.task_title === title)).toHaveLength(1);
@@ -105,7 +112,8 @@ describe('notifications', () => {
     expect(navigations).toEqual({ b: 0 });
 
     // The task's own notifications tab lists it too.
-    await b.page.goto(`${url}/task/${r.body.results[0].id}`);
+    const givenId = bList.results.find((n) => n.variables.task_title === title)?.variables.task_id;
+    await b.page.goto(`${url}/task/${givenId}`);
     await b.page.getByRole('tab', { name: 'Notifications' }).click();
     await b.page.getByTestId('task-notifications').getByText(`Ada User gave you a task: ${title}`).waitFor();
     expect(b.errors).toEqual([]);

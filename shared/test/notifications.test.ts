@@ -89,3 +89,14 @@ describe('the calls', () => {
     expect(isNotificationEvent({ type: 'task_created', task_id: 't' })).toBe(false);
   });
 });
+
+describe('meeting invitations (D46)', () => {
+  it('a calendar notification opens its answer page, and only that page', () => {
+    const at = (answerPath: string) =>
+      notificationLink({ templateName: 'calendar', variables: { taskId: 't1', answerPath } });
+    expect(at('/accept-attendee-invite?key=abc_DEF-123')).toBe('/accept-attendee-invite?key=abc_DEF-123');
+    expect(at('//evil.example/accept-attendee-invite?key=x')).toBe('/task/t1');
+    expect(at('/settings')).toBe('/task/t1');
+    expect(at('/accept-attendee-invite?key=a&next=/x')).toBe('/task/t1');
+  });
+});

@@ -7,8 +7,10 @@ import { describe, expect, test } from 'vitest';
 import {
   GROUP_EVENT_TYPES,
   isGroupEvent,
+  isMembershipEvent,
   isPlacementEvent,
   isTaskEvent,
+  MEMBERSHIP_EVENT_TYPE,
   PLACEMENT_EVENT_TYPE,
   TASK_EVENT_TYPES,
 } from '../src/api/realtime.ts';
@@ -34,6 +36,16 @@ describe('event guards', () => {
     expect(isPlacementEvent({ ...placement, task_id: undefined })).toBe(false);
     expect(isGroupEvent({ type: 'pong' })).toBe(false);
     expect(isPlacementEvent(null)).toBe(false);
+  });
+});
+
+describe('membership events (D46)', () => {
+  const membership = { type: MEMBERSHIP_EVENT_TYPE, id: 'e4', group_id: 'g1', change: 'order', at };
+  test('a membership event is its own, not a group event (the other tabs read groups, not rosters)', () => {
+    expect(isMembershipEvent(membership)).toBe(true);
+    expect(isGroupEvent(membership)).toBe(false);
+    expect(isMembershipEvent({ ...membership, group_id: undefined })).toBe(false);
+    expect(isMembershipEvent({ type: GROUP_EVENT_TYPES.group, id: 'e1', group_id: 'g1', at })).toBe(false);
   });
 });
 

@@ -33,3 +33,26 @@ describe('notification signals', () => {
     expect(stale(['tasks', 'list'])).toBe(false);
   });
 });
+
+describe('notification text', () => {
+  it('a chat digest reads as one message, or as the count of new ones with the latest writer', async () => {
+    const { createInstance } = await import('i18next');
+    const common = (await import('../src/i18n/locales/en_US/common.json')).default;
+    const { notificationText } = await import('../src/features/notifications/utils/text.ts');
+    const i18n = createInstance();
+    await i18n.init({ lng: 'en', resources: { en: { common } }, defaultNS: 'common' });
+    const digest = (count: number) =>
+      notificationText(i18n.t, {
+        id: 'n',
+        templateName: 'new_message',
+        variables: { byName: 'Ada', taskTitle: 'Plan', count, message: 'hi' },
+        actions: { open: '/task/t' },
+        createdAt: '2026-01-01T00:00:00.000Z',
+        receivedAt: null,
+        readAt: null,
+        status: 'unreceived',
+      });
+    expect(digest(1)).toBe('Ada wrote in Plan');
+    expect(digest(3)).toBe('3 new messages in Plan, the latest from Ada');
+  });
+});

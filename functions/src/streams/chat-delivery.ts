@@ -8,6 +8,7 @@
  * Requests per batch of message records, whatever their number: one BatchGetItem for their tasks, one
  * for the tasks' groups, one for the viewers' presence items, and one BatchWriteItem per 25 chat
  * entries when new messages came (a chat of n viewers: ceil(n/25) for its newest message in the batch).
+ * The viewers are told of new messages as a digest (chat-notifications.ts, D46).
  */
 import { CHAT_EVENT_TYPES, type ChatEvent } from '@tandem/shared';
 import type { DynamoDBBatchResponse, DynamoDBRecord } from 'aws-lambda';
@@ -20,6 +21,7 @@ import { TaskEntity } from '../db/entities/task.ts';
 import { chunks, MAX_BATCH_WRITE_ITEMS } from '../lib/batches.ts';
 import { logger } from '../lib/logger.ts';
 import { chatEvent, type MessageChange, messageChangeOf } from './chat-events.ts';
+import { tellNewMessages } from './chat-notifications.ts';
 
 /** Moves the viewers' chat entries to the newest message of each chat in the batch. */
 async function moveEntries(newest: Map<string, MessageRecord>, viewers: Map<string, string[]>) {
@@ -51,9 +53,10 @@ export async function handleMessageRecords(records: DynamoDBRecord[]): Promise<D
 
   let viewers: Map<string, string[]>;
   let connections: Map<string, string[]>;
+  let tasks: TaskRecord[];
   try {
     const chatIds = [...new Set(changes.map((c) => c.event.chat_id))];
-    const tasks = (await TaskEntity.get(chatIds.map((taskId) => ({ taskId }))).go()).data as TaskRecord[];
+    tasks = (await TaskEntity.get(chatIds.map((taskId) => ({ taskId }))).go()).data as TaskRecord[];
     const groups = await groupsById(tasks.map((t) => t.groupId));
     viewers = new Map(tasks.map((t) => [t.taskId, [...viewersOf(t, groups.get(t.groupId)).keys()]]));
     const newest = new Map<string, MessageRecord>();
@@ -72,6 +75,8 @@ export async function handleMessageRecords(records: DynamoDBRecord[]): Promise<D
     return failAll();
   }
 
+  // new_message notifications (chat-notifications.ts), beside the posts: a digest per person and chat.
+  const told = tellNewMessages(changes, viewers, new Map(tasks.map((t) => [t.taskId, t])));
   const batchItemFailures: DynamoDBBatchResponse['batchItemFailures'] = [];
   // In stream order: a chat's messages are one partition, so one shard, so written order.
   for (const { change, event } of changes) {
@@ -89,5 +94,7 @@ export async function handleMessageRecords(records: DynamoDBRecord[]): Promise<D
       batchItemFailures.push({ itemIdentifier: change.sequenceNumber });
     }
   }
+  const failed = new Set(batchItemFailures.map((f) => f.itemIdentifier));
+  for (const f of await told) if (!failed.has(f.itemIdentifier)) batchItemFailures.push(f);
   return { batchItemFailures };
 }

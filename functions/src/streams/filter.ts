@@ -4,6 +4,8 @@
  * streams.ts), so the two cannot drift. Items are told apart by their sort key as ElectroDB writes it
  * (lower case). A module of the consumer that needs another kind of item adds its key here.
  */
+
+import { TELL_OUTBOX_SORT_PREFIX } from '../core/notifications/outbox-keys.ts';
 import {
   MESSAGE_SORT_KEY_PREFIX,
   NOTIFICATION_SORT_PREFIX,
@@ -13,12 +15,14 @@ import {
 
 /** Sort keys let through whole: a task item, a group item (with its roster). */
 export const LIVE_EXACT_SORT_KEYS: readonly string[] = [TASK_SORT_KEY, 'group'];
-/** Sort keys let through by their start: a person's placement of a task (`utask#<taskId>`), a chat message, a notification, a push waiting to go out. */
+/** Sort keys let through by their start: a person's placement of a task (`utask#<taskId>`), a chat message, a notification, a push waiting to go out, a telling queued by a request, a person's membership of a group (`groupm#<groupId>`). */
 export const LIVE_SORT_KEY_PREFIXES: readonly string[] = [
   'utask#',
   MESSAGE_SORT_KEY_PREFIX,
   NOTIFICATION_SORT_PREFIX,
   PUSH_OUTBOX_SORT_PREFIX,
+  TELL_OUTBOX_SORT_PREFIX,
+  'groupm#',
 ];
 
 /** The event source mapping's filter pattern (one pattern: the values of `S` are alternatives). */

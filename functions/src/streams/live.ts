@@ -15,16 +15,20 @@
  * chat entries before their events go out.
  *
  * A deleted task's attachments are removed (attachment-cleanup.ts: one Query, then per file one
- * transaction and one S3 delete), and its custom fields and values (custom-field-cleanup.ts).
+ * transaction and one S3 delete), its custom fields and values (custom-field-cleanup.ts) and its chat
+ * (chat-cleanup.ts). Meeting invitations queued by requests are told (tell-outbox.ts); report counters
+ * are kept (report-aggregates.ts).
  */
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { connectionsOf, sendToUsers } from '../core/ws/connections.ts';
 import { logger } from '../lib/logger.ts';
 import { removeFilesOfDeletedTasks } from './attachment-cleanup.ts';
+import { removeChatsOfDeletedTasks } from './chat-cleanup.ts';
 import { handleMessageRecords } from './chat-delivery.ts';
 import { removeCustomFieldsOfDeletedTasks } from './custom-field-cleanup.ts';
 import { acceptsLiveKeys } from './filter.ts';
 import { groupUpdates } from './group-events.ts';
+import { membershipUpdates } from './membership-events.ts';
 import { deliverNotifications } from './notification-events.ts';
 import { placementUpdates } from './placement-events.ts';
 import { sendQueuedPushes } from './push-outbox.ts';
@@ -32,19 +36,21 @@ import type { LiveModule } from './records.ts';
 import { updateReportAggregates } from './report-aggregates.ts';
 import type { TaskChange } from './task-events.ts';
 import { taskChangeOf, taskUpdates } from './task-updates.ts';
+import { sendQueuedTellings } from './tell-outbox.ts';
 
 /** What the consumer does with each kind of item. A new kind: its module, one line here, its key in filter.ts. */
 const MODULES: readonly LiveModule[] = [
   taskUpdates, // task items (task-updates.ts): task_created / task_changed / task_moved / task_deleted
   groupUpdates, // group items (with their roster): group_changed / roster_changed
   placementUpdates, // a person's own placement: placement_changed, to their own sockets
+  membershipUpdates, // a person's own group order and archive: membership_changed, to their own sockets
 ];
 
 /** The consumer: records of the kinds in MODULES to their modules, message records to the chat path. */
 export const handler = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
   const records = event.Records.filter((r) => acceptsLiveKeys(r.dynamodb?.Keys));
   const changes = records.map(taskChangeOf).filter((c): c is TaskChange => c !== null);
-  const [modules, chats, notified, , files, fields, reports] = await Promise.all([
+  const [modules, chats, notified, , files, fields, reports, queued, chatsGone] = await Promise.all([
     handleModuleRecords(records),
     handleMessageRecords(records),
     // Notifications (notification-events.ts): new ones to their sockets, new assignees told.
@@ -56,9 +62,22 @@ export const handler = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatch
     // A deleted task's custom fields and values (custom-field-cleanup.ts).
     removeCustomFieldsOfDeletedTasks(changes),
     updateReportAggregates(records), // report counters (report-aggregates.ts, decisions D50)
+    // Tellings requests queued (tell-outbox.ts): meeting invitations, template calendar (D46).
+    sendQueuedTellings(records),
+    // A deleted task's chat: messages, entries, read marks, digests (chat-cleanup.ts, D46).
+    removeChatsOfDeletedTasks(changes),
   ]);
   return {
-    batchItemFailures: [...notified, ...modules, ...chats.batchItemFailures, ...files, ...fields, ...reports],
+    batchItemFailures: [
+      ...notified,
+      ...modules,
+      ...chats.batchItemFailures,
+      ...files,
+      ...fields,
+      ...reports,
+      ...queued,
+      ...chatsGone,
+    ],
   };
 };
 

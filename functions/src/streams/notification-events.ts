@@ -1,8 +1,9 @@
 /**
  * The stream consumer's notification work (docs/realtime.md "Notifications"; decisions D39):
  *
- * - a notification item inserted (tell()'s in-app channel) becomes a `notification` event on its
- *   person's sockets: one BatchGetItem for the presence items of the batch's people;
+ * - a notification item inserted (tell()'s in-app channel), or a digest's updated in place (D46),
+ *   becomes a `notification` event on its person's sockets: one BatchGetItem for the presence items
+ *   of the batch's people;
  * - a task whose assignees gained someone (created with assignees, assigned later, an individual
  *   delegation's copy) tells each new assignee through tell(), template `delegated`. Not the
  *   delegator, and not someone who joined by answering an e-mail invitation (that invitation told
@@ -40,14 +41,17 @@ interface Inserted {
 
 function insertedOf(record: DynamoDBRecord): Inserted | null {
   const d = record.dynamodb;
-  if (record.eventName !== 'INSERT' || !d?.NewImage || !isNotificationKey(d.Keys?.sk?.S)) return null;
+  if (!d?.NewImage || !isNotificationKey(d.Keys?.sk?.S)) return null;
   const n = unmarshall(d.NewImage as Image) as {
     userId?: string;
     notificationId?: string;
     templateName?: string;
     createdAt?: string;
+    readAt?: string;
+    variables?: unknown;
   };
   if (!n.userId || !n.notificationId || !n.templateName) return null;
+  if (record.eventName !== 'INSERT' && !digestUpdated(n, d.OldImage as Image | undefined)) return null;
   return {
     sequenceNumber: d.SequenceNumber ?? '',
     userId: n.userId,
@@ -59,6 +63,17 @@ function insertedOf(record: DynamoDBRecord): Inserted | null {
       at: n.createdAt ?? new Date().toISOString(),
     },
   };
+}
+
+/**
+ * A digest (D46) written again with new words while unread: told like a new one. Being marked received
+ * or read is not (the variables stay).
+ */
+function digestUpdated(n: { readAt?: string; variables?: unknown }, old: Image | undefined): boolean {
+  if (n.readAt || !old) return false;
+  type Counted = { variables?: { count?: unknown } };
+  const before = (unmarshall(old) as Counted).variables?.count;
+  return before !== undefined && before !== (n as Counted).variables?.count;
 }
 
 /** Posts each new notification to its person's open sockets. */

@@ -151,3 +151,21 @@ export function isChatEvent(message: unknown): message is ChatEvent {
   const m = message as Record<string, unknown>;
   return typeof m.type === 'string' && CHAT_TYPES.has(m.type) && typeof m.chat_id === 'string';
 }
+
+/**
+ * A person's own membership of a group changed (D46): its place in their order, or their own archive
+ * of it. Only their own sockets hear it; their other tabs read their groups again.
+ */
+export const MEMBERSHIP_EVENT_TYPE = 'membership_changed';
+
+export interface MembershipEvent {
+  type: typeof MEMBERSHIP_EVENT_TYPE;
+  id: string;
+  group_id: string;
+  /** What changed: the place in the person's order, their archive (status), or both. */
+  change: 'order' | 'status' | 'order_and_status';
+  at: string;
+}
+
+export const isMembershipEvent = (m: unknown): m is MembershipEvent =>
+  hasId(m) && m.type === MEMBERSHIP_EVENT_TYPE && typeof m.group_id === 'string';

@@ -109,6 +109,12 @@ export function mergeNotificationSettings(
 export const EMAIL_ALWAYS: ReadonlySet<NotificationTemplate> = new Set(['group.invitation', 'calendar']);
 
 /**
+ * Templates told as a digest (D46): at most one unread notification per person and subject, its count
+ * and latest words updated in place; e-mail and push only when a new one begins.
+ */
+export const DIGEST_TEMPLATES: ReadonlySet<NotificationTemplate> = new Set(['new_message']);
+
+/**
  * Which channels carry a notification of this template to a person. Someone without an account has
  * no settings and no inbox in the app: e-mail only. `canEmail` is false when the event has no e-mail.
  */
@@ -199,6 +205,13 @@ export const isNotificationEvent = (m: unknown): m is NotificationEvent =>
 /** The link inside the app a notification opens. */
 export function notificationLink(n: Pick<NotificationView, 'templateName' | 'variables'>): string {
   const v = n.variables;
+  // A meeting invitation opens its answer page (the attendee may not see the task itself).
+  if (
+    n.templateName === 'calendar' &&
+    typeof v.answerPath === 'string' &&
+    /^\/accept-attendee-invite\?key=[\w-]+$/.test(v.answerPath)
+  )
+    return v.answerPath;
   if (typeof v.taskId === 'string') return `/task/${v.taskId}`;
   if (n.templateName === 'group.invitation' || typeof v.groupId === 'string') return '/tasks';
   return '/';

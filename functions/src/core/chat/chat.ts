@@ -28,6 +28,7 @@ import { isConditionFailed } from '../../lib/conditions.ts';
 import { ForbiddenError, HttpError, NotFoundError } from '../../lib/errors.ts';
 import type { GroupRecord } from '../access/roster.ts';
 import { groupsById, roleOn, type TaskRecord, taskFor } from '../access/task-access.ts';
+import { readDigest } from '../notifications/notifications.ts';
 import { viewersOf } from './viewers.ts';
 import { messageView } from './views.ts';
 
@@ -188,9 +189,14 @@ export async function deleteMessage(actor: Actor, chatId: string, messageId: str
 /** POST /chat/{id}/read (ours): the caller has read the chat up to now. */
 export async function markChatRead(actor: Actor, chatId: string): Promise<{ hasUnread: false }> {
   await chatAccess(actor, chatId);
-  await ChatReadEntity.put({ userId: actor.userId, chatId, readAt: new Date().toISOString() }).go({
-    response: 'none',
-  });
+  const now = new Date();
+  await Promise.all([
+    ChatReadEntity.put({ userId: actor.userId, chatId, readAt: now.toISOString() }).go({
+      response: 'none',
+    }),
+    // The chat's new_message notification is read with it (D46): the next message starts a new one.
+    readDigest(actor.userId, 'new_message', chatId, now),
+  ]);
   return { hasUnread: false };
 }
 

@@ -27,3 +27,36 @@ export function delegatedMail(
     html: `<p>${esc(hello)}</p><p>${esc(by)} gave you the task <strong>${esc(task.title)}</strong> on Tandem.</p><p><a href="${link}">Open it</a></p>`,
   };
 }
+
+/** To a viewer of a chat, when a digest of its new messages begins (D46): the latest words and the link. */
+export function newMessageMail(
+  email: string,
+  user: UserRecord | null,
+  task: Pick<TaskRecord, 'taskId' | 'title'>,
+  by: string,
+  text: string,
+): Mail {
+  const link = `${env.appUrl}/task/${task.taskId}`;
+  const hello = user?.firstName ? `Hello ${user.firstName},` : 'Hello,';
+  return {
+    to: email,
+    subject: `${by} wrote in ${task.title}`,
+    text: `${hello}\n\n${by} wrote in "${task.title}" on Tandem:\n\n${text}\n\nOpen the chat: ${link}`,
+    html: `<p>${esc(hello)}</p><p>${esc(by)} wrote in <strong>${esc(task.title)}</strong> on Tandem:</p><blockquote>${esc(text)}</blockquote><p><a href="${link}">Open the chat</a></p>`,
+  };
+}
+
+/** To an attendee of a scheduled task (template `calendar`, D46): when, and the link to answer. */
+export function calendarMail(
+  email: string,
+  t: { taskTitle: string; byName: string; when: string; answerPath: string },
+): Mail {
+  const link = `${env.appUrl}${t.answerPath}`;
+  const who = t.byName || 'Someone';
+  return {
+    to: email,
+    subject: `${who} invited you: ${t.taskTitle}`,
+    text: `${who} invited you to "${t.taskTitle}" on ${t.when}.\n\nAccept or decline: ${link}`,
+    html: `<p>${esc(who)} invited you to <strong>${esc(t.taskTitle)}</strong> on ${esc(t.when)}.</p><p><a href="${link}">Accept or decline</a></p>`,
+  };
+}

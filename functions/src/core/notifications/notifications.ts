@@ -4,9 +4,9 @@
  * is one COUNT Query on the sparse unread index, bounded at NOTIFICATION_LIMIT. Items expire
  * NOTIFICATION_TTL_DAYS after they were made (the table's TTL).
  */
-import { createHash, randomBytes } from 'node:crypto';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import {
+  DIGEST_TEMPLATES,
   NOTIFICATION_LIMIT,
   NOTIFICATION_TTL_DAYS,
   type NotificationList,
@@ -21,6 +21,8 @@ import type { Actor } from '../../lib/actor.ts';
 import { isConditionFailed } from '../../lib/conditions.ts';
 import { env } from '../../lib/env.ts';
 import { NotFoundError } from '../../lib/errors.ts';
+import { endDigest } from './digest.ts';
+import { notificationId } from './ids.ts';
 
 const NOT_FOUND = 'This notification does not exist.';
 const DAY_S = 86_400;
@@ -37,18 +39,7 @@ export interface NotificationRecord {
   readAt?: string;
 }
 
-/**
- * A time-sortable id: base-36 milliseconds (9 digits, good past the year 5000) and 12 hex digits,
- * random, or derived from `key` so that making the same notification twice (a retried stream
- * record) finds the first.
- */
-export function notificationId(at: Date, key?: string): string {
-  const time = at.getTime().toString(36).padStart(9, '0');
-  const tail = key
-    ? createHash('sha256').update(key).digest('hex').slice(0, 12)
-    : randomBytes(6).toString('hex');
-  return time + tail;
-}
+export { notificationId } from './ids.ts';
 
 export function toView(n: NotificationRecord): NotificationView {
   const view = {
@@ -180,6 +171,12 @@ export async function markRead(actor: Actor, ids: readonly string[], now = new D
           .go({ response: 'none' }),
       ),
   );
+  // A digest read is ended: the next message of its chat makes a new notification (digest.ts).
+  await Promise.all(
+    found
+      .filter((n) => !n.readAt && DIGEST_TEMPLATES.has(n.templateName as NotificationTemplate))
+      .map((n) => endDigest(n.userId, n.templateName as NotificationTemplate, n.subjectId, n.notificationId)),
+  );
   return { ids: found.map((n) => n.notificationId), readAt: at, unread: await unreadCount(actor.userId) };
 }
 
@@ -188,4 +185,28 @@ export async function getNotification(actor: Actor, id: string): Promise<Notific
   const { data } = await NotificationEntity.get({ userId: actor.userId, notificationId: id }).go();
   if (!data) throw new NotFoundError(NOT_FOUND);
   return toView(data as NotificationRecord);
+}
+
+/**
+ * Ends the person's digest of a subject and marks its notification read (D46): one DeleteItem, and one
+ * UpdateItem when there was an unread one. For a chat read in the chat itself.
+ */
+export async function readDigest(
+  userId: string,
+  template: NotificationTemplate,
+  subjectId: string,
+  now = new Date(),
+): Promise<void> {
+  const id = await endDigest(userId, template, subjectId);
+  if (!id) return;
+  const at = now.toISOString();
+  try {
+    await NotificationEntity.patch({ userId, notificationId: id })
+      .set({ readAt: at, receivedAt: at })
+      .remove(['unreadPk', 'unreadSk'])
+      .go({ response: 'none' });
+  } catch (e) {
+    // In-app off for chats: the digest had no notification.
+    if (!isConditionFailed(e)) throw e;
+  }
 }

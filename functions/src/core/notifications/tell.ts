@@ -10,8 +10,8 @@
  *
  * Someone named by e-mail only is looked up by address; without an account they have no settings
  * and no inbox in the app: they get the e-mail. The due-today reminder, delegation (by assignment
- * and by e-mail invitation) and group invitations come through here; chat messages will
- * (template new_message).
+ * and by e-mail invitation), group and meeting invitations and chat messages (template new_message,
+ * as a digest: digest.ts) come through here.
  */
 import {
   channelsFor,
@@ -25,6 +25,7 @@ import { UserEntity } from '../../db/entities/user.ts';
 import { logger } from '../../lib/logger.ts';
 import { type Mail, sendMail } from '../../lib/mailer.ts';
 import type { UserRecord } from '../access/users.ts';
+import { addToDigest } from './digest.ts';
 import { makeNotification } from './notifications.ts';
 import { pushSender } from './push-channel.ts';
 
@@ -44,6 +45,12 @@ export interface Telling {
   push?: { title: string; body: string };
   /** A stable key of the event (a stream record's id): telling again with it makes no second notification. */
   key?: string;
+  /**
+   * For a digest template (new_message): how many events this telling counts. The person's one unread
+   * notification of the subject is updated in place (digest.ts); e-mail and push go only when a new
+   * digest begins. Needs `key`.
+   */
+  digest?: { count: number };
   now?: Date;
 }
 
@@ -92,7 +99,23 @@ export async function tell(t: Telling): Promise<Told[]> {
       );
       const used: NotificationChannel[] = [];
       let notificationId: string | null = null;
-      if (wanted.has('inApp') && p.userId) {
+      if (t.digest && p.userId) {
+        const d = await addToDigest(
+          p.userId,
+          t.template,
+          t.subject,
+          t.variables,
+          t.digest.count,
+          t.key ?? `${now.getTime()}`,
+          now,
+          wanted.has('inApp'),
+        );
+        if (!d.counted) return { userId: p.userId, email: p.email, channels: [] };
+        if (wanted.has('inApp')) used.push('inApp');
+        // Counted into a digest already told: the notification changed; no e-mail or push again.
+        if (!d.created) return { userId: p.userId, email: p.email, channels: used };
+        notificationId = d.id;
+      } else if (wanted.has('inApp') && p.userId) {
         const made = await makeNotification(p.userId, t.template, t.subject, t.variables, now, t.key);
         // Told before (the same event again, at least once): no second e-mail or push either.
         if (!made.created) return { userId: p.userId, email: p.email, channels: [] };

@@ -34,9 +34,7 @@ import { TaskEntity } from '../../db/entities/task.ts';
 import { transact } from '../../db/transact.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { writeFailure } from '../../lib/conditions.ts';
-import { env } from '../../lib/env.ts';
 import { ConflictError, HttpError, NotFoundError, ValidationError } from '../../lib/errors.ts';
-import { sendMail } from '../../lib/mailer.ts';
 import type { GroupRecord } from '../access/roster.ts';
 import { displayName } from '../access/roster.ts';
 import {
@@ -57,13 +55,14 @@ import {
   newInvitationKey,
   transactAnswer,
 } from '../groups/invitations.ts';
+import { queueTelling } from '../notifications/outbox.ts';
 import { getUser, type UserRecord } from '../user/user.ts';
 
 const NO_SCHEDULE = 'This task has no schedule.';
 const MAX_WINDOW_DAYS = 93;
 const stale = () => new ConflictError('The task was changed by someone else. Reload and try again.');
 
-/** The invitation item (kind 'attendee') and the e-mail with the link to /accept-attendee-invite. */
+/** The invitation item (kind 'attendee') and its telling, queued: the e-mail with the link to /accept-attendee-invite. */
 async function inviteAttendee(
   task: TaskRecord,
   inviter: UserRecord,
@@ -91,15 +90,20 @@ async function inviteAttendee(
   const when = DateTime.fromISO(s.startDate, { setZone: true })
     .setZone(s.timezone)
     .toFormat("cccc d LLLL yyyy, HH:mm '('z')'");
-  const link = `${env.appUrl}/accept-attendee-invite?key=${key}`;
-  const who = displayName(inviter) || 'Someone';
-  const esc = (x: string) => x.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-  await sendMail({
-    to: email,
-    subject: `${who} invited you: ${task.title}`,
-    text: `${who} invited you to "${task.title}" on ${when}.\n\nAccept or decline: ${link}`,
-    html: `<p>${esc(who)} invited you to <strong>${esc(task.title)}</strong> on ${esc(when)}.</p><p><a href="${link}">Accept or decline</a></p>`,
-  });
+  // Told from the stream (template calendar, D46): tell() does not fit update-task's bundle.
+  await queueTelling(
+    hashKey(key),
+    {
+      template: 'calendar',
+      email,
+      taskId: task.taskId,
+      taskTitle: task.title,
+      byName: displayName(inviter),
+      when,
+      answerPath: `/accept-attendee-invite?key=${key}`,
+    },
+    now,
+  );
 }
 
 async function attendeeInvitation(key: string, now: Date) {

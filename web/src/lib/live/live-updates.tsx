@@ -8,7 +8,13 @@
  */
 import { Badge, Button, Group } from '@mantine/core';
 import { IconPlugConnectedX } from '@tabler/icons-react';
-import { isChatEvent, isGroupEvent, isPlacementEvent, isTaskEvent } from '@tandem/shared/api/realtime';
+import {
+  isChatEvent,
+  isGroupEvent,
+  isMembershipEvent,
+  isPlacementEvent,
+  isTaskEvent,
+} from '@tandem/shared/api/realtime';
 import { isNotificationEvent } from '@tandem/shared/notifications/notifications';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -47,6 +53,8 @@ export default function LiveUpdates() {
         // their rosters, and the tasks a member now sees or no longer sees. A chat's: the chat keys.
         if (isTaskEvent(m) || isPlacementEvent(m)) revalidate('task');
         else if (isGroupEvent(m)) revalidate('group', 'member', 'task');
+        // One's own group order or archive (another tab): the groups, and the tasks an archive hides.
+        else if (isMembershipEvent(m)) revalidate('group', 'task');
         else if (isChatEvent(m)) revalidate('chat');
         else if (isNotificationEvent(m)) revalidate('notification');
       },

@@ -1,23 +1,31 @@
 import { ActionIcon, Group, Textarea } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { CHAT_RULES } from '@tandem/shared/chat/chat';
-import { type KeyboardEvent, useState } from 'react';
+import { type KeyboardEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
  * The chat input (spec 000 §5): grows from 1 to 5 rows, Enter sends, Shift+Enter is a new line, an
- * empty message is not sent. The text stays when sending fails.
+ * empty message is not sent. The text stays when sending fails. Typed text makes it dirty: the task
+ * modal's messages tab asks before it is discarded.
  */
 export function ChatInput({
   onSend,
   disabled,
+  onDirtyChange,
 }: {
   onSend: (text: string) => Promise<boolean>;
   disabled?: boolean;
+  /** Whether leaving now would lose typed text (the messages tab asks before discarding it). */
+  onDirtyChange?: (dirty: boolean) => void;
 }) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
+  const dirty = text.trim() !== '';
+  useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
+  // Gone (the tab left): nothing of it is unsaved any more.
+  useEffect(() => () => onDirtyChange?.(false), [onDirtyChange]);
 
   const send = async () => {
     const message = text.trim();

@@ -50,10 +50,13 @@ export function ChatPanel({
   taskId,
   height = 420,
   showHeader = true,
+  onDirtyChange,
 }: {
   taskId: string;
   height?: number | string;
   showHeader?: boolean;
+  /** Whether the input holds text not sent (the messages tab asks before discarding it). */
+  onDirtyChange?: (dirty: boolean) => void;
 }) {
   const { t } = useTranslation();
   const { data: chat, error } = useTaskChat(taskId);
@@ -162,6 +165,7 @@ export function ChatPanel({
       <Box>
         <ChatInput
           disabled={!chat.canWrite}
+          onDirtyChange={onDirtyChange}
           onSend={(text) =>
             sendMessage(chat.id, text).then(
               () => true,

@@ -140,6 +140,11 @@ export default function NotificationsPane() {
                 <Text size="sm" fw={n.readAt ? 400 : 600} style={{ overflowWrap: 'anywhere' }}>
                   {notificationText(t, n)}
                 </Text>
+                {n.templateName === 'new_message' && n.variables.message !== undefined && (
+                  <Text size="xs" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+                    {String(n.variables.message)}
+                  </Text>
+                )}
                 <Text size="xs" c="dimmed">
                   {when(n.createdAt, i18n.language.replace('_', '-'))}
                 </Text>

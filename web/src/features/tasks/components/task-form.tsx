@@ -32,7 +32,7 @@ import { TASK_LEVELS, type TaskMode } from '@tandem/shared/tasks/constants';
 import { taskForm } from '@tandem/shared/tasks/forms';
 import { subtaskTitlesFrom } from '@tandem/shared/tasks/rules';
 import type { TaskView } from '@tandem/shared/tasks/views';
-import { type FormEvent, lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mutate } from 'swr';
 import { ApiError } from '../../../lib/api-error.ts';
@@ -44,7 +44,6 @@ import { AttachmentsTab, uploadFiles } from '../../attachments/components/attach
 import { VideoLinksTab } from '../../attachments/components/video-links-tab.tsx';
 import { CustomFieldsTab } from '../../custom-fields/components/custom-fields-tab.tsx';
 import { ReportTab, ReportTabItem } from '../../custom-fields/components/report-tab.tsx';
-import { useGuardedTabs } from '../../custom-fields/hooks/use-guarded-tabs.tsx';
 import { inviteToTask } from '../../delegation/api/delegation.ts';
 import { assigneeOptions, assigneesPayload, effectiveAssignees } from '../../delegation/utils/assignees.ts';
 import { LazyRichTextEditor } from '../../editor/components/lazy-rich-text-editor.tsx';
@@ -56,6 +55,7 @@ import { saveTaskSchedule } from '../../schedule/api/schedule.ts';
 import { type ScheduleDraftHandle, ScheduleEditor } from '../../schedule/components/schedule-editor.tsx';
 import { definitionIdOf, routineKindOf, saveTargetId } from '../../schedule/utils/routine-id.ts';
 import { createTask, deleteTasks, revalidateTasks, taskKey, updateTask } from '../api/tasks.ts';
+import { useGuardedTabs } from '../hooks/use-guarded-tabs.tsx';
 import { taskPath } from '../paths.ts';
 import {
   resolveUnfinished,
@@ -260,7 +260,17 @@ export function TaskForm({
     rows.some((r) => r.title.trim() !== '') ||
     delegation.picked !== null ||
     delegation.invites.length > 0;
-  useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
+  // The messages tab's unsent text (spec 000 §2): leaving the tab asks (tabGuard), and so does
+  // leaving the form, which counts it as a change.
+  const [chatDirty, setChatDirty] = useState(false);
+  const onChatDirty = useCallback(
+    (d: boolean) => {
+      tabGuard.dirtyFor('messages')(d);
+      setChatDirty(d);
+    },
+    [tabGuard.dirtyFor],
+  );
+  useEffect(() => onDirtyChange?.(dirty || chatDirty), [dirty, chatDirty, onDirtyChange]);
 
   // The description editor reads its value once: a description set from outside it (another task,
   // a merge, a reset) opens it anew.
@@ -964,7 +974,7 @@ export function TaskForm({
         <>
           <Tabs.Panel value="messages">
             <Suspense fallback={null}>
-              <TaskChatTab taskId={task.id} />
+              <TaskChatTab taskId={task.id} onDirtyChange={onChatDirty} />
             </Suspense>
           </Tabs.Panel>
           <Tabs.Panel value="notifications">

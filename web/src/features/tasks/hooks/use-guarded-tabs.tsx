@@ -1,11 +1,12 @@
 /**
- * Tabs that ask before leaving a tab with unsaved changes (spec 000 §2: a dirty custom-fields tab
- * asks to discard when left). A panel reports its state with `dirtyFor(tab)`; leaving a dirty tab
- * opens the prompt, and discarding moves on (the panel unmounts and its draft goes with it).
+ * The task modal's tabs that ask before leaving a tab with unsaved changes (spec 000 §2: a dirty
+ * custom-fields or messages tab asks to discard when left). A panel reports its state with
+ * `dirtyFor(tab)`; leaving a dirty tab asks the task form's discard question (the same one closing
+ * the form asks, use-discard-guard.tsx), and discarding moves on (the panel unmounts with its draft).
  */
-import { Button, Group, Modal, Text } from '@mantine/core';
 import { type ReactNode, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../groups/components/confirm-dialog.tsx';
 
 export function useGuardedTabs(initial: string): {
   tabsProps: { value: string; onChange: (next: string | null) => void };
@@ -33,30 +34,20 @@ export function useGuardedTabs(initial: string): {
     if (dirty.current.has(value)) setPending(next);
     else setValue(next);
   };
-  const discard = () => {
-    dirty.current.delete(value);
-    setValue(pending!);
-    setPending(null);
-  };
   const prompt = (
-    <Modal
+    <ConfirmDialog
       opened={pending !== null}
-      onClose={() => setPending(null)}
-      title={t('customFields.discardTitle')}
-      centered
+      title={t('form.discard.title')}
+      confirmLabel={t('form.discard.confirm')}
+      onCancel={() => setPending(null)}
+      onConfirm={() => {
+        dirty.current.delete(value);
+        setValue(pending!);
+        setPending(null);
+      }}
     >
-      <Text size="sm" mb="md">
-        {t('customFields.discardBody')}
-      </Text>
-      <Group justify="flex-end">
-        <Button variant="default" onClick={() => setPending(null)}>
-          {t('customFields.keepEditing')}
-        </Button>
-        <Button color="red" onClick={discard}>
-          {t('customFields.discard')}
-        </Button>
-      </Group>
-    </Modal>
+      {t('form.discard.body')}
+    </ConfirmDialog>
   );
   return { tabsProps: { value, onChange }, dirtyFor, prompt };
 }
