@@ -11,8 +11,11 @@ import {
   TASK_SORT_KEY,
 } from '../db/table.ts';
 
-/** Sort keys let through whole: a task item, a group item (with its roster). */
-export const LIVE_EXACT_SORT_KEYS: readonly string[] = [TASK_SORT_KEY, 'group'];
+/**
+ * Sort keys let through whole: a task item, a group item (with its roster), a user item (whose avatar
+ * is copied where their name is: avatar-copies.ts, D48).
+ */
+export const LIVE_EXACT_SORT_KEYS: readonly string[] = [TASK_SORT_KEY, 'group', 'profile'];
 /** Sort keys let through by their start: a person's placement of a task (`utask#<taskId>`), a chat message, a notification, a push waiting to go out. */
 export const LIVE_SORT_KEY_PREFIXES: readonly string[] = [
   'utask#',

@@ -21,6 +21,7 @@ import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { connectionsOf, sendToUsers } from '../core/ws/connections.ts';
 import { logger } from '../lib/logger.ts';
 import { removeFilesOfDeletedTasks } from './attachment-cleanup.ts';
+import { copyChangedAvatars } from './avatar-copies.ts';
 import { handleMessageRecords } from './chat-delivery.ts';
 import { acceptsLiveKeys } from './filter.ts';
 import { groupUpdates } from './group-events.ts';
@@ -42,7 +43,7 @@ const MODULES: readonly LiveModule[] = [
 export const handler = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
   const records = event.Records.filter((r) => acceptsLiveKeys(r.dynamodb?.Keys));
   const changes = records.map(taskChangeOf).filter((c): c is TaskChange => c !== null);
-  const [modules, chats, notified, , files] = await Promise.all([
+  const [modules, chats, notified, , files, avatars] = await Promise.all([
     handleModuleRecords(records),
     handleMessageRecords(records),
     // Notifications (notification-events.ts): new ones to their sockets, new assignees told.
@@ -51,8 +52,12 @@ export const handler = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatch
     sendQueuedPushes(records),
     // A deleted task's files (attachment-cleanup.ts).
     removeFilesOfDeletedTasks(changes),
+    // A changed avatar into the rosters and tasks that keep a copy (avatar-copies.ts).
+    copyChangedAvatars(records),
   ]);
-  return { batchItemFailures: [...notified, ...modules, ...chats.batchItemFailures, ...files] };
+  return {
+    batchItemFailures: [...notified, ...modules, ...chats.batchItemFailures, ...files, ...avatars],
+  };
 };
 
 async function handleModuleRecords(

@@ -9,10 +9,10 @@
  * small, so the browser's scaling is enough (docs/decisions.md D4, D48).
  */
 import { randomUUID } from 'node:crypto';
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { AVATAR_PX, AVATAR_TOO_BIG_PX, type UserConfig, withConfigDefaults } from '@tandem/shared';
 import type { Actor } from '../../lib/actor.ts';
+import { avatarKey, avatarUrl, signingWindowStart } from '../../lib/avatar-urls.ts';
 import { env } from '../../lib/env.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { s3 } from '../../lib/s3.ts';
@@ -20,7 +20,6 @@ import { getUser, updateUserConfigAvatar } from './user.ts';
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 export const AVATAR_TOO_LARGE = 'Please choose an image smaller than 2 MB.';
-const URL_SECONDS = 3600;
 
 const signatures: Array<{ type: string; test: (b: Buffer) => boolean }> = [
   {
@@ -111,29 +110,16 @@ export function imageSize(data: Buffer, type: string): ImageSize | null {
 export const fitsAvatar = (size: ImageSize | null): boolean =>
   size !== null && size.width >= 1 && size.height >= 1 && size.width <= AVATAR_PX && size.height <= AVATAR_PX;
 
-const keyOf = (userId: string, avatarId: string) => `avatars/${userId}/${avatarId}`;
+const keyOf = (userId: string, avatarId: string) => avatarKey(userId, avatarId)!;
 
-/**
- * Links are signed as of the start of the current half hour and last an hour: every read in the same
- * half hour gets the same link (the browser keeps the picture instead of fetching it again on every
- * settings read), and a link handed out is good for at least 30 more minutes.
- */
-export const signingWindowStart = (now: Date): Date =>
-  new Date(Math.floor(now.getTime() / ((URL_SECONDS / 2) * 1000)) * (URL_SECONDS / 2) * 1000);
-
-async function presign(userId: string, avatarId: string, now = new Date()): Promise<string> {
-  return getSignedUrl(s3, new GetObjectCommand({ Bucket: env.bucketName, Key: keyOf(userId, avatarId) }), {
-    expiresIn: URL_SECONDS,
-    signingDate: signingWindowStart(now),
-  });
-}
+export { signingWindowStart };
 
 /** The avatar as settings show it: URLs are fresh presigned links. */
 export async function avatarView(
   userId: string,
   avatarId: string,
 ): Promise<NonNullable<UserConfig['avatar']>> {
-  const url = await presign(userId, avatarId);
+  const url = await avatarUrl(keyOf(userId, avatarId));
   return { id: avatarId, originalUrl: url, thumbnailUrl: url };
 }
 
