@@ -10,9 +10,10 @@
 import { env } from './env.ts';
 
 export const AVATAR_URL_SECONDS = 3600;
+const HALF_HOUR_MS = (AVATAR_URL_SECONDS / 2) * 1000;
+/** An avatar's object key, in one of the views' avatar fields (MessageView's userAvatar, ChatEvent's author_avatar). */
 const KEY = /^avatars\/[^/]+\/[^/]+$/;
-/** The fields of the views that hold a person's avatar (MessageView's userAvatar, ChatEvent's author_avatar). */
-const FIELDS = new Set(['avatar', 'userAvatar', 'author_avatar']);
+const FIELD = /^(avatar|userAvatar|author_avatar)$/;
 
 /** The avatar's object key, or null when the person has none. */
 export const avatarKey = (userId: string, avatarId: string | null | undefined): string | null =>
@@ -20,49 +21,27 @@ export const avatarKey = (userId: string, avatarId: string | null | undefined): 
 
 /** The start of the half hour `now` is in: every link signed in it is the same link. */
 export const signingWindowStart = (now: Date): Date =>
-  new Date(Math.floor(now.getTime() / ((AVATAR_URL_SECONDS / 2) * 1000)) * (AVATAR_URL_SECONDS / 2) * 1000);
+  new Date(Math.floor(now.getTime() / HALF_HOUR_MS) * HALF_HOUR_MS);
 
-type Sign = (key: string, now: Date) => Promise<string>;
-let signer: Promise<Sign> | undefined;
-function loadSigner(): Promise<Sign> {
-  signer ??= (async () => {
-    const [{ GetObjectCommand, S3Client }, { getSignedUrl }] = await Promise.all([
-      import('@aws-sdk/client-s3'),
-      import('@aws-sdk/s3-request-presigner'),
-    ]);
-    const endpoint = env.s3Endpoint;
-    const client = new S3Client({
-      region: env.region,
-      ...(endpoint ? { endpoint, forcePathStyle: true } : {}),
-    });
-    return (key, now) =>
-      getSignedUrl(client, new GetObjectCommand({ Bucket: env.bucketName, Key: key }), {
-        expiresIn: AVATAR_URL_SECONDS,
-        signingDate: signingWindowStart(now),
+let signer: Promise<(key: string, now: Date) => Promise<string>> | undefined;
+
+/** The presigned link of one avatar key (the S3 client and presigner loaded on the first). */
+export function avatarUrl(key: string, now = new Date()): Promise<string> {
+  signer ??= Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/s3-request-presigner')]).then(
+    ([{ GetObjectCommand, S3Client }, { getSignedUrl }]) => {
+      const endpoint = env.s3Endpoint;
+      const client = new S3Client({
+        region: env.region,
+        ...(endpoint ? { endpoint, forcePathStyle: true } : {}),
       });
-  })();
-  return signer;
-}
-
-/** The presigned link of one avatar key. */
-export async function avatarUrl(key: string, now = new Date()): Promise<string> {
-  return (await loadSigner())(key, now);
-}
-
-type Slot = { holder: Record<string, unknown>; field: string; key: string };
-
-function collect(value: unknown, slots: Slot[], depth: number): void {
-  if (depth > 64 || typeof value !== 'object' || value === null) return;
-  if (Array.isArray(value)) {
-    for (const v of value) collect(v, slots, depth + 1);
-    return;
-  }
-  const holder = value as Record<string, unknown>;
-  for (const [field, v] of Object.entries(holder)) {
-    if (typeof v === 'string') {
-      if (FIELDS.has(field) && KEY.test(v)) slots.push({ holder, field, key: v });
-    } else collect(v, slots, depth + 1);
-  }
+      return (k, at) =>
+        getSignedUrl(client, new GetObjectCommand({ Bucket: env.bucketName, Key: k }), {
+          expiresIn: AVATAR_URL_SECONDS,
+          signingDate: signingWindowStart(at),
+        });
+    },
+  );
+  return signer.then((sign) => sign(key, now));
 }
 
 /**
@@ -70,11 +49,20 @@ function collect(value: unknown, slots: Slot[], depth: number): void {
  * built fresh for each call). A value without one is returned at once, nothing loaded.
  */
 export async function withAvatarUrls<T>(value: T, now = new Date()): Promise<T> {
-  const slots: Slot[] = [];
-  collect(value, slots, 0);
-  if (slots.length === 0) return value;
-  const keys = [...new Set(slots.map((s) => s.key))];
-  const urls = new Map(await Promise.all(keys.map(async (k) => [k, await avatarUrl(k, now)] as const)));
-  for (const s of slots) s.holder[s.field] = urls.get(s.key) ?? null;
+  const slots: Array<[Record<string, unknown>, string, string]> = [];
+  const collect = (v: unknown): void => {
+    if (typeof v !== 'object' || v === null) return;
+    for (const [field, x] of Object.entries(v)) {
+      if (typeof x === 'string') {
+        if (FIELD.test(field) && KEY.test(x)) slots.push([v as Record<string, unknown>, field, x]);
+      } else collect(x);
+    }
+  };
+  collect(value);
+  const urls = new Map<string, Promise<string>>();
+  for (const [holder, field, key] of slots) {
+    if (!urls.has(key)) urls.set(key, avatarUrl(key, now));
+    holder[field] = await urls.get(key);
+  }
   return value;
 }
