@@ -24,6 +24,8 @@ export const signingWindowStart = (now: Date): Date =>
   new Date(Math.floor(now.getTime() / HALF_HOUR_MS) * HALF_HOUR_MS);
 
 let signer: Promise<(key: string, now: Date) => Promise<string>> | undefined;
+const signed = new Map<string, Promise<string>>();
+let signedIn = 0;
 
 /** The presigned link of one avatar key (the S3 client and presigner loaded on the first). */
 export function avatarUrl(key: string, now = new Date()): Promise<string> {
@@ -41,7 +43,19 @@ export function avatarUrl(key: string, now = new Date()): Promise<string> {
         });
     },
   );
-  return signer.then((sign) => sign(key, now));
+  // A link is the same all the half hour: a warm container signs each key once in it.
+  const window = signingWindowStart(now).getTime();
+  if (window !== signedIn || signed.size > 5_000) {
+    signed.clear();
+    signedIn = window;
+  }
+  let url = signed.get(key);
+  if (!url) {
+    url = signer.then((sign) => sign(key, now));
+    url.catch(() => signed.delete(key));
+    signed.set(key, url);
+  }
+  return url;
 }
 
 /**
@@ -59,10 +73,7 @@ export async function withAvatarUrls<T>(value: T, now = new Date()): Promise<T> 
     }
   };
   collect(value);
-  const urls = new Map<string, Promise<string>>();
-  for (const [holder, field, key] of slots) {
-    if (!urls.has(key)) urls.set(key, avatarUrl(key, now));
-    holder[field] = await urls.get(key);
-  }
+  // Each key is signed once (avatarUrl keeps the half hour's links).
+  for (const [holder, field, key] of slots) holder[field] = await avatarUrl(key, now);
   return value;
 }
