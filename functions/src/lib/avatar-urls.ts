@@ -30,14 +30,15 @@ let signedIn = 0;
 /** The presigned link of one avatar key (the S3 client and presigner loaded on the first). */
 export function avatarUrl(key: string, now = new Date()): Promise<string> {
   signer ??= Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/s3-request-presigner')]).then(
-    ([{ GetObjectCommand, S3Client }, { getSignedUrl }]) => {
+    // Named AvatarGet: the reads it signs are `avatars:read` (avatars/* only), not `bucket:read` (D48).
+    ([{ GetObjectCommand: AvatarGet, S3Client }, { getSignedUrl }]) => {
       const endpoint = env.s3Endpoint;
       const client = new S3Client({
         region: env.region,
         ...(endpoint ? { endpoint, forcePathStyle: true } : {}),
       });
       return (k, at) =>
-        getSignedUrl(client, new GetObjectCommand({ Bucket: env.bucketName, Key: k }), {
+        getSignedUrl(client, new AvatarGet({ Bucket: env.bucketName, Key: k }), {
           expiresIn: AVATAR_URL_SECONDS,
           signingDate: signingWindowStart(at),
         });
