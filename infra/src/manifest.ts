@@ -108,7 +108,14 @@ export function handlerModules(manifest: DeployManifest): string[] {
 /** What a function may touch, by kind and id (@tandem/shared/api/needs); unlisted ones only read the table. */
 const lookup = (table: Readonly<Record<string, readonly Need[] | undefined>>, id: string): readonly Need[] =>
   table[id] ?? DEFAULT_NEEDS;
-export const needsOfRoute = (routeId: string) => lookup(routeNeeds, routeId);
+/**
+ * Every route answers through the handler factory, which signs the avatar links in its answer
+ * (functions/src/lib/avatar-urls.ts, D48): each gets `avatars:read` beside its declared needs.
+ */
+export const needsOfRoute = (routeId: string): readonly Need[] => [
+  ...lookup(routeNeeds, routeId),
+  'avatars:read',
+];
 export const needsOfWs = (module: string) => lookup(wsNeeds, module);
 export const needsOfJob = (jobId: string) => lookup(jobNeeds, jobId);
 export const needsOfJobWorker = (jobId: string) => lookup(jobWorkerNeeds, jobId);

@@ -34,6 +34,8 @@ const EVIDENCE: ReadonlyArray<readonly [Need, RegExp]> = [
   ['users', /new AdminGetUserCommand\d*\(/],
   // Web Push: the VAPID keys from their secret (core/push/vapid.ts).
   ['push', /new GetSecretValueCommand\d*\(/],
+  // Avatar links (lib/avatar-urls.ts loads the presigner when an answer has an avatar; D48).
+  ['avatars:read', /import\("@aws-sdk\/s3-request-presigner"\)/],
 ];
 
 /** Needs found in bundled code, in EVIDENCE order. */

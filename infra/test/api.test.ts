@@ -112,7 +112,7 @@ describe('handler environment and access', () => {
     // Variables that come with a need; the rest (app and pool settings) every handler gets.
     const withNeed: Record<string, (needs: readonly string[]) => boolean> = {
       TABLE_NAME: (n) => n.some((x) => x.startsWith('table:')),
-      ATTACHMENTS_BUCKET: (n) => n.some((x) => x.startsWith('bucket:')),
+      ATTACHMENTS_BUCKET: (n) => n.some((x) => x.startsWith('bucket:') || x === 'avatars:read'),
       MAIL_FROM: (n) => n.includes('mail'),
       WS_MANAGEMENT_ENDPOINT: (n) => n.includes('realtime'),
     };

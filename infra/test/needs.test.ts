@@ -92,8 +92,9 @@ describe('grants follow the needs', () => {
       realtime: ['execute-api:ManageConnections'],
       users: ['cognito-idp:AdminGetUser'],
       push: ['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue'],
+      'avatars:read': ['s3:GetObject'],
     };
-    return needs.flatMap((n) => byNeed[n]).sort();
+    return [...new Set(needs.flatMap((n) => byNeed[n]))].sort();
   }
 
   /** Every action the function's role holds through inline policies (the managed one only writes logs). */
@@ -158,31 +159,45 @@ describe('grants follow the needs', () => {
   const envOf = (fn: { Properties?: Record<string, unknown> }) =>
     Object.keys((fn.Properties!.Environment as { Variables: Record<string, unknown> }).Variables);
 
-  test('a read route only reads the table: GetItem, Query, BatchGetItem, and nothing else', () => {
-    expect(needsOfRoute('listCategories')).toEqual(['table:read']);
+  test('a read route only reads the table: GetItem, Query, BatchGetItem, and avatars to sign their links', () => {
+    expect(needsOfRoute('listCategories')).toEqual(['table:read', 'avatars:read']);
     const { resources, fn } = route('listCategories');
-    expect(actionsOf(resources, fn)).toEqual(TABLE_READ);
+    expect(actionsOf(resources, fn)).toEqual([...TABLE_READ, 's3:GetObject'].sort());
+    // GetObject under avatars/ only (D48), not the other files of the bucket.
+    const role = firstRef(fn.Properties?.Role)!;
+    const s3Statements = ofType(resources, 'AWS::IAM::Policy')
+      .filter(([, p]) => JSON.stringify(p.Properties?.Roles ?? []).includes(`"${role}"`))
+      .flatMap(
+        ([, p]) => (p.Properties!.PolicyDocument as { Statement: Array<{ Action: unknown }> }).Statement,
+      )
+      .filter((s) => JSON.stringify(s.Action).includes('s3:'));
+    expect(s3Statements).toHaveLength(1);
+    expect(JSON.stringify(s3Statements[0])).toContain('/avatars/*');
     expect(envOf(fn)).toContain('TABLE_NAME');
-    expect(envOf(fn)).not.toContain('ATTACHMENTS_BUCKET');
+    expect(envOf(fn)).toContain('ATTACHMENTS_BUCKET');
     expect(envOf(fn)).not.toContain('MAIL_FROM');
   });
 
   test('a write route gets the single-item and transaction writes, no batch writes and no Scan', () => {
     const { resources, fn } = route('createCategory');
-    expect(actionsOf(resources, fn)).toEqual([...TABLE_READ, ...TABLE_WRITE].sort());
+    expect(actionsOf(resources, fn)).toEqual([...TABLE_READ, ...TABLE_WRITE, 's3:GetObject'].sort());
   });
 
-  test('a public route gets the least of all: reads of the table only', () => {
+  test('a public route gets the least of all: reads of the table only (and avatars, as every route)', () => {
     expect(realManifest.routes.getInvitationRequest!.auth).toBe('public');
     const { resources, fn } = route('getInvitationRequest');
-    expect(actionsOf(resources, fn)).toEqual(TABLE_READ);
+    expect(actionsOf(resources, fn)).toEqual([...TABLE_READ, 's3:GetObject'].sort());
   });
 
   test('only the route that deletes attachments may delete them', () => {
     const get = route('getAvatar');
     expect(actionsOf(get.resources, get.fn).filter((a) => a.startsWith('s3:'))).toEqual(['s3:GetObject']);
     const del = route('deleteAvatar');
-    expect(actionsOf(del.resources, del.fn).filter((a) => a.startsWith('s3:'))).toEqual(['s3:DeleteObject']);
+    // Deletes, and reads avatars only to sign links (D48).
+    expect(actionsOf(del.resources, del.fn).filter((a) => a.startsWith('s3:'))).toEqual([
+      's3:DeleteObject',
+      's3:GetObject',
+    ]);
   });
 
   test('the WebSocket pusher may post to connections and touches nothing else', () => {
@@ -196,6 +211,7 @@ describe('grants follow the needs', () => {
 
   test('the stream consumer reads the stream, rosters and connections, writes chat entries, posts to sockets, mails new assignees, sends queued pushes, deletes files of deleted tasks, and nothing else', () => {
     expect([...needsOfFixed('streams/live')].sort()).toEqual([
+      'avatars:read',
       'bucket:delete',
       'mail',
       'push',

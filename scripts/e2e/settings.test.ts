@@ -111,7 +111,8 @@ describe('profile picture', () => {
 
     const headerImg = page.getByTestId('header-avatar').locator('img');
     await headerImg.waitFor();
-    // What was uploaded is the 200 px square from the left edge: at x = 60 it is red (centred, blue).
+    // What was uploaded is the 200 px square from the left edge, scaled to 256 px (D48): at x = 77 (60
+    // of the 200) it is red (centred, blue).
     await expect
       .poll(
         () =>
@@ -120,12 +121,12 @@ describe('profile picture', () => {
             const c = new OffscreenCanvas(bitmap.width, bitmap.height);
             const ctx = c.getContext('2d')!;
             ctx.drawImage(bitmap, 0, 0);
-            const at = (x: number) => Array.from(ctx.getImageData(x, 100, 1, 1).data.slice(0, 3));
-            return { w: bitmap.width, h: bitmap.height, x60: at(60), x150: at(150) };
+            const at = (x: number) => Array.from(ctx.getImageData(x, 128, 1, 1).data.slice(0, 3));
+            return { w: bitmap.width, h: bitmap.height, x60: at(77), x150: at(192) };
           }),
         { timeout: 30_000 },
       )
-      .toEqual({ w: 200, h: 200, x60: [255, 0, 0], x150: [0, 0, 255] });
+      .toEqual({ w: 256, h: 256, x60: [255, 0, 0], x150: [0, 0, 255] });
     const config = (await api.get('/user/config/')).body;
     expect(config.avatar?.id).toMatch(/[0-9a-f-]{36}/);
   });

@@ -36,8 +36,9 @@ describe('avatar crop', () => {
     expect(settle(800, 600, { cx: -5, cy: 9_999, zoom: 2 })).toEqual({ cx: 150, cy: 450, zoom: 2 });
   });
 
-  it('uploads a square of the cut pixels, at most 512 px', () => {
-    expect(outputSize({ x: 0, y: 0, size: 2000 })).toBe(AVATAR_OUTPUT_PX);
-    expect(outputSize({ x: 0, y: 0, size: 120.4 })).toBe(120);
+  it('uploads a 256 px square, whatever the size of the cut', () => {
+    expect(AVATAR_OUTPUT_PX).toBe(256);
+    expect(outputSize({ x: 0, y: 0, size: 2000 })).toBe(256);
+    expect(outputSize({ x: 0, y: 0, size: 120.4 })).toBe(256);
   });
 });

@@ -43,7 +43,7 @@ const task = (over: Partial<TaskView> = {}): TaskView => ({
   activatedAt: null,
   createdAt: '2027-01-01T00:00:00.000Z',
   updatedAt: '2027-01-01T00:00:00.000Z',
-  user: { id: 'u1', name: 'Ann Lee' },
+  user: { id: 'u1', name: 'Ann Lee', avatar: null },
   manager: null,
   taskAssignees: [],
   pendingAssignees: [],

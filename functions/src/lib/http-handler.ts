@@ -3,7 +3,8 @@
  *   1. the error mapper and the build-version header (outermost, so every answer has both);
  *   2. input: JSON body (size-bounded), snake_case → camelCase, zod parsing of body, query and path;
  *   3. the actor, from the claims the JWT authorizer put on the event;
- * then the route's own function, whose result is turned back into snake_case JSON.
+ * then the route's own function, whose result is turned back into snake_case JSON (avatar keys in it
+ * signed into links first: lib/avatar-urls.ts).
  * A route function receives parsed input and an actor, never a raw event.
  */
 import middy from '@middy/core';
@@ -27,6 +28,7 @@ import * as z from 'zod/mini';
 // A named import: `z.core.…` as a value would put all of zod's core in the bundle (D42).
 import { $ZodError } from 'zod/v4/core';
 import { type Actor, actorFromClaims } from './actor.ts';
+import { withAvatarUrls } from './avatar-urls.ts';
 import { isConditionFailed } from './conditions.ts';
 import {
   ConflictError,
@@ -283,8 +285,9 @@ export function httpHandler<
         body: result.text,
       };
     }
-    if (isHttpResult(result)) return json(result.status, result.body, result.headers);
-    return json(200, result);
+    // Avatars in the answer are object keys until here: each becomes a presigned link (D48).
+    if (isHttpResult(result)) return json(result.status, await withAvatarUrls(result.body), result.headers);
+    return json(200, await withAvatarUrls(result));
   };
   const handler = middy<HttpEvent, APIGatewayProxyResultV2>(base).use({
     onError: async (request) => {

@@ -13,14 +13,14 @@
 import { CHAT_EVENT_TYPES, type ChatEvent } from '@tandem/shared';
 import type { DynamoDBBatchResponse, DynamoDBRecord } from 'aws-lambda';
 import { groupsById, type TaskRecord } from '../core/access/task-access.ts';
-import { viewersOf } from '../core/chat/viewers.ts';
+import { viewerAvatarsOf, viewersOf } from '../core/chat/viewers.ts';
 import type { MessageRecord } from '../core/chat/views.ts';
 import { connectionsOf, sendToUsers } from '../core/ws/connections.ts';
 import { ChatEntryEntity } from '../db/entities/chat.ts';
 import { TaskEntity } from '../db/entities/task.ts';
 import { chunks, MAX_BATCH_WRITE_ITEMS } from '../lib/batches.ts';
 import { logger } from '../lib/logger.ts';
-import { chatEvent, type MessageChange, messageChangeOf } from './chat-events.ts';
+import { chatEvent, type MessageChange, messageChangeOf, withAuthorAvatar } from './chat-events.ts';
 import { tellNewMessages } from './chat-notifications.ts';
 
 /** Moves the viewers' chat entries to the newest message of each chat in the batch. */
@@ -52,6 +52,7 @@ export async function handleMessageRecords(records: DynamoDBRecord[]): Promise<D
   });
 
   let viewers: Map<string, string[]>;
+  let avatars: Map<string, Map<string, string | null>>;
   let connections: Map<string, string[]>;
   let tasks: TaskRecord[];
   try {
@@ -59,6 +60,7 @@ export async function handleMessageRecords(records: DynamoDBRecord[]): Promise<D
     tasks = (await TaskEntity.get(chatIds.map((taskId) => ({ taskId }))).go()).data as TaskRecord[];
     const groups = await groupsById(tasks.map((t) => t.groupId));
     viewers = new Map(tasks.map((t) => [t.taskId, [...viewersOf(t, groups.get(t.groupId)).keys()]]));
+    avatars = new Map(tasks.map((t) => [t.taskId, viewerAvatarsOf(t, groups.get(t.groupId))]));
     const newest = new Map<string, MessageRecord>();
     for (const { change, event } of changes) {
       if (event.type === CHAT_EVENT_TYPES.created && change.newMessage)
@@ -83,7 +85,8 @@ export async function handleMessageRecords(records: DynamoDBRecord[]): Promise<D
     const listeners = (viewers.get(event.chat_id) ?? []).filter((u) => connections.has(u));
     if (listeners.length === 0) continue;
     try {
-      const { failures } = await sendToUsers(listeners, { ...event }, connections);
+      const out = await withAuthorAvatar(event, avatars.get(event.chat_id));
+      const { failures } = await sendToUsers(listeners, { ...out }, connections);
       if (failures.length > 0) throw new AggregateError(failures, 'posts to connections failed');
     } catch (e) {
       logger.warn('chat event not delivered; the record is tried again', {

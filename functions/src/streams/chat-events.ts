@@ -8,6 +8,7 @@ import { CHAT_EVENT_TYPES, type ChatEvent } from '@tandem/shared';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { type MessageRecord, messageView } from '../core/chat/views.ts';
 import { MESSAGE_SORT_KEY_PREFIX } from '../db/table.ts';
+import { avatarKey, withAvatarUrls } from '../lib/avatar-urls.ts';
 
 type Image = Record<string, AttributeValue>;
 
@@ -67,4 +68,18 @@ export function chatEvent(c: MessageChange): ChatEvent | null {
     updated_at: view.updatedAt,
     deleted_at: view.deletedAt,
   };
+}
+
+/**
+ * The event as it goes out (D48): the author's current avatar where the task or its roster names them
+ * (`avatars`: viewerAvatarsOf), else the one the message keeps; signed into a link.
+ */
+export async function withAuthorAvatar(
+  event: ChatEvent,
+  avatars: ReadonlyMap<string, string | null> | undefined,
+): Promise<ChatEvent> {
+  const author_avatar = avatars?.has(event.author)
+    ? avatarKey(event.author, avatars.get(event.author))
+    : event.author_avatar;
+  return withAvatarUrls({ ...event, author_avatar });
 }

@@ -13,8 +13,11 @@ import {
   TASK_SORT_KEY,
 } from '../db/table.ts';
 
-/** Sort keys let through whole: a task item, a group item (with its roster). */
-export const LIVE_EXACT_SORT_KEYS: readonly string[] = [TASK_SORT_KEY, 'group'];
+/**
+ * Sort keys let through whole: a task item, a group item (with its roster), a user item (whose avatar
+ * is copied where their name is: avatar-copies.ts, D48).
+ */
+export const LIVE_EXACT_SORT_KEYS: readonly string[] = [TASK_SORT_KEY, 'group', 'profile'];
 /** Sort keys let through by their start: a person's placement of a task (`utask#<taskId>`), a chat message, a notification, a push waiting to go out, a telling queued by a request, a person's membership of a group (`groupm#<groupId>`). */
 export const LIVE_SORT_KEY_PREFIXES: readonly string[] = [
   'utask#',

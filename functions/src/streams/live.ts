@@ -23,6 +23,7 @@ import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { connectionsOf, sendToUsers } from '../core/ws/connections.ts';
 import { logger } from '../lib/logger.ts';
 import { removeFilesOfDeletedTasks } from './attachment-cleanup.ts';
+import { copyChangedAvatars } from './avatar-copies.ts';
 import { removeChatsOfDeletedTasks } from './chat-cleanup.ts';
 import { handleMessageRecords } from './chat-delivery.ts';
 import { removeCustomFieldsOfDeletedTasks } from './custom-field-cleanup.ts';
@@ -50,7 +51,7 @@ const MODULES: readonly LiveModule[] = [
 export const handler = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
   const records = event.Records.filter((r) => acceptsLiveKeys(r.dynamodb?.Keys));
   const changes = records.map(taskChangeOf).filter((c): c is TaskChange => c !== null);
-  const [modules, chats, notified, , files, fields, reports, queued, chatsGone] = await Promise.all([
+  const [modules, chats, notified, , files, fields, reports, queued, chatsGone, avatars] = await Promise.all([
     handleModuleRecords(records),
     handleMessageRecords(records),
     // Notifications (notification-events.ts): new ones to their sockets, new assignees told.
@@ -66,6 +67,8 @@ export const handler = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatch
     sendQueuedTellings(records),
     // A deleted task's chat: messages, entries, read marks, digests (chat-cleanup.ts, D46).
     removeChatsOfDeletedTasks(changes),
+    // A changed avatar into the rosters and tasks that keep a copy (avatar-copies.ts, D48).
+    copyChangedAvatars(records),
   ]);
   return {
     batchItemFailures: [
@@ -77,6 +80,7 @@ export const handler = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatch
       ...reports,
       ...queued,
       ...chatsGone,
+      ...avatars,
     ],
   };
 };

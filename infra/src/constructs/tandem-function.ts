@@ -159,8 +159,27 @@ export class TandemFunction extends lambda.Function {
       ...(needs.includes('bucket:write') ? ['s3:PutObject'] : []),
       ...(needs.includes('bucket:delete') ? ['s3:DeleteObject'] : []),
     ];
-    if (actions.length === 0) return this;
+    // Avatar links only (`avatars:read`, D48): GetObject under avatars/, unless the whole bucket is read.
+    const avatarsOnly = needs.includes('avatars:read') && !needs.includes('bucket:read');
+    if (actions.length === 0 && !avatarsOnly) return this;
     this.addEnvironment('ATTACHMENTS_BUCKET', bucket.bucketName);
+    if (avatarsOnly) {
+      this.addToRolePolicy(
+        new iam.PolicyStatement({
+          actions: ['s3:GetObject'],
+          resources: [bucket.arnForObjects('avatars/*')],
+        }),
+      );
+      if (this.role) {
+        acknowledge(
+          this.role,
+          `AwsSolutions-IAM5[Resource::${nagRef(bucket)}/avatars/*]`,
+          'Avatar keys are made at run time from the person and a random id; the function signs links ' +
+            'to read them (GetObject under avatars/ only).',
+        );
+      }
+    }
+    if (actions.length === 0) return this;
     this.addToRolePolicy(new iam.PolicyStatement({ actions, resources: [bucket.arnForObjects('*')] }));
     if (this.role) {
       acknowledge(

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type * as LocalStack from '../local/stack.ts';
 import { apiClient, createUser, type StackEnv } from '../testing/users.ts';
 import { measureCall, printLatency } from './api-latency.ts';
+import { benchAvatars } from './avatars.ts';
 import { measureBundles, printBundles } from './bundles.ts';
 import { benchChat } from './chat.ts';
 import { benchLists } from './lists.ts';
@@ -64,6 +65,13 @@ if (wants('lists')) {
   await withStack(async (stack) => {
     const { requestCounter } = await import('@tandem/functions/db/client');
     await benchLists(stack.env as StackEnv, stack.url, requestCounter);
+  });
+}
+
+if (wants('avatars')) {
+  await withStack(async (stack) => {
+    const owner = await createUser(stack.env as StackEnv);
+    await benchAvatars(owner, Number(process.env.BENCH_AVATAR_TASKS ?? 500));
   });
 }
 

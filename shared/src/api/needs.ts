@@ -12,6 +12,9 @@
  * - `realtime`: posting to WebSocket connections.
  * - `users`: reading a user of the pool (AdminGetUser).
  * - `push`: reading the Web Push VAPID keys (GetSecretValue on their secret), to send pushes.
+ * - `avatars:read`: GetObject on the attachments bucket's `avatars/*` only: the links of people's avatars
+ *   every HTTP answer and chat event signs (functions/src/lib/avatar-urls.ts, D48). Every route has it
+ *   (infra/src/manifest.ts needsOfRoute), as every route answers through the handler factory.
  */
 import type { jobs, RouteId, wsRoutes } from './routes.ts';
 
@@ -25,7 +28,8 @@ export type Need =
   | 'mail'
   | 'realtime'
   | 'users'
-  | 'push';
+  | 'push'
+  | 'avatars:read';
 
 /** A route, job or WebSocket handler not listed below only reads the table. */
 export const DEFAULT_NEEDS: readonly Need[] = ['table:read'];
@@ -35,15 +39,15 @@ const WU: readonly Need[] = ['table:read', 'table:write', 'users'];
 
 /** HTTP routes, by route id. */
 export const routeNeeds: { readonly [K in RouteId]?: readonly Need[] } = {
-  getUserConfig: ['table:read', 'table:write', 'bucket:read', 'users'],
-  updateUserConfig: ['table:read', 'table:write', 'bucket:read', 'users'],
+  getUserConfig: WU,
+  updateUserConfig: WU,
   getAuthUser: WU,
   updateAuthUser: WU,
   verifyEmailChange: WU,
   listTimezones: [],
   getSubscription: WU,
-  createAvatar: ['table:read', 'table:write', 'bucket:read', 'bucket:write', 'bucket:delete', 'users'],
-  getAvatar: ['table:read', 'table:write', 'bucket:read', 'users'],
+  createAvatar: ['table:read', 'table:write', 'bucket:write', 'bucket:delete', 'users'],
+  getAvatar: WU,
   deleteAvatar: ['table:read', 'table:write', 'bucket:delete', 'users'],
   listGroups: WU,
   createGroup: WU,
@@ -170,5 +174,6 @@ export const fixedNeeds: Readonly<Record<string, readonly Need[]>> = {
     'mail',
     'push',
     'bucket:delete',
+    'avatars:read',
   ],
 };

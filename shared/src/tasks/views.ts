@@ -34,8 +34,9 @@ export interface TaskView {
   activatedAt: string | null;
   createdAt: string;
   updatedAt: string;
-  user: { id: string; name: string };
-  manager: { id: string; name: string } | null;
+  /** The creator and the manager; avatar: a presigned link, null when the person has none. */
+  user: { id: string; name: string; avatar: string | null };
+  manager: { id: string; name: string; avatar: string | null } | null;
   taskAssignees: TaskAssigneeView[];
   /** People invited by e-mail who are not assignees yet; `id` withdraws the invitation. */
   pendingAssignees: Array<{ id: string; email: string; role: RoleId; status: string; createdAt: string }>;

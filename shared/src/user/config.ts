@@ -154,3 +154,8 @@ export const verifyEmailChangeInput = z.strictObject({
     .check(z.trim(), z.regex(EMAIL_CODE_PATTERN, EMAIL_CHANGE_MESSAGES.code)),
 });
 export type VerifyEmailChangeInput = z.infer<typeof verifyEmailChangeInput>;
+
+/** An avatar is stored as a square of this many pixels a side (the crop's output; decisions D48). */
+export const AVATAR_PX = 256;
+/** The upload's answer when the picture is larger than AVATAR_PX on either side. */
+export const AVATAR_TOO_BIG_PX = `Please choose a picture of at most ${AVATAR_PX} × ${AVATAR_PX} pixels.`;

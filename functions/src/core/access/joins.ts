@@ -14,6 +14,7 @@ import { ConflictError, HttpError } from '../../lib/errors.ts';
 import { logger } from '../../lib/logger.ts';
 import { limitOf, taskCounterWrite } from './limits.ts';
 import {
+  avatarIdOf,
   displayName,
   type GroupRecord,
   listMemberships,
@@ -115,6 +116,7 @@ export async function joinGroup(
     ...entry,
     userId: user.userId,
     name: displayName(user),
+    ...avatarIdOf(user),
     invitationStatus: 'accepted',
     memberStatus: GROUP_STATUS.active,
   };
@@ -163,6 +165,7 @@ export async function becomeAssignee(
     userId: user.userId,
     email: inv.email,
     name: displayName(user),
+    ...avatarIdOf(user),
     role: inv.role,
     createdAt: answeredAt,
   };

@@ -23,6 +23,7 @@ import { GroupEntity } from '../../db/entities/group.ts';
 import { MembershipEntity } from '../../db/entities/membership.ts';
 import type { StoredItem } from '../../db/records.ts';
 import type { Actor } from '../../lib/actor.ts';
+import { avatarKey } from '../../lib/avatar-urls.ts';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors.ts';
 import type { UserRecord } from './users.ts';
 
@@ -32,6 +33,8 @@ export interface RosterEntry {
   userId: string | null;
   email: string;
   name: string;
+  /** The member's avatar id, a copy of their settings' (kept by streams/avatar-copies.ts; D48). */
+  avatarId?: string;
   role: RoleId;
   invitationStatus: InvitationStatus;
   /** 2 when the member archived the group for themselves. */
@@ -84,7 +87,7 @@ export function memberView(m: RosterEntry, now: Date): GroupMemberView {
     email: m.email,
     user: m.userId,
     name: m.name || m.email,
-    avatar: null,
+    avatar: m.userId ? avatarKey(m.userId, m.avatarId) : null,
     role: m.role,
     roleTitle: roleName(m.role),
     invitationStatus: m.expiresAt
@@ -95,6 +98,10 @@ export function memberView(m: RosterEntry, now: Date): GroupMemberView {
   };
 }
 
+/** The person's avatar id as a copy to keep beside their name: `{ avatarId }`, or nothing. */
+export const avatarIdOf = (u: { config?: Pick<UserRecord['config'], 'avatar'> }): { avatarId?: string } =>
+  u.config?.avatar?.id ? { avatarId: u.config.avatar.id } : {};
+
 export const permissionsOf = (role: RoleId): Permission[] => [...PERMISSIONS[roleName(role)]];
 
 export const displayName = (u: Pick<UserRecord, 'firstName' | 'lastName' | 'email'>) =>
@@ -102,7 +109,9 @@ export const displayName = (u: Pick<UserRecord, 'firstName' | 'lastName' | 'emai
 
 /** The items of a brand-new group and its creator's membership. */
 export function newGroupItems(
-  creator: Pick<UserRecord, 'userId' | 'email' | 'firstName' | 'lastName' | 'subscription'>,
+  creator: Pick<UserRecord, 'userId' | 'email' | 'firstName' | 'lastName' | 'subscription'> & {
+    config?: Pick<UserRecord['config'], 'avatar'>;
+  },
   input: CreateGroupInput,
   orderKey: string,
   isPrivate = false,
@@ -115,6 +124,7 @@ export function newGroupItems(
     userId: creator.userId,
     email: creator.email ?? '',
     name: displayName(creator),
+    ...avatarIdOf(creator),
     role: ROLES.creator,
     invitationStatus: 'accepted',
     memberStatus: GROUP_STATUS.active,

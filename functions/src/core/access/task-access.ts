@@ -25,6 +25,7 @@ import type { PlacementEntity } from '../../db/entities/placement.ts';
 import { TaskEntity } from '../../db/entities/task.ts';
 import type { StoredItem } from '../../db/records.ts';
 import type { Actor } from '../../lib/actor.ts';
+import { avatarKey } from '../../lib/avatar-urls.ts';
 import { ForbiddenError, NotFoundError } from '../../lib/errors.ts';
 import type { GroupRecord } from './roster.ts';
 
@@ -32,6 +33,8 @@ export interface TaskAssignee {
   userId: string;
   email: string;
   name: string;
+  /** The assignee's avatar id, a copy of their settings' (kept by streams/avatar-copies.ts; D48). */
+  avatarId?: string;
   role: RoleId;
   createdAt: string;
 }
@@ -180,18 +183,23 @@ export function taskView(
     activatedAt: t.activatedAt ?? null,
     createdAt: t.createdAt,
     updatedAt: t.updatedAt ?? t.createdAt,
-    user: { id: t.createdBy, name: t.creatorName },
+    user: { id: t.createdBy, name: t.creatorName, avatar: avatarKey(t.createdBy, t.creatorAvatarId) },
     manager: t.managerId
       ? {
           id: t.managerId,
           name: t.assignees[t.managerId]?.name ?? (t.managerId === t.createdBy ? t.creatorName : ''),
+          avatar: avatarKey(
+            t.managerId,
+            t.assignees[t.managerId]?.avatarId ??
+              (t.managerId === t.createdBy ? t.creatorAvatarId : undefined),
+          ),
         }
       : null,
     taskAssignees: Object.values(t.assignees).map((a) => ({
       user: a.userId,
       email: a.email,
       assigneeName: a.name,
-      avatar: null,
+      avatar: avatarKey(a.userId, a.avatarId),
       role: a.role,
       createdAt: a.createdAt,
     })),

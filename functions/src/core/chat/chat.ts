@@ -24,12 +24,13 @@ import { ChatEntryEntity, ChatFloodEntity, ChatReadEntity, MessageEntity } from 
 import { TaskEntity } from '../../db/entities/task.ts';
 import { UserEntity } from '../../db/entities/user.ts';
 import type { Actor } from '../../lib/actor.ts';
+import { avatarKey } from '../../lib/avatar-urls.ts';
 import { isConditionFailed } from '../../lib/conditions.ts';
 import { ForbiddenError, HttpError, NotFoundError } from '../../lib/errors.ts';
 import type { GroupRecord } from '../access/roster.ts';
 import { groupsById, roleOn, type TaskRecord, taskFor } from '../access/task-access.ts';
 import { readDigest } from '../notifications/notifications.ts';
-import { viewersOf } from './viewers.ts';
+import { viewerAvatarsOf, viewersOf } from './viewers.ts';
 import { messageView } from './views.ts';
 
 /** The task behind the chat, for a caller who may see it (404 otherwise), and whether they may write. */
@@ -47,15 +48,26 @@ async function writableChat(actor: Actor, chatId: string) {
 
 const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
 
-/** The viewers with their names: those the task and roster do not name are read (one BatchGetItem). */
+/** The viewers as the chat shows them: name and avatar (an object key until the answer goes out). */
+const viewerList = (people: Map<string, string>, avatars: Map<string, string | null>) =>
+  [...people].map(([id, name]) => ({ id, fullName: name, avatar: avatarKey(id, avatars.get(id)) }));
+
+/**
+ * The viewers with their names and avatars: those the task and roster do not name are read (one
+ * BatchGetItem), their avatars with them.
+ */
 async function namedViewers(task: TaskRecord, group: GroupRecord | null) {
   const people = viewersOf(task, group);
+  const avatars = viewerAvatarsOf(task, group);
   const unnamed = [...people].filter(([, name]) => !name).map(([id]) => id);
   if (unnamed.length > 0) {
     const users = (await UserEntity.get(unnamed.map((userId) => ({ userId }))).go()).data;
-    for (const u of users) people.set(u.userId, fullName(u));
+    for (const u of users) {
+      people.set(u.userId, fullName(u));
+      if (!avatars.get(u.userId)) avatars.set(u.userId, u.config.avatar?.id ?? null);
+    }
   }
-  return [...people].map(([id, name]) => ({ id, fullName: name, avatar: null }));
+  return viewerList(people, avatars);
 }
 
 async function unreadState(userId: string, chatId: string) {
@@ -87,13 +99,14 @@ export async function listMessages(
   chatId: string,
   opts: { cursor?: string; limit: number },
 ): Promise<MessagePage> {
-  await chatAccess(actor, chatId);
+  const { task, group } = await chatAccess(actor, chatId);
   const q = MessageEntity.query.byChat({ chatId });
   const { data } = await (opts.cursor ? q.lt({ messageId: opts.cursor }) : q).go({
     order: 'desc',
     limit: opts.limit,
   });
-  const results = data.map(messageView);
+  const avatars = viewerAvatarsOf(task, group);
+  const results = data.map((m) => messageView(m, avatars));
   return { results, next: data.length === opts.limit ? (data.at(-1)?.messageId ?? null) : null };
 }
 
@@ -129,6 +142,7 @@ export async function postMessage(actor: Actor, chatId: string, text: string): P
     messageId: newMessageId(now, randomBytes(6).toString('hex')),
     authorId: actor.userId,
     authorName: author.data ? fullName(author.data) : '',
+    ...(author.data?.config.avatar ? { authorAvatarId: author.data.config.avatar.id } : {}),
     text,
     createdAt: new Date(now).toISOString(),
   };
@@ -138,11 +152,11 @@ export async function postMessage(actor: Actor, chatId: string, text: string): P
 
 /** The caller's own live message in the chat: 404 when there is none, 403 when it is someone else's. */
 async function ownMessage(actor: Actor, chatId: string, messageId: string) {
-  await writableChat(actor, chatId);
+  const { task, group } = await writableChat(actor, chatId);
   const m = (await MessageEntity.get({ chatId, messageId }).go()).data;
   if (!m || m.deletedAt) throw new NotFoundError();
   if (m.authorId !== actor.userId) throw new ForbiddenError(undefined, CHAT_MESSAGES.notAuthor);
-  return m;
+  return { m, avatars: viewerAvatarsOf(task, group) };
 }
 
 /** The write, unless the message was deleted meanwhile (then 404). */
@@ -162,7 +176,7 @@ export async function editMessage(
   messageId: string,
   text: string,
 ): Promise<MessageView> {
-  const m = await ownMessage(actor, chatId, messageId);
+  const { m, avatars } = await ownMessage(actor, chatId, messageId);
   const updatedAt = new Date().toISOString();
   await unlessDeleted(() =>
     MessageEntity.patch({ chatId, messageId })
@@ -170,12 +184,12 @@ export async function editMessage(
       .where((a, op) => op.notExists(a.deletedAt))
       .go({ response: 'none' }),
   );
-  return messageView({ ...m, text, updatedAt });
+  return messageView({ ...m, text, updatedAt }, avatars);
 }
 
 /** DELETE /chat/{id}/message/{messageId}: the author only; the message stays as a tombstone. */
 export async function deleteMessage(actor: Actor, chatId: string, messageId: string): Promise<MessageView> {
-  const m = await ownMessage(actor, chatId, messageId);
+  const { m, avatars } = await ownMessage(actor, chatId, messageId);
   const deletedAt = new Date().toISOString();
   await unlessDeleted(() =>
     MessageEntity.patch({ chatId, messageId })
@@ -183,7 +197,7 @@ export async function deleteMessage(actor: Actor, chatId: string, messageId: str
       .where((a, op) => op.notExists(a.deletedAt))
       .go({ response: 'none' }),
   );
-  return messageView({ ...m, text: '', deletedAt });
+  return messageView({ ...m, text: '', deletedAt }, avatars);
 }
 
 /** POST /chat/{id}/read (ours): the caller has read the chat up to now. */
@@ -227,11 +241,11 @@ export async function recentChats(actor: Actor, minutes: number, now = new Date(
     if (!task) continue;
     const role = roleOn(task, groups.get(task.groupId) ?? null, actor);
     if (role === null) continue;
-    const people = viewersOf(task, groups.get(task.groupId));
+    const group = groups.get(task.groupId);
     results.push({
       id: task.taskId,
       attachedObject: { id: task.taskId, title: task.title, parent: task.parentId ?? null },
-      viewers: [...people].map(([id, name]) => ({ id, fullName: name, avatar: null })),
+      viewers: viewerList(viewersOf(task, group), viewerAvatarsOf(task, group)),
       hasUnread: hasUnread(
         { at: e.lastMessageAt, authorId: e.lastAuthorId },
         readAt.get(e.chatId) ?? null,

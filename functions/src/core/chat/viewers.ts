@@ -23,3 +23,26 @@ export function viewersOf(task: TaskRecord, group: GroupRecord | null | undefine
   }
   return people;
 }
+
+/**
+ * The avatar ids the task and its roster keep for the people they name (their copies of each person's
+ * settings, D48), null for a person named without one: what the chat shows for its viewers and its
+ * messages' authors, with no read.
+ */
+export function viewerAvatarsOf(
+  task: TaskRecord,
+  group: GroupRecord | null | undefined,
+): Map<string, string | null> {
+  const ids = new Map<string, string | null>();
+  const add = (userId: string | null | undefined, avatarId: string | undefined) => {
+    if (userId && !ids.get(userId)) ids.set(userId, avatarId ?? null);
+  };
+  add(task.createdBy, task.creatorAvatarId);
+  for (const a of Object.values(task.assignees ?? {})) add(a.userId, a.avatarId);
+  if (group && !group.deleting) {
+    for (const m of Object.values(group.members)) {
+      if (m.invitationStatus === 'accepted') add(m.userId, m.avatarId);
+    }
+  }
+  return ids;
+}

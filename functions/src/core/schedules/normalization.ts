@@ -393,6 +393,7 @@ async function createInstance(
           rootId: taskId,
           createdBy: def.createdBy,
           creatorName: def.creatorName,
+          ...(def.creatorAvatarId ? { creatorAvatarId: def.creatorAvatarId } : {}),
           delegationType: def.delegationType,
           assignees: def.assignees,
           routineTaskId: def.taskId,

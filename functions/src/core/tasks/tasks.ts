@@ -78,7 +78,7 @@ import {
   readPage,
 } from '../../lib/list-pages.ts';
 import { assertTaskCountsFit, limitFailure, taskCounterWrite } from '../access/limits.ts';
-import { displayName, type GroupRecord, memberOf } from '../access/roster.ts';
+import { avatarIdOf, displayName, type GroupRecord, memberOf } from '../access/roster.ts';
 import {
   counted,
   groupsById,
@@ -154,6 +154,7 @@ function resolveAssignees(
         userId: creator.userId,
         email: creator.email ?? '',
         name: displayName(creator),
+        ...avatarIdOf(creator),
         role: CREATOR_ASSIGNEE_ROLE,
         createdAt: now,
       },
@@ -178,7 +179,16 @@ function resolveAssignees(
     }
     if (seen.has(m.userId!)) return [];
     seen.add(m.userId!);
-    return [{ userId: m.userId!, email: m.email, name: m.name, role: a.role as RoleId, createdAt: now }];
+    return [
+      {
+        userId: m.userId!,
+        email: m.email,
+        name: m.name,
+        ...(m.avatarId ? { avatarId: m.avatarId } : {}),
+        role: a.role as RoleId,
+        createdAt: now,
+      },
+    ];
   });
 }
 
@@ -263,6 +273,7 @@ async function prepareCreate(actor: Actor, input: CreateTaskInput, now: Date) {
       rootId: parentTask?.rootId ?? taskId,
       createdBy: actor.userId,
       creatorName: displayName(user),
+      ...(user.config.avatar ? { creatorAvatarId: user.config.avatar.id } : {}),
       delegationType: input.delegationType,
       assignees: {},
       childCount: 0, // counted below, once every new task is known

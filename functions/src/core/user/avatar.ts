@@ -1,16 +1,18 @@
 /**
  * Avatars: one image per user in the attachments bucket under avatars/<userId>/<avatarId>. The type is
- * decided from the file's first bytes, not from what the browser declared. Reads go through
- * short-lived presigned URLs, so an <img> can show them without a bearer token.
+ * decided from the file's first bytes, not from what the browser declared, and so is the size: the
+ * browser crops and scales to AVATAR_PX square (web/src/features/settings/utils/avatar-crop.ts), and a
+ * picture whose header says it is larger is refused (decisions D48). Reads go through short-lived
+ * presigned URLs, so an <img> can show them without a bearer token.
  *
- * Thumbnails: the stored image is served for both sizes; avatars are capped at 2 MB and shown small,
- * so the browser's scaling is enough (docs/decisions.md).
+ * Thumbnails: the stored image is served for both sizes; avatars are at most 256 px a side and shown
+ * small, so the browser's scaling is enough (docs/decisions.md D4, D48).
  */
 import { randomUUID } from 'node:crypto';
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { type UserConfig, withConfigDefaults } from '@tandem/shared';
+import { DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { AVATAR_PX, AVATAR_TOO_BIG_PX, type UserConfig, withConfigDefaults } from '@tandem/shared';
 import type { Actor } from '../../lib/actor.ts';
+import { avatarKey, avatarUrl, signingWindowStart } from '../../lib/avatar-urls.ts';
 import { env } from '../../lib/env.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { s3 } from '../../lib/s3.ts';
@@ -18,7 +20,6 @@ import { getUser, updateUserConfigAvatar } from './user.ts';
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 export const AVATAR_TOO_LARGE = 'Please choose an image smaller than 2 MB.';
-const URL_SECONDS = 3600;
 
 const signatures: Array<{ type: string; test: (b: Buffer) => boolean }> = [
   {
@@ -38,29 +39,87 @@ export function detectImageType(data: Buffer): string | null {
   return signatures.find((s) => s.test(data))?.type ?? null;
 }
 
-const keyOf = (userId: string, avatarId: string) => `avatars/${userId}/${avatarId}`;
-
-/**
- * Links are signed as of the start of the current half hour and last an hour: every read in the same
- * half hour gets the same link (the browser keeps the picture instead of fetching it again on every
- * settings read), and a link handed out is good for at least 30 more minutes.
- */
-export const signingWindowStart = (now: Date): Date =>
-  new Date(Math.floor(now.getTime() / ((URL_SECONDS / 2) * 1000)) * (URL_SECONDS / 2) * 1000);
-
-async function presign(userId: string, avatarId: string, now = new Date()): Promise<string> {
-  return getSignedUrl(s3, new GetObjectCommand({ Bucket: env.bucketName, Key: keyOf(userId, avatarId) }), {
-    expiresIn: URL_SECONDS,
-    signingDate: signingWindowStart(now),
-  });
+export interface ImageSize {
+  width: number;
+  height: number;
 }
+
+/** The JPEG frame headers (SOFn) that carry the size: C0–CF but C4 (DHT), C8 (JPG) and CC (DAC). */
+const isJpegFrame = (marker: number) =>
+  marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
+
+function jpegSize(b: Buffer): ImageSize | null {
+  let i = 2;
+  while (i + 9 < b.length) {
+    if (b[i] !== 0xff) return null;
+    const marker = b[i + 1]!;
+    // Fill bytes, and the markers without a length (TEM, RSTn).
+    if (marker === 0xff) {
+      i += 1;
+      continue;
+    }
+    if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
+      i += 2;
+      continue;
+    }
+    if (marker === 0xd9 || marker === 0xda) return null; // the image's end or data before any frame
+    const length = b.readUInt16BE(i + 2);
+    if (isJpegFrame(marker)) return { height: b.readUInt16BE(i + 5), width: b.readUInt16BE(i + 7) };
+    i += 2 + length;
+  }
+  return null;
+}
+
+function webpSize(b: Buffer): ImageSize | null {
+  const chunk = b.subarray(12, 16).toString('ascii');
+  if (chunk === 'VP8 ' && b.length >= 30) {
+    // The key frame's start code, then 14-bit width and height.
+    if (b[23] !== 0x9d || b[24] !== 0x01 || b[25] !== 0x2a) return null;
+    return { width: b.readUInt16LE(26) & 0x3fff, height: b.readUInt16LE(28) & 0x3fff };
+  }
+  if (chunk === 'VP8L' && b.length >= 25) {
+    if (b[20] !== 0x2f) return null;
+    const bits = b.readUInt32LE(21);
+    return { width: (bits & 0x3fff) + 1, height: ((bits >>> 14) & 0x3fff) + 1 };
+  }
+  if (chunk === 'VP8X' && b.length >= 30)
+    return { width: b.readUIntLE(24, 3) + 1, height: b.readUIntLE(27, 3) + 1 };
+  return null;
+}
+
+/** The picture's size as its header states it (no decoding), or null when the header says none. */
+export function imageSize(data: Buffer, type: string): ImageSize | null {
+  switch (type) {
+    case 'image/png':
+      // The first chunk is IHDR: width and height, 4 bytes each.
+      return data.length >= 24 && data.subarray(12, 16).toString('ascii') === 'IHDR'
+        ? { width: data.readUInt32BE(16), height: data.readUInt32BE(20) }
+        : null;
+    case 'image/gif':
+      return data.length >= 10 ? { width: data.readUInt16LE(6), height: data.readUInt16LE(8) } : null;
+    case 'image/jpeg':
+      return jpegSize(data);
+    case 'image/webp':
+      return webpSize(data);
+    default:
+      return null;
+  }
+}
+
+/** Whether a picture of this size may be stored: a header that states one, at most AVATAR_PX a side. */
+export const fitsAvatar = (size: ImageSize | null): boolean =>
+  size !== null && size.width >= 1 && size.height >= 1 && size.width <= AVATAR_PX && size.height <= AVATAR_PX;
+
+const keyOf = (userId: string, avatarId: string) => avatarKey(userId, avatarId)!;
+
+export { signingWindowStart };
 
 /** The avatar as settings show it: URLs are fresh presigned links. */
 export async function avatarView(
   userId: string,
   avatarId: string,
 ): Promise<NonNullable<UserConfig['avatar']>> {
-  const url = await presign(userId, avatarId);
+  const url = await avatarUrl(keyOf(userId, avatarId));
   return { id: avatarId, originalUrl: url, thumbnailUrl: url };
 }
 
@@ -73,6 +132,8 @@ export async function presentConfig(userId: string, stored: UserConfig): Promise
 export async function setAvatar(actor: Actor, data: Buffer) {
   const type = detectImageType(data);
   if (!type) throw new ValidationError({ file: 'The avatar must be a PNG, JPEG, GIF or WebP image.' });
+  if (!fitsAvatar(imageSize(data, type)))
+    throw new ValidationError({ file: AVATAR_TOO_BIG_PX }, AVATAR_TOO_BIG_PX);
   const previous = (await getUser(actor)).config.avatar;
   const avatarId = randomUUID();
   await s3.send(

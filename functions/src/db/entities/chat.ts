@@ -24,6 +24,8 @@ export const MessageEntity = new Entity(
       messageId: { type: 'string', required: true, readOnly: true },
       authorId: { type: 'string', required: true, readOnly: true },
       authorName: { type: 'string', required: true, default: '' },
+      /** The author's avatar id when they wrote it; reads show their current one (core/chat/views.ts; D48). */
+      authorAvatarId: { type: 'string' },
       /** Empty once deleted. */
       text: { type: 'string', required: true, default: '' },
       createdAt: { type: 'string', required: true, readOnly: true, default: () => new Date().toISOString() },

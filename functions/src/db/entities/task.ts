@@ -29,6 +29,8 @@ export const TaskEntity = new Entity(
       childCount: { type: 'number', required: true, default: 0 },
       createdBy: { type: 'string', required: true, readOnly: true },
       creatorName: { type: 'string', required: true, default: '' },
+      /** The creator's avatar id, a copy of their settings' (streams/avatar-copies.ts; D48). */
+      creatorAvatarId: { type: 'string' },
       managerId: { type: 'string' },
       delegationType: { type: DELEGATION_TYPES, required: true, default: 'SI' },
       /** 'audio' on an audio task (decisions D47); absent on an ordinary one. */

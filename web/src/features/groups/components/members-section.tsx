@@ -19,6 +19,7 @@ import type { GroupMemberView, GroupView } from '@tandem/shared/groups/views';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../../lib/notify.ts';
+import { useUserConfig } from '../../../lib/user/get-user-config.ts';
 import { formValidator } from '../../../lib/validation.ts';
 import { cancelInvitation } from '../api/cancel-invitation.ts';
 import { inviteMember } from '../api/invite-member.ts';
@@ -174,6 +175,7 @@ export function MembersSection({
     !!me && (m.user === me.id || normaliseEmail(m.email) === normaliseEmail(me.email));
 
   const meName = me ? `${me.firstName} ${me.lastName}`.trim() || me.email : '';
+  const { data: config } = useUserConfig();
 
   return (
     <Stack gap="sm">
@@ -263,7 +265,11 @@ export function MembersSection({
       ) : (
         <Stack gap={4} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
           {me && (
-            <MemberRow name={t('members.you', { name: meName })} email={me.email} avatar={null}>
+            <MemberRow
+              name={t('members.you', { name: meName })}
+              email={me.email}
+              avatar={config?.avatar?.thumbnailUrl ?? null}
+            >
               <Text size="sm" c="dimmed" w={150}>
                 {roleLabel(ROLES.creator)}
               </Text>

@@ -4,7 +4,10 @@
  * Pure geometry, so the rules are tested without a browser.
  */
 
-export const AVATAR_OUTPUT_PX = 512;
+import { AVATAR_PX } from '@tandem/shared/user/config';
+
+/** The uploaded square's side: the server takes nothing larger (decisions D48). */
+export const AVATAR_OUTPUT_PX = AVATAR_PX;
 export const MIN_ZOOM = 1;
 export const MAX_ZOOM = 4;
 
@@ -62,6 +65,8 @@ export function drag(
   return settle(width, height, { ...view, cx: view.cx - dx * scale, cy: view.cy - dy * scale });
 }
 
-/** The side of the uploaded square: the cut's own pixels, at most AVATAR_OUTPUT_PX. */
-export const outputSize = (rect: CropRect): number =>
-  Math.max(1, Math.min(AVATAR_OUTPUT_PX, Math.round(rect.size)));
+/**
+ * The side of the uploaded square: always AVATAR_OUTPUT_PX, the cut scaled down (or up, when it is
+ * smaller) to it, so every stored avatar is the same 256 px square (decisions D48).
+ */
+export const outputSize = (_rect: CropRect): number => AVATAR_OUTPUT_PX;

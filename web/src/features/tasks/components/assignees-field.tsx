@@ -73,6 +73,7 @@ export function AssigneesField({
   const mayAssign = canAssign(group?.permissions);
   const mayChoose = canChooseDelegation(group?.permissions);
   const nameOf = (user: string) => options.find((o) => o.user === user)?.name ?? user;
+  const avatarOf = (user: string) => group?.groupMembers.find((m) => m.user === user)?.avatar ?? null;
   const label = (user: string) => (user === me ? t('assignees.you', { name: nameOf(user) }) : nameOf(user));
   const granted = allEditors(assignees, draft.invites, me);
   const grantable = assignees.some((a) => a.user !== me) || draft.invites.length > 0;
@@ -101,7 +102,14 @@ export function AssigneesField({
         <Stack gap={4} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
           {assignees.map((a) => (
             <Group component="li" key={a.user} gap="xs" wrap="nowrap">
-              <Avatar size="sm" radius="xl" color="initials" name={nameOf(a.user)} aria-hidden />
+              <Avatar
+                size="sm"
+                radius="xl"
+                color="initials"
+                src={avatarOf(a.user)}
+                name={nameOf(a.user)}
+                aria-hidden
+              />
               <Text size="sm" style={{ flex: 1, minWidth: 0 }} truncate>
                 {label(a.user)}
               </Text>
@@ -189,7 +197,14 @@ function CurrentAssignees({ task, roleLabel }: { task: TaskView; roleLabel: (r: 
         >
           {task.taskAssignees.map((a) => (
             <Group component="li" key={a.user ?? a.email} gap="xs" wrap="nowrap">
-              <Avatar size="sm" radius="xl" color="initials" name={a.assigneeName || a.email} aria-hidden />
+              <Avatar
+                size="sm"
+                radius="xl"
+                color="initials"
+                src={a.avatar}
+                name={a.assigneeName || a.email}
+                aria-hidden
+              />
               <Box style={{ flex: 1, minWidth: 0 }}>
                 <Text size="sm" truncate>
                   {a.assigneeName || a.email}

@@ -54,6 +54,13 @@ export function TaskMembersTab({ task }: { task: TaskView }) {
   const group = groupList?.results.find((g) => g.id === task.group.id);
   const roster = group?.groupMembers ?? [];
   const rows = taskMembersByUser(task, taskRoles, roster);
+  // Avatars as the task and the roster give them (null: initials).
+  const avatarOf = (user: string | null) =>
+    (user &&
+      (task.taskAssignees.find((a) => a.user === user)?.avatar ??
+        (task.user.id === user ? task.user.avatar : null) ??
+        roster.find((m) => m.user === user)?.avatar)) ||
+    null;
   const canManager = task.permissions.includes('task.manager');
   const canRoles = task.permissions.includes('task.manageRole');
   const roleChoices = roleChoicesFor(callerTaskRole(task, me?.id, taskRoles, group?.role));
@@ -128,7 +135,7 @@ export function TaskMembersTab({ task }: { task: TaskView }) {
                 style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
               >
                 <Group gap="sm" wrap="nowrap">
-                  <Avatar size="md" radius="xl" color="initials" name={name} />
+                  <Avatar size="md" radius="xl" color="initials" src={avatarOf(m.user)} name={name} />
                   <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
                     <Text size="sm" fw={500} truncate>
                       {name}

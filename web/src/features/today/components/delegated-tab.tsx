@@ -127,6 +127,9 @@ function AssigneePanel({
   const bodyId = useId();
   const name = group.name || group.email;
   const count = group.entries.length;
+  const avatar =
+    group.entries.flatMap((e) => e.task.taskAssignees).find((a) => a.user && a.user === group.userId)
+      ?.avatar ?? null;
   return (
     <Paper
       component="section"
@@ -142,7 +145,7 @@ function AssigneePanel({
       }}
     >
       <PanelHeading expanded={expanded} onToggle={onToggle} bodyId={bodyId} gap="sm">
-        <Avatar size="sm" radius="xl" color="initials" name={name} aria-hidden />
+        <Avatar size="sm" radius="xl" color="initials" src={avatar} name={name} aria-hidden />
         <Box style={{ flex: 1, minWidth: 0 }}>
           <Text span fw={700} size="sm" truncate display="block">
             {name}
