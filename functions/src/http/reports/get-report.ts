@@ -1,4 +1,4 @@
-import { routes } from '@tandem/shared';
+import * as routes from '@tandem/shared/api/route-defs';
 import { reportQuery } from '@tandem/shared/reports/reports';
 import * as z from 'zod/mini';
 import { getReport } from '../../core/reports/reports.ts';

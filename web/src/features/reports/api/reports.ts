@@ -3,7 +3,7 @@
  * The answer's shape depends on the type: series for routine and trend, counts for task_overview, the
  * spec's shapes for task and template (spec 002 §3).
  */
-import { routes } from '@tandem/shared/api/routes';
+import * as routes from '@tandem/shared/api/route-defs';
 import type {
   ReportPeriod,
   ReportType,
