@@ -5,39 +5,21 @@
  */
 
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import type { AxeResults, Result } from 'axe-core';
+import type { Result } from 'axe-core';
 import { DateTime } from 'luxon';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { axeFindings } from '../src/testing/axe.ts';
 import { type BrowserSession, openBrowser } from '../src/testing/browser.ts';
 import { apiClient, createUser, type StackEnv } from '../src/testing/users.ts';
 
 const { url, env } = inject('stack');
 const password = 'Correct-Horse-9';
 const email = `a11y-${randomUUID().slice(0, 8)}@example.com`;
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const today = DateTime.utc().startOf('day');
 
-/**
- * axe-core's standard rule set (every WCAG 2.0-2.2 A/AA rule and the best practices; not the rules
- * axe marks experimental), as axe DevTools and Lighthouse run it. Serious and critical findings fail.
- */
-async function audit(page: Page): Promise<Result[]> {
-  // Let transitions (modal fade-in, popovers) finish so colours are measured as the person sees them.
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null))));
-  // Evaluated through DevTools rather than added as a <script>: the site's Content-Security-Policy
-  // refuses inline scripts, and the audit should see the page with its real headers.
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-  const results = (await page.evaluate(() =>
-    (window as unknown as { axe: { run(o: unknown): Promise<unknown> } }).axe.run({
-      resultTypes: ['violations'],
-    }),
-  )) as AxeResults;
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-}
+const audit = (page: Page) => axeFindings(page);
 
 /** One line per rule, then each offending element with axe's reason: readable in a test failure. */
 function describeViolations(found: Result[]): string {

@@ -7,14 +7,13 @@
  * plain message. axe on the dialog and the tab; screenshots light, dark and narrow.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AUDIO_MESSAGES } from '@tandem/shared/attachments/audio';
-import type { AxeResults } from 'axe-core';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { violations } from '../src/testing/axe.ts';
 import { type BrowserSession, openBrowser, signIn } from '../src/testing/browser.ts';
 import { apiClient, createUser, type StackEnv } from '../src/testing/users.ts';
 
@@ -23,32 +22,6 @@ const password = 'Correct-Horse-9';
 const email = `audio-${randomUUID().slice(0, 8)}@example.com`;
 const shots = join(tmpdir(), 'tandem-audio-shots');
 const FAKE_MIC = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'];
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** axe-core's standard rules on the open dialog (or the page): the serious and critical findings. */
-async function violations(p: Page, within?: string): Promise<string[]> {
-  // Transitions settle first; the recording indicator's pulse never ends, so it is not waited for.
-  await p.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
-        .map((a) => a.finished.catch(() => null)),
-    ),
-  );
-  if (!(await p.evaluate(() => 'axe' in window))) await p.evaluate(axeSource);
-  const r = (await p.evaluate(
-    (sel) =>
-      (window as unknown as { axe: { run(c: unknown, o: unknown): Promise<unknown> } }).axe.run(
-        sel ? document.querySelector(sel) : document,
-        { resultTypes: ['violations'] },
-      ),
-    within ?? null,
-  )) as AxeResults;
-  return r.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 120)).join(' | ')}`);
-}
 
 /** A short PCM WAV: 8 kHz mono 16-bit, a 440 Hz tone. */
 function wav(ms: number): Buffer {

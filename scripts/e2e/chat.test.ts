@@ -6,13 +6,12 @@
  */
 
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AxeResults } from 'axe-core';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { addMember, newGroup } from '../../functions/test/integration/support.ts';
+import { violations } from '../src/testing/axe.ts';
 import { type BrowserSession, openBrowser, signIn } from '../src/testing/browser.ts';
 import { waitForLiveSockets } from '../src/testing/live-sockets.ts';
 import { apiClient, createUser, type StackEnv } from '../src/testing/users.ts';
@@ -30,22 +29,6 @@ let groupId: string;
 let apiA: ReturnType<typeof apiClient>;
 let apiB: ReturnType<typeof apiClient>;
 const title = `Chat about ${randomUUID().slice(0, 6)}`;
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** axe-core's serious and critical findings on the page as it is (the standard rule set, as accessibility.test.ts). */
-async function violations(page: Page): Promise<string[]> {
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null))));
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-  const results = (await page.evaluate(() =>
-    (window as unknown as { axe: { run(o: unknown): Promise<unknown> } }).axe.run({
-      resultTypes: ['violations'],
-    }),
-  )) as AxeResults;
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 async function shot(page: Page, name: string) {
   if (!shots) return;

@@ -7,14 +7,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { AxeResults } from 'axe-core';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { addMember, newGroup } from '../../functions/test/integration/support.ts';
 import { loadToday } from '../src/bench/web-today.ts';
+import { violations } from '../src/testing/axe.ts';
 import { type BrowserSession, openBrowser, signIn } from '../src/testing/browser.ts';
 import { apiClient, createUser, type StackEnv } from '../src/testing/users.ts';
 
@@ -23,21 +22,7 @@ const password = 'Correct-Horse-9';
 const email = `editor-${randomUUID().slice(0, 8)}@example.com`;
 const shots = join(tmpdir(), 'tandem-editor-shots');
 const dist = resolve(import.meta.dirname, '../../web/dist');
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const PLAIN = 'Call the venue\n\n  Ask about [x] parking\nBook by Friday';
-
-async function violations(p: Page): Promise<string[]> {
-  await p.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null))));
-  if (!(await p.evaluate(() => 'axe' in window))) await p.evaluate(axeSource);
-  const r = (await p.evaluate(() =>
-    (window as unknown as { axe: { run(o: unknown): Promise<unknown> } }).axe.run({
-      resultTypes: ['violations'],
-    }),
-  )) as AxeResults;
-  return r.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 120)).join(' | ')}`);
-}
 
 let s: BrowserSession;
 let page: Page;

@@ -7,14 +7,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { addDays } from '@tandem/shared/reports/reports';
-import type { AxeResults } from 'axe-core';
 import { DateTime } from 'luxon';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { violations } from '../src/testing/axe.ts';
 import { type BrowserSession, openBrowser, signIn } from '../src/testing/browser.ts';
 import { apiClient, createUser, type StackEnv } from '../src/testing/users.ts';
 
@@ -24,20 +23,6 @@ const { url, env } = inject('stack');
 const password = 'Correct-Horse-9';
 const email = `reports-${randomUUID().slice(0, 8)}@example.com`;
 const shots = join(tmpdir(), 'tandem-reports-shots');
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-async function violations(p: Page): Promise<string[]> {
-  await p.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null))));
-  if (!(await p.evaluate(() => 'axe' in window))) await p.evaluate(axeSource);
-  const r = (await p.evaluate(() =>
-    (window as unknown as { axe: { run(o: unknown): Promise<unknown> } }).axe.run({
-      resultTypes: ['violations'],
-    }),
-  )) as AxeResults;
-  return r.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 120)).join(' | ')}`);
-}
 
 let s: BrowserSession;
 let page: Page;
