@@ -6,24 +6,11 @@
  */
 import type { DynamoDBBatchResponse } from 'aws-lambda';
 import { removeTaskAttachments } from '../core/attachments/attachments.ts';
-import { logger } from '../lib/logger.ts';
+import { forEachDeletedTask } from './deleted-tasks.ts';
 import type { TaskChange } from './task-events.ts';
 
 export async function removeFilesOfDeletedTasks(
   changes: readonly TaskChange[],
 ): Promise<DynamoDBBatchResponse['batchItemFailures']> {
-  const failures: DynamoDBBatchResponse['batchItemFailures'] = [];
-  for (const c of changes) {
-    if (c.kind !== 'REMOVE' || !c.oldTask) continue;
-    try {
-      await removeTaskAttachments(c.oldTask.taskId);
-    } catch (e) {
-      logger.warn('files of a deleted task not removed yet; the record is tried again', {
-        taskId: c.oldTask.taskId,
-        error: e instanceof Error ? e.message : String(e),
-      });
-      failures.push({ itemIdentifier: c.sequenceNumber });
-    }
-  }
-  return failures;
+  return forEachDeletedTask(changes, 'files', (task) => removeTaskAttachments(task.taskId));
 }

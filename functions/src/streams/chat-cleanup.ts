@@ -20,7 +20,7 @@ import { documentClient } from '../db/client.ts';
 import { ChatEntryEntity, ChatReadEntity, MessageEntity } from '../db/entities/chat.ts';
 import { chunks, MAX_BATCH_WRITE_ITEMS } from '../lib/batches.ts';
 import { env } from '../lib/env.ts';
-import { logger } from '../lib/logger.ts';
+import { forEachDeletedTask } from './deleted-tasks.ts';
 import type { TaskChange } from './task-events.ts';
 
 const unprocessed = (r: { unprocessed: unknown[] }) => {
@@ -74,18 +74,5 @@ export async function removeChat(task: TaskRecord): Promise<void> {
 export async function removeChatsOfDeletedTasks(
   changes: readonly TaskChange[],
 ): Promise<DynamoDBBatchResponse['batchItemFailures']> {
-  const failures: DynamoDBBatchResponse['batchItemFailures'] = [];
-  for (const c of changes) {
-    if (c.kind !== 'REMOVE' || !c.oldTask) continue;
-    try {
-      await removeChat(c.oldTask);
-    } catch (e) {
-      logger.warn('the chat of a deleted task not removed yet; the record is tried again', {
-        taskId: c.oldTask.taskId,
-        error: e instanceof Error ? e.message : String(e),
-      });
-      failures.push({ itemIdentifier: c.sequenceNumber });
-    }
-  }
-  return failures;
+  return forEachDeletedTask(changes, 'the chat', (task) => removeChat(task));
 }

@@ -7,24 +7,11 @@
  */
 import type { DynamoDBBatchResponse } from 'aws-lambda';
 import { removeTaskCustomFields } from '../core/custom-fields/custom-fields.ts';
-import { logger } from '../lib/logger.ts';
+import { forEachDeletedTask } from './deleted-tasks.ts';
 import type { TaskChange } from './task-events.ts';
 
 export async function removeCustomFieldsOfDeletedTasks(
   changes: readonly TaskChange[],
 ): Promise<DynamoDBBatchResponse['batchItemFailures']> {
-  const failures: DynamoDBBatchResponse['batchItemFailures'] = [];
-  for (const c of changes) {
-    if (c.kind !== 'REMOVE' || !c.oldTask) continue;
-    try {
-      await removeTaskCustomFields(c.oldTask.taskId);
-    } catch (e) {
-      logger.warn('custom fields of a deleted task not removed yet; the record is tried again', {
-        taskId: c.oldTask.taskId,
-        error: e instanceof Error ? e.message : String(e),
-      });
-      failures.push({ itemIdentifier: c.sequenceNumber });
-    }
-  }
-  return failures;
+  return forEachDeletedTask(changes, 'custom fields', (task) => removeTaskCustomFields(task.taskId));
 }
