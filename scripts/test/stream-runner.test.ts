@@ -66,7 +66,7 @@ afterAll(async () => {
 describe('the local stream runner', () => {
   it('hands task and chat message records to the consumer in the shape Lambda gives, and nothing else', async () => {
     await runner.drained();
-    await put('profile', 'not-a-task');
+    await put('category#c1', 'not-a-task'); // a sort key the filter does not let through
     await put('task', 't1');
     await expect.poll(delivered).toEqual(['t1']);
     const [record] = batches.at(-1)!;
