@@ -259,8 +259,8 @@ describe('the task and template reports (custom values, decisions D49)', () => {
 
     const points = await report(eve.api, 'task', { task_id: id, period: 'day' });
     expect(points.status).toBe(200);
-    expect(points.body).toHaveLength(1);
-    expect(points.body[0].custom_value).toEqual({ [field]: '71.5' });
+    expect(points.body.results).toHaveLength(1);
+    expect(points.body.results[0].custom_value).toEqual({ [field]: '71.5' });
 
     const template = await report(eve.api, 'template', { template_task_id: id });
     expect(template.status).toBe(200);

@@ -113,7 +113,7 @@ describe('project manager', () => {
     });
     const set = await ann.api.patch(`/task/${t.id}`, { manager: bob.userId });
     expect(set.status).toBe(200);
-    expect(set.body.manager).toEqual({ id: bob.userId, name: 'Bob Test' });
+    expect(set.body.manager).toEqual({ id: bob.userId, name: 'Bob Test', avatar: null });
     const bad = await ann.api.patch(`/task/${t.id}`, { manager: cat.userId });
     expect(bad.status).toBe(400);
     expect(bad.body.errors.manager).toBe(
