@@ -245,24 +245,94 @@ async function transact(fn: ReportWrites): Promise<void> {
 /** Writes items with their marker; false when they had been applied already. */
 async function apply(recordId: string, writes: readonly ItemWrite[], now: Date): Promise<boolean> {
   try {
-    await transact(({ reportSeen, reportDay, reportMonth, reportCount }) => [
-      reportSeen.create({ recordId, ttl: Math.floor(now.getTime() / 1000) + SEEN_SECONDS }).commit(),
-      ...writes.map((w) =>
-        w.kind === 'day'
-          ? reportDay.upsert({ scope: w.scope, ownerId: w.ownerId, day: w.day }).add(w.adds).commit()
-          : w.kind === 'month'
-            ? reportMonth.upsert({ scope: w.scope, ownerId: w.ownerId, month: w.month }).add(w.adds).commit()
-            : reportCount
-                .upsert({ userId: w.userId, dimension: w.dimension, value: w.value })
-                .add({ count: w.by })
-                .commit(),
-      ),
-    ]);
+    await write([recordId], writes, now);
     return true;
   } catch (e) {
     if (e instanceof TransactionCanceledError && e.failedAt(0)) return false;
     throw e;
   }
+}
+
+/** One transaction: a marker per record (created only if absent), then the items' writes. */
+async function write(recordIds: readonly string[], writes: readonly ItemWrite[], now: Date): Promise<void> {
+  const ttl = Math.floor(now.getTime() / 1000) + SEEN_SECONDS;
+  await transact(({ reportSeen, reportDay, reportMonth, reportCount }) => [
+    ...recordIds.map((recordId) => reportSeen.create({ recordId, ttl }).commit()),
+    ...writes.map((w) =>
+      w.kind === 'day'
+        ? reportDay.upsert({ scope: w.scope, ownerId: w.ownerId, day: w.day }).add(w.adds).commit()
+        : w.kind === 'month'
+          ? reportMonth.upsert({ scope: w.scope, ownerId: w.ownerId, month: w.month }).add(w.adds).commit()
+          : reportCount
+              .upsert({ userId: w.userId, dimension: w.dimension, value: w.value })
+              .add({ count: w.by })
+              .commit(),
+    ),
+  ]);
+}
+
+/** A record's counter changes, as the batch step hands them on. */
+interface RecordDeltas {
+  recordId: string;
+  sequenceNumber: string;
+  deltas: Delta[];
+}
+
+/**
+ * Packs records into transactions of at most 100 items (a marker each, and their writes merged per
+ * item — a transaction may touch an item once), so a batch of 100 changes costs a few requests, not
+ * 100. A pack refused as a whole (a record delivered again finds its marker, or any other
+ * cancellation) is written again record by record, each with its own marker, so nothing is counted
+ * twice and a failure stays the one record's.
+ */
+async function applyPacked(records: readonly RecordDeltas[], now: Date): Promise<RecordDeltas[]> {
+  const failed: RecordDeltas[] = [];
+  const one = async (r: RecordDeltas) => {
+    try {
+      await applyRecord(r.recordId, r.deltas, now);
+    } catch (e) {
+      logger.warn('report aggregates not updated; the record is tried again', {
+        error: e instanceof Error ? e.message : String(e),
+      });
+      failed.push(r);
+    }
+  };
+  let pack: RecordDeltas[] = [];
+  let packWrites: ItemWrite[] = [];
+  const flush = async () => {
+    if (pack.length === 0) return;
+    const records = pack;
+    const writes = packWrites;
+    pack = [];
+    packWrites = [];
+    if (records.length === 1) return one(records[0]!);
+    try {
+      await write(
+        records.map((r) => r.recordId),
+        writes,
+        now,
+      );
+    } catch {
+      for (const r of records) await one(r);
+    }
+  };
+  for (const r of records) {
+    const own = itemWrites(r.deltas);
+    // A record too large to share a transaction goes alone (in parts, applyRecord).
+    if (own.length + 1 > ITEMS_PER_WRITE + 1) {
+      await one(r);
+      continue;
+    }
+    let merged = itemWrites(mergeDeltas([...pack.flatMap((x) => x.deltas), ...r.deltas]));
+    if (pack.length + 1 + merged.length > ITEMS_PER_WRITE + 1) {
+      await flush();
+      merged = own;
+    }
+    pack.push(r);
+    packWrites = merged;
+  }
+  await flush();
+  return failed;
 }
 
 /** The live consumer's step for reports: the batch's task and placement changes onto the counters. */
@@ -283,21 +353,16 @@ export async function updateReportAggregates(
       r.dynamodb?.SequenceNumber ? [{ itemIdentifier: r.dynamodb.SequenceNumber }] : [],
     );
   }
+  const changed: RecordDeltas[] = [];
   for (let i = 0; i < records.length; i++) {
     const t = tasks[i];
     const p = placements[i];
     const change = t ?? p;
     if (!change) continue;
     const deltas = mergeDeltas(t ? taskDeltas(t, zoneOf) : placementDeltas(p!));
-    if (deltas.length === 0) continue;
-    try {
-      await applyRecord(change.eventId, deltas, now);
-    } catch (e) {
-      logger.warn('report aggregates not updated; the record is tried again', {
-        error: e instanceof Error ? e.message : String(e),
-      });
-      failures.push({ itemIdentifier: change.sequenceNumber });
-    }
+    if (deltas.length > 0)
+      changed.push({ recordId: change.eventId, sequenceNumber: change.sequenceNumber, deltas });
   }
+  for (const r of await applyPacked(changed, now)) failures.push({ itemIdentifier: r.sequenceNumber });
   return failures;
 }

@@ -136,6 +136,44 @@ describe('the routine report', () => {
     const again = await ReportDayEntity.query.byOwner({ scope: 'r', ownerId: routineId }).go();
     expect(again.data).toEqual([expect.objectContaining({ day, due: 2, done: 2 })]);
   });
+
+  it('packs a batch of changes into one transaction, and a batch with a record seen before is counted once each', async () => {
+    const routineId = `rt-${randomUUID()}`;
+    const day = '2026-03-05';
+    const recordOf = (n: number) =>
+      ({
+        eventID: `evt-${randomUUID()}`,
+        eventName: 'INSERT',
+        dynamodb: {
+          SequenceNumber: String(n),
+          Keys: { pk: { S: 'x' }, sk: { S: 'task' } },
+          NewImage: marshall({
+            __edb_e__: 'task',
+            __edb_v__: '1',
+            taskId: `${routineId}~${day}~${n}`,
+            routineTaskId: routineId,
+            routineDay: day,
+            status: 4,
+            createdBy: 'someone',
+            assignees: {},
+            groupId: 'g',
+            mode: 'active',
+            createdAt: `${day}T07:00:00.000Z`,
+          }),
+        },
+      }) as unknown as DynamoDBRecord;
+    const batch = Array.from({ length: 30 }, (_, i) => recordOf(i));
+    // Thirty changes of one routine's day: one transaction (markers and the merged counters).
+    const { result, tally } = await countRequests(() => updateReportAggregates(batch));
+    expect(result).toEqual([]);
+    expect(tally.count).toBe(1);
+    const counted = async () =>
+      (await ReportDayEntity.query.byOwner({ scope: 'r', ownerId: routineId }).go()).data;
+    expect(await counted()).toEqual([expect.objectContaining({ day, due: 30, done: 30 })]);
+    // Redelivered beside two new ones: the pack is refused, each record is then written alone.
+    expect(await updateReportAggregates([batch[0]!, recordOf(30), recordOf(31)])).toEqual([]);
+    expect(await counted()).toEqual([expect.objectContaining({ day, due: 32, done: 32 })]);
+  });
 });
 
 describe('the trend report', () => {
