@@ -798,7 +798,7 @@ const MATRIX: Record<RouteId, Case[]> = {
   updateCustomFields: [
     {
       label: 'a fresh task’s fields',
-      request: async (w) => ({ params: { id: await make.fields(w) }, body: { data_entry_required: 2 } }),
+      request: async (w) => ({ body: { id: await make.fields(w), data_entry_required: 2 } }),
       expect: user(404, 403, 403, 200, 200, 200),
     },
   ],
@@ -833,7 +833,7 @@ const MATRIX: Record<RouteId, Case[]> = {
           custom_value: Record<string, string>;
         };
         const field = Object.keys(v.custom_value)[0]!;
-        return { params: { id }, body: { custom_value: { [field]: 'Changed' } } };
+        return { body: { id, custom_value: { [field]: 'Changed' } } };
       },
       expect: user(404, 403, 200, 200, 200, 200),
     },

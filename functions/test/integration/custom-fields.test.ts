@@ -113,7 +113,7 @@ describe('custom field definitions', () => {
     const read = await bob.api.get(`/task/custom/field/${task}`);
     expect(read.status).toBe(200);
     expect(read.body.can_edit).toBe(false);
-    const change = await bob.api.patch(`/task/custom/field/${task}`, { allow_delegated_to_edit: true });
+    const change = await bob.api.patch('/task/custom/field', { id: task, allow_delegated_to_edit: true });
     expect(change.status).toBe(403);
     expect((await ann.api.get(`/task/custom/field/${task}`)).body.allow_delegated_to_edit).toBe(false);
   });
@@ -155,7 +155,8 @@ describe('custom values', () => {
     expect((await ann.api.post('/task/custom/value', { task, custom_value: { weight: '1' } })).status).toBe(
       409,
     );
-    const changed = await ann.api.patch(`/task/custom/value/${ok.body.id}`, {
+    const changed = await ann.api.patch('/task/custom/value', {
+      id: ok.body.id,
       custom_value: { weight: 'heavy' },
     });
     expect(changed.status).toBe(400);
@@ -176,7 +177,7 @@ describe('custom values', () => {
       409,
     );
     expect(
-      (await bob.api.patch(`/task/custom/value/${a.body.id}`, { custom_value: { weight: '1' } })).status,
+      (await bob.api.patch('/task/custom/value', { id: a.body.id, custom_value: { weight: '1' } })).status,
     ).toBe(403);
     const all = (await ann.api.get(`/task/custom/value/search?task=${task}`)).body.results;
     expect(all.map((v: { custom_value: { weight: string } }) => v.custom_value.weight).sort()).toEqual([
@@ -200,7 +201,7 @@ describe('custom values', () => {
     expect(refused.status).toBe(403);
     expect((await ann.api.get(`/task/custom/value/search?task=${task}`)).body.results).toEqual([]);
     expect(
-      (await ann.api.patch(`/task/custom/field/${task}`, { allow_delegated_to_edit: true })).status,
+      (await ann.api.patch('/task/custom/field', { id: task, allow_delegated_to_edit: true })).status,
     ).toBe(200);
     expect((await bob.api.post('/task/custom/value', { task, custom_value: { weight: '80' } })).status).toBe(
       201,

@@ -551,15 +551,20 @@ const fixtures: Record<string, Fixture> = {
         201,
       );
       const read = async () => await ok(ann.api.get(`/task/custom/field/${t.id}`));
-      return { api: ann.api, path: `/task/custom/field/${t.id}`, read };
+      // The id goes in the body (spec 000 §7 writes PATCH /task/custom/field): after the field, so
+      // the case's field is the body's first.
+      return { api: ann.api, path: '/task/custom/field', read, ids: { id: t.id } };
     },
     volatile: ['updated_at'],
     cases: [
-      { name: 'data_entry_required', body: { data_entry_required: 2 } },
-      { name: 'allow_delegated_to_edit', body: { allow_delegated_to_edit: true } },
+      { name: 'data_entry_required', body: (s: Subject) => ({ data_entry_required: 2, id: s.ids!.id }) },
+      { name: 'allow_delegated_to_edit', body: (s: Subject) => ({ allow_delegated_to_edit: true, id: s.ids!.id }) },
       {
         name: 'custom_field',
-        body: { custom_field: [{ id: 'f1', type: 'number', label: 'Weight', is_required: true }] },
+        body: (s: Subject) => ({
+          custom_field: [{ id: 'f1', type: 'number', label: 'Weight', is_required: true }],
+          id: s.ids!.id,
+        }),
         value: [
           {
             id: 'f1',
@@ -594,10 +599,10 @@ const fixtures: Record<string, Fixture> = {
       );
       const v = await ok(ann.api.post('/task/custom/value', { task: t.id, custom_value: { f1: '70' } }), 201);
       const read = async () => await ok(ann.api.get(`/task/custom/value/${v.id}`));
-      return { api: ann.api, path: `/task/custom/value/${v.id}`, read };
+      return { api: ann.api, path: '/task/custom/value', read, ids: { id: v.id } };
     },
     volatile: ['updated_at'],
-    cases: [{ name: 'custom_value', body: { custom_value: { f1: '71.5' } } }],
+    cases: [{ name: 'custom_value', body: (s: Subject) => ({ custom_value: { f1: '71.5' }, id: s.ids!.id }) }],
   },
 };
 

@@ -614,9 +614,10 @@ export const createCustomFields = {
   auth: 'user',
   handler: 'custom-fields/create-definition',
 } as const satisfies RouteDef;
+/** Spec 000 §7 writes the path without the id: the definition's id (its task's) is in the body. */
 export const updateCustomFields = {
   method: 'PATCH',
-  path: '/task/custom/field/{id}',
+  path: '/task/custom/field',
   auth: 'user',
   handler: 'custom-fields/update-definition',
 } as const satisfies RouteDef;
@@ -638,9 +639,10 @@ export const createCustomValue = {
   auth: 'user',
   handler: 'custom-fields/create-value',
 } as const satisfies RouteDef;
+/** Spec 000 §7 writes the path without the id: the value's id is in the body. */
 export const updateCustomValue = {
   method: 'PATCH',
-  path: '/task/custom/value/{id}',
+  path: '/task/custom/value',
   auth: 'user',
   handler: 'custom-fields/update-value',
 } as const satisfies RouteDef;

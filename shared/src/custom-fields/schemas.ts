@@ -100,6 +100,8 @@ export type CreateDefinitionInput = z.infer<typeof createDefinitionInput>;
 
 /** PATCH /task/custom/field/{id}: what changes. */
 export const updateDefinitionInput = z.strictObject({
+  /** The definition's id (its task's id): PATCH /task/custom/field names it in the body (spec 000 §7). */
+  id: z.string().check(z.minLength(1), z.maxLength(128)),
   customField: z.optional(fieldList),
   dataEntryRequired: z.optional(dataEntry),
   allowDelegatedToEdit: z.optional(z.boolean()),
@@ -121,7 +123,11 @@ export const createValueInput = z.strictObject({
 export type CreateValueInput = z.infer<typeof createValueInput>;
 
 /** PATCH /task/custom/value/{id}. */
-export const updateValueInput = z.strictObject({ customValue: valueMap });
+/** PATCH /task/custom/value: the value's id in the body (spec 000 §7), and the values again. */
+export const updateValueInput = z.strictObject({
+  id: z.string().check(z.minLength(1), z.maxLength(200)),
+  customValue: valueMap,
+});
 export type UpdateValueInput = z.infer<typeof updateValueInput>;
 
 /** GET /task/custom/value/search?task&user. */

@@ -43,10 +43,7 @@ export async function saveDefinition(
   draft: DefinitionDraft,
 ) {
   const d = existing
-    ? await api<CustomFieldDefinitionView>(routes.updateCustomFields, {
-        params: { id: existing.id },
-        body: draft,
-      })
+    ? await api<CustomFieldDefinitionView>(routes.updateCustomFields, { body: { id: existing.id, ...draft } })
     : await api<CustomFieldDefinitionView>(routes.createCustomFields, { body: { task: taskId, ...draft } });
   await mutate(definitionKey(taskId), d, { revalidate: false });
   return d;
@@ -58,10 +55,7 @@ export async function saveValues(
   customValue: CustomValueMap,
 ) {
   const v = existing
-    ? await api<CustomValueView>(routes.updateCustomValue, {
-        params: { id: existing.id },
-        body: { customValue },
-      })
+    ? await api<CustomValueView>(routes.updateCustomValue, { body: { id: existing.id, customValue } })
     : await api<CustomValueView>(routes.createCustomValue, { body: { task: taskId, customValue } });
   await mutate(valuesKey(taskId));
   return v;
