@@ -558,7 +558,10 @@ const fixtures: Record<string, Fixture> = {
     volatile: ['updated_at'],
     cases: [
       { name: 'data_entry_required', body: (s: Subject) => ({ data_entry_required: 2, id: s.ids!.id }) },
-      { name: 'allow_delegated_to_edit', body: (s: Subject) => ({ allow_delegated_to_edit: true, id: s.ids!.id }) },
+      {
+        name: 'allow_delegated_to_edit',
+        body: (s: Subject) => ({ allow_delegated_to_edit: true, id: s.ids!.id }),
+      },
       {
         name: 'custom_field',
         body: (s: Subject) => ({
@@ -602,7 +605,9 @@ const fixtures: Record<string, Fixture> = {
       return { api: ann.api, path: '/task/custom/value', read, ids: { id: v.id } };
     },
     volatile: ['updated_at'],
-    cases: [{ name: 'custom_value', body: (s: Subject) => ({ custom_value: { f1: '71.5' }, id: s.ids!.id }) }],
+    cases: [
+      { name: 'custom_value', body: (s: Subject) => ({ custom_value: { f1: '71.5' }, id: s.ids!.id }) },
+    ],
   },
 };
 
