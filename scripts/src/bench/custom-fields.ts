@@ -76,8 +76,10 @@ export async function benchCustomFields(
   const { taskReport, templateReport } = await import('@tandem/functions/core/custom-fields/reports');
   const actor = { userId: user.userId, username: user.userId };
   const yearBack = today.minus({ days: 364 }).toISODate()!;
-  const points = await taskReport(actor, { taskId: def, period: 'month', startDate: yearBack });
-  const table = await templateReport(actor, { templateTaskId: def, startDate: yearBack });
+  const year = { startDate: yearBack, endDate: today.toISODate()! };
+  const month = { startDate: today.minus({ months: 1 }).toISODate()!, endDate: today.toISODate()! };
+  const points = await taskReport(actor, { taskId: def, ...year });
+  const table = await templateReport(actor, { templateTaskId: def, ...year });
   if (points.length !== 365 || table.meta.totalInstances !== 365)
     throw new Error('The seed is not as intended');
 
@@ -106,15 +108,19 @@ export async function benchCustomFields(
     ),
     await measureFn(
       'taskReport, a year of daily values',
-      () => taskReport(actor, { taskId: def, startDate: yearBack }),
+      () => taskReport(actor, { taskId: def, ...year }),
       counter,
     ),
     await measureFn(
       'templateReport, a year of daily values',
-      () => templateReport(actor, { templateTaskId: def, startDate: yearBack }),
+      () => templateReport(actor, { templateTaskId: def, ...year }),
       counter,
     ),
-    await measureFn('taskReport, the default month', () => taskReport(actor, { taskId: def }), counter),
+    await measureFn(
+      'taskReport, the default month',
+      () => taskReport(actor, { taskId: def, ...month }),
+      counter,
+    ),
     await measureCall(
       'GET /task/custom/value/search (routine, 365)',
       () => api.raw('GET', `/task/custom/value/search?task=${encodeURIComponent(def)}`, {}),

@@ -4,62 +4,23 @@
  * (CFVALS#routineTaskId, actionDate between the range's days), bounded by MAX_REPORT_ITEMS, and
  * no read of anybody's history beyond it. The /reporting route wires them into its dispatch.
  *
- * Ranges: dates are YYYY-MM-DD; the default is one month back to today. A range may not start
- * after it ends, nor (template report) end in the future; a daily report covers at most
- * MAX_DAILY_RANGE_DAYS days and any other at most MAX_RANGE_DAYS — a 10-year range by day is refused.
+ * Ranges come checked from the reports module (`rangeOf` in core/reports/reports.ts: the default of
+ * one month back, no end before the start, the template's not past today, the length per period), so
+ * the range rules have one home.
  */
 import { type CustomField, reportValue, type TaskReportPoint, type TemplateReport } from '@tandem/shared';
 import { CustomValueEntity } from '../../db/entities/custom-field.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { ValidationError } from '../../lib/errors.ts';
 import { taskFor } from '../access/task-access.ts';
 import { fieldsTaskOf, readDefinition, type ValueRecord, valueIdOf } from './custom-fields.ts';
 
-export const REPORT_PERIODS = ['week', 'month', 'quarter', 'year', 'day', 'individual'] as const;
-export type ReportPeriod = (typeof REPORT_PERIODS)[number];
 /** The most values one report reads (about three years of daily values). */
 export const MAX_REPORT_ITEMS = 1100;
-export const MAX_DAILY_RANGE_DAYS = 366;
-export const MAX_RANGE_DAYS = 5 * 366;
 
-export const REPORT_MESSAGES = {
-  badDate: 'Dates are YYYY-MM-DD.',
-  reversed: 'The start date is after the end date.',
-  future: 'The range may not go into the future.',
-  tooLongDaily: `A daily report covers at most ${MAX_DAILY_RANGE_DAYS} days.`,
-  tooLong: `A report covers at most ${MAX_RANGE_DAYS} days.`,
-} as const;
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const MS_PER_DAY = 86_400_000;
-const dayOf = (d: Date) => d.toISOString().slice(0, 10);
-const parseDay = (s: string) => {
-  const t = Date.parse(`${s}T00:00:00Z`);
-  if (!DAY.test(s) || Number.isNaN(t) || dayOf(new Date(t)) !== s)
-    throw new ValidationError({ date: REPORT_MESSAGES.badDate });
-  return t;
-};
-
-/** The range asked for, checked; one month back to today by default. */
-export function reportRange(
-  q: { startDate?: string; endDate?: string; period?: ReportPeriod },
-  now: Date,
-  { allowFuture }: { allowFuture: boolean },
-): { startDate: string; endDate: string } {
-  const today = dayOf(now);
-  const endDate = q.endDate ?? today;
-  const monthBack = new Date(now);
-  monthBack.setUTCMonth(monthBack.getUTCMonth() - 1);
-  const startDate = q.startDate ?? dayOf(monthBack);
-  const start = parseDay(startDate);
-  const end = parseDay(endDate);
-  if (start > end) throw new ValidationError({ start_date: REPORT_MESSAGES.reversed });
-  if (!allowFuture && endDate > today) throw new ValidationError({ end_date: REPORT_MESSAGES.future });
-  const days = (end - start) / MS_PER_DAY + 1;
-  if (q.period === 'day' && days > MAX_DAILY_RANGE_DAYS)
-    throw new ValidationError({ period: REPORT_MESSAGES.tooLongDaily });
-  if (days > MAX_RANGE_DAYS) throw new ValidationError({ start_date: REPORT_MESSAGES.tooLong });
-  return { startDate, endDate };
+/** A range of days (YYYY-MM-DD), already checked by the reports module's rules (core/reports, D50). */
+interface DayRange {
+  startDate: string;
+  endDate: string;
 }
 
 /** The values that fill the definition of `routineTaskId` on the range's days: one bounded Query. */
@@ -77,13 +38,9 @@ async function valuesBetween(
 }
 
 /** The task report (spec 002 §3): a task's (or its routine's) values over time, oldest first. */
-export async function taskReport(
-  actor: Actor,
-  q: { taskId: string; period?: ReportPeriod; startDate?: string; endDate?: string },
-  now = new Date(),
-): Promise<TaskReportPoint[]> {
+export async function taskReport(actor: Actor, q: { taskId: string } & DayRange): Promise<TaskReportPoint[]> {
   const { task } = await taskFor(actor, q.taskId);
-  const range = reportRange(q, now, { allowFuture: true });
+  const range = q;
   const values = await valuesBetween(fieldsTaskOf(task), range.startDate, range.endDate);
   return values.map((v) => ({ id: valueIdOf(v), startDate: v.actionDate, customValue: v.values }));
 }
@@ -91,11 +48,10 @@ export async function taskReport(
 /** The template report (spec 002 §3, §9): the instances × their field values, numbers with 1 decimal. */
 export async function templateReport(
   actor: Actor,
-  q: { templateTaskId: string; startDate?: string; endDate?: string },
-  now = new Date(),
+  q: { templateTaskId: string } & DayRange,
 ): Promise<TemplateReport> {
   const { task } = await taskFor(actor, q.templateTaskId);
-  const range = reportRange(q, now, { allowFuture: false });
+  const range = q;
   const key = fieldsTaskOf(task);
   const [definition, values] = await Promise.all([
     readDefinition(key),

@@ -167,7 +167,7 @@ const taskOverviewReport: ReportFn = async (actor): Promise<TaskOverviewReport> 
 const customValuesReport: ReportFn = async (actor, query) => {
   if (!query.taskId) throw new ValidationError({ task_id: REPORT_MESSAGES.taskRequired });
   const range = await rangeOf('task', actor, query);
-  return { results: await taskReport(actor, { taskId: query.taskId, period: query.period, ...range }) };
+  return { results: await taskReport(actor, { taskId: query.taskId, ...range }) };
 };
 
 /** Template: a template's instances × their field values, range not in the future (D49). */
