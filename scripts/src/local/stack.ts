@@ -20,7 +20,7 @@ import { type CognitoEngine, startCognito } from './engines/cognito.ts';
 import { startDynamoDb } from './engines/dynamodb.ts';
 import { EngineError } from './engines/engine-error.ts';
 import { stopOrphan } from './engines/orphans.ts';
-import { freePort, localOrigin } from './engines/ports.ts';
+import { bindHost, localOrigin, reservePort } from './engines/ports.ts';
 import { startS3 } from './engines/s3.ts';
 import { readState, updateState } from './engines/state.ts';
 import { COGNITO_PATH, cognitoProxy } from './gateway/cognito-proxy.ts';
@@ -77,10 +77,13 @@ async function buildVersion(): Promise<string> {
 export async function startStack(opts: StackOptions): Promise<Stack> {
   const dataDir = path.resolve(opts.dataDir);
   await mkdir(dataDir, { recursive: true });
-  const port = opts.port || (await freePort());
+  // Held until the gateway listens on it: the engines take seconds to start meanwhile.
+  const reserved = opts.port ? { port: opts.port, release: async () => {} } : await reservePort(bindHost());
+  const { port } = reserved;
   const url = localOrigin(port);
   const mail = new MailStore(path.join(dataDir, 'mail'));
   const stops: Array<() => unknown> = [await lockDataDir(dataDir)];
+  stops.push(reserved.release);
   const savedEnv: Record<string, string | undefined> = {};
   let stopping: Promise<void> | undefined;
   const stop = () => {
@@ -171,6 +174,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       if (!opts.quiet && w > 0) console.log(`Put ${w} task placements on the day watch.`);
     }
     const { startGateway } = await import('./gateway/index.ts');
+    await reserved.release();
     const gateway = await startGateway({
       port,
       webDistDir: path.join(repoRoot, 'web', 'dist'),

@@ -29,6 +29,29 @@ export async function freePort(preferred?: number): Promise<number> {
 }
 
 /**
+ * A free port held open until `release()`: for a server that listens only after slower parts have
+ * started (the gateway waits for Java). A port merely looked up could be taken meanwhile, by another
+ * stack or by an outgoing connection given it as its ephemeral port; a held one cannot.
+ */
+export async function reservePort(host = '127.0.0.1'): Promise<{ port: number; release(): Promise<void> }> {
+  const server = net.createServer();
+  server.unref();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen({ port: 0, host, exclusive: true }, () => resolve());
+  });
+  const { port } = server.address() as net.AddressInfo;
+  let released: Promise<void> | undefined;
+  return {
+    port,
+    release: () => {
+      released ??= new Promise<void>((resolve) => server.close(() => resolve()));
+      return released;
+    },
+  };
+}
+
+/**
  * The address every local server listens on: loopback, so nothing outside this machine reaches the
  * engines, the API or the captured mail, unless HOST says otherwise.
  */
