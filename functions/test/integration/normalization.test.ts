@@ -89,6 +89,51 @@ describe('daily normalisation', () => {
     expect((await normalizeUser(ann.userId, 'UTC', day(4, 4).toJSDate())).instances).toBe(1);
   });
 
+  it('an instance keeps the routine’s rich description, check list and all', async () => {
+    const ann = await person('Ann');
+    const el = { direction: null, format: '', indent: 0, version: 1 };
+    const text = (t: string) => ({
+      type: 'text',
+      text: t,
+      detail: 0,
+      format: 0,
+      mode: 'normal',
+      style: '',
+      version: 1,
+    });
+    const item = (t: string, checked: boolean, value: number) => ({
+      type: 'listitem',
+      checked,
+      value,
+      children: [text(t)],
+      ...el,
+    });
+    const descriptionDoc = JSON.stringify({
+      root: {
+        type: 'root',
+        children: [
+          {
+            type: 'list',
+            listType: 'check',
+            start: 1,
+            tag: 'ul',
+            children: [item('Warm up', false, 1), item('Cool down', false, 2)],
+            ...el,
+          },
+        ],
+        ...el,
+      },
+    });
+    const def = await scheduled(ann.api, 'Run', day(1, 7), { recur_rule: 'FREQ=DAILY', flexible_time: 1 });
+    const r = await ann.api.patch(`/task/${def}`, { details: { description_doc: descriptionDoc } });
+    expect(r.status).toBe(200);
+    expect((await normalizeUser(ann.userId, 'UTC', day(3, 4).toJSDate())).instances).toBe(1);
+    const [instance] = (await ann.api.get('/task?priority_group=5')).body.results;
+    const read = (await ann.api.get(`/task/${instance.id}`)).body.task_details;
+    expect(read.description).toBe('[ ] Warm up\n[ ] Cool down');
+    expect(JSON.parse(read.description_doc)).toEqual(JSON.parse(descriptionDoc));
+  });
+
   it('mails the morning reminder of what is due today, once a day', async () => {
     const ann = await person('Ann');
     const group = await privateGroup(ann.api);

@@ -385,6 +385,8 @@ async function createInstance(
           taskId,
           title: def.title,
           description: def.description,
+          // The rich description too: an instance is the routine's day, not a plain-text copy of it.
+          ...(def.descriptionDoc ? { descriptionDoc: def.descriptionDoc } : {}),
           flag: def.flag,
           status: TASK_STATUS.notStarted,
           mode: 'active',
