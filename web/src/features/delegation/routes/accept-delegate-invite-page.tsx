@@ -1,14 +1,21 @@
-import { Alert, Box, Button, DataList, Group, Skeleton, Stack, Text } from '@mantine/core';
-import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { Button, DataList, Text } from '@mantine/core';
 import { ROLE_IDS, type RoleName, roleName } from '@tandem/shared/groups/roles';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { mutate } from 'swr';
 import { useSessionStatus } from '../../../lib/auth/session.ts';
 import { InvitationCard } from '../../invitations/components/invitation-card.tsx';
+import {
+  AnswerButtons,
+  DescriptionItem,
+  DetailItem,
+  InvitationError,
+  InvitationLoading,
+  InvitationOutcome,
+  InviterItems,
+  useInvitationKey,
+} from '../../invitations/components/invitation-parts.tsx';
 import { useInvitationAnswer } from '../../invitations/hooks/use-invitation-answer.ts';
-import { formatDateMedium } from '../../subscription/format.ts';
 import { answerTaskInvitationRequest, getTaskInvitationRequest } from '../api/delegation.ts';
 import { delegationNextStep } from '../utils/outcome.ts';
 
@@ -26,13 +33,8 @@ const formatDue = (iso: string) => {
  * the server's message as it is.
  */
 export default function AcceptDelegateInvitePage() {
-  const [params] = useSearchParams();
-  const key = params.get('key')?.trim() ?? '';
-  // Try again starts the page over (a fresh read of the invitation).
-  const [attempt, setAttempt] = useState(0);
-  return (
-    <DelegateInvite key={`${key}:${attempt}`} inviteKey={key} onRetry={() => setAttempt((a) => a + 1)} />
-  );
+  const { inviteKey, attempt, retry } = useInvitationKey();
+  return <DelegateInvite key={`${inviteKey}:${attempt}`} inviteKey={inviteKey} onRetry={retry} />;
 }
 
 function DelegateInvite({ inviteKey, onRetry }: { inviteKey: string; onRetry: () => void }) {
@@ -54,27 +56,17 @@ function DelegateInvite({ inviteKey, onRetry }: { inviteKey: string; onRetry: ()
   });
 
   if (state.kind === 'loading')
-    return (
-      <InvitationCard title={t('delegateInvite.title')}>
-        <Stack gap="sm" aria-busy="true" aria-label={t('delegateInvite.loading')}>
-          <Skeleton height={20} width="80%" />
-          <Skeleton height={56} />
-          <Skeleton height={56} />
-          <Skeleton height={36} width={200} />
-        </Stack>
-      </InvitationCard>
-    );
+    return <InvitationLoading title={t('delegateInvite.title')} label={t('delegateInvite.loading')} />;
 
   if (state.kind === 'error')
     return (
-      <InvitationCard title={t('delegateInvite.errorTitle')}>
-        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
-          <Text size="sm" data-testid="delegation-error">
-            {state.message}
-          </Text>
-        </Alert>
-        <Group gap="sm">
-          {state.retry && <Button onClick={onRetry}>{t('delegateInvite.tryAgain')}</Button>}
+      <InvitationError
+        title={t('delegateInvite.errorTitle')}
+        message={state.message}
+        testId="delegation-error"
+        onRetry={state.retry ? onRetry : undefined}
+        tryAgain={t('delegateInvite.tryAgain')}
+        home={
           <Button
             component={Link}
             to={signedIn ? '/' : '/login'}
@@ -82,8 +74,8 @@ function DelegateInvite({ inviteKey, onRetry }: { inviteKey: string; onRetry: ()
           >
             {t('delegateInvite.goToTandem')}
           </Button>
-        </Group>
-      </InvitationCard>
+        }
+      />
     );
 
   if (state.kind === 'answered') {
@@ -91,31 +83,25 @@ function DelegateInvite({ inviteKey, onRetry }: { inviteKey: string; onRetry: ()
     const step = delegationNextStep(accepted, reply, signedIn);
     const title = reply.task.title;
     return (
-      <InvitationCard
+      <InvitationOutcome
         title={accepted ? t('delegateInvite.acceptedTitle') : t('delegateInvite.declinedTitle')}
-      >
-        <Group gap="sm" wrap="nowrap" align="flex-start">
-          {accepted && (
-            <Box c="teal" mt={2}>
-              <IconCircleCheck size={20} aria-hidden />
-            </Box>
-          )}
-          <Text data-testid="delegation-outcome" style={{ overflowWrap: 'anywhere' }}>
-            {!accepted
-              ? t('delegateInvite.declinedText', { title })
-              : step.kind === 'createAccount'
-                ? t('delegateInvite.acceptedNoAccount', { title, email: reply.email })
-                : t('delegateInvite.acceptedText', { title })}
-          </Text>
-        </Group>
-        <Group>
+        accepted={accepted}
+        testId="delegation-outcome"
+        text={
+          !accepted
+            ? t('delegateInvite.declinedText', { title })
+            : step.kind === 'createAccount'
+              ? t('delegateInvite.acceptedNoAccount', { title, email: reply.email })
+              : t('delegateInvite.acceptedText', { title })
+        }
+        next={
           <Button component={Link} to={step.to}>
             {step.kind === 'createAccount'
               ? t('delegateInvite.createAccount')
               : t('delegateInvite.goToTandem')}
           </Button>
-        </Group>
-      </InvitationCard>
+        }
+      />
     );
   }
 
@@ -127,80 +113,36 @@ function DelegateInvite({ inviteKey, onRetry }: { inviteKey: string; onRetry: ()
     <InvitationCard title={t('delegateInvite.title')}>
       <Text>{t('delegateInvite.intro', { name: data.inviter.name || data.inviter.email })}</Text>
       <DataList orientation="vertical" gap="sm" data-testid="delegation-details">
-        <DataList.Item>
-          <DataList.ItemLabel>{t('delegateInvite.task')}</DataList.ItemLabel>
-          <DataList.ItemValue>
-            <Text fw={600} style={{ overflowWrap: 'anywhere' }} data-testid="delegation-task">
-              {data.task.title}
-            </Text>
-          </DataList.ItemValue>
-        </DataList.Item>
-        {data.task.description.trim() && (
-          <DataList.Item>
-            <DataList.ItemLabel>{t('delegateInvite.description')}</DataList.ItemLabel>
-            <DataList.ItemValue>
-              <Text
-                size="sm"
-                style={{
-                  whiteSpace: 'pre-wrap',
-                  overflowWrap: 'anywhere',
-                  maxHeight: '14em',
-                  overflowY: 'auto',
-                }}
-              >
-                {data.task.description}
-              </Text>
-            </DataList.ItemValue>
-          </DataList.Item>
-        )}
-        <DataList.Item>
-          <DataList.ItemLabel>{t('delegateInvite.due')}</DataList.ItemLabel>
-          <DataList.ItemValue>
-            <Text c={data.task.dueAt ? undefined : 'dimmed'}>
-              {data.task.dueAt ? formatDue(data.task.dueAt) : t('delegateInvite.noDue')}
-            </Text>
-          </DataList.ItemValue>
-        </DataList.Item>
-        <DataList.Item>
-          <DataList.ItemLabel>{t('delegateInvite.invitedBy')}</DataList.ItemLabel>
-          <DataList.ItemValue>
-            {data.inviter.name && <Text fw={500}>{data.inviter.name}</Text>}
-            <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-              {data.inviter.email}
-            </Text>
-          </DataList.ItemValue>
-        </DataList.Item>
-        <DataList.Item>
-          <DataList.ItemLabel>{t('delegateInvite.role')}</DataList.ItemLabel>
-          <DataList.ItemValue>
-            <Text>{role}</Text>
-          </DataList.ItemValue>
-        </DataList.Item>
-        <DataList.Item>
-          <DataList.ItemLabel>{t('delegateInvite.invitedEmail')}</DataList.ItemLabel>
-          <DataList.ItemValue>
-            <Text style={{ overflowWrap: 'anywhere' }}>{data.email}</Text>
-          </DataList.ItemValue>
-        </DataList.Item>
-      </DataList>
-      {data.expiresAt && (
-        <Text size="sm" c="dimmed">
-          {t('delegateInvite.expires', { date: formatDateMedium(data.expiresAt) })}
-        </Text>
-      )}
-      <Group gap="sm" mt="xs">
-        <Button onClick={() => void answer(true)} loading={busy === 'accept'} disabled={busy !== null}>
-          {t('delegateInvite.accept')}
-        </Button>
-        <Button
-          variant="default"
-          onClick={() => void answer(false)}
-          loading={busy === 'decline'}
-          disabled={busy !== null}
+        <DetailItem label={t('delegateInvite.task')}>
+          <Text fw={600} style={{ overflowWrap: 'anywhere' }} data-testid="delegation-task">
+            {data.task.title}
+          </Text>
+        </DetailItem>
+        <DescriptionItem label={t('delegateInvite.description')} description={data.task.description} />
+        <DetailItem label={t('delegateInvite.due')}>
+          <Text c={data.task.dueAt ? undefined : 'dimmed'}>
+            {data.task.dueAt ? formatDue(data.task.dueAt) : t('delegateInvite.noDue')}
+          </Text>
+        </DetailItem>
+        <InviterItems
+          invitedBy={t('delegateInvite.invitedBy')}
+          invitedEmail={t('delegateInvite.invitedEmail')}
+          inviter={data.inviter}
+          email={data.email}
         >
-          {t('delegateInvite.decline')}
-        </Button>
-      </Group>
+          <DetailItem label={t('delegateInvite.role')}>
+            <Text>{role}</Text>
+          </DetailItem>
+        </InviterItems>
+      </DataList>
+      <AnswerButtons
+        expiresAt={data.expiresAt}
+        expires={(date) => t('delegateInvite.expires', { date })}
+        busy={busy}
+        onAnswer={(accept) => void answer(accept)}
+        accept={t('delegateInvite.accept')}
+        decline={t('delegateInvite.decline')}
+      />
     </InvitationCard>
   );
 }

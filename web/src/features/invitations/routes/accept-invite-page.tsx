@@ -1,4 +1,4 @@
-import { Button, ColorSwatch, DataList, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { ColorSwatch, DataList, Group, Text } from '@mantine/core';
 import type { InvitationStatus } from '@tandem/shared/groups/invitations';
 import type { InvitationRequestView } from '@tandem/shared/groups/views';
 import { useEffect, useState } from 'react';
@@ -7,9 +7,14 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { mutate } from 'swr';
 import { useSessionStatus } from '../../../lib/auth/session.ts';
 import { errorText, notifyError } from '../../../lib/notify.ts';
-import { formatDateMedium } from '../../subscription/format.ts';
 import { answerInvitation, getInvitationRequest } from '../api/invitation-request.ts';
 import { InvitationCard } from '../components/invitation-card.tsx';
+import {
+  AnswerButtons,
+  DetailItem,
+  InvitationLoading,
+  InviterItems,
+} from '../components/invitation-parts.tsx';
 import {
   type AnswerOutcome,
   acceptInvitePath,
@@ -87,74 +92,39 @@ export default function AcceptInvitePage() {
     }
   }
 
-  if (!data) {
-    return (
-      <InvitationCard title={t('invitation.title')}>
-        <Stack gap="sm" aria-busy="true" aria-label={t('invitation.loading')}>
-          <Skeleton height={20} width="80%" />
-          <Skeleton height={56} />
-          <Skeleton height={56} />
-          <Skeleton height={36} width={200} />
-        </Stack>
-      </InvitationCard>
-    );
-  }
+  if (!data) return <InvitationLoading title={t('invitation.title')} label={t('invitation.loading')} />;
 
   return (
     <InvitationCard title={t('invitation.title')}>
       <Text>{t('invitation.intro', { name: data.inviter.name || data.inviter.email })}</Text>
       <DataList orientation="vertical" gap="sm" data-testid="invitation-details">
-        <DataList.Item>
-          <DataList.ItemLabel>{t('invitation.group')}</DataList.ItemLabel>
-          <DataList.ItemValue>
-            <Group gap={8} wrap="nowrap">
-              <ColorSwatch color={data.group.metadata.color} size={16} aria-hidden />
-              <Text fw={600} data-testid="invitation-group">
-                {data.group.title}
-              </Text>
-            </Group>
-          </DataList.ItemValue>
-        </DataList.Item>
-        <DataList.Item>
-          <DataList.ItemLabel>{t('invitation.invitedBy')}</DataList.ItemLabel>
-          <DataList.ItemValue>
-            {data.inviter.name && <Text fw={500}>{data.inviter.name}</Text>}
-            <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-              {data.inviter.email}
+        <DetailItem label={t('invitation.group')}>
+          <Group gap={8} wrap="nowrap">
+            <ColorSwatch color={data.group.metadata.color} size={16} aria-hidden />
+            <Text fw={600} data-testid="invitation-group">
+              {data.group.title}
             </Text>
-          </DataList.ItemValue>
-        </DataList.Item>
-        <DataList.Item>
-          <DataList.ItemLabel>{t('invitation.role')}</DataList.ItemLabel>
-          <DataList.ItemValue>
-            <Text>{capitalise(data.roleTitle)}</Text>
-          </DataList.ItemValue>
-        </DataList.Item>
-        <DataList.Item>
-          <DataList.ItemLabel>{t('invitation.invitedEmail')}</DataList.ItemLabel>
-          <DataList.ItemValue>
-            <Text style={{ overflowWrap: 'anywhere' }}>{data.email}</Text>
-          </DataList.ItemValue>
-        </DataList.Item>
-      </DataList>
-      {data.expiresAt && (
-        <Text size="sm" c="dimmed">
-          {t('invitation.expires', { date: formatDateMedium(data.expiresAt) })}
-        </Text>
-      )}
-      <Group gap="sm" mt="xs">
-        <Button onClick={() => void answer('accept')} loading={busy === 'accept'} disabled={busy !== null}>
-          {t('invitation.accept')}
-        </Button>
-        <Button
-          variant="default"
-          onClick={() => void answer('decline')}
-          loading={busy === 'decline'}
-          disabled={busy !== null}
+          </Group>
+        </DetailItem>
+        <InviterItems
+          invitedBy={t('invitation.invitedBy')}
+          invitedEmail={t('invitation.invitedEmail')}
+          inviter={data.inviter}
+          email={data.email}
         >
-          {t('invitation.decline')}
-        </Button>
-      </Group>
+          <DetailItem label={t('invitation.role')}>
+            <Text>{capitalise(data.roleTitle)}</Text>
+          </DetailItem>
+        </InviterItems>
+      </DataList>
+      <AnswerButtons
+        expiresAt={data.expiresAt}
+        expires={(date) => t('invitation.expires', { date })}
+        busy={busy}
+        onAnswer={(accept) => void answer(accept ? 'accept' : 'decline')}
+        accept={t('invitation.accept')}
+        decline={t('invitation.decline')}
+      />
     </InvitationCard>
   );
 }
