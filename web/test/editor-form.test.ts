@@ -4,8 +4,6 @@
  * document; a server error on the document shows under the description; a merge takes their
  * description with its document.
  */
-import type { Permission } from '@tandem/shared/groups/roles';
-import type { TaskView } from '@tandem/shared/tasks/views';
 import { describe, expect, it } from 'vitest';
 import { mergeEdits } from '../src/features/tasks/utils/task-conflict.ts';
 import {
@@ -17,50 +15,10 @@ import {
   updateInput,
   valuesFromTask,
 } from '../src/features/tasks/utils/task-form.ts';
+import { ALL_TASK_PERMISSIONS, taskView } from './support/task-view.ts';
 
-const task = (over: Partial<TaskView> = {}): TaskView => ({
-  id: 't1',
-  title: 'Write report',
-  taskDetails: { description: 'draft it', flag: 3 },
-  status: { id: 1, title: 'Not Started' },
-  mode: 'active',
-  level: { id: 7 },
-  priorityGroup: { id: 0 },
-  customSortCode: 'a0',
-  taskPosition: 'top',
-  group: { id: 'g1', title: 'Work', owner: 'u1' },
-  parent: null,
-  childCount: 0,
-  dueAt: null,
-  completionAt: null,
-  activatedAt: null,
-  createdAt: '2027-01-01T00:00:00.000Z',
-  updatedAt: '2027-01-01T00:00:00.000Z',
-  user: { id: 'u1', name: 'Ann Lee', avatar: null },
-  manager: null,
-  taskAssignees: [],
-  pendingAssignees: [],
-  delegationType: 'SI',
-  role: 1,
-  permissions: [],
-  pinnedToToday: false,
-  scheduledTask: null,
-  ...over,
-});
-
-const ALL: Permission[] = [
-  'task.title',
-  'task.description',
-  'task.dueAt',
-  'task.flag',
-  'task.status',
-  'task.level',
-  'task.group',
-  'task.priorityGroup',
-  'task.mode',
-  'task.addChildren',
-  'task.deleteTask',
-];
+const task = taskView;
+const ALL = ALL_TASK_PERMISSIONS;
 
 const el = { direction: null, format: '', indent: 0, version: 1 };
 const text = (t: string) => ({

@@ -1,5 +1,4 @@
 import type { Permission } from '@tandem/shared/groups/roles';
-import type { TaskView } from '@tandem/shared/tasks/views';
 import { describe, expect, it } from 'vitest';
 import {
   becameDone,
@@ -24,50 +23,10 @@ import {
   updateInput,
   valuesFromTask,
 } from '../src/features/tasks/utils/task-form.ts';
+import { ALL_TASK_PERMISSIONS, taskView } from './support/task-view.ts';
 
-const task = (over: Partial<TaskView> = {}): TaskView => ({
-  id: 't1',
-  title: 'Write report',
-  taskDetails: { description: 'draft it', flag: 3 },
-  status: { id: 1, title: 'Not Started' },
-  mode: 'active',
-  level: { id: 7 },
-  priorityGroup: { id: 0 },
-  customSortCode: 'a0',
-  taskPosition: 'top',
-  group: { id: 'g1', title: 'Work', owner: 'u1' },
-  parent: null,
-  childCount: 0,
-  dueAt: null,
-  completionAt: null,
-  activatedAt: null,
-  createdAt: '2027-01-01T00:00:00.000Z',
-  updatedAt: '2027-01-01T00:00:00.000Z',
-  user: { id: 'u1', name: 'Ann Lee', avatar: null },
-  manager: null,
-  taskAssignees: [],
-  pendingAssignees: [],
-  delegationType: 'SI',
-  role: 1,
-  permissions: [],
-  pinnedToToday: false,
-  scheduledTask: null,
-  ...over,
-});
-
-const ALL: Permission[] = [
-  'task.title',
-  'task.description',
-  'task.dueAt',
-  'task.flag',
-  'task.status',
-  'task.level',
-  'task.group',
-  'task.priorityGroup',
-  'task.mode',
-  'task.addChildren',
-  'task.deleteTask',
-];
+const task = taskView;
+const ALL = ALL_TASK_PERMISSIONS;
 
 describe('task form title (spec 000 §2)', () => {
   it('reads Create task or Edit task', () => {
