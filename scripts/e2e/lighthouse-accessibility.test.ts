@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type BrowserSession, openBrowser } from '../src/testing/browser.ts';
 import { describeFailures, lighthouseSnapshot } from '../src/testing/lighthouse.ts';
 import { apiClient, createUser, type StackEnv } from '../src/testing/users.ts';
+import { seedWorkday } from '../src/testing/workday.ts';
 
 const { url, env } = inject('stack');
 const password = 'Correct-Horse-9';
@@ -79,40 +80,7 @@ async function expectScore100(scheme: 'light' | 'dark') {
 beforeAll(async () => {
   const user = await createUser(env as StackEnv, { email, firstName: 'Ada', password });
   const api = apiClient(url, user.accessToken);
-  const group = (await api.get('/group/member')).body.results[0].id;
-  const make = async (body: Record<string, unknown>) => {
-    const r = await api.post('/task', { group, ...body });
-    if (r.status !== 201) throw new Error(JSON.stringify(r.body));
-    return r.body.results[0] as { id: string; title: string };
-  };
-  const now = DateTime.now();
-  // Every due tone (overdue, today, soon, later), an urgent task and a parent with sub-tasks.
-  await make({ title: 'Send the invoice', due_at: now.minus({ days: 2 }).toISO() });
-  await make({ title: 'Call the bank', due_at: now.endOf('day').toISO(), details: { flag: 1 } });
-  openTask = await make({
-    title: 'Plan the offsite',
-    priority_group: 1,
-    due_at: now.plus({ days: 3 }).toISO(),
-    details: { description: 'Venue, agenda and travel.', flag: 3 },
-    children: [{ title: 'Book the venue' }, { title: 'Draft the agenda' }],
-  });
-  await make({ title: 'Renew the passport', priority_group: 2, due_at: now.plus({ days: 20 }).toISO() });
-  // A routine every day (with an all-day-row-free time slot) and a meeting in the current hour.
-  const planned = await make({ title: 'Weekly review' });
-  const r = await api.patch(`/task/schedule/${planned.id}`, {
-    timezone: 'UTC',
-    duration: 60,
-    start_date: today.set({ hour: 10 }).toISO(),
-    recur_rule: 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR,SA,SU',
-  });
-  if (r.status !== 200) throw new Error(JSON.stringify(r.body));
-  const meeting = await make({ title: 'Design review' });
-  const m = await api.patch(`/task/schedule/${meeting.id}`, {
-    timezone: 'UTC',
-    duration: 60,
-    start_date: DateTime.utc().startOf('hour').toISO(),
-  });
-  if (m.status !== 200) throw new Error(JSON.stringify(m.body));
+  openTask = await seedWorkday(api);
 
   s = await openBrowser({ width: 1280, height: 900, devtools: true });
   page = s.page;
