@@ -16,35 +16,13 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { violations } from '../src/testing/axe.ts';
 import { type BrowserSession, openBrowser, signIn } from '../src/testing/browser.ts';
 import { apiClient, createUser, type StackEnv } from '../src/testing/users.ts';
+import { wav } from '../src/testing/wav.ts';
 
 const { url, env } = inject('stack');
 const password = 'Correct-Horse-9';
 const email = `audio-${randomUUID().slice(0, 8)}@example.com`;
 const shots = join(tmpdir(), 'tandem-audio-shots');
 const FAKE_MIC = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'];
-
-/** A short PCM WAV: 8 kHz mono 16-bit, a 440 Hz tone. */
-function wav(ms: number): Buffer {
-  const rate = 8000;
-  const n = Math.round((rate * ms) / 1000);
-  const data = Buffer.alloc(n * 2);
-  for (let i = 0; i < n; i++)
-    data.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / rate)), i * 2);
-  const h = Buffer.alloc(44);
-  h.write('RIFF', 0);
-  h.writeUInt32LE(36 + data.length, 4);
-  h.write('WAVEfmt ', 8);
-  h.writeUInt32LE(16, 16);
-  h.writeUInt16LE(1, 20);
-  h.writeUInt16LE(1, 22);
-  h.writeUInt32LE(rate, 24);
-  h.writeUInt32LE(rate * 2, 28);
-  h.writeUInt16LE(2, 32);
-  h.writeUInt16LE(16, 34);
-  h.write('data', 36);
-  h.writeUInt32LE(data.length, 40);
-  return Buffer.concat([h, data]);
-}
 
 /** What each <audio> of the page reports once its metadata is in, after playing a moment. */
 async function players(p: Page) {

@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { UserEntity } from '@tandem/functions/db/entities/user';
 import { ATTACHMENT_MESSAGES } from '@tandem/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { wav } from '../../../scripts/src/testing/wav.ts';
 import { type Api, person, privateGroup, task } from './support.ts';
 
 type Person = Awaited<ReturnType<typeof person>>;
@@ -20,29 +21,6 @@ interface Ticket {
 }
 
 const RECORDED = readFileSync(new URL('./fixtures/recorded.webm', import.meta.url));
-
-/** A short PCM WAV: 8 kHz mono 16-bit, `ms` long, a 440 Hz tone. */
-function wav(ms: number): Buffer {
-  const rate = 8000;
-  const n = Math.round((rate * ms) / 1000);
-  const data = Buffer.alloc(n * 2);
-  for (let i = 0; i < n; i++)
-    data.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / rate)), i * 2);
-  const h = Buffer.alloc(44);
-  h.write('RIFF', 0);
-  h.writeUInt32LE(36 + data.length, 4);
-  h.write('WAVEfmt ', 8);
-  h.writeUInt32LE(16, 16);
-  h.writeUInt16LE(1, 20);
-  h.writeUInt16LE(1, 22);
-  h.writeUInt32LE(rate, 24);
-  h.writeUInt32LE(rate * 2, 28);
-  h.writeUInt16LE(2, 32);
-  h.writeUInt16LE(16, 34);
-  h.write('data', 36);
-  h.writeUInt32LE(data.length, 40);
-  return Buffer.concat([h, data]);
-}
 
 /** Requests, posts (as the browser does) and confirms one file; answers the confirm's response. */
 async function upload(api: Api, taskId: string, filename: string, data: Buffer, type: string) {
