@@ -293,6 +293,53 @@ describe('Undo', () => {
   });
 });
 
+describe('a drag being saved', () => {
+  it('is not undone by a list read meanwhile: the row shows in one panel only', async () => {
+    const t = await make({ title: 'Golf', priority_group: 2 });
+    await make({ title: 'Plan Q4', priority_group: 3 });
+    await page.goto(`${url}/`);
+    await row('Later', t.title).waitFor();
+    await row('Future', 'Plan Q4').waitFor();
+    // The move's PATCH is held until the lists have been read again from the server, which still has
+    // the task in Later then.
+    let release!: () => void;
+    const released = new Promise<void>((r) => {
+      release = r;
+    });
+    const held = `**/api/v1/task/${t.id}`;
+    await page.route(held, async (route) => {
+      if (route.request().method() === 'PATCH') await released;
+      await route.continue();
+    });
+    await page.setViewportSize({ width: 1280, height: 1400 });
+    await dragTo(
+      panel('Later').getByRole('button', { name: `Move ${t.title}`, exact: true }),
+      panel('Future').getByRole('list', { name: 'Future', exact: true }),
+    );
+    await row('Future', t.title).waitFor();
+    // A change made elsewhere: the live update reads Later again while the move is held.
+    const readAgain = page.waitForResponse(
+      (r) => r.request().method() === 'GET' && /\/api\/v1\/task\?.*priority_group=2/.test(r.url()),
+    );
+    const other = await make({ title: 'Hotel', priority_group: 2 });
+    await readAgain;
+    await page.waitForTimeout(300); // time to draw what was read, were it kept
+    expect(await row('Later', t.title).count()).toBe(0);
+    expect(await row('Future', t.title).count()).toBe(1);
+    release();
+    await expect.poll(async () => (await getTask(t.id)).priority_group.id).toBe(3);
+    // The move's own live update reads the lists again: the change made meanwhile shows too.
+    await row('Later', other.title).waitFor();
+    expect(await row('Later', t.title).count()).toBe(0);
+    await page.unroute(held);
+    await page.reload();
+    await row('Future', t.title).waitFor();
+    expect(await row('Later', t.title).count()).toBe(0);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    expect(s.errors).toEqual([]);
+  });
+});
+
 describe('sub-tasks of a dragged parent', () => {
   it('go with it to the other panel and leave nothing behind', async () => {
     const trip = await make({

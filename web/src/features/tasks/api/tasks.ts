@@ -72,13 +72,18 @@ export async function createTask(input: CreateTaskBody, { revalidate = true } = 
   return created.results;
 }
 
-export async function updateTask(id: string | undefined, changes: UpdateTaskInput) {
+/** PATCH /task/{id} alone; `updateTask` also reads the task views again. */
+export function patchTask(id: string | undefined, changes: UpdateTaskInput) {
   // Spec 000 §5: an update without the task's id fails with 'Task ID is undefined'.
   const taskId = requireTaskId(id);
-  const task = await api<TaskView>(routes.updateTask, {
+  return api<TaskView>(routes.updateTask, {
     params: { id: taskId },
     body: { userTimezone: browserZone(), ...changes },
   });
+}
+
+export async function updateTask(id: string | undefined, changes: UpdateTaskInput) {
+  const task = await patchTask(id, changes);
   await revalidateTasks();
   return task;
 }

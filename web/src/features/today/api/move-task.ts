@@ -6,7 +6,7 @@
 import type { Page } from '@tandem/shared/api/pagination';
 import type { TaskView } from '@tandem/shared/tasks/views';
 import { mutate } from 'swr';
-import { revalidateTasks, type TaskListQuery, updateTask } from '../../tasks/api/tasks.ts';
+import { patchTask, revalidateTasks, type TaskListQuery } from '../../tasks/api/tasks.ts';
 import { movedTask, withoutTask, withTask } from '../utils/optimistic.ts';
 import type { PlaceBetween } from '../utils/placement.ts';
 
@@ -22,18 +22,39 @@ export const isGroupList =
 export const changeGroupLists = (group: number, change: (page: Page<TaskView>) => Page<TaskView>) =>
   mutate<Page<TaskView>>(isGroupList(group), (page) => (page ? change(page) : page), { revalidate: false });
 
+/**
+ * The moved task shows at once in its new place and nowhere else until the server has it: the lists'
+ * change is held as one mutation over the save, so a read of them that starts meanwhile (a live
+ * update, a refocus) is dropped rather than bringing the row back where it was.
+ */
 export async function moveTask(task: TaskView, toGroup: number, between: PlaceBetween): Promise<void> {
   const fromGroup = task.priorityGroup.id;
   const moved = movedTask(task, toGroup, between);
-  if (fromGroup !== toGroup) await changeGroupLists(fromGroup, (p) => withoutTask(p, task.id));
-  await changeGroupLists(toGroup, (p) => withTask(p, moved));
+  const saving = patchTask(task.id, {
+    ...(fromGroup !== toGroup ? { priorityGroup: toGroup } : {}),
+    placeBetween: between,
+  });
+  const holdUntilSaved = (group: number, change: (page: Page<TaskView>) => Page<TaskView>) =>
+    mutate<Page<TaskView>>(
+      isGroupList(group),
+      async (page) => {
+        await saving;
+        return page ? change(page) : page;
+      },
+      {
+        optimisticData: (page) => (page ? change(page) : page) as Page<TaskView>,
+        revalidate: false,
+        rollbackOnError: false,
+      },
+    );
   try {
-    await updateTask(task.id, {
-      ...(fromGroup !== toGroup ? { priorityGroup: toGroup } : {}),
-      placeBetween: between,
-    });
-  } catch (err) {
+    await Promise.all([
+      fromGroup !== toGroup ? holdUntilSaved(fromGroup, (p) => withoutTask(p, task.id)) : undefined,
+      holdUntilSaved(toGroup, (p) => withTask(p, moved)),
+    ]);
+  } finally {
+    // Read after the save (and after a refusal, to put the lists back): changes made elsewhere whose
+    // reads were dropped while it was held show now.
     await revalidateTasks();
-    throw err;
   }
 }
