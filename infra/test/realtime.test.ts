@@ -109,14 +109,15 @@ describe('the stream consumer', () => {
     expect(props.StartingPosition).toBe('LATEST');
   });
 
-  test('is given tasks, groups, users, placements, chat messages, notifications, queued pushes, queued tellings and memberships only', () => {
+  test('is given tasks, groups, users, attachments, placements, chat messages, notifications, queued pushes, queued tellings and memberships only', () => {
     expect(props.FilterCriteria).toEqual({ Filters: [{ Pattern: JSON.stringify(LIVE_STREAM_FILTER) }] });
-    // The sort keys as ElectroDB writes them (lower case): tasks, groups, users (their avatar, D48);
-    // placements, messages and notifications by their start.
+    // The sort keys as ElectroDB writes them (lower case): tasks, groups, users (their avatar, D48),
+    // attachments; placements, messages and notifications by their start.
     expect(LIVE_STREAM_FILTER.dynamodb.Keys.sk.S).toEqual([
       'task',
       'group',
       'profile',
+      'attach',
       { prefix: 'utask#' },
       { prefix: 'msg#' },
       { prefix: 'notif#' },

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { attachmentsKey } from '../src/features/attachments/api/attachments.ts';
 import { scheduleKey } from '../src/features/calendar/api/schedule.ts';
 import { categoriesKey } from '../src/features/categories/api/list-categories.ts';
 import { messagesKey, recentChatsKey, taskChatKey } from '../src/features/chat/api/chat.ts';
@@ -38,6 +39,7 @@ const keys = {
   recentChats: recentChatsKey,
   taskChat: taskChatKey('t1'),
   chatMessages: messagesKey('t1', 2),
+  files: attachmentsKey('t1', 'file'),
 } as const;
 type View = keyof typeof keys;
 
@@ -108,6 +110,7 @@ describe('what a change reads again', () => {
     expect(refreshed('timeBlock')).toEqual(['timeBlocks']);
     expect(refreshed('chat')).toEqual(['chatMessages', 'recentChats', 'taskChat']);
     expect(refreshed('task')).not.toContain('taskChat');
+    expect(refreshed('attachment')).toEqual(['files']);
   });
 
   it('every key the app reads is refreshed by some change', () => {

@@ -23,6 +23,7 @@ import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { connectionsOf, sendToUsers } from '../core/ws/connections.ts';
 import { logger } from '../lib/logger.ts';
 import { removeFilesOfDeletedTasks } from './attachment-cleanup.ts';
+import { attachmentUpdates } from './attachment-events.ts';
 import { copyChangedAvatars } from './avatar-copies.ts';
 import { removeChatsOfDeletedTasks } from './chat-cleanup.ts';
 import { handleMessageRecords } from './chat-delivery.ts';
@@ -45,6 +46,7 @@ const MODULES: readonly LiveModule[] = [
   groupUpdates, // group items (with their roster): group_changed / roster_changed
   placementUpdates, // a person's own placement: placement_changed, to their own sockets
   membershipUpdates, // a person's own group order and archive: membership_changed, to their own sockets
+  attachmentUpdates, // a task's files and video links (attachment-events.ts): attachments_changed
 ];
 
 /** The consumer: records of the kinds in MODULES to their modules, message records to the chat path. */

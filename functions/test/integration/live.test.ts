@@ -5,7 +5,7 @@
  * stream runner calls the same consumer Lambda calls in AWS.
  */
 import { randomUUID } from 'node:crypto';
-import { ROLES, TASK_EVENT_TYPES, type TaskEvent } from '@tandem/shared';
+import { ATTACHMENT_EVENT_TYPE, ROLES, TASK_EVENT_TYPES, type TaskEvent } from '@tandem/shared';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { taskChangeRecords } from '../../../scripts/src/testing/stream-records.ts';
 import { listen as openSocket } from './sockets.ts';
@@ -87,6 +87,35 @@ describe('live task updates', () => {
       .not.toContain(gone);
     const presence = (await PresenceEntity.get({ userId: b.userId }).go()).data;
     expect(presence?.connectionIds ?? []).not.toContain(gone);
+  });
+});
+
+describe('live attachment updates', () => {
+  test("a video link added, renamed and removed on a shared task reaches B's socket, never an outsider's", async () => {
+    const bSocket = await listen(b.accessToken);
+    const outsiderSocket = await listen(outsider.accessToken);
+    const t = await task(a.api, { title: 'With a film', group: groupId });
+    const changes = () => bSocket.events(t.id).filter((e) => (e.type as string) === ATTACHMENT_EVENT_TYPE);
+
+    const link = await a.api.post('/task/attachment', {
+      task: t.id,
+      title: 'Intro',
+      document_url: 'https://vimeo.com/76979871',
+      file_type: 'video',
+    });
+    expect(link.status).toBe(201);
+    await expect.poll(() => changes().length).toBe(1);
+    expect(changes()[0]).toMatchObject({ type: ATTACHMENT_EVENT_TYPE, task_id: t.id });
+
+    expect((await a.api.patch(`/task/attachment/${link.body.id}`, { title: 'Welcome' })).status).toBe(200);
+    await expect.poll(() => changes().length).toBe(2);
+    expect((await a.api.delete(`/task/attachment/${link.body.id}`)).status).toBeLessThan(300);
+    await expect.poll(() => changes().length).toBe(3);
+    expect(new Set(changes().map((e) => e.id)).size).toBe(3);
+
+    outsiderSocket.ws.send(JSON.stringify({ type: 'ping' }));
+    await expect.poll(() => outsiderSocket.messages).toContainEqual({ type: 'pong' });
+    expect(outsiderSocket.events(t.id)).toEqual([]);
   });
 });
 

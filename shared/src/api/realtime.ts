@@ -169,3 +169,19 @@ export interface MembershipEvent {
 
 export const isMembershipEvent = (m: unknown): m is MembershipEvent =>
   hasId(m) && m.type === MEMBERSHIP_EVENT_TYPE && typeof m.group_id === 'string';
+
+/**
+ * A task's files or video links changed (added, renamed, reordered, removed): everyone who may see the
+ * task reads its attachments again (D62, docs/realtime.md).
+ */
+export const ATTACHMENT_EVENT_TYPE = 'attachments_changed';
+
+export interface AttachmentEvent {
+  type: typeof ATTACHMENT_EVENT_TYPE;
+  id: string;
+  task_id: string;
+  at: string;
+}
+
+export const isAttachmentEvent = (m: unknown): m is AttachmentEvent =>
+  hasId(m) && m.type === ATTACHMENT_EVENT_TYPE && typeof m.task_id === 'string';

@@ -27,6 +27,8 @@ export const KEY_HEADS = {
   chat: 'chat',
   /** The person's notifications (features/notifications). */
   notifications: 'notifications',
+  /** A task's files and video links (features/attachments). */
+  attachments: 'attachments',
 } as const;
 
 type Head = (typeof KEY_HEADS)[keyof typeof KEY_HEADS];
@@ -69,6 +71,8 @@ export const STALE_AFTER = {
   chat: [H.chat],
   /** A notification made for the person (a `notification` socket event): the pane and the dot. */
   notification: [H.notifications],
+  /** A file or video link added, renamed, reordered or removed (an `attachments_changed` event). */
+  attachment: [H.attachments],
 } as const satisfies Record<string, readonly Head[]>;
 
 export type Change = keyof typeof STALE_AFTER;

@@ -9,6 +9,7 @@
 import { Badge, Button, Group } from '@mantine/core';
 import { IconPlugConnectedX } from '@tabler/icons-react';
 import {
+  isAttachmentEvent,
   isChatEvent,
   isGroupEvent,
   isMembershipEvent,
@@ -20,7 +21,11 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getAccessToken } from '../auth/session.ts';
 import { getConfig } from '../config.ts';
-import { revalidateAfter } from '../revalidate.ts';
+import { type Change, revalidateAfter } from '../revalidate.ts';
+
+/** What a socket event can make stale. */
+type LiveChange = Extract<Change, 'task' | 'group' | 'member' | 'chat' | 'notification' | 'attachment'>;
+
 import { LiveSocket, type LiveStatus } from './live-socket.ts';
 
 /** Events in a burst (a tree deleted, a structure saved) are read once: within this many ms. */
@@ -34,8 +39,8 @@ export default function LiveUpdates() {
   useEffect(() => {
     let pending: ReturnType<typeof setTimeout> | undefined;
     /** What a burst of events made stale, read once when the burst is over. */
-    const stale = new Set<'task' | 'group' | 'member' | 'chat' | 'notification'>();
-    const revalidate = (...kinds: Array<'task' | 'group' | 'member' | 'chat' | 'notification'>) => {
+    const stale = new Set<LiveChange>();
+    const revalidate = (...kinds: LiveChange[]) => {
       for (const k of kinds) stale.add(k);
       if (pending !== undefined) return;
       pending = setTimeout(() => {
@@ -57,10 +62,14 @@ export default function LiveUpdates() {
         else if (isMembershipEvent(m)) revalidate('group', 'task');
         else if (isChatEvent(m)) revalidate('chat');
         else if (isNotificationEvent(m)) revalidate('notification');
+        // A task's files or video links: its attachments tab and video list.
+        else if (isAttachmentEvent(m)) revalidate('attachment');
       },
       onStatus: setStatus,
-      // Missed while down: tasks, the groups and rosters that decide which tasks show, chats, notifications.
-      onReconnected: () => void revalidateAfter('task', 'group', 'member', 'chat', 'notification'),
+      // Missed while down: tasks, the groups and rosters that decide which tasks show, chats,
+      // notifications, files.
+      onReconnected: () =>
+        void revalidateAfter('task', 'group', 'member', 'chat', 'notification', 'attachment'),
     });
     socketRef.current = socket;
     socket.start();
