@@ -55,4 +55,30 @@ describe('notification text', () => {
     expect(digest(1)).toBe('Ada wrote in Plan');
     expect(digest(3)).toBe('3 new messages in Plan, the latest from Ada');
   });
+
+  it('a meeting invitation, and the same meeting moved: its new time', async () => {
+    const { createInstance } = await import('i18next');
+    const common = (await import('../src/i18n/locales/en_US/common.json')).default;
+    const { notificationText } = await import('../src/features/notifications/utils/text.ts');
+    const i18n = createInstance();
+    await i18n.init({ lng: 'en', resources: { en: { common } }, defaultNS: 'common' });
+    const meeting = (variables: Record<string, unknown>) =>
+      notificationText(i18n.t, {
+        id: 'n',
+        templateName: 'calendar',
+        variables: {
+          byName: 'Ada',
+          taskTitle: 'Review',
+          when: 'Friday 4 December 2026, 14:00 (CET)',
+          ...variables,
+        },
+        actions: { open: '/task/t' },
+        createdAt: '2026-01-01T00:00:00.000Z',
+        receivedAt: null,
+        readAt: null,
+        status: 'unreceived',
+      });
+    expect(meeting({})).toBe('Ada invited you: Review');
+    expect(meeting({ change: 'moved' })).toBe('Ada moved Review to Friday 4 December 2026, 14:00 (CET)');
+  });
 });

@@ -56,10 +56,19 @@ async function tellOne(q: Queued): Promise<void> {
   await tell({
     template: t.template,
     subject: { type: 'task', id: t.taskId },
-    variables: { taskTitle: t.taskTitle, byName: t.byName, when: t.when, answerPath: t.answerPath },
+    variables: {
+      taskTitle: t.taskTitle,
+      byName: t.byName,
+      when: t.when,
+      answerPath: t.answerPath,
+      ...(t.change ? { change: t.change } : {}),
+    },
     to: [{ email: t.email }],
     mail: (email) => calendarMail(email, t),
-    push: { title: `${t.byName || 'Someone'} invited you: ${t.taskTitle}`, body: t.when },
+    push: {
+      title: `${t.byName || 'Someone'} ${t.change === 'moved' ? 'moved' : 'invited you:'} ${t.taskTitle}`,
+      body: t.when,
+    },
     key: `${t.template}:${q.id}`,
     now: new Date(q.queuedAt),
   });

@@ -78,9 +78,64 @@ describe('meeting invitations', () => {
     await expect.poll(async () => (await queued(keyOf(guestMail.text))).length).toBe(0);
     await expect.poll(async () => (await queued(keyOf(cyMail.text))).length).toBe(0);
 
-    // Saving the schedule again invites nobody again.
+    // Saving the schedule again invites nobody again (a longer meeting is a notice, not an invitation).
     await ann.api.patch(`/task/schedule/${t.id}`, { duration: 90 });
-    await new Promise((r) => setTimeout(r, 500));
-    expect(await findMail(stack.url, { to: guest, subjectIncludes: title, since })).toHaveLength(1);
+    await waitForMail(stack.url, { to: guest, subjectIncludes: `moved ${title}`, since });
+    expect(
+      await findMail(stack.url, { to: guest, subjectIncludes: `invited you: ${title}`, since }),
+    ).toHaveLength(1);
+  });
+
+  test('attendees already invited are told when the meeting moves; one who declined, or invited by the move, is not', async () => {
+    const ann = await person('Ann');
+    const title = `Standup ${randomUUID().slice(0, 6)}`;
+    const group = await privateGroup(ann.api);
+    const t = (await ann.api.post('/task', { title, group })).body.results[0] as { id: string };
+    const [kept, declined, late] = ['kept', 'declined', 'late'].map(
+      (n) => `${n}-${randomUUID().slice(0, 8)}@example.com`,
+    ) as [string, string, string];
+    const first = DateTime.utc().plus({ days: 3 }).set({ hour: 9, minute: 0, second: 0, millisecond: 0 });
+    const since = new Date();
+    expect(
+      (
+        await ann.api.patch(`/task/schedule/${t.id}`, {
+          start_date: first.toISO(),
+          duration: 30,
+          timezone: 'Europe/Paris',
+          scheduled_attendees: [{ email: kept }, { email: declined }],
+        })
+      ).status,
+    ).toBe(200);
+    const keyOf = (text: string) => /accept-attendee-invite\?key=([A-Za-z0-9_-]+)/.exec(text)![1]!;
+    const declinedMail = await waitForMail(stack.url, { to: declined, subjectIncludes: title, since });
+    await waitForMail(stack.url, { to: kept, subjectIncludes: title, since });
+    const answer = await publicApi().post('/task/schedule/invitation/request', {
+      key: keyOf(declinedMail.text),
+      action: 0,
+    });
+    expect(answer.status).toBeLessThan(300);
+
+    // The title alone changes nothing of the meeting's time: nobody is told.
+    const moved = new Date();
+    expect((await ann.api.patch(`/task/${t.id}`, { title: `${title} (daily)` })).status).toBe(200);
+    expect(
+      (
+        await ann.api.patch(`/task/schedule/${t.id}`, {
+          start_date: first.plus({ hours: 2 }).toISO(),
+          scheduled_attendees: [{ email: kept }, { email: declined }, { email: late }],
+        })
+      ).status,
+    ).toBe(200);
+    const notice = await waitForMail(stack.url, { to: kept, subjectIncludes: 'moved', since: moved });
+    expect(notice.subject).toBe(`Ann Test moved ${title} (daily)`);
+    expect(notice.text).toContain(
+      `${first.plus({ hours: 2 }).setZone('Europe/Paris').toFormat('HH:mm')} (Europe/Paris)`,
+    );
+    // The one invited by this change gets the invitation, not a notice; the one who declined, nothing.
+    const lateMail = await waitForMail(stack.url, { to: late, subjectIncludes: title, since: moved });
+    expect(lateMail.subject).toBe(`Ann Test invited you: ${title} (daily)`);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(await findMail(stack.url, { to: declined, subjectIncludes: 'moved', since: moved })).toEqual([]);
+    expect(await findMail(stack.url, { to: late, subjectIncludes: 'moved', since: moved })).toEqual([]);
   });
 });

@@ -49,10 +49,19 @@ export function newMessageMail(
 /** To an attendee of a scheduled task (template `calendar`, D46): when, and the link to answer. */
 export function calendarMail(
   email: string,
-  t: { taskTitle: string; byName: string; when: string; answerPath: string },
+  t: { taskTitle: string; byName: string; when: string; answerPath: string; change?: 'moved' },
 ): Mail {
   const link = `${env.appUrl}${t.answerPath}`;
   const who = t.byName || 'Someone';
+  // A meeting moved: the new time. The answer link of the first e-mail still works for whoever has
+  // not answered (the key is not kept, so it cannot be sent again).
+  if (t.change === 'moved')
+    return {
+      to: email,
+      subject: `${who} moved ${t.taskTitle}`,
+      text: `${who} moved "${t.taskTitle}" to ${t.when}.\n\nIf you have not answered yet, the link in the first invitation still works.`,
+      html: `<p>${esc(who)} moved <strong>${esc(t.taskTitle)}</strong> to ${esc(t.when)}.</p><p>If you have not answered yet, the link in the first invitation still works.</p>`,
+    };
   return {
     to: email,
     subject: `${who} invited you: ${t.taskTitle}`,

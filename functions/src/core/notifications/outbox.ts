@@ -20,8 +20,10 @@ export interface QueuedCalendar {
   byName: string;
   /** When, as the e-mail says it (in the schedule's zone). */
   when: string;
-  /** The page that answers the invitation, with its key (/accept-attendee-invite?key=…). */
+  /** The page that answers the invitation, with its key (/accept-attendee-invite?key=…); '' on a change. */
   answerPath: string;
+  /** Set when the meeting an attendee was invited to has moved: they are told its new time. */
+  change?: 'moved';
 }
 
 export type QueuedTelling = QueuedCalendar;

@@ -63,6 +63,12 @@ const MAX_WINDOW_DAYS = 93;
 const stale = () => new ConflictError('The task was changed by someone else. Reload and try again.');
 
 /** The invitation item (kind 'attendee') and its telling, queued: the e-mail with the link to /accept-attendee-invite. */
+/** When the meeting starts, as the e-mails say it: in the schedule's zone. */
+const meetingWhen = (s: StoredSchedule) =>
+  DateTime.fromISO(s.startDate, { setZone: true })
+    .setZone(s.timezone)
+    .toFormat("cccc d LLLL yyyy, HH:mm '('z')'");
+
 async function inviteAttendee(
   task: TaskRecord,
   inviter: UserRecord,
@@ -87,9 +93,7 @@ async function inviteAttendee(
     expiresAt,
     ttl: Math.floor(Date.parse(expiresAt) / 1000) + 30 * 86_400,
   }).go({ response: 'none' });
-  const when = DateTime.fromISO(s.startDate, { setZone: true })
-    .setZone(s.timezone)
-    .toFormat("cccc d LLLL yyyy, HH:mm '('z')'");
+  const when = meetingWhen(s);
   // Told from the stream (template calendar, D46): tell() does not fit update-task's bundle.
   await queueTelling(
     hashKey(key),
@@ -280,6 +284,50 @@ export async function inviteAttendees(task: TaskRecord, inviter: UserRecord, pla
   }
 }
 
+/** Whether the meeting's time changed: when it starts, how long it lasts, how and when it repeats. */
+export const meetingTimeChanged = (before: StoredSchedule | undefined, after: StoredSchedule): boolean =>
+  !!before &&
+  (before.startDate !== after.startDate ||
+    before.duration !== after.duration ||
+    before.allDay !== after.allDay ||
+    before.timezone !== after.timezone ||
+    (before.recurRule ?? null) !== (after.recurRule ?? null) ||
+    before.exDate.join() !== after.exDate.join() ||
+    before.rDate.join() !== after.rDate.join());
+
+/**
+ * The attendees already invited (not those who declined, nor those invited by this very change) are
+ * told when the meeting's time changes: the new time, from the stream (template `calendar`).
+ */
+async function tellAttendeesOfChange(
+  task: TaskRecord,
+  by: UserRecord,
+  before: StoredSchedule | undefined,
+  after: StoredSchedule,
+  invitedNow: ReadonlyMap<string, string>,
+  now: Date,
+) {
+  if (!meetingTimeChanged(before, after)) return;
+  const when = meetingWhen(after);
+  for (const a of after.pendingAttendees ?? []) {
+    if (a.status === 'refused' || invitedNow.has(a.email)) continue;
+    await queueTelling(
+      `${a.keyHash}:${now.getTime()}`,
+      {
+        template: 'calendar',
+        change: 'moved',
+        email: a.email,
+        taskId: task.taskId,
+        taskTitle: task.title,
+        byName: displayName(by),
+        when,
+        answerPath: '',
+      },
+      now,
+    );
+  }
+}
+
 export async function setSchedule(actor: Actor, taskId: string, input: SchedulePatchInput, now = new Date()) {
   const { task, role } = await taskFor(actor, taskId);
   requireTaskPermission(role, 'task.scheduledTask', 'scheduled_task');
@@ -287,6 +335,7 @@ export async function setSchedule(actor: Actor, taskId: string, input: ScheduleP
   const plan = planSchedule(task.schedule, input, user.config.timezone, now);
   await writeSchedule(task, plan.schedule, plan.priorityGroup);
   await inviteAttendees(task, user, plan, now);
+  await tellAttendeesOfChange(task, user, task.schedule, plan.schedule, plan.invitations, now);
   return scheduleView(taskId, plan.schedule);
 }
 
@@ -321,6 +370,7 @@ export async function moveOccurrence(
     next,
     s.recurRule ? null : priorityGroupForSchedule(next, user.config.timezone, now),
   );
+  await tellAttendeesOfChange(task, user, s, next, new Map(), now);
   return scheduleView(taskId, next);
 }
 

@@ -9,6 +9,7 @@ export function notificationText(t: TFunction, n: NotificationView): string {
     task: String(v.taskTitle ?? ''),
     group: String(v.groupTitle ?? ''),
     count: Number(v.count ?? 1),
+    when: String(v.when ?? ''),
   };
   switch (n.templateName) {
     case 'delegated':
@@ -18,7 +19,9 @@ export function notificationText(t: TFunction, n: NotificationView): string {
     case 'due.today':
       return t('notifications.text.dueToday', values);
     case 'calendar':
-      return t('notifications.text.calendar', values);
+      return v.change === 'moved'
+        ? t('notifications.text.calendarMoved', values)
+        : t('notifications.text.calendar', values);
     case 'new_message':
       return t('notifications.text.newMessage', values);
   }
