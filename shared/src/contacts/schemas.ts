@@ -144,7 +144,8 @@ export const updateContactInput = patchOf(
     contactEmail: emails,
     contactPhone: phones,
     contactAddress: addresses,
-    contactCompany: z.nullable(contactCompanyInput),
+    /** Field by field: a job title alone keeps the company and the department. */
+    contactCompany: z.nullable(patchOf(contactCompanyInput)),
     group: groupLinks,
   }),
 );
