@@ -5,7 +5,7 @@
 import * as z from 'zod/mini';
 import { boundedText, entityId, idField, requiredTitle, TEXT_LIMITS } from '../api/limits.ts';
 import { patchOf } from '../api/patch.ts';
-import { companyIdField } from '../contacts/schemas.ts';
+import { companyIdField } from '../contacts/company-id.ts';
 import { descriptionDocInput, withDocumentText } from '../editor/schema.ts';
 import { EMAIL_PATTERN, normaliseEmail } from '../groups/invitations.ts';
 import { ROLES } from '../groups/roles.ts';

@@ -27,9 +27,10 @@ import type {
 import { getItems, item } from '../../db/batch-get.ts';
 import { CompanyEntity } from '../../db/entities/company.ts';
 import { ContactEntity } from '../../db/entities/contact.ts';
+import { transactContacts as transact } from '../../db/entities/contact-entities.ts';
 import { ContactSearchEntity, ContactTaskEntity } from '../../db/entities/contact-list.ts';
 import type { StoredItem } from '../../db/records.ts';
-import { chunks, MAX_BATCH_WRITE_ITEMS, TransactionCanceledError, transact } from '../../db/transact.ts';
+import { chunks, MAX_BATCH_WRITE_ITEMS, TransactionCanceledError } from '../../db/transact.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import {

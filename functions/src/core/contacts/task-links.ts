@@ -7,7 +7,7 @@
  * create's bundle carries only this.
  */
 import { CONTACT_MESSAGES } from '@tandem/shared/contacts/rules';
-import type { transact } from '../../db/transact.ts';
+import type { ContactWriteFn } from '../../db/entities/contact-entities.ts';
 import { TransactionCanceledError } from '../../lib/conditions.ts';
 import { ValidationError } from '../../lib/errors.ts';
 
@@ -16,8 +16,8 @@ export interface TaskLinkAsk {
   company?: number | undefined;
 }
 
-/** The transaction's entities (db/transact.ts) that these writes use. */
-type Writers = Pick<Parameters<Parameters<typeof transact>[0]>[0], 'contact' | 'company' | 'contactTask'>;
+/** The transaction's entities (db/entities/contact-entities.ts) that these writes use. */
+type Writers = Pick<Parameters<ContactWriteFn>[0], 'contact' | 'company' | 'contactTask'>;
 
 /** The transaction items: the link and the conditional count, for the contact and for the company. */
 export function taskLinkWrites(e: Writers, ask: TaskLinkAsk, taskId: string, groupId: string, now: string) {

@@ -47,6 +47,7 @@ import {
 import { generateKeyBetween } from 'fractional-indexing';
 import { getItems, item } from '../../db/batch-get.ts';
 import { documentClient } from '../../db/client.ts';
+import { transactContacts } from '../../db/entities/contact-entities.ts';
 import { GroupEntity } from '../../db/entities/group.ts';
 import {
   dayWatchKeys,
@@ -421,7 +422,7 @@ export async function createTask(actor: Actor, input: CreateTaskInput, now = new
   for (let i = 0; i < writes.length; i += room(i)) {
     const chunk = writes.slice(i, i + room(i));
     // The contact's and company's task links (spec 001 §7) lead the first transaction, with the task.
-    await transact(({ task, taskChild, placement, user: u, contact, company, contactTask }) => [
+    await transactContacts(({ task, taskChild, placement, user: u, contact, company, contactTask }) => [
       ...(i === 0
         ? taskLinkWrites(
             { contact, company, contactTask },
