@@ -333,3 +333,37 @@ describe('bulk', () => {
     expect((await owner!.api.post('/contacts/bulk/', { action: 'delete', ids: tooMany })).status).toBe(400);
   });
 });
+
+describe('group links and bulk move and copy', () => {
+  it('links, makes primary, refuses to remove the primary link, moves and copies in bulk', async () => {
+    const ann = await person('Ann');
+    const home = await privateGroup(ann.api);
+    const clients = await newGroup(ann.api, 'Clients');
+    const c = await contact(ann.api, { first_name: 'Linda' });
+    const got = await ann.api.get(`/contact/${c.id}`);
+    expect(requests(got)).toBeLessThanOrEqual(2);
+    const link = await ann.api.post('/contact/group', {
+      contact: c.id,
+      group: clients.id,
+      is_primary: false,
+    });
+    expect(link.status).toBe(201);
+    expect(link.body).toMatchObject({ group: clients.id, is_primary: false, group_title: 'Clients' });
+    expect((await ann.api.get(`/contact/?group=${clients.id}`)).body.results).toHaveLength(1);
+    const primary = (await ann.api.get(`/contact/${c.id}`)).body.groups[0];
+    expect((await ann.api.delete(`/contact/group/${primary.id}`)).status).toBe(400);
+    expect((await ann.api.delete(`/contact/group/${link.body.id}`)).status).toBe(204);
+    expect((await ann.api.get(`/contact/?group=${clients.id}`)).body.results).toEqual([]);
+
+    const moved = await ann.api.post('/contacts/bulk/', { action: 'move', ids: [c.id], group: clients.id });
+    expect(moved.status).toBe(200);
+    const after = (await ann.api.get(`/contact/${c.id}`)).body;
+    expect(after.primary_group_id).toBe(clients.id);
+    expect(after.secondary_group_ids).toEqual([]);
+    expect((await ann.api.get(`/contact/?group=${home}`)).body.results).toEqual([]);
+    const copied = await ann.api.post('/contacts/bulk/', { action: 'copy', ids: [c.id], group: home });
+    expect(copied.status).toBe(200);
+    expect((await ann.api.get(`/contact/${c.id}`)).body.secondary_group_ids).toEqual([home]);
+    expect((await ann.api.post('/contacts/bulk/', { action: 'move', ids: [c.id] })).status).toBe(400);
+  });
+});
