@@ -205,6 +205,28 @@ describe('merge (PUT /contact/{id} {merge_ids})', () => {
   });
 });
 
+describe('merge bounds', () => {
+  it('refuses a merge that needs more than 100 actions with a clear 400, writing nothing', async () => {
+    const ann = await person('Ann');
+    const groups = [];
+    for (let i = 0; i < 10; i++) groups.push((await newGroup(ann.api, `G${i}`)).id);
+    const links = groups.map((id, i) => ({ id, is_primary: i === 0 }));
+    const kept = await contact(ann.api, { first_name: 'Keep', group: links });
+    const others = [];
+    for (let i = 0; i < 10; i++)
+      others.push((await contact(ann.api, { first_name: `Dup${i}`, group: links })).id);
+    // 1 kept + 10 deleted + 10 × 10 list items = 111 actions.
+    const r = await ann.api.put(`/contact/${kept.id}`, { merge_ids: others });
+    expect(r.status).toBe(400);
+    expect(r.body.fallback_message).toMatch(/too many details and links to merge at once/);
+    for (const id of others) expect((await ann.api.get(`/contact/${id}`)).status).toBe(200);
+    expect((await ann.api.get(`/contact/?group=${groups[3]}`)).body.results).toHaveLength(11);
+    // Fewer at a time fit.
+    expect((await ann.api.put(`/contact/${kept.id}`, { merge_ids: others.slice(0, 5) })).status).toBe(200);
+    expect((await ann.api.get(`/contact/?group=${groups[3]}`)).body.results).toHaveLength(6);
+  }, 60_000);
+});
+
 describe('lists: pages of 50, ordering, group filter', () => {
   it('pages by first name (default), last name and creation, each way', async () => {
     const ann = await person('Ann');
