@@ -87,6 +87,11 @@ describe('saving a contact', () => {
     });
     expect(ok).toMatchObject({ company_id: co.id, company_name: 'Analytical Engines', title: 'Inventor' });
     expect((await ann.api.get(`/contact/company/${co.id}`)).body.contact_count).toBe(1);
+    // The company deleted: its contact keeps the name, and can still be edited and deleted.
+    expect((await ann.api.delete(`/contact/company/${co.id}`)).status).toBe(204);
+    expect((await ann.api.get(`/contact/company/${co.id}`)).body.fallback_message).toBe('Company not found');
+    expect((await ann.api.patch(`/contact/${ok.id}`, { contact_company: null })).status).toBe(200);
+    expect((await ann.api.delete(`/contact/${ok.id}`)).status).toBe(204);
     expect((await ann.api.get('/contact/nope')).body.fallback_message).toBe('Contact not found');
     const upd = await ann.api.patch('/contact/nope', { first_name: 'Y' });
     expect(upd.status).toBe(404);

@@ -229,7 +229,11 @@ export async function getContact(actor: Actor, contactId: string): Promise<Conta
  */
 export async function saveContact(before: ContactRecord, after: ContactRecord): Promise<void> {
   const kept = new Set(after.groups.map((g) => g.groupId));
-  const oldCompany = before.company?.companyId;
+  // A company deleted since it was linked has no count to lower.
+  const oldCompany =
+    before.company && before.company.companyId !== after.company?.companyId
+      ? (await companiesThatExist([before.company.companyId])).values().next().value
+      : before.company?.companyId;
   const newCompany = after.company?.companyId;
   try {
     await transact(({ contact, contactList, company }) => [
@@ -339,6 +343,7 @@ export async function updateContact(
 
 /** Deletes contacts already checked: items, list items, company counts; then tokens and task links. */
 export async function removeContacts(contacts: readonly ContactRecord[]): Promise<void> {
+  const live = await companiesThatExist(contacts.flatMap((c) => (c.company ? [c.company.companyId] : [])));
   for (const c of contacts) {
     try {
       await transact(({ contact, contactList, company }) => [
@@ -347,7 +352,7 @@ export async function removeContacts(contacts: readonly ContactRecord[]): Promis
           .where((a, op) => op.eq(a.modifiedAt, c.modifiedAt))
           .commit(),
         ...c.groups.map((g) => contactList.delete(listKey('contact', listed(c), g.groupId)).commit()),
-        ...(c.company
+        ...(c.company && live.has(c.company.companyId)
           ? [
               company
                 .patch({ companyId: String(c.company.companyId) })
@@ -363,6 +368,15 @@ export async function removeContacts(contacts: readonly ContactRecord[]): Promis
     await syncTokens(searchItems(c.contactId, c.groups, tokensOf(c)), []);
     await dropTaskLinks('contact', c.contactId);
   }
+}
+
+/** Of these company ids, the ones whose company still exists (one BatchGet; none asked, no read). */
+export async function companiesThatExist(ids: readonly number[]): Promise<Set<number>> {
+  if (!ids.length) return new Set();
+  const found = await getItems(
+    ids.map((id) => item<{ companyId: string }>(CompanyEntity, { companyId: String(id) })),
+  );
+  return new Set(found.filter((c) => c !== null).map((c) => Number(c.companyId)));
 }
 
 /** The task links of a deleted contact or company. */
