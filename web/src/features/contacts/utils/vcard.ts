@@ -51,7 +51,7 @@ function splitUnescaped(s: string, sep: string): string[] {
   return parts;
 }
 
-const unescape = (s: string) =>
+const unescapeValue = (s: string) =>
   s.replace(/\\([nN,;\\])/g, (_, c: string) => (c === 'n' || c === 'N' ? '\n' : c)).trim();
 
 function parseLine(l: { line: number; text: string }): ContentLine | null {
@@ -96,7 +96,7 @@ function labelOf(params: string[]): string {
 }
 
 function applyProperty(c: PortableContact, p: ContentLine, hasN: { value: boolean }) {
-  const parts = splitUnescaped(p.value, ';').map(unescape);
+  const parts = splitUnescaped(p.value, ';').map(unescapeValue);
   switch (p.name) {
     case 'N':
       hasN.value = true;
@@ -105,16 +105,16 @@ function applyProperty(c: PortableContact, p: ContentLine, hasN: { value: boolea
       break;
     case 'FN':
       if (!hasN.value || (!c.firstName && !c.lastName)) {
-        const [first = '', ...rest] = unescape(p.value).split(/\s+/);
+        const [first = '', ...rest] = unescapeValue(p.value).split(/\s+/);
         c.firstName = first;
         c.lastName = rest.join(' ');
       }
       break;
     case 'EMAIL':
-      if (unescape(p.value)) c.emails.push({ value: unescape(p.value), label: labelOf(p.params) });
+      if (unescapeValue(p.value)) c.emails.push({ value: unescapeValue(p.value), label: labelOf(p.params) });
       break;
     case 'TEL':
-      if (unescape(p.value)) c.phones.push({ value: unescape(p.value), label: labelOf(p.params) });
+      if (unescapeValue(p.value)) c.phones.push({ value: unescapeValue(p.value), label: labelOf(p.params) });
       break;
     case 'ADR': {
       const [, , street = '', city = '', state = '', zip = '', country = ''] = parts;
@@ -125,10 +125,10 @@ function applyProperty(c: PortableContact, p: ContentLine, hasN: { value: boolea
       c.company = parts[0] ?? '';
       break;
     case 'TITLE':
-      c.title = unescape(p.value);
+      c.title = unescapeValue(p.value);
       break;
     case 'NOTE':
-      c.notes = unescape(p.value);
+      c.notes = unescapeValue(p.value);
       break;
   }
 }
