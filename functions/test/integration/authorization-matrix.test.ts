@@ -882,12 +882,199 @@ const MATRIX: Record<RouteId, Case[]> = {
       expect: user(404, 400, 400, 400, 400, 400),
     },
   ],
+  // Contacts and companies (spec 001 §6: viewer views; standard creates, edits and deletes its own;
+  // editor edits all, deletes its own, merges; admin and owner everything). The owner made each one.
+  listContacts: [
+    { request: (w) => ({ query: { group: w.group } }), expect: user(404, 200, 200, 200, 200, 200) },
+  ],
+  createContact: [
+    {
+      request: (w) => ({ body: { first_name: 'Mat', group: [{ id: w.group, is_primary: true }] } }),
+      expect: user(404, 403, 201, 201, 201, 201),
+    },
+  ],
+  searchContacts: [{ request: () => ({ query: { q: 'Matrix' } }), expect: everyone(200) }],
+  getContact: [
+    {
+      request: async (w) => ({ params: { id: (await ownerContact(w)).id } }),
+      expect: user(404, 200, 200, 200, 200, 200),
+    },
+  ],
+  updateContact: [
+    {
+      request: async (w) => ({ params: { id: (await ownerContact(w)).id }, body: { last_name: 'Changed' } }),
+      expect: user(404, 403, 403, 200, 200, 200),
+    },
+  ],
+  mergeContacts: [
+    {
+      request: async (w) => ({
+        params: { id: (await ownerContact(w)).id },
+        body: { merge_ids: [(await ownerContact(w)).id] },
+      }),
+      expect: user(404, 403, 403, 200, 200, 200),
+    },
+  ],
+  deleteContact: [
+    {
+      request: async (w) => ({ params: { id: (await ownerContact(w)).id } }),
+      expect: user(404, 403, 403, 403, 204, 204),
+    },
+  ],
+  deleteContactEmail: [
+    {
+      request: async (w) => ({ params: { id: (await ownerContact(w)).emails[0]!.id } }),
+      expect: user(404, 403, 403, 204, 204, 204),
+    },
+  ],
+  deleteContactPhone: [
+    {
+      request: async (w) => ({ params: { id: (await ownerContact(w)).phones[0]!.id } }),
+      expect: user(404, 403, 403, 204, 204, 204),
+    },
+  ],
+  deleteContactAddress: [
+    {
+      request: async (w) => ({ params: { id: (await ownerContact(w)).addresses[0]!.id } }),
+      expect: user(404, 403, 403, 204, 204, 204),
+    },
+  ],
+  linkContactGroup: [
+    {
+      request: async (w) => ({
+        body: { contact: (await ownerContact(w)).id, group: w.spareGroup, is_primary: false },
+      }),
+      expect: user(404, 403, 403, 201, 201, 201),
+    },
+  ],
+  unlinkContactGroup: [
+    {
+      label: 'the secondary link',
+      request: async (w) => ({ params: { id: (await ownerContact(w, true)).groups[1]!.id } }),
+      expect: user(404, 403, 403, 204, 204, 204),
+    },
+  ],
+  listContactTasks: [
+    {
+      request: async (w) => ({ params: { id: (await ownerContact(w)).id } }),
+      expect: user(404, 200, 200, 200, 200, 200),
+    },
+  ],
+  bulkContacts: [
+    {
+      request: async (w) => ({ body: { action: 'delete', ids: [(await ownerContact(w)).id] } }),
+      expect: user(404, 403, 403, 403, 200, 200),
+    },
+  ],
+  listCompanies: [
+    { request: (w) => ({ query: { group: w.group } }), expect: user(404, 200, 200, 200, 200, 200) },
+  ],
+  listCompaniesByGroup: [
+    {
+      request: (w) => ({ query: { group: `${w.group},${w.spareGroup}` } }),
+      expect: user(404, 200, 200, 200, 200, 200),
+    },
+  ],
+  createCompany: [
+    {
+      request: (w) => ({ body: { name: 'Matrix Ltd', group: [{ id: w.group, is_primary: true }] } }),
+      expect: user(404, 403, 201, 201, 201, 201),
+    },
+  ],
+  getCompany: [
+    {
+      request: async (w) => ({ params: { id: await ownerCompany(w) } }),
+      expect: user(404, 200, 200, 200, 200, 200),
+    },
+  ],
+  updateCompany: [
+    {
+      request: async (w) => ({ params: { id: await ownerCompany(w) }, body: { city: 'Leeds' } }),
+      expect: user(404, 403, 403, 200, 200, 200),
+    },
+  ],
+  deleteCompany: [
+    {
+      request: async (w) => ({ params: { id: await ownerCompany(w) } }),
+      expect: user(404, 403, 403, 403, 204, 204),
+    },
+  ],
+  linkCompanyGroup: [
+    {
+      request: async (w) => ({ body: { company: await ownerCompany(w), group: w.spareGroup } }),
+      expect: user(404, 403, 403, 201, 201, 201),
+    },
+  ],
+  unlinkCompanyGroup: [
+    {
+      label: 'the secondary link',
+      request: async (w) => ({ params: { id: `${await ownerCompany(w, true)}~${w.spareGroup}` } }),
+      expect: user(404, 403, 403, 204, 204, 204),
+    },
+  ],
+  listCompanyTasks: [
+    {
+      request: async (w) => ({ params: { id: await ownerCompany(w) } }),
+      expect: user(404, 200, 200, 200, 200, 200),
+    },
+  ],
+  bulkCompanies: [
+    {
+      request: async (w) => ({ body: { action: 'delete', ids: [await ownerCompany(w)] } }),
+      expect: user(404, 403, 403, 403, 200, 200),
+    },
+  ],
+  associateTasks: [
+    {
+      request: async (w) => ({ body: { contact: (await ownerContact(w)).id, tasks: [w.task.id] } }),
+      expect: user(404, 403, 403, 200, 200, 200),
+    },
+  ],
 };
 
 /** A message the owner writes in the world's task chat, for the author-only routes. */
 async function ownerMessage(w: World): Promise<string> {
   return ok(await w.people.owner.api.post(`/chat/${w.task.id}/message`, { message: 'Mine' }), 'post message')
     .id as string;
+}
+
+interface MatrixContact {
+  id: string;
+  emails: Array<{ id: string }>;
+  phones: Array<{ id: string }>;
+  addresses: Array<{ id: string }>;
+  groups: Array<{ id: string }>;
+}
+/** A fresh contact the owner makes in the world's group (and the spare one as secondary). */
+async function ownerContact(w: World, withSpare = false): Promise<MatrixContact> {
+  return ok(
+    await w.people.owner.api.post('/contact/', {
+      first_name: 'Matrix',
+      last_name: 'Contact',
+      contact_email: [{ value: 'matrix@example.com' }],
+      contact_phone: [{ value: '+44 20 7946 0000' }],
+      contact_address: [{ street: '1 High St', city: 'York' }],
+      group: [
+        { id: w.group, is_primary: true },
+        ...(withSpare ? [{ id: w.spareGroup, is_primary: false }] : []),
+      ],
+    }),
+    'contact',
+  ) as MatrixContact;
+}
+/** A fresh company the owner makes in the world's group; its id. */
+async function ownerCompany(w: World, withSpare = false): Promise<string> {
+  const c = ok(
+    await w.people.owner.api.post('/contact/company', {
+      name: 'Matrix Ltd',
+      group: [
+        { id: w.group, is_primary: true },
+        ...(withSpare ? [{ id: w.spareGroup, is_primary: false }] : []),
+      ],
+    }),
+    'company',
+  ) as { id: number };
+  return String(c.id);
 }
 
 // --- tokens that must not work ---------------------------------------------------------------

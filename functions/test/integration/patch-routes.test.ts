@@ -609,6 +609,109 @@ const fixtures: Record<string, Fixture> = {
       { name: 'custom_value', body: (s: Subject) => ({ custom_value: { f1: '71.5' }, id: s.ids!.id }) },
     ],
   },
+
+  updateContact: {
+    async setup() {
+      const ann = await person('Ann');
+      const home = await privateGroup(ann.api);
+      const other = (await newGroup(ann.api, 'Clients')).id;
+      const co = await ok(ann.api.post('/contact/company', { name: 'Acme' }), 201);
+      const c = await ok(
+        ann.api.post('/contact/', {
+          first_name: 'Ann',
+          last_name: 'Lee',
+          notes: 'Met at the fair',
+          contact_email: [{ value: 'ann@example.com', label: 'Home' }],
+          contact_phone: [{ value: '+1 555 0100' }],
+          contact_address: [{ street: '1 Main St', city: 'Boston', zip: '02110' }],
+          contact_company: { company: co.id, job_title: 'CEO', department: 'Board' },
+          group: [{ id: home, is_primary: true }],
+        }),
+        201,
+      );
+      const read = async () => await ok(ann.api.get(`/contact/${c.id}`));
+      return { api: ann.api, path: `/contact/${c.id}`, read, ids: { other, home } };
+    },
+    volatile: ['modified_at'],
+    cases: [
+      { name: 'first_name', body: { first_name: 'Anna' } },
+      { name: 'last_name', body: { last_name: 'Lea' } },
+      { name: 'notes', body: { notes: 'Called back' } },
+      {
+        name: 'contact_email',
+        body: { contact_email: [{ value: 'anna@example.com', label: 'Work' }] },
+        at: 'emails.0.value',
+        value: 'anna@example.com',
+        alsoChanges: ['emails'],
+      },
+      {
+        name: 'contact_phone',
+        body: { contact_phone: [{ value: '+1 555 0199' }] },
+        at: 'phones.0.value',
+        value: '+1 555 0199',
+        alsoChanges: ['phones'],
+      },
+      {
+        name: 'contact_address',
+        body: { contact_address: [{ street: '2 Elm St', city: 'Salem' }] },
+        at: 'addresses.0.street',
+        value: '2 Elm St',
+        alsoChanges: ['addresses'],
+      },
+      {
+        name: 'contact_company.job_title',
+        body: { contact_company: { job_title: 'CTO' } },
+        at: 'title',
+        value: 'CTO',
+      },
+      {
+        name: 'group',
+        body: (s: Subject) => ({
+          group: [
+            { id: s.ids!.home, is_primary: true },
+            { id: s.ids!.other, is_primary: false },
+          ],
+        }),
+        at: 'groups.1.is_primary',
+        value: false,
+        alsoChanges: ['groups', 'secondary_group_ids'],
+      },
+    ],
+  },
+
+  updateCompany: {
+    async setup() {
+      const ann = await person('Ann');
+      const co = await ok(
+        ann.api.post('/contact/company', {
+          name: 'Acme',
+          address1: '1 Main St',
+          address2: 'Floor 2',
+          phone: '+1 555 0100',
+          cell: '+1 555 0101',
+          city: 'Boston',
+          zip: '02110',
+          state: 'MA',
+          country: 'US',
+        }),
+        201,
+      );
+      const read = async () => await ok(ann.api.get(`/contact/company/${co.id}`));
+      return { api: ann.api, path: `/contact/company/${co.id}`, read };
+    },
+    volatile: ['modified_at'],
+    cases: [
+      { name: 'name', body: { name: 'Acme Inc' } },
+      { name: 'address1', body: { address1: '9 Side St' }, at: 'address.street', value: '9 Side St' },
+      { name: 'address2', body: { address2: 'Floor 3' }, at: 'address.street2', value: 'Floor 3' },
+      { name: 'phone', body: { phone: '+1 555 0177' } },
+      { name: 'cell', body: { cell: '+1 555 0178' } },
+      { name: 'city', body: { city: 'Salem' }, at: 'address.city', value: 'Salem' },
+      { name: 'zip', body: { zip: '01970' }, at: 'address.zip', value: '01970' },
+      { name: 'state', body: { state: 'NH' }, at: 'address.state', value: 'NH' },
+      { name: 'country', body: { country: 'CA' }, at: 'address.country', value: 'CA' },
+    ],
+  },
 };
 
 /**

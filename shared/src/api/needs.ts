@@ -135,6 +135,24 @@ export const routeNeeds: { readonly [K in RouteId]?: readonly Need[] } = {
   applyCustomFieldTemplate: W,
   // Reports: reads aggregates only.
   getReport: ['table:read'],
+  // Contacts and companies (D54): search tokens and task links are written and removed in batches.
+  createContact: ['table:read', 'table:write', 'table:batch-write'],
+  updateContact: ['table:read', 'table:write', 'table:batch-write'],
+  mergeContacts: ['table:read', 'table:write', 'table:batch-write'],
+  deleteContact: ['table:read', 'table:write', 'table:batch-write'],
+  deleteContactEmail: ['table:read', 'table:write', 'table:batch-write'],
+  deleteContactPhone: ['table:read', 'table:write', 'table:batch-write'],
+  deleteContactAddress: ['table:read', 'table:write', 'table:batch-write'],
+  linkContactGroup: ['table:read', 'table:write', 'table:batch-write'],
+  unlinkContactGroup: ['table:read', 'table:write', 'table:batch-write'],
+  bulkContacts: ['table:read', 'table:write', 'table:batch-write'],
+  createCompany: W,
+  updateCompany: W,
+  deleteCompany: ['table:read', 'table:write', 'table:batch-write'],
+  linkCompanyGroup: W,
+  unlinkCompanyGroup: W,
+  bulkCompanies: ['table:read', 'table:write', 'table:batch-write'],
+  associateTasks: W,
 };
 
 /** WebSocket handlers, by module under functions/src/ws. */

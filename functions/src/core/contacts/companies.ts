@@ -1,0 +1,251 @@
+/**
+ * Companies (spec 001 §3–§7 "Companies"): as contacts (contacts.ts), with numeric ids (spec 001 §5)
+ * and a contact count kept on write (a contact naming the company adds one).
+ */
+import { randomInt } from 'node:crypto';
+import { CONTACT_MESSAGES, CONTACT_RULES } from '@tandem/shared/contacts/rules';
+import type {
+  CompanyListQuery,
+  CreateCompanyInput,
+  UpdateCompanyInput,
+} from '@tandem/shared/contacts/schemas';
+import type { CompanyView, ContactPage } from '@tandem/shared/contacts/views';
+import { getItems, item } from '../../db/batch-get.ts';
+import { CompanyEntity } from '../../db/entities/company.ts';
+import type { StoredItem } from '../../db/records.ts';
+import { TransactionCanceledError, transact } from '../../db/transact.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
+import {
+  type GroupAccess,
+  itemOfLink,
+  linksOf,
+  linkViews,
+  myGroups,
+  privateGroupOf,
+  requireAction,
+  requireCreate,
+  requireVisible,
+  rolesIn,
+  type StoredLink,
+} from './access.ts';
+import { dropTaskLinks, listGroupsFor } from './contacts.ts';
+import { listAcross } from './lists.ts';
+import { listItems, listKey } from './store.ts';
+
+export type CompanyRecord = StoredItem<typeof CompanyEntity, { groups: StoredLink[] }>;
+
+const M = CONTACT_MESSAGES;
+const stale = () =>
+  new ConflictError('This company was changed elsewhere meanwhile. Please reload and try again.');
+
+export function companyView(c: CompanyRecord, roles: Map<string, GroupAccess>): CompanyView {
+  const primary = c.groups.find((g) => g.isPrimary) ?? c.groups[0];
+  return {
+    id: Number(c.companyId),
+    name: c.name,
+    phone: c.phone,
+    cell: c.cell,
+    address: {
+      street: c.address1,
+      street2: c.address2,
+      city: c.city,
+      state: c.state,
+      zip: c.zip,
+      country: c.country,
+    },
+    groups: linkViews(c.groups, roles),
+    primaryGroupId: primary?.groupId ?? '',
+    secondaryGroupIds: c.groups.filter((g) => g !== primary).map((g) => g.groupId),
+    taskCount: c.taskCount,
+    contactCount: c.contactCount,
+    createdBy: c.createdBy,
+    createdAt: c.createdAt,
+    modifiedAt: c.modifiedAt,
+  };
+}
+
+const listed = (c: CompanyRecord) => ({
+  itemId: c.companyId,
+  createdAt: c.createdAt,
+  name1: c.name,
+  name2: c.name,
+  groups: c.groups,
+});
+
+export async function companyFor(actor: Actor, companyId: number) {
+  const c = (await CompanyEntity.get({ companyId: String(companyId) }).go()).data as CompanyRecord | null;
+  if (!c) throw new NotFoundError(M.companyNotFound);
+  const roles = await rolesIn(
+    actor,
+    c.groups.map((g) => g.groupId),
+  );
+  requireVisible(c.groups, roles, M.companyNotFound);
+  return { company: c, roles };
+}
+
+/** A new company id: a whole number (spec 001 §5) from the clock and a random part, unique by condition. */
+const newCompanyId = () => String(Date.now() * 1000 + randomInt(1000));
+
+export async function createCompany(actor: Actor, input: CreateCompanyInput): Promise<CompanyView> {
+  const roles = input.group.length
+    ? await rolesIn(
+        actor,
+        input.group.map((g) => g.id),
+      )
+    : await myGroups(actor);
+  const companyId = newCompanyId();
+  const groups = linksOf(companyId, input.group, () => privateGroupOf(actor, roles));
+  requireCreate(
+    groups.map((g) => g.groupId),
+    roles,
+  );
+  const now = new Date().toISOString();
+  const { group: _, ...fields } = input;
+  const record: CompanyRecord = {
+    companyId,
+    ...fields,
+    groups,
+    groupIds: groups.map((g) => g.groupId),
+    taskCount: 0,
+    contactCount: 0,
+    createdBy: actor.userId,
+    createdAt: now,
+    modifiedAt: now,
+  };
+  await transact(({ company, contactList }) => [
+    company.create(record).commit(),
+    ...listItems('company', listed(record)).map((l) => contactList.put(l).commit()),
+  ]);
+  return companyView(record, roles);
+}
+
+export async function getCompany(actor: Actor, companyId: number): Promise<CompanyView> {
+  const { company, roles } = await companyFor(actor, companyId);
+  return companyView(company, roles);
+}
+
+export async function saveCompany(before: CompanyRecord, after: CompanyRecord) {
+  const kept = new Set(after.groups.map((g) => g.groupId));
+  try {
+    await transact(({ company, contactList }) => [
+      company
+        .put({ ...after, groupIds: after.groups.map((g) => g.groupId) })
+        .where((a, op) => op.eq(a.modifiedAt, before.modifiedAt))
+        .commit(),
+      ...before.groups
+        .filter((g) => !kept.has(g.groupId))
+        .map((g) => contactList.delete(listKey('company', listed(before), g.groupId)).commit()),
+      ...listItems('company', listed(after)).map((l) => contactList.put(l).commit()),
+    ]);
+  } catch (e) {
+    if (e instanceof TransactionCanceledError && e.lostRace()) throw stale();
+    throw e;
+  }
+}
+
+const own = (actor: Actor, c: { createdBy: string }) => c.createdBy === actor.userId;
+
+export async function updateCompany(actor: Actor, companyId: number, input: UpdateCompanyInput) {
+  const { company: before, roles } = await companyFor(actor, companyId);
+  requireAction(before.groups, roles, 'edit', own(actor, before));
+  let groups = before.groups;
+  let allRoles = roles;
+  if (input.group !== undefined) {
+    allRoles = await rolesIn(actor, [
+      ...before.groups.map((g) => g.groupId),
+      ...input.group.map((g) => g.id),
+    ]);
+    groups = linksOf(before.companyId, input.group, () => before.groups.find((g) => g.isPrimary)!.groupId);
+    requireCreate(
+      groups.filter((g) => !before.groups.some((b) => b.groupId === g.groupId)).map((g) => g.groupId),
+      allRoles,
+    );
+  }
+  const { group: _, ...fields } = input;
+  const set = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+  const after: CompanyRecord = { ...before, ...set, groups, modifiedAt: new Date().toISOString() };
+  await saveCompany(before, after);
+  return companyView(after, allRoles);
+}
+
+/** Deletes companies already checked. Contacts naming a company keep its name as text. */
+export async function removeCompanies(companies: readonly CompanyRecord[]) {
+  for (const c of companies) {
+    try {
+      await transact(({ company, contactList }) => [
+        company
+          .delete({ companyId: c.companyId })
+          .where((a, op) => op.eq(a.modifiedAt, c.modifiedAt))
+          .commit(),
+        ...c.groups.map((g) => contactList.delete(listKey('company', listed(c), g.groupId)).commit()),
+      ]);
+    } catch (e) {
+      if (e instanceof TransactionCanceledError && e.lostRace()) throw stale();
+      throw e;
+    }
+    await dropTaskLinks('company', c.companyId);
+  }
+}
+
+export async function deleteCompany(actor: Actor, companyId: number) {
+  const { company, roles } = await companyFor(actor, companyId);
+  requireAction(company.groups, roles, 'delete', own(actor, company));
+  await removeCompanies([company]);
+}
+
+export async function linkCompanyGroup(
+  actor: Actor,
+  input: { company: number; group: string; isPrimary: boolean },
+) {
+  const { company: before } = await companyFor(actor, input.company);
+  const roles = await rolesIn(actor, [...before.groups.map((g) => g.groupId), input.group]);
+  requireAction(before.groups, roles, 'edit', own(actor, before));
+  const linked = before.groups.some((g) => g.groupId === input.group);
+  if (!linked) requireCreate([input.group], roles);
+  if (!linked && before.groups.length >= CONTACT_RULES.maxGroups)
+    throw new ValidationError({ group: M.tooManyGroups });
+  const given = [
+    ...before.groups.map((g) => ({ id: g.groupId, isPrimary: input.isPrimary ? false : g.isPrimary })),
+    ...(linked ? [] : [{ id: input.group, isPrimary: false }]),
+  ].map((g) => (g.id === input.group && input.isPrimary ? { ...g, isPrimary: true } : g));
+  const after = {
+    ...before,
+    groups: linksOf(before.companyId, given, () => input.group),
+    modifiedAt: new Date().toISOString(),
+  };
+  await saveCompany(before, after);
+  return linkViews(after.groups, roles).find((l) => l.group === input.group)!;
+}
+
+export async function unlinkCompanyGroup(actor: Actor, id: string) {
+  const at = itemOfLink(id);
+  if (!at || !/^\d+$/.test(at.itemId)) throw new NotFoundError();
+  const { company: before, roles } = await companyFor(actor, Number(at.itemId));
+  const link = before.groups.find((g) => g.id === id);
+  if (!link) throw new NotFoundError();
+  requireAction(before.groups, roles, 'edit', own(actor, before));
+  if (link.isPrimary)
+    throw new ValidationError({
+      group: 'The primary group cannot be removed; choose another primary group first.',
+    });
+  await saveCompany(before, {
+    ...before,
+    groups: before.groups.filter((g) => g.id !== id),
+    modifiedAt: new Date().toISOString(),
+  });
+}
+
+export async function listCompanies(actor: Actor, q: CompanyListQuery): Promise<ContactPage<CompanyView>> {
+  const roles = await listGroupsFor(actor, q.group);
+  const page = await listAcross('company', [...roles.keys()], q);
+  const found = await getItems(
+    page.ids.map((companyId) => item<CompanyRecord>(CompanyEntity, { companyId })),
+  );
+  return {
+    count: page.count,
+    next: page.next,
+    previous: page.previous,
+    results: found.filter((c): c is CompanyRecord => c !== null).map((c) => companyView(c, roles)),
+  };
+}
