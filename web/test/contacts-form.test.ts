@@ -21,8 +21,8 @@ const groups = [
 describe('the contact form rules', () => {
   it('starts with one blank e-mail, phone and address labelled Work and the Private group as primary', () => {
     const v = emptyContactValues(groups);
-    expect(v.emails).toEqual([{ value: '', label: 'Work' }]);
-    expect(v.phones).toEqual([{ value: '', label: 'Work' }]);
+    expect(v.emails).toMatchObject([{ value: '', label: 'Work' }]);
+    expect(v.phones).toMatchObject([{ value: '', label: 'Work' }]);
     expect(v.addresses[0]?.label).toBe('Work');
     expect(v.primaryGroupId).toBe('g2');
   });

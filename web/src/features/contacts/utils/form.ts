@@ -13,12 +13,15 @@ export const LABELS = ['Work', 'Home', 'Mobile', 'Other'] as const;
 export interface EmailRow {
   /** Kept for an existing row (its id on the server); absent for a new one. */
   id?: string;
+  /** The form's own key for the row (React), never sent. */
+  key?: string;
   value: string;
   label: string;
 }
 export type PhoneRow = EmailRow;
 export interface AddressRow {
   id?: string;
+  key?: string;
   label: string;
   street: string;
   city: string;
@@ -39,9 +42,13 @@ export interface ContactFormValues {
   secondaryGroupIds: string[];
 }
 
-export const blankEmail = (): EmailRow => ({ value: '', label: DEFAULT_LABEL });
-export const blankPhone = (): PhoneRow => ({ value: '', label: DEFAULT_LABEL });
+let rowKeys = 0;
+const rowKey = () => `row-${++rowKeys}`;
+
+export const blankEmail = (): EmailRow => ({ key: rowKey(), value: '', label: DEFAULT_LABEL });
+export const blankPhone = (): PhoneRow => ({ key: rowKey(), value: '', label: DEFAULT_LABEL });
 export const blankAddress = (): AddressRow => ({
+  key: rowKey(),
   label: DEFAULT_LABEL,
   street: '',
   city: '',
