@@ -128,10 +128,15 @@ export function CompanyDetail({ id, groups, rights, onClose }: DetailProps) {
         onConfirm={async () => {
           try {
             await deleteCompany(String(company.id));
-            notifications.show({ color: 'green', message: t('delete.done') });
+            notifications.show({
+              closeButtonProps: { 'aria-label': t('actions.close') },
+              color: 'green',
+              message: t('delete.done'),
+            });
             onClose();
           } catch (err) {
             notifications.show({
+              closeButtonProps: { 'aria-label': t('actions.close') },
               color: 'red',
               title: t('errors.deleteCompany'),
               message: contactsErrorMessage(err),

@@ -58,11 +58,16 @@ function CompanyForm({ onClose, company, groups, onSaved }: CompanyFormProps) {
       const saved = company
         ? await updateCompany(String(company.id), companyBody(v))
         : await createCompany(companyBody(v));
-      notifications.show({ color: 'green', message: t('form.companySaved') });
+      notifications.show({
+        closeButtonProps: { 'aria-label': t('actions.close') },
+        color: 'green',
+        message: t('form.companySaved'),
+      });
       onSaved(saved);
       onClose();
     } catch (err) {
       notifications.show({
+        closeButtonProps: { 'aria-label': t('actions.close') },
         color: 'red',
         title: t(company ? 'errors.updateCompany' : 'errors.createCompany'),
         message: contactsErrorMessage(err),

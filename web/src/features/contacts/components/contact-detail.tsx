@@ -138,10 +138,15 @@ export function ContactDetail({ id, groups, rights, onClose, onOpenCompany, onOp
         onConfirm={async () => {
           try {
             await deleteContact(contact.id);
-            notifications.show({ color: 'green', message: t('delete.done') });
+            notifications.show({
+              closeButtonProps: { 'aria-label': t('actions.close') },
+              color: 'green',
+              message: t('delete.done'),
+            });
             onClose();
           } catch (err) {
             notifications.show({
+              closeButtonProps: { 'aria-label': t('actions.close') },
               color: 'red',
               title: t('errors.deleteContact'),
               message: contactsErrorMessage(err),

@@ -110,11 +110,16 @@ function ContactForm({ onClose, contact, groups, onSaved, onOpenContact }: Conta
       const saved = contact
         ? await updateContact(contact.id, contactBody(v, contact))
         : await createContact(contactBody(v));
-      notifications.show({ color: 'green', message: t('form.contactSaved') });
+      notifications.show({
+        closeButtonProps: { 'aria-label': t('actions.close') },
+        color: 'green',
+        message: t('form.contactSaved'),
+      });
       onSaved(saved);
       onClose();
     } catch (err) {
       notifications.show({
+        closeButtonProps: { 'aria-label': t('actions.close') },
         color: 'red',
         title: t(contact ? 'errors.updateContact' : 'errors.createContact'),
         message: contactsErrorMessage(err),

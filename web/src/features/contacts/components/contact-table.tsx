@@ -9,6 +9,9 @@ import { useTranslation } from 'react-i18next';
 import { displayName } from '../utils/form.ts';
 import { GroupLinks } from './group-links.tsx';
 
+/** The open row: a bar at its start, so its text keeps the table's contrast. */
+const OPEN_ROW = { boxShadow: 'inset 3px 0 0 var(--mantine-primary-color-filled)' };
+
 interface Selection {
   selected: readonly string[];
   onSelect: (ids: string[]) => void;
@@ -70,7 +73,8 @@ export function ContactTable({
               <Table.Tr
                 key={c.id}
                 data-testid="contact-row"
-                bg={openId === c.id ? 'var(--mantine-primary-color-light)' : undefined}
+                aria-current={openId === c.id ? 'true' : undefined}
+                style={openId === c.id ? OPEN_ROW : undefined}
               >
                 <Table.Td>
                   <Checkbox
@@ -147,7 +151,8 @@ export function CompanyTable({
               <Table.Tr
                 key={id}
                 data-testid="company-row"
-                bg={openId === id ? 'var(--mantine-primary-color-light)' : undefined}
+                aria-current={openId === id ? 'true' : undefined}
+                style={openId === id ? OPEN_ROW : undefined}
               >
                 <Table.Td>
                   <Checkbox

@@ -76,10 +76,15 @@ export function ImportDialog({
         await createContact(bodyOfImported(row.contact, target));
         done++;
       }
-      notifications.show({ color: 'green', message: t('import.done', { count: done }) });
+      notifications.show({
+        closeButtonProps: { 'aria-label': t('actions.close') },
+        color: 'green',
+        message: t('import.done', { count: done }),
+      });
       close();
     } catch (err) {
       notifications.show({
+        closeButtonProps: { 'aria-label': t('actions.close') },
         color: 'red',
         title: t('errors.createContact'),
         message: t('import.stopped', { count: done, message: contactsErrorMessage(err) }),

@@ -141,11 +141,16 @@ function LinkTasks({
     setSaving(true);
     try {
       await associateTasks(kind, id, chosen);
-      notifications.show({ color: 'green', message: t('tasks.linked') });
+      notifications.show({
+        closeButtonProps: { 'aria-label': t('actions.close') },
+        color: 'green',
+        message: t('tasks.linked'),
+      });
       setChosen([]);
       onLinked();
     } catch (err) {
       notifications.show({
+        closeButtonProps: { 'aria-label': t('actions.close') },
         color: 'red',
         title: t('errors.associateTasks'),
         message: contactsErrorMessage(err),
@@ -269,11 +274,16 @@ function NewTaskForm({
       });
       created = results[0] ?? null;
       if (created) await associateTasks(kind, id, [created.id]);
-      notifications.show({ color: 'green', message: t('tasks.created') });
+      notifications.show({
+        closeButtonProps: { 'aria-label': t('actions.close') },
+        color: 'green',
+        message: t('tasks.created'),
+      });
       onCreated();
       onClose();
     } catch (err) {
       notifications.show({
+        closeButtonProps: { 'aria-label': t('actions.close') },
         color: 'red',
         title: created
           ? t('errors.associateTasks')

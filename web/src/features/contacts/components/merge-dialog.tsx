@@ -32,11 +32,16 @@ export function MergeDialog({
     setBusy(true);
     try {
       const result = await mergeContacts(kept, others);
-      notifications.show({ color: 'green', message: t('merge.done') });
+      notifications.show({
+        closeButtonProps: { 'aria-label': t('actions.close') },
+        color: 'green',
+        message: t('merge.done'),
+      });
       onMerged(result);
       onClose();
     } catch (err) {
       notifications.show({
+        closeButtonProps: { 'aria-label': t('actions.close') },
         color: 'red',
         title: t('errors.mergeContacts'),
         message: contactsErrorMessage(err),

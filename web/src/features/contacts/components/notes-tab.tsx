@@ -21,9 +21,14 @@ export function NotesTab({ contact, canEdit }: { contact: ContactView; canEdit: 
     setSaving(true);
     try {
       await updateContact(contact.id, { notes: text.trim() });
-      notifications.show({ color: 'green', message: t('notes.saved') });
+      notifications.show({
+        closeButtonProps: { 'aria-label': t('actions.close') },
+        color: 'green',
+        message: t('notes.saved'),
+      });
     } catch (err) {
       notifications.show({
+        closeButtonProps: { 'aria-label': t('actions.close') },
         color: 'red',
         title: t('errors.updateContact'),
         message: contactsErrorMessage(err),

@@ -2,13 +2,12 @@
  * /contacts (spec 001 §2): the tabs 'contacts' and 'companies' (switching clears the selection),
  * each a list paged by 50 with its ordering and group filter, the contact search, bulk actions on
  * the selection as the role allows (delete; merge for contacts; export), and the detail of one
- * contact or one company — never both — beside the list on a wide screen, in a drawer below 1024 px.
+ * contact or one company — never both — beside the list on a wide screen, as the page below 1024 px.
  * The tab and the open detail live in the address, so a detail can be linked and Back closes it.
  */
 import {
   Box,
   Button,
-  Drawer,
   Group,
   Loader,
   Menu,
@@ -165,6 +164,7 @@ export default function ContactsPage() {
       download(list, format);
     } catch (err) {
       notifications.show({
+        closeButtonProps: { 'aria-label': t('actions.close') },
         color: 'red',
         title: t('errors.fetchContacts'),
         message: contactsErrorMessage(err),
@@ -223,6 +223,14 @@ export default function ContactsPage() {
       onSelect={setSelected}
     />
   );
+
+  // Below 1024 px the open detail is the page; closing it (or Back) shows the list again.
+  if (!wide && detail)
+    return (
+      <Stack gap="sm" p="md">
+        {detail}
+      </Stack>
+    );
 
   return (
     <Stack gap="sm" p="md">
@@ -300,7 +308,7 @@ export default function ContactsPage() {
               />
             )}
             <Select
-              w={200}
+              style={{ flex: '1 1 150px', maxWidth: 220 }}
               label={t('list.group')}
               data={[
                 { value: '', label: t('list.allGroups') },
@@ -312,7 +320,7 @@ export default function ContactsPage() {
               disabled={searching}
             />
             <Select
-              w={200}
+              style={{ flex: '1 1 150px', maxWidth: 220 }}
               label={t('list.ordering')}
               data={ORDERINGS[tab].map((o) => ({ value: o, label: t(`orderings.${o}` as 'orderings.name') }))}
               value={ordering}
@@ -401,19 +409,6 @@ export default function ContactsPage() {
         )}
       </Box>
 
-      {!wide && (
-        <Drawer
-          opened={detailOpen}
-          onClose={closeDetail}
-          position="right"
-          size="100%"
-          withCloseButton={false}
-          aria-label={t(contactId ? 'tabs.contacts' : 'tabs.companies')}
-        >
-          {detail}
-        </Drawer>
-      )}
-
       <ContactFormModal
         opened={creating && tab === 'contacts'}
         onClose={() => setCreating(false)}
@@ -449,12 +444,17 @@ export default function ContactsPage() {
           try {
             if (tab === 'contacts') await bulkContacts('delete', selected);
             else await bulkCompanies('delete', selected);
-            notifications.show({ color: 'green', message: t('delete.done') });
+            notifications.show({
+              closeButtonProps: { 'aria-label': t('actions.close') },
+              color: 'green',
+              message: t('delete.done'),
+            });
             if ((contactId && selected.includes(contactId)) || (companyId && selected.includes(companyId)))
               closeDetail();
             setSelected([]);
           } catch (err) {
             notifications.show({
+              closeButtonProps: { 'aria-label': t('actions.close') },
               color: 'red',
               title: t(tab === 'contacts' ? 'errors.deleteContacts' : 'errors.deleteCompanies'),
               message: contactsErrorMessage(err),
