@@ -37,10 +37,17 @@ export function ContactTable({
   contacts,
   openId,
   onOpen,
+  compact,
   ...selection
-}: Selection & { contacts: ContactView[]; openId: string | null; onOpen: (id: string) => void }) {
+}: Selection & {
+  contacts: ContactView[];
+  openId: string | null;
+  onOpen: (id: string) => void;
+  /** A detail is beside the list: the main columns only. */
+  compact: boolean;
+}) {
   const { t } = useTranslation('contacts');
-  const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
+  const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false }) && !compact;
   const s = useSelectAll(
     contacts.map((c) => c.id),
     selection,
@@ -93,7 +100,7 @@ export function ContactTable({
                     </Text>
                   )}
                 </Table.Td>
-                <Table.Td style={{ wordBreak: 'break-all' }}>{c.emails[0]?.value ?? ''}</Table.Td>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>{c.emails[0]?.value ?? ''}</Table.Td>
                 {wide && <Table.Td>{c.phones[0]?.value ?? ''}</Table.Td>}
                 {wide && <Table.Td>{c.companyName}</Table.Td>}
                 {wide && (
@@ -115,10 +122,16 @@ export function CompanyTable({
   companies,
   openId,
   onOpen,
+  compact,
   ...selection
-}: Selection & { companies: CompanyView[]; openId: string | null; onOpen: (id: string) => void }) {
+}: Selection & {
+  companies: CompanyView[];
+  openId: string | null;
+  onOpen: (id: string) => void;
+  compact: boolean;
+}) {
   const { t } = useTranslation('contacts');
-  const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
+  const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false }) && !compact;
   const s = useSelectAll(
     companies.map((c) => String(c.id)),
     selection,

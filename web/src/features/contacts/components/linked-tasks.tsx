@@ -54,12 +54,14 @@ export function LinkedTasks({ kind, id, name, groupId, groups, canAdd }: LinkedT
   return (
     <Stack gap="sm">
       {canAdd && (
-        <Group gap="xs" wrap="wrap">
-          <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => setCreating(true)}>
-            {t('actions.newTask')}
-          </Button>
+        <Stack gap="xs">
+          <Group>
+            <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => setCreating(true)}>
+              {t('actions.newTask')}
+            </Button>
+          </Group>
           <LinkTasks kind={kind} id={id} onLinked={() => void mutate()} />
-        </Group>
+        </Stack>
       )}
       {error ? (
         <LoadError title={t('errors.searchTasks')} error={error} onRetry={() => void mutate()} />
@@ -160,7 +162,7 @@ function LinkTasks({
     }
   };
   return (
-    <Group gap="xs" align="flex-end" wrap="nowrap" style={{ flex: 1, minWidth: 240 }}>
+    <Group gap="xs" align="flex-end" wrap="nowrap">
       <MultiSelect
         style={{ flex: 1 }}
         size="xs"

@@ -211,6 +211,7 @@ export default function ContactsPage() {
       contacts={(searching ? found.data?.results : contacts.data?.results) ?? []}
       openId={contactId}
       onOpen={openContact}
+      compact={detailOpen}
       selected={selected}
       onSelect={setSelected}
     />
@@ -219,6 +220,7 @@ export default function ContactsPage() {
       companies={companies.data?.results ?? []}
       openId={companyId}
       onOpen={openCompany}
+      compact={detailOpen}
       selected={selected}
       onSelect={setSelected}
     />
