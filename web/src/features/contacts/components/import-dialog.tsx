@@ -24,22 +24,11 @@ import { IconFileImport } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createContact } from '../api/contacts.ts';
-import { bodyOfImported, importRowErrors } from '../utils/contact-body.ts';
+import { bodyOfImported } from '../utils/contact-body.ts';
 import { canImport, type ImportResult } from '../utils/contact-io.ts';
-import { parseContactsCsv } from '../utils/csv.ts';
 import { contactsErrorMessage } from '../utils/errors.ts';
 import { defaultPrimaryGroup, type GroupChoice } from '../utils/form.ts';
-import { parseVCards } from '../utils/vcard.ts';
-
-/** Reads a file by its name or its first line: vCard or CSV. */
-export function readImportFile(name: string, text: string): ImportResult {
-  const isVCard = /\.(vcf|vcard)$/i.test(name) || /^\s*BEGIN:VCARD/i.test(text);
-  const result = isVCard ? parseVCards(text) : parseContactsCsv(text);
-  return {
-    ...result,
-    rows: result.rows.map((r) => ({ ...r, errors: importRowErrors(r.contact, r.errors) })),
-  };
-}
+import { readImportFile } from '../utils/import-file.ts';
 
 export function ImportDialog({
   opened,
