@@ -2,11 +2,12 @@
  * The contacts screens in a real browser through the local stack (issue 15 item 2; decisions D55):
  * a company and two contacts made with the forms (the second one's e-mail pointed out as a
  * duplicate while typed), the two merged, a task made from the kept contact and seen under its
- * tasks; a vCard with a broken line refused whole; the §8 message when the list cannot be read;
+ * tasks; a vCard with a broken line refused whole; a CSV imported after its preview; the list
+ * exported as vCard; the §8 message when the list cannot be read;
  * axe; screenshots light, dark and narrow written to the run's temp folder.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -164,6 +165,31 @@ describe('the contacts screens', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     const list = await api.get('/contact/');
     expect(list.body.results.map((c: { first_name: string }) => c.first_name)).toEqual(['Ada']);
+  });
+
+  it('a CSV is previewed, then imported; the list exports as vCard', async () => {
+    await page.goto(`${url}/contacts`);
+    await page.getByRole('button', { name: 'Import' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import contacts' });
+    await dialog.locator('input[type=file]').setInputFiles({
+      name: 'people.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`First name,Last name,Email\nGrace,Hopper,grace-${tag}@example.com\n`),
+    });
+    await dialog.getByTestId('import-preview').getByText('Ready').waitFor();
+    await dialog.getByRole('button', { name: 'Import 1 contact' }).click();
+    await expect.poll(() => rows(page).count()).toBe(2);
+
+    await page.getByRole('button', { name: 'Export' }).click();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('menuitem', { name: 'vCard (.vcf)' }).click(),
+    ]);
+    const text = readFileSync((await download.path())!, 'utf8');
+    expect(text.match(/BEGIN:VCARD/g)).toHaveLength(2);
+    expect(text).toContain('FN:Ada Lovelace');
+    expect(text).toContain(`EMAIL;TYPE=work:grace-${tag}@example.com`);
+    expect(s.errors).toEqual([]);
   });
 
   it('says so when the contacts cannot be read', async () => {

@@ -45,11 +45,26 @@ export const linkedTasksKey = (kind: 'contact' | 'company', id: string) =>
   [CONTACTS_HEAD, 'tasks', kind, id] as const;
 export const searchKey = (q: string) => [CONTACTS_HEAD, 'search', q] as const;
 
+/** Contacts and companies deleted or merged away here: never read again (a 404 would follow). */
+const gone = new Set<string>();
+
 /** Every contacts view read again (after a 100 ms pause, spec 001 §9, so the write has settled). */
 export const revalidateContacts = () =>
   new Promise<void>((resolve) => setTimeout(resolve, 100)).then(() =>
-    mutate((key) => Array.isArray(key) && key[0] === CONTACTS_HEAD),
+    mutate(
+      (key) =>
+        Array.isArray(key) &&
+        key[0] === CONTACTS_HEAD &&
+        !((key[1] === 'one' || key[1] === 'company' || key[1] === 'tasks') && gone.has(String(key.at(-1)))),
+    ),
   );
+
+function forget(ids: readonly string[]) {
+  for (const id of ids) gone.add(id);
+}
+
+/** These reads show their failure where the data would be (spec 001 §8), not as a toast too. */
+const inline = { onError: () => undefined };
 
 const listQuery = (q: ListQuery) => ({
   page: q.page,
@@ -73,12 +88,12 @@ export const listContacts = (q: ListQuery) =>
   api<ContactPage<ContactView>>(routes.listContacts, { query: listQuery(q) });
 /** `enabled` false: not read (the other tab is showing). */
 export const useContacts = (q: ListQuery, enabled = true) =>
-  useSWR(enabled ? contactListKey(q) : null, () => listContacts(q), { keepPreviousData: true });
+  useSWR(enabled ? contactListKey(q) : null, () => listContacts(q), { ...inline, keepPreviousData: true });
 
 export const listCompanies = (q: ListQuery) =>
   api<ContactPage<CompanyView>>(routes.listCompanies, { query: listQuery(q) });
 export const useCompanies = (q: ListQuery, enabled = true) =>
-  useSWR(enabled ? companyListKey(q) : null, () => listCompanies(q), { keepPreviousData: true });
+  useSWR(enabled ? companyListKey(q) : null, () => listCompanies(q), { ...inline, keepPreviousData: true });
 
 /** Companies for the picker: the first page by name (50), narrowed as the person types. */
 export const useCompanyChoices = () =>
@@ -86,11 +101,11 @@ export const useCompanyChoices = () =>
 
 export const getContact = (id: string) => api<ContactView>(routes.getContact, { params: { id } });
 export const useContact = (id: string | null) =>
-  useSWR(id ? contactKey(id) : null, () => getContact(id!), { shouldRetryOnError: false });
+  useSWR(id ? contactKey(id) : null, () => getContact(id!), { ...inline, shouldRetryOnError: false });
 
 export const getCompany = (id: string) => api<CompanyView>(routes.getCompany, { params: { id } });
 export const useCompany = (id: string | null) =>
-  useSWR(id ? companyKey(id) : null, () => getCompany(id!), { shouldRetryOnError: false });
+  useSWR(id ? companyKey(id) : null, () => getCompany(id!), { ...inline, shouldRetryOnError: false });
 
 /** GET /contact/search?q: by name, e-mail or phone. */
 export const searchContacts = (q: string) =>
@@ -120,10 +135,12 @@ export async function updateContact(id: string, body: UpdateContactInput | Conta
 }
 export async function deleteContact(id: string) {
   await api(routes.deleteContact, { params: { id } });
+  forget([id]);
   void revalidateContacts();
 }
 export async function bulkContacts(action: BulkAction, ids: string[]) {
   const r = await api<BulkResult>(routes.bulkContacts, { body: { action, ids } });
+  if (action === 'delete') forget(r.done);
   void revalidateContacts();
   return r;
 }
@@ -133,6 +150,7 @@ export async function mergeContacts(keep: string, others: string[]) {
     params: { id: keep },
     body: { mergeIds: others },
   });
+  forget(others);
   void revalidateContacts();
   return c;
 }
@@ -149,10 +167,12 @@ export async function updateCompany(id: string, body: UpdateCompanyInput | Creat
 }
 export async function deleteCompany(id: string) {
   await api(routes.deleteCompany, { params: { id } });
+  forget([id]);
   void revalidateContacts();
 }
 export async function bulkCompanies(action: BulkAction, ids: string[]) {
   const r = await api<BulkResult>(routes.bulkCompanies, { body: { action, ids } });
+  if (action === 'delete') forget(r.done.map(String));
   void revalidateContacts();
   return r;
 }
@@ -164,7 +184,7 @@ export const listLinkedTasks = (kind: 'contact' | 'company', id: string) =>
     query: { pageSize: CONTACT_RULES.pageSize },
   });
 export const useLinkedTasks = (kind: 'contact' | 'company', id: string) =>
-  useSWR(linkedTasksKey(kind, id), () => listLinkedTasks(kind, id));
+  useSWR(linkedTasksKey(kind, id), () => listLinkedTasks(kind, id), inline);
 
 /** POST /tasks/associate/: links existing tasks to the contact or the company. */
 export async function associateTasks(kind: 'contact' | 'company', id: string, tasks: string[]) {
