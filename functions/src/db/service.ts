@@ -8,9 +8,6 @@
 import { AttachmentEntity, AttachmentUploadEntity } from './entities/attachment.ts';
 import { CalendarFeedEntity } from './entities/calendar-feed.ts';
 import { CategoryEntity } from './entities/category.ts';
-import { CompanyEntity } from './entities/company.ts';
-import { ContactEntity } from './entities/contact.ts';
-import { ContactListEntity, ContactSearchEntity, ContactTaskEntity } from './entities/contact-list.ts';
 import { DayStateEntity } from './entities/day-state.ts';
 import { GroupEntity } from './entities/group.ts';
 import { InvitationEntity } from './entities/invitation.ts';
@@ -33,9 +30,4 @@ export const entities = {
   calendarFeed: CalendarFeedEntity,
   attachment: AttachmentEntity,
   attachmentUpload: AttachmentUploadEntity,
-  contact: ContactEntity,
-  company: CompanyEntity,
-  contactList: ContactListEntity,
-  contactSearch: ContactSearchEntity,
-  contactTask: ContactTaskEntity,
 };

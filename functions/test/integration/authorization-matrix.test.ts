@@ -941,17 +941,18 @@ const MATRIX: Record<RouteId, Case[]> = {
   ],
   linkContactGroup: [
     {
+      label: 'its group made primary again',
       request: async (w) => ({
-        body: { contact: (await ownerContact(w)).id, group: w.spareGroup, is_primary: false },
+        body: { contact: (await ownerContact(w)).id, group: w.group, is_primary: true },
       }),
       expect: user(404, 403, 403, 201, 201, 201),
     },
   ],
   unlinkContactGroup: [
     {
-      label: 'the secondary link',
+      label: 'a link to the owner’s Private group: only who may edit in every group of it',
       request: async (w) => ({ params: { id: (await ownerContact(w, true)).groups[1]!.id } }),
-      expect: user(404, 403, 403, 204, 204, 204),
+      expect: user(404, 403, 403, 403, 403, 204),
     },
   ],
   listContactTasks: [
@@ -971,7 +972,7 @@ const MATRIX: Record<RouteId, Case[]> = {
   ],
   listCompaniesByGroup: [
     {
-      request: (w) => ({ query: { group: `${w.group},${w.spareGroup}` } }),
+      request: (w) => ({ query: { group: w.group } }),
       expect: user(404, 200, 200, 200, 200, 200),
     },
   ],
@@ -1001,15 +1002,16 @@ const MATRIX: Record<RouteId, Case[]> = {
   ],
   linkCompanyGroup: [
     {
-      request: async (w) => ({ body: { company: await ownerCompany(w), group: w.spareGroup } }),
+      label: 'its group made primary again',
+      request: async (w) => ({ body: { company: await ownerCompany(w), group: w.group, is_primary: true } }),
       expect: user(404, 403, 403, 201, 201, 201),
     },
   ],
   unlinkCompanyGroup: [
     {
-      label: 'the secondary link',
-      request: async (w) => ({ params: { id: `${await ownerCompany(w, true)}~${w.spareGroup}` } }),
-      expect: user(404, 403, 403, 204, 204, 204),
+      label: 'a link to the owner’s Private group: only who may edit in every group of it',
+      request: async (w) => ({ params: { id: `${await ownerCompany(w, true)}~${await ownerPrivate(w)}` } }),
+      expect: user(404, 403, 403, 403, 403, 204),
     },
   ],
   listCompanyTasks: [
@@ -1045,8 +1047,8 @@ interface MatrixContact {
   addresses: Array<{ id: string }>;
   groups: Array<{ id: string }>;
 }
-/** A fresh contact the owner makes in the world's group (and the spare one as secondary). */
-async function ownerContact(w: World, withSpare = false): Promise<MatrixContact> {
+/** A fresh contact the owner makes in the world's group (and the owner's Private one as secondary). */
+async function ownerContact(w: World, withPrivate = false): Promise<MatrixContact> {
   return ok(
     await w.people.owner.api.post('/contact/', {
       first_name: 'Matrix',
@@ -1056,20 +1058,27 @@ async function ownerContact(w: World, withSpare = false): Promise<MatrixContact>
       contact_address: [{ street: '1 High St', city: 'York' }],
       group: [
         { id: w.group, is_primary: true },
-        ...(withSpare ? [{ id: w.spareGroup, is_primary: false }] : []),
+        ...(withPrivate ? [{ id: await ownerPrivate(w), is_primary: false }] : []),
       ],
     }),
     'contact',
   ) as MatrixContact;
 }
 /** A fresh company the owner makes in the world's group; its id. */
-async function ownerCompany(w: World, withSpare = false): Promise<string> {
+/** The owner's Private group (the spare group is deleted by its own row). */
+async function ownerPrivate(w: World): Promise<string> {
+  const groups = ok(await w.people.owner.api.get('/group/member'), 'groups') as {
+    results: Array<{ id: string; is_private: boolean }>;
+  };
+  return groups.results.find((g) => g.is_private)!.id;
+}
+async function ownerCompany(w: World, withPrivate = false): Promise<string> {
   const c = ok(
     await w.people.owner.api.post('/contact/company', {
       name: 'Matrix Ltd',
       group: [
         { id: w.group, is_primary: true },
-        ...(withSpare ? [{ id: w.spareGroup, is_primary: false }] : []),
+        ...(withPrivate ? [{ id: await ownerPrivate(w), is_primary: false }] : []),
       ],
     }),
     'company',

@@ -11,7 +11,9 @@ describe('the table entities', () => {
     const { entities: shared } = await import('../../src/db/service.ts');
     // The report entities have their own transactions (db/entities/report.ts), in the same table.
     const { reportEntities } = await import('../../src/db/entities/report.ts');
-    const entities = { ...shared, ...reportEntities };
+    // So have the contacts entities (db/entities/contact-entities.ts).
+    const { contactEntities } = await import('../../src/db/entities/contact-entities.ts');
+    const entities = { ...shared, ...reportEntities, ...contactEntities };
     const service = new Service(entities);
     expect(Object.keys(service.entities).sort()).toEqual(Object.keys(entities).sort());
   });

@@ -11,6 +11,7 @@ import { measureCall, printLatency } from './api-latency.ts';
 import { benchAvatars } from './avatars.ts';
 import { measureBundles, printBundles } from './bundles.ts';
 import { benchChat } from './chat.ts';
+import { benchContacts } from './contacts.ts';
 import { benchLists } from './lists.ts';
 import { benchLive } from './live.ts';
 import { benchLoad } from './load.ts';
@@ -221,3 +222,11 @@ if (wants('reports')) {
 }
 
 printReport();
+
+if (wants('contacts')) {
+  // Contacts lists at 5,000 contacts (issue 15, decisions D54).
+  await withStack(async (stack) => {
+    const { requestCounter } = await import('@tandem/functions/db/client');
+    await benchContacts(stack.env as StackEnv, stack.url, requestCounter);
+  });
+}

@@ -42,6 +42,7 @@ export const CONTACT_MESSAGES = {
   companyNotFound: 'Company not found',
   contactNotFound: 'Contact not found',
   contactNotFoundForUpdate: 'Contact not found for update',
+  /** As contacts/company-id.ts says it. */
   companyIdNumber: 'The company id must be a number.',
   tooManyEmails: `A contact has at most ${CONTACT_RULES.maxEmails} e-mails.`,
   tooManyPhones: `A contact has at most ${CONTACT_RULES.maxPhones} phones.`,

@@ -6,6 +6,7 @@
  */
 import * as z from 'zod/mini';
 import { patchOf } from '../api/patch.ts';
+import { companyIdField } from './company-id.ts';
 import { BULK_ACTIONS } from './roles.ts';
 import {
   COMPANY_ORDERINGS,
@@ -37,22 +38,6 @@ const label = z.pipe(
 );
 /** Sub-item ids as the server gave them (kept on edit); new rows have none. */
 const subId = z.optional(z.string().check(z.minLength(1), z.maxLength(120)));
-
-/**
- * A number, or a string of digits, as a positive whole number (spec 001 §5: "The company id must
- * be parsed as a number"); anything else is a 400 with a clear message.
- */
-export const companyIdField = z.pipe(
-  z.union([z.number(), z.string()]),
-  z.transform((v, ctx) => {
-    const n = typeof v === 'number' ? v : /^\s*\d{1,16}\s*$/.test(v) ? Number(v) : Number.NaN;
-    if (!Number.isSafeInteger(n) || n < 1) {
-      ctx.issues.push({ code: 'custom', message: M.companyIdNumber, input: v });
-      return z.NEVER;
-    }
-    return n;
-  }),
-);
 
 export const contactEmailInput = z.strictObject({ id: subId, value: optText(R.maxValue), label });
 export const contactPhoneInput = z.strictObject({ id: subId, value: optText(R.maxValue), label });
@@ -144,7 +129,8 @@ export const updateContactInput = patchOf(
     contactEmail: emails,
     contactPhone: phones,
     contactAddress: addresses,
-    contactCompany: z.nullable(contactCompanyInput),
+    /** Field by field: a job title alone keeps the company and the department. */
+    contactCompany: z.nullable(patchOf(contactCompanyInput)),
     group: groupLinks,
   }),
 );
@@ -289,3 +275,5 @@ export const associateTasksInput = z
   })
   .check(z.refine((b) => (b.contact === undefined) !== (b.company === undefined), M.contactOrCompany));
 export type AssociateTasksInput = z.output<typeof associateTasksInput>;
+
+export { companyIdField };

@@ -5,6 +5,7 @@
 import * as z from 'zod/mini';
 import { boundedText, entityId, idField, requiredTitle, TEXT_LIMITS } from '../api/limits.ts';
 import { patchOf } from '../api/patch.ts';
+import { companyIdField } from '../contacts/company-id.ts';
 import { descriptionDocInput, withDocumentText } from '../editor/schema.ts';
 import { EMAIL_PATTERN, normaliseEmail } from '../groups/invitations.ts';
 import { ROLES } from '../groups/roles.ts';
@@ -129,6 +130,9 @@ export const createTaskInput = z
     scheduledTask: z.optional(scheduleInput),
     /** 'audio' makes an audio task (spec 000 §3; decisions D47); absent or null, an ordinary one. */
     inputType: z.optional(z.nullable(z.enum(INPUT_TYPES, { error: "The input type is 'audio' or none." }))),
+    /** Spec 001 §7: a task made from a contact or company is linked to it (docs/api/contacts.md). */
+    contact: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
+    company: z.optional(companyIdField),
   })
   .check(
     z.superRefine((t, ctx) => {

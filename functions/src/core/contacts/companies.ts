@@ -12,8 +12,9 @@ import type {
 import type { CompanyView, ContactPage } from '@tandem/shared/contacts/views';
 import { getItems, item } from '../../db/batch-get.ts';
 import { CompanyEntity } from '../../db/entities/company.ts';
+import { transactContacts as transact } from '../../db/entities/contact-entities.ts';
 import type { StoredItem } from '../../db/records.ts';
-import { TransactionCanceledError, transact } from '../../db/transact.ts';
+import { TransactionCanceledError } from '../../db/transact.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import {

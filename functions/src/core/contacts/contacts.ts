@@ -27,9 +27,10 @@ import type {
 import { getItems, item } from '../../db/batch-get.ts';
 import { CompanyEntity } from '../../db/entities/company.ts';
 import { ContactEntity } from '../../db/entities/contact.ts';
+import { transactContacts as transact } from '../../db/entities/contact-entities.ts';
 import { ContactSearchEntity, ContactTaskEntity } from '../../db/entities/contact-list.ts';
 import type { StoredItem } from '../../db/records.ts';
-import { chunks, MAX_BATCH_WRITE_ITEMS, TransactionCanceledError, transact } from '../../db/transact.ts';
+import { chunks, MAX_BATCH_WRITE_ITEMS, TransactionCanceledError } from '../../db/transact.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import {
@@ -228,7 +229,11 @@ export async function getContact(actor: Actor, contactId: string): Promise<Conta
  */
 export async function saveContact(before: ContactRecord, after: ContactRecord): Promise<void> {
   const kept = new Set(after.groups.map((g) => g.groupId));
-  const oldCompany = before.company?.companyId;
+  // A company deleted since it was linked has no count to lower.
+  const oldCompany =
+    before.company && before.company.companyId !== after.company?.companyId
+      ? (await companiesThatExist([before.company.companyId])).values().next().value
+      : before.company?.companyId;
   const newCompany = after.company?.companyId;
   try {
     await transact(({ contact, contactList, company }) => [
@@ -338,6 +343,7 @@ export async function updateContact(
 
 /** Deletes contacts already checked: items, list items, company counts; then tokens and task links. */
 export async function removeContacts(contacts: readonly ContactRecord[]): Promise<void> {
+  const live = await companiesThatExist(contacts.flatMap((c) => (c.company ? [c.company.companyId] : [])));
   for (const c of contacts) {
     try {
       await transact(({ contact, contactList, company }) => [
@@ -346,7 +352,7 @@ export async function removeContacts(contacts: readonly ContactRecord[]): Promis
           .where((a, op) => op.eq(a.modifiedAt, c.modifiedAt))
           .commit(),
         ...c.groups.map((g) => contactList.delete(listKey('contact', listed(c), g.groupId)).commit()),
-        ...(c.company
+        ...(c.company && live.has(c.company.companyId)
           ? [
               company
                 .patch({ companyId: String(c.company.companyId) })
@@ -362,6 +368,15 @@ export async function removeContacts(contacts: readonly ContactRecord[]): Promis
     await syncTokens(searchItems(c.contactId, c.groups, tokensOf(c)), []);
     await dropTaskLinks('contact', c.contactId);
   }
+}
+
+/** Of these company ids, the ones whose company still exists (one BatchGet; none asked, no read). */
+export async function companiesThatExist(ids: readonly number[]): Promise<Set<number>> {
+  if (!ids.length) return new Set();
+  const found = await getItems(
+    ids.map((id) => item<{ companyId: string }>(CompanyEntity, { companyId: String(id) })),
+  );
+  return new Set(found.filter((c) => c !== null).map((c) => Number(c.companyId)));
 }
 
 /** The task links of a deleted contact or company. */

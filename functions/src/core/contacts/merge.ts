@@ -8,13 +8,14 @@ import { CONTACT_MESSAGES, CONTACT_RULES } from '@tandem/shared/contacts/rules';
 import type { ContactView } from '@tandem/shared/contacts/views';
 import { getItems, item } from '../../db/batch-get.ts';
 import { ContactEntity } from '../../db/entities/contact.ts';
+import { transactContacts as transact } from '../../db/entities/contact-entities.ts';
 import { ContactTaskEntity } from '../../db/entities/contact-list.ts';
 import type { StoredItem } from '../../db/records.ts';
-import { TransactionCanceledError, transact } from '../../db/transact.ts';
+import { TransactionCanceledError } from '../../db/transact.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { requireAction, requireVisible, rolesIn } from './access.ts';
-import { type ContactRecord, contactView } from './contacts.ts';
+import { type ContactRecord, companiesThatExist, contactView } from './contacts.ts';
 import { listKey, searchItems, syncTokens, tokensOf } from './store.ts';
 
 type TaskLink = StoredItem<typeof ContactTaskEntity>;
@@ -126,7 +127,8 @@ export async function mergeContacts(
   for (const o of gone)
     if (o.company) delta.set(o.company.companyId, (delta.get(o.company.companyId) ?? 0) - 1);
   if (!kept.company && company) delta.set(company.companyId, (delta.get(company.companyId) ?? 0) + 1);
-  const companyWrites = [...delta].filter(([, d]) => d !== 0);
+  const live = await companiesThatExist([...delta.keys()]);
+  const companyWrites = [...delta].filter(([id, d]) => d !== 0 && live.has(id));
 
   const oldLinks = theirLinks.flat();
   const actions =

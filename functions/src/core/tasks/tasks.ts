@@ -47,6 +47,7 @@ import {
 import { generateKeyBetween } from 'fractional-indexing';
 import { getItems, item } from '../../db/batch-get.ts';
 import { documentClient } from '../../db/client.ts';
+import { transactContacts } from '../../db/entities/contact-entities.ts';
 import { GroupEntity } from '../../db/entities/group.ts';
 import {
   dayWatchKeys,
@@ -93,6 +94,7 @@ import {
   taskFor,
   taskView,
 } from '../access/task-access.ts';
+import { linkCount, taskLinkFailure, taskLinkWrites } from '../contacts/task-links.ts';
 import { inviteAttendees, planSchedule, scheduleAsSent } from '../schedules/schedules.ts';
 import { getUser, isInternalUser, type UserRecord } from '../user/user.ts';
 import { descriptionDocChange, withDescriptionDoc } from './description.ts';
@@ -415,10 +417,22 @@ export async function createTask(actor: Actor, input: CreateTaskInput, now = new
     ),
     ...placements.map((p, i) => ({ kind: 'placement' as const, p, code: codes[i]! })),
   ];
-  for (let i = 0; i < writes.length; i += 100) {
-    const chunk = writes.slice(i, i + 100);
-    await transact(({ task, taskChild, placement, user: u }) =>
-      chunk.flatMap((w) =>
+  // The first transaction also carries the contact's and company's links (at most 4 items).
+  const room = (i: number) => (i === 0 ? 100 - linkCount(input) : 100);
+  for (let i = 0; i < writes.length; i += room(i)) {
+    const chunk = writes.slice(i, i + room(i));
+    // The contact's and company's task links (spec 001 §7) lead the first transaction, with the task.
+    await transactContacts(({ task, taskChild, placement, user: u, contact, company, contactTask }) => [
+      ...(i === 0
+        ? taskLinkWrites(
+            { contact, company, contactTask },
+            input,
+            mainId,
+            tasks[0]!.t.groupId,
+            now.toISOString(),
+          )
+        : []),
+      ...chunk.flatMap((w) =>
         w.kind === 'counters'
           ? (taskCounterWrite(u, actor.userId, delta, user) ?? [])
           : w.kind === 'link'
@@ -450,7 +464,11 @@ export async function createTask(actor: Actor, input: CreateTaskInput, now = new
                     })
                     .commit(),
       ),
-    ).catch((e) => (i === 0 ? limitFailure(e, 0, actor.userId, delta) : Promise.reject(e)));
+    ]).catch((e) => {
+      if (i > 0) return Promise.reject(e);
+      taskLinkFailure(e, input, 0);
+      return limitFailure(e, linkCount(input), actor.userId, delta);
+    });
   }
   // The tasks as just created (with the entity's defaults), without reading them back.
   const updatedAt = new Date().toISOString();
