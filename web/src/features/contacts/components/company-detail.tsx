@@ -108,7 +108,7 @@ export function CompanyDetail({ id, groups, rights, onClose }: DetailProps) {
             id={String(company.id)}
             name={company.name}
             groupId={company.primaryGroupId}
-            groups={groups}
+            groups={groups.filter((g) => company.groups.some((l) => l.group === g.id))}
             canAdd={canEdit}
           />
         </Tabs.Panel>

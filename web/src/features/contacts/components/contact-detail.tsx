@@ -114,7 +114,7 @@ export function ContactDetail({ id, groups, rights, onClose, onOpenCompany, onOp
             id={contact.id}
             name={name}
             groupId={contact.primaryGroupId}
-            groups={groups}
+            groups={groups.filter((g) => contact.groups.some((l) => l.group === g.id))}
             canAdd={canEdit}
           />
         </Tabs.Panel>

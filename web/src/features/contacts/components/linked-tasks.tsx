@@ -1,6 +1,6 @@
 /**
  * A contact's or company's tasks tab: its tasks (GET /contact/task/{id}), 'New task' (a task made
- * with the defaults of spec 001 §9 and linked to it) and linking existing tasks found by title
+ * with the defaults of spec 001 §9 in one of its groups, linked to it by POST /task/ itself) and linking existing tasks found by title
  * (GET /tasks/search/, POST /tasks/associate/). A task opens in the task form.
  */
 import {
@@ -28,7 +28,7 @@ import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { createTask } from '../../tasks/api/tasks.ts';
 import { StatusBadge, useTaskModal } from '../../tasks/index.ts';
-import { associateTasks, searchTasks, useLinkedTasks } from '../api/contacts.ts';
+import { associateTasks, revalidateContacts, searchTasks, useLinkedTasks } from '../api/contacts.ts';
 import { contactsErrorMessage } from '../utils/errors.ts';
 import type { GroupChoice } from '../utils/form.ts';
 import { dueInputValue, localInputToIso, taskZone } from '../utils/task-defaults.ts';
@@ -40,6 +40,7 @@ export interface LinkedTasksProps {
   name: string;
   /** The group a new task starts in (the contact's primary group). */
   groupId: string | null;
+  /** The groups it is linked to: a task made from it must be in one of them. */
   groups: GroupChoice[];
   canAdd: boolean;
 }
@@ -263,8 +264,8 @@ function NewTaskForm({
   });
   const submit = form.onSubmit(async (v) => {
     setSaving(true);
-    let created: { id: string } | null = null;
     try {
+      // Linked in the task's own transaction (POST /task/ with contact or company).
       const results = await createTask({
         title: v.title.trim(),
         group: v.group!,
@@ -273,9 +274,10 @@ function NewTaskForm({
         status: defaults.status as 1,
         mode: defaults.mode,
         userTimezone: taskZone(defaults.userTimezone),
+        ...(kind === 'contact' ? { contact: id } : { company: Number(id) }),
       });
-      created = results[0] ?? null;
-      if (created) await associateTasks(kind, id, [created.id]);
+      if (!results[0]) throw new Error(t('errors.createTask'));
+      void revalidateContacts();
       notifications.show({
         closeButtonProps: { 'aria-label': t('actions.close') },
         color: 'green',
@@ -287,9 +289,7 @@ function NewTaskForm({
       notifications.show({
         closeButtonProps: { 'aria-label': t('actions.close') },
         color: 'red',
-        title: created
-          ? t('errors.associateTasks')
-          : t(kind === 'contact' ? 'errors.createTaskForContact' : 'errors.createTaskForCompany'),
+        title: t(kind === 'contact' ? 'errors.createTaskForContact' : 'errors.createTaskForCompany'),
         message: contactsErrorMessage(err),
       });
     } finally {
