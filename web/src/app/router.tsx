@@ -127,7 +127,10 @@ export const routeObjects: RouteObject[] = [
                 ...page(() => import('../features/tasks/routes/tasks-page.tsx')),
                 children: [{ path: paths.tasks }, { path: '/task/:taskId' }],
               },
-              notAvailable(paths.contacts, 'contacts'),
+              {
+                path: paths.contacts,
+                ...page(() => import('../features/contacts/routes/contacts-page.tsx')),
+              },
               // One page for the four routine views: switching tabs keeps it mounted.
               {
                 ...page(() => import('../features/routines/routes/routines-page.tsx')),
