@@ -135,6 +135,10 @@ export const routeNeeds: { readonly [K in RouteId]?: readonly Need[] } = {
   applyCustomFieldTemplate: W,
   // Reports: reads aggregates only.
   getReport: ['table:read'],
+  // Grid views (D56): a person's own views; the rows query only reads.
+  createGridView: W,
+  updateGridView: W,
+  deleteGridView: W,
 };
 
 /** WebSocket handlers, by module under functions/src/ws. */
