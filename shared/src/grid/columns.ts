@@ -71,7 +71,6 @@ export const GRID_COLUMNS: readonly GridColumnDef[] = [
     name: 'delegationType',
     type: 'enum',
     title: 'Delegation',
-    cheap: true,
     options: DELEGATION_TYPES.map((d) => ({ value: d, title: d })),
   },
   { name: 'createdAt', type: 'date', title: 'Created', cheap: true },
