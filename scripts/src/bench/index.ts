@@ -221,3 +221,12 @@ if (wants('reports')) {
 }
 
 printReport();
+
+if (wants('grid')) {
+  // The task grid's rows (issue 15 item 3, decisions D56): 5,000 tasks of one person.
+  await withStack(async (stack) => {
+    const { requestCounter } = await import('@tandem/functions/db/client');
+    const { benchGrid } = await import('./grid.ts');
+    await benchGrid(stack.env as StackEnv, stack.url, requestCounter);
+  });
+}
