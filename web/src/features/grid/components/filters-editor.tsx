@@ -6,7 +6,7 @@ import type { GridData, GridFilter } from '@tandem/shared/grid/schemas';
 import { useTranslation } from 'react-i18next';
 
 /** A typed value as the filter sends it: numbers and enum ids as numbers, yes/no as booleans. */
-function valueOf(column: string, text: string): GridFilter['value'] {
+function typedValue(column: string, text: string): GridFilter['value'] {
   const def = gridColumn(column);
   if (def?.type === 'boolean') return text === 'true';
   if (def?.type === 'number' || (def?.type === 'enum' && typeof def.options?.[0]?.value === 'number'))
@@ -72,7 +72,7 @@ export function FiltersEditor({
                         ]
                       : (def.options ?? []).map((o) => ({ value: String(o.value), label: o.title }))),
                   ]}
-                  onChange={(e) => change(i, { value: valueOf(f.column, e.currentTarget.value) })}
+                  onChange={(e) => change(i, { value: typedValue(f.column, e.currentTarget.value) })}
                 />
               ) : (
                 <TextInput
@@ -80,7 +80,7 @@ export function FiltersEditor({
                   label={t('toolbar.value')}
                   type={def?.type === 'date' ? 'date' : def?.type === 'number' ? 'number' : 'text'}
                   value={f.value === null ? '' : String(f.value)}
-                  onChange={(e) => change(i, { value: valueOf(f.column, e.currentTarget.value) })}
+                  onChange={(e) => change(i, { value: typedValue(f.column, e.currentTarget.value) })}
                 />
               ))}
             <ActionIcon

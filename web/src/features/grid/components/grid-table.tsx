@@ -101,7 +101,7 @@ export function GridTable({ rows, columns, data, groupCounts, onSortChange, onEd
   const { t } = useTranslation('grid');
   const yesNo: [string, string] = [t('yes'), t('no')];
   const [expanded, setExpanded] = useState<true | Record<string, boolean>>(true);
-  const grouping = data.grouping.map((g) => g.columnName);
+  const grouping = useMemo(() => data.grouping.map((g) => g.columnName), [data]);
   const lastGrouped = grouping.at(-1);
 
   const columnDefs = useMemo<ColumnDef<typeof features, GridRow>[]>(
@@ -118,20 +118,28 @@ export function GridTable({ rows, columns, data, groupCounts, onSortChange, onEd
   const countOf = (key: GridValue[]) =>
     groupCounts.find((g) => JSON.stringify(g.key) === JSON.stringify(key))?.count ?? 0;
 
-  const table = useTable({
-    features,
-    columns: columnDefs,
-    data: rows,
-    getRowId: (r) => r.id,
-    state: {
+  // Stable state objects: the table's store compares them, so new ones each render would churn it.
+  const state = useMemo(
+    () => ({
       grouping,
       expanded,
       columnOrder: data.columnOrder,
       columnVisibility: Object.fromEntries(data.hiddenColumnNames.map((c) => [c, false])),
       columnSizing: Object.fromEntries(data.tableColumnExtensions.map((e) => [e.columnName, e.width])),
       sorting: data.sorting.map((s) => ({ id: s.columnName, desc: s.direction === 'desc' })),
-    },
+    }),
+    [data, expanded, grouping],
+  );
+  const table = useTable({
+    features,
+    columns: columnDefs,
+    data: rows,
+    getRowId: (r) => r.id,
+    state,
     onExpandedChange: (u) => setExpanded((old) => (typeof u === 'function' ? u(old) : u)),
+    // Groups stay open as the rows change (a reset would write the state, render, and reset again).
+    autoResetAll: false,
+    autoResetExpanded: false,
     manualSorting: true,
     groupedColumnMode: false,
   });
@@ -180,11 +188,9 @@ export function GridTable({ rows, columns, data, groupCounts, onSortChange, onEd
           {table.getRowModel().rows.map((row) => {
             if (row.getIsGrouped()) {
               const depth = row.depth;
-              const key = grouping.slice(0, depth + 1).map((c, i) => {
-                let r: typeof row | undefined = row;
-                while (r && r.depth > i) r = r.getParentRow();
-                return (r?.groupingValue as GridValue) ?? null;
-              });
+              // The group's values, typed as the rows carry them (one leaf row has them all).
+              const leaf = row.getLeafRows()[0]?.original;
+              const key = grouping.slice(0, depth + 1).map((c) => leaf?.values[c] ?? null);
               const column = grouping[depth]!;
               const label = columns.find((c) => c.name === column)?.label ?? column;
               return (
@@ -204,7 +210,7 @@ export function GridTable({ rows, columns, data, groupCounts, onSortChange, onEd
                         {label}: {formatCell(column, key.at(-1) ?? null, yesNo) || '—'}
                       </Text>
                       {column === lastGrouped && (
-                        <Badge variant="light" size="sm">
+                        <Badge variant="light" size="sm" tt="none">
                           {t('count', { count: countOf(key) })}
                         </Badge>
                       )}

@@ -251,6 +251,7 @@ export default function GridPage() {
           data={columns.filter((c) => isGroupable(c.name)).map((c) => ({ value: c.name, label: c.label }))}
           value={current.grouping.map((g) => g.columnName)}
           maxValues={MAX_GROUPING}
+          searchable
           onChange={(v) => change({ ...current, grouping: v.map((columnName) => ({ columnName })) })}
           w={{ base: '100%', sm: 320 }}
           clearable
