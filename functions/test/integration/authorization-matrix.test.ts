@@ -176,6 +176,8 @@ const make = {
   },
   timeBlock: async (api: Api) =>
     (ok(await api.post('/time-blocking/', timeBlock), 'time block') as { id: string }).id,
+  gridView: async (api: Api) =>
+    (ok(await api.post('/task/grid', { title: 'Matrix view' }), 'grid view') as { id: string }).id,
   category: async (api: Api) =>
     (ok(await api.post('/user/group/category', { title: 'Matrix' }), 'category') as { id: string }).id,
   /** A notification of the owner's (made as tell() makes them). */
@@ -1032,6 +1034,35 @@ const MATRIX: Record<RouteId, Case[]> = {
       expect: user(404, 403, 403, 200, 200, 200),
     },
   ],
+
+  listGridViews: [{ request: () => ({}), expect: everyone(200) }],
+  createGridView: [{ request: () => ({ body: { title: 'Mine' } }), expect: everyone(201) }],
+  getGridView: [
+    {
+      label: 'the owner’s (foreign to the others)',
+      request: async (w) => ({ params: { id: await make.gridView(w.people.owner.api) } }),
+      expect: ownOnly(200),
+    },
+    { label: 'the default view', request: () => ({ params: { id: '-1' } }), expect: everyone(200) },
+  ],
+  updateGridView: [
+    {
+      label: 'the owner’s (foreign to the others)',
+      request: async (w) => ({
+        params: { id: await make.gridView(w.people.owner.api) },
+        body: { title: 'New' },
+      }),
+      expect: ownOnly(200),
+    },
+  ],
+  deleteGridView: [
+    {
+      label: 'the owner’s (foreign to the others)',
+      request: async (w) => ({ params: { id: await make.gridView(w.people.owner.api) } }),
+      expect: ownOnly(204),
+    },
+  ],
+  queryGridRows: [{ request: () => ({ body: {} }), expect: everyone(200) }],
 };
 
 /** A message the owner writes in the world's task chat, for the author-only routes. */

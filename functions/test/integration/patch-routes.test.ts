@@ -712,6 +712,43 @@ const fixtures: Record<string, Fixture> = {
       { name: 'country', body: { country: 'CA' }, at: 'address.country', value: 'CA' },
     ],
   },
+
+  updateGridView: {
+    async setup() {
+      const ann = await person('Ann');
+      const v = await ok(
+        ann.api.post('/task/grid', {
+          title: 'Mine',
+          grid_data: {
+            page_size: 25,
+            grouping: [{ column_name: 'status' }],
+            filters: [{ column: 'title', operator: 'contains', value: 'a' }],
+            hidden_column_names: ['mode'],
+            table_column_extensions: [{ column_name: 'title', width: 200, word_wrap_enabled: true }],
+          },
+        }),
+        201,
+      );
+      const path = `/task/grid/${v.id}`;
+      return { api: ann.api, path, read: () => ok(ann.api.get(path)) };
+    },
+    volatile: ['updated_at'],
+    cases: [
+      { name: 'title', body: { title: 'Renamed' } },
+      {
+        name: 'grid_data (whole, defaults filled)',
+        body: { grid_data: { page_size: 50 } },
+        at: 'grid_data.page_size',
+        value: 50,
+        alsoChanges: [
+          'grid_data.grouping',
+          'grid_data.filters',
+          'grid_data.hidden_column_names',
+          'grid_data.table_column_extensions',
+        ],
+      },
+    ],
+  },
 };
 
 /**

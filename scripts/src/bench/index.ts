@@ -221,8 +221,6 @@ if (wants('reports')) {
   });
 }
 
-printReport();
-
 if (wants('contacts')) {
   // Contacts lists at 5,000 contacts (issue 15, decisions D54).
   await withStack(async (stack) => {
@@ -230,3 +228,14 @@ if (wants('contacts')) {
     await benchContacts(stack.env as StackEnv, stack.url, requestCounter);
   });
 }
+
+if (wants('grid')) {
+  // The task grid's rows (issue 15 item 3, decisions D56): 5,000 tasks of one person.
+  await withStack(async (stack) => {
+    const { requestCounter } = await import('@tandem/functions/db/client');
+    const { benchGrid } = await import('./grid.ts');
+    await benchGrid(stack.env as StackEnv, stack.url, requestCounter);
+  });
+}
+
+printReport();

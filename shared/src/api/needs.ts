@@ -153,6 +153,11 @@ export const routeNeeds: { readonly [K in RouteId]?: readonly Need[] } = {
   unlinkCompanyGroup: W,
   bulkCompanies: ['table:read', 'table:write', 'table:batch-write'],
   associateTasks: W,
+
+  // Grid views (D56): a person's own views; the rows query only reads.
+  createGridView: W,
+  updateGridView: W,
+  deleteGridView: W,
 };
 
 /** WebSocket handlers, by module under functions/src/ws. */

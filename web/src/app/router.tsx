@@ -6,6 +6,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PublicLayout } from '../components/public-layout.tsx';
 import { paths } from '../config/paths.ts';
 import { acceptDelegateInvitePath } from '../features/delegation/paths.ts';
+import { GRID_PATH } from '../features/grid/paths.ts';
 import { invitationPaths } from '../features/invitations/invitation-outcome.ts';
 import { acceptAttendeeInvitePath } from '../features/schedule/paths.ts';
 import { loadLaterNamespaces } from '../i18n/index.ts';
@@ -152,6 +153,8 @@ export const routeObjects: RouteObject[] = [
               notAvailable(paths.curriculum, 'curriculum'),
               { path: paths.chat, ...page(() => import('../features/chat/routes/chat-page.tsx')) },
               notAvailable(paths.agendas, 'agendas'),
+              // The task grid with saved views (decisions D56): a view of /tasks, its own chunk.
+              { path: GRID_PATH, ...page(() => import('../features/grid/routes/grid-page.tsx')) },
             ],
           },
         ],

@@ -3,6 +3,7 @@ import type billing from './locales/en_US/billing.json';
 import type calendar from './locales/en_US/calendar.json';
 import type common from './locales/en_US/common.json';
 import type contacts from './locales/en_US/contacts.json';
+import type grid from './locales/en_US/grid.json';
 import type groups from './locales/en_US/groups.json';
 import type reports from './locales/en_US/reports.json';
 import type routines from './locales/en_US/routines.json';
@@ -26,6 +27,7 @@ declare module 'i18next' {
       schedule: typeof schedule;
       reports: typeof reports;
       contacts: typeof contacts;
+      grid: typeof grid;
     };
   }
 }

@@ -11,16 +11,17 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconMicrophone, IconPlus } from '@tabler/icons-react';
+import { IconMicrophone, IconPlus, IconTable } from '@tabler/icons-react';
 import type { Page } from '@tandem/shared/api/pagination';
 import { TASK_STATUS, type TaskStatusId } from '@tandem/shared/tasks/constants';
 import { isNarrowed } from '@tandem/shared/tasks/selection';
 import type { TaskView } from '@tandem/shared/tasks/views';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMatch, useNavigate, useSearchParams } from 'react-router';
+import { Link, useMatch, useNavigate, useSearchParams } from 'react-router';
 import { unstable_serialize, useSWRConfig } from 'swr';
 import { errorText } from '../../../lib/notify.ts';
+import { GRID_PATH } from '../../grid/paths.ts';
 import { useGroups } from '../../groups/api/list-groups.ts';
 import { useTaskSelection } from '../../groups/hooks/use-task-selection.ts';
 import { notifyFailure } from '../../groups/utils/failure.ts';
@@ -153,6 +154,9 @@ export default function TasksPage() {
             {t('audio.new')}
           </Button>
           <ExportTasksButton query={query} />
+          <Button component={Link} to={GRID_PATH} variant="default" leftSection={<IconTable size={16} />}>
+            {t('grid.open')}
+          </Button>
           <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
             {t('list.new')}
           </Button>

@@ -1,0 +1,12 @@
+import * as routes from '@tandem/shared/api/route-defs';
+import { gridViewPatch } from '@tandem/shared/grid/schemas';
+import * as z from 'zod/mini';
+import { updateGridView } from '../../core/grid/views.ts';
+import { httpHandler } from '../../lib/http-handler.ts';
+
+export const handler = httpHandler({
+  route: routes.updateGridView,
+  params: z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) }),
+  body: gridViewPatch,
+  run: ({ actor, params, body }) => updateGridView(actor, params.id, body),
+});
