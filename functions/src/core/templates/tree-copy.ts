@@ -21,12 +21,21 @@ import {
 import { PlacementEntity } from '../../db/entities/placement.ts';
 import { TaskEntity } from '../../db/entities/task.ts';
 import { TaskChildEntity } from '../../db/entities/task-child.ts';
-import { chunks, MAX_BATCH_WRITE_ITEMS, MAX_TRANSACTION_ITEMS, transact } from '../../db/transact.ts';
-import { ValidationError } from '../../lib/errors.ts';
+import {
+  chunks,
+  MAX_BATCH_WRITE_ITEMS,
+  MAX_TRANSACTION_ITEMS,
+  TransactionCanceledError,
+  transact,
+} from '../../db/transact.ts';
+import { ConflictError, ValidationError } from '../../lib/errors.ts';
 import { assertTaskCountsFit, limitFailure, taskCounterWrite } from '../access/limits.ts';
 import { displayName } from '../access/roster.ts';
 import { counted, type TaskRecord } from '../access/task-access.ts';
 import type { UserRecord } from '../access/users.ts';
+
+/** A chunk's condition failed (something changed meanwhile); the chunks before it were undone. */
+export const COPY_RACED = 'Something changed while the tasks were being copied. Nothing was kept; try again.';
 
 type Tx = Parameters<Parameters<typeof transact>[0]>[0];
 type TxItem = ReturnType<Tx['task']['create']>['commit'] extends () => infer R ? R : never;
@@ -104,8 +113,9 @@ export function planCopy(
       roles: {},
       pending: {},
       version: 1,
-      // Copies keep the source's order: each a millisecond after the one before.
-      createdAt: new Date(opts.now.getTime() + i).toISOString(),
+      // Copies keep the source's order, each a millisecond after the one before; the root is the
+      // newest, so newest-first lists show the tree's root before its descendants.
+      createdAt: new Date(opts.now.getTime() + (t === root ? source.length : i)).toISOString(),
       updatedAt: iso,
     } as TaskRecord;
   });
@@ -191,10 +201,12 @@ export async function writeCopy(
       await transact((tx) => group.map((a) => a.write(tx)));
     } catch (e) {
       await undo(written);
-      if (i === groups.length - 1) {
-        onLastFailed?.(e, 0);
-        await limitFailure(e, extra.length, creator.userId, delta);
+      if (i === groups.length - 1 && e instanceof TransactionCanceledError) {
+        // The title lock (the first extra item) taken, or the counters past the limit.
+        if (extra.length && e.failedAt(0)) onLastFailed?.(e, 0);
+        if (e.failedAt(extra.length)) await limitFailure(e, extra.length, creator.userId, delta);
       }
+      if (e instanceof TransactionCanceledError) throw new ConflictError(COPY_RACED);
       throw e;
     }
     written.push(...group);
