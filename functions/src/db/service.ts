@@ -9,14 +9,12 @@ import { AttachmentEntity, AttachmentUploadEntity } from './entities/attachment.
 import { CalendarFeedEntity } from './entities/calendar-feed.ts';
 import { CategoryEntity } from './entities/category.ts';
 import { DayStateEntity } from './entities/day-state.ts';
-import { FolderEntity } from './entities/folder.ts';
 import { GroupEntity } from './entities/group.ts';
 import { InvitationEntity } from './entities/invitation.ts';
 import { MembershipEntity } from './entities/membership.ts';
 import { PlacementEntity } from './entities/placement.ts';
 import { TaskEntity } from './entities/task.ts';
 import { TaskChildEntity } from './entities/task-child.ts';
-import { TemplateApplyEntity, TemplateEntity, TemplateTitleEntity } from './entities/template.ts';
 import { UserEntity } from './entities/user.ts';
 
 export const entities = {
@@ -32,8 +30,4 @@ export const entities = {
   calendarFeed: CalendarFeedEntity,
   attachment: AttachmentEntity,
   attachmentUpload: AttachmentUploadEntity,
-  template: TemplateEntity,
-  templateTitle: TemplateTitleEntity,
-  templateApply: TemplateApplyEntity,
-  folder: FolderEntity,
 };

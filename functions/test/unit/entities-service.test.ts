@@ -11,7 +11,9 @@ describe('the table entities', () => {
     const { entities: shared } = await import('../../src/db/service.ts');
     // The report entities have their own transactions (db/entities/report.ts), in the same table.
     const { reportEntities } = await import('../../src/db/entities/report.ts');
-    const entities = { ...shared, ...reportEntities };
+    // So have the templates' (core/templates/transact.ts, D57).
+    const { templateEntities } = await import('../../src/core/templates/transact.ts');
+    const entities = { ...shared, ...reportEntities, ...templateEntities };
     const service = new Service(entities);
     expect(Object.keys(service.entities).sort()).toEqual(Object.keys(entities).sort());
   });

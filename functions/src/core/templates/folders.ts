@@ -11,7 +11,6 @@ import {
   TEMPLATE_MESSAGES,
   type UpdateFolderInput,
 } from '@tandem/shared';
-import { transact } from '../../db/transact.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { ConflictError, ValidationError } from '../../lib/errors.ts';
 import { listMemberships } from '../access/roster.ts';
@@ -29,6 +28,7 @@ import {
   titleLock,
   titleTaken,
 } from './store.ts';
+import { transact } from './transact.ts';
 
 const stale = () => new ConflictError('The folder was changed by someone else. Reload and try again.');
 

@@ -17,7 +17,6 @@ import {
   type UpdateTemplateInput,
 } from '@tandem/shared';
 import { TaskEntity } from '../../db/entities/task.ts';
-import { transact } from '../../db/transact.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { type GroupRecord, listMemberships } from '../access/roster.ts';
@@ -40,6 +39,7 @@ import {
   titleLock,
   titleTaken,
 } from './store.ts';
+import { transact } from './transact.ts';
 import { freshIds, planCopy, subtree, treeOf, writeCopy } from './tree-copy.ts';
 
 async function creatorOf(actor: Actor): Promise<UserRecord> {

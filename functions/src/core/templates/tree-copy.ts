@@ -26,18 +26,18 @@ import {
   MAX_BATCH_WRITE_ITEMS,
   MAX_TRANSACTION_ITEMS,
   TransactionCanceledError,
-  transact,
 } from '../../db/transact.ts';
 import { ConflictError, ValidationError } from '../../lib/errors.ts';
 import { assertTaskCountsFit, limitFailure, taskCounterWrite } from '../access/limits.ts';
 import { displayName } from '../access/roster.ts';
 import { counted, type TaskRecord } from '../access/task-access.ts';
 import type { UserRecord } from '../access/users.ts';
+import { type TemplateTx, transact } from './transact.ts';
 
 /** A chunk's condition failed (something changed meanwhile); the chunks before it were undone. */
 export const COPY_RACED = 'Something changed while the tasks were being copied. Nothing was kept; try again.';
 
-type Tx = Parameters<Parameters<typeof transact>[0]>[0];
+type Tx = TemplateTx;
 type TxItem = ReturnType<Tx['task']['create']>['commit'] extends () => infer R ? R : never;
 
 /** The whole tree of a root (one Query on the tree index). */
