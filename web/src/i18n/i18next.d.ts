@@ -7,6 +7,7 @@ import type reports from './locales/en_US/reports.json';
 import type routines from './locales/en_US/routines.json';
 import type schedule from './locales/en_US/schedule.json';
 import type tasks from './locales/en_US/tasks.json';
+import type templates from './locales/en_US/templates.json';
 import type today from './locales/en_US/today.json';
 import type validation from './locales/en_US/validation.json';
 
@@ -24,6 +25,7 @@ declare module 'i18next' {
       routines: typeof routines;
       schedule: typeof schedule;
       reports: typeof reports;
+      templates: typeof templates;
     };
   }
 }
