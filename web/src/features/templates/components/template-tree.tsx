@@ -55,13 +55,12 @@ function AddMenu({ owner, a, actions }: { owner: boolean; a: Omit<Adding, 'kind'
   if (!owner) return null;
   return (
     <Group gap={4} wrap="nowrap">
-      <Menu position="bottom-end" withinPortal>
+      {/* The inline input takes the focus: the menu must not hand it back to its button (a blur cancels). */}
+      <Menu position="bottom-end" withinPortal returnFocus={false}>
         <Menu.Target>
-          <Tooltip label={t('add')}>
-            <ActionIcon variant="subtle" aria-label={t('add')}>
-              <IconPlus size={16} />
-            </ActionIcon>
-          </Tooltip>
+          <ActionIcon variant="subtle" aria-label={t('add')}>
+            <IconPlus size={16} />
+          </ActionIcon>
         </Menu.Target>
         <Menu.Dropdown>
           <Menu.Item
