@@ -4,9 +4,10 @@
  * in the tree; it gets the mode asked, the group asked and fresh ids. Template nodes get no
  * placements (no list, Today, calendar or report reads them); draft nodes get their creator's.
  *
- * Writes are all-or-nothing across DynamoDB's 100-action transactions: the chunks go in order with
- * the creator's counters (and any extra items) in the LAST one, and when a chunk fails every chunk
- * already written is deleted again before the error is answered.
+ * Writes are all-or-nothing across DynamoDB's 100-action transactions: the copies' chunks go
+ * together, then the LAST one with the creator's counters (and any extra items: the template item,
+ * its title lock); when any fails, every chunk already written is deleted again before the error is
+ * answered.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import {
@@ -154,8 +155,8 @@ type Action = {
 
 /**
  * Writes the copy with the creator's counters and `extra` (the template item, its title lock) in
- * the last transaction; all or nothing. `onCountersFailed` turns a failed counter condition into the
- * limit's answer.
+ * the last transaction; all or nothing. `onLastFailed` answers a failed condition of the first extra
+ * item (a title taken); a failed counter condition answers the limit.
  */
 export async function writeCopy(
   plan: CopyPlan,
@@ -194,22 +195,31 @@ export async function writeCopy(
   const body = chunks(actions, room);
   // The last chunk of copies rides with the extra items and the counters when it fits.
   const tail = body.length && body.at(-1)!.length + last.length <= MAX_TRANSACTION_ITEMS ? body.pop()! : [];
-  const groups = [...body, [...last, ...tail]];
+  // The copies' chunks go together (none depends on another; a failure undoes them all), then the
+  // last one with the extra items and the counters.
   const written: Action[] = [];
-  for (const [i, group] of groups.entries()) {
-    try {
-      await transact((tx) => group.map((a) => a.write(tx)));
-    } catch (e) {
-      await undo(written);
-      if (i === groups.length - 1 && e instanceof TransactionCanceledError) {
-        // The title lock (the first extra item) taken, or the counters past the limit.
-        if (extra.length && e.failedAt(0)) onLastFailed?.(e, 0);
-        if (e.failedAt(extra.length)) await limitFailure(e, extra.length, creator.userId, delta);
-      }
-      if (e instanceof TransactionCanceledError) throw new ConflictError(COPY_RACED);
-      throw e;
+  const settled = await Promise.allSettled(
+    body.map((group) => transact((tx) => group.map((a) => a.write(tx)))),
+  );
+  for (const [i, r] of settled.entries()) if (r.status === 'fulfilled') written.push(...body[i]!);
+  const failure = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failure) {
+    await undo(written);
+    if (failure.reason instanceof TransactionCanceledError) throw new ConflictError(COPY_RACED);
+    throw failure.reason;
+  }
+  const final = [...last, ...tail];
+  try {
+    await transact((tx) => final.map((a) => a.write(tx)));
+  } catch (e) {
+    await undo(written);
+    if (e instanceof TransactionCanceledError) {
+      // The title lock (the first extra item) taken, or the counters past the limit.
+      if (extra.length && e.failedAt(0)) onLastFailed?.(e, 0);
+      if (e.failedAt(extra.length)) await limitFailure(e, extra.length, creator.userId, delta);
+      throw new ConflictError(COPY_RACED);
     }
-    written.push(...group);
+    throw e;
   }
 }
 
