@@ -12,6 +12,7 @@ import { TEMPLATE_MESSAGES } from '@tandem/shared/templates/rules';
 import { groupKey } from '@tandem/shared/templates/tree-keys';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { addMember } from '../../functions/test/integration/support.ts';
 import { violations } from '../src/testing/axe.ts';
 import { type BrowserSession, openBrowser, signIn } from '../src/testing/browser.ts';
 import { apiClient, createUser, type StackEnv } from '../src/testing/users.ts';
@@ -130,4 +131,25 @@ describe('the templates screen', () => {
       }
     }
   }, 150_000);
+
+  it('shows a member who is not an owner only View: no add buttons, no template actions', async () => {
+    const memberEmail = `member-${randomUUID().slice(0, 8)}@example.com`;
+    await createUser(env as StackEnv, { email: memberEmail, firstName: 'Mo', lastName: 'Member', password });
+    await addMember(api, group, { email: memberEmail }, 5);
+    const b = await openBrowser({ width: 1280, height: 900 });
+    try {
+      await signIn(b.page, url, memberEmail, password);
+      await b.page.goto(`${url}/templates`);
+      const g = groupRow(b.page);
+      await g.getByText('New starter', { exact: true }).waitFor();
+      expect(await g.getByRole('button', { name: 'View New starter' }).count()).toBe(1);
+      expect(await g.getByRole('button', { name: 'Use template New starter' }).count()).toBe(0);
+      expect(await g.getByRole('button', { name: 'Edit: New starter' }).count()).toBe(0);
+      expect(await g.getByRole('button', { name: /^Add/ }).count()).toBe(0);
+      expect(await g.getByRole('button', { name: /^Delete folder/ }).count()).toBe(0);
+      expect(b.errors).toEqual([]);
+    } finally {
+      await b.close();
+    }
+  }, 120_000);
 });

@@ -1,7 +1,8 @@
 /**
  * The rows of the templates tree (spec 002 §2): a group (icon and colour from its metadata, archived
  * dimmed), its folders and templates. Owners see the add menus, the folder delete and the template
- * actions; everyone else sees only View (the owner flag comes down from the group).
+ * actions (Use template among them); everyone else sees only View (spec 002 §2; the owner flag comes
+ * down from the group). The API lets any member who may add tasks apply a template (D57).
  */
 import '../i18n.ts';
 import { ActionIcon, Anchor, Box, Group, Menu, Stack, Text, Tooltip } from '@mantine/core';
@@ -123,7 +124,7 @@ function TemplateRow({
               <IconEye size={16} />
             </ActionIcon>
           </Tooltip>
-          {tpl.type === 'task' && (
+          {tpl.type === 'task' && tpl.isOwner && (
             <Tooltip label={t('use')}>
               <ActionIcon
                 variant="subtle"
