@@ -16,10 +16,11 @@ const EVIDENCE: ReadonlyArray<readonly [Need, RegExp]> = [
   // ElectroDB runs every request with `.go(`; the batched reads are ours (db/batch-get.ts).
   ['table:read', /\.go\(|BatchGetCommand/],
   // Writes on an entity (named *Entity), and every write transaction (db/transact.ts builds them with
-  // ElectroDB's createWriteTransaction since D42; `transaction.write(` is the Service's way).
+  // ElectroDB's createWriteTransaction since D42; `transaction.write(` is the Service's way). A bundle
+  // with two modules importing it (core/templates/transact.ts beside db/transact.ts) calls it renamed.
   [
     'table:write',
-    /\w*Entity\d*\.(create|put|patch|update|remove|upsert|delete)\(|transaction\.write\(|createWriteTransaction\(/,
+    /\w*Entity\d*\.(create|put|patch|update|remove|upsert|delete)\(|transaction\.write\(|createWriteTransaction\d*\(/,
   ],
   // BatchWriteItem: writes sliced to DynamoDB's batch ceiling (lib/batches.ts names it).
   ['table:batch-write', /chunks\([^)]*MAX_BATCH_WRITE_ITEMS\)/],

@@ -276,6 +276,27 @@ const make = {
     ) as { id: string };
     return r.id;
   },
+  /** A fresh task template in the group (its id is its root task's). */
+  template: async (w: World) =>
+    (
+      ok(
+        await w.people.owner.api.post('/task/template', {
+          title: `Matrix template ${randomUUID().slice(0, 8)}`,
+          group: w.group,
+        }),
+        'template',
+      ) as { id: string }
+    ).id,
+  folder: async (w: World) =>
+    (
+      ok(
+        await w.people.owner.api.post('/task/folder', {
+          title: `Matrix folder ${randomUUID().slice(0, 8)}`,
+          group: w.group,
+        }),
+        'folder',
+      ) as { id: string }
+    ).id,
 };
 
 /**
@@ -1063,6 +1084,104 @@ const MATRIX: Record<RouteId, Case[]> = {
     },
   ],
   queryGridRows: [{ request: () => ({ body: {} }), expect: everyone(200) }],
+  // Templates and folders (D57): members see; owners (creator, superadmin, admin) change.
+  createTemplate: [
+    {
+      request: () => ({}),
+      expect: user(400, 400, 400, 400, 400, 400),
+      label: 'no body',
+    },
+    {
+      label: 'a fresh title in the group',
+      request: (w) => ({ body: { title: `Matrix ${randomUUID().slice(0, 8)}`, group: w.group } }),
+      expect: user(404, 403, 403, 403, 201, 201),
+    },
+  ],
+  listTemplates: [{ request: () => ({}), expect: everyone(200) }],
+  getTemplate: [
+    {
+      request: async (w) => ({ params: { id: await make.template(w) } }),
+      expect: user(404, 200, 200, 200, 200, 200),
+    },
+  ],
+  updateTemplate: [
+    {
+      request: async (w) => ({
+        params: { id: await make.template(w) },
+        body: { title: `Renamed ${randomUUID().slice(0, 8)}` },
+      }),
+      expect: user(404, 403, 403, 403, 200, 200),
+    },
+  ],
+  deleteTemplate: [
+    {
+      request: async (w) => ({ params: { id: await make.template(w) } }),
+      expect: user(404, 403, 403, 403, 204, 204),
+    },
+  ],
+  searchTemplate: [
+    {
+      label: 'the template of its root task',
+      request: async (w) => ({ params: { taskId: await make.template(w) } }),
+      expect: user(404, 200, 200, 200, 200, 200),
+    },
+  ],
+  cloneTemplate: [
+    {
+      request: async (w) => ({ params: { id: await make.template(w) }, body: {} }),
+      expect: user(404, 403, 403, 403, 201, 201),
+    },
+  ],
+  convertTaskToTemplate: [
+    {
+      label: 'a fresh task of the group, on the trial',
+      request: async (w) => ({
+        params: { id: (await make.task(w)).id },
+        body: { type: 'task', title: `From task ${randomUUID().slice(0, 8)}` },
+      }),
+      expect: user(404, 403, 403, 403, 201, 201),
+    },
+  ],
+  convertTemplateToDraft: [
+    {
+      request: async (w) => ({
+        params: { id: await make.template(w) },
+        body: { idempotency_key: randomUUID() },
+      }),
+      // Members who may not add tasks to the group (as POST /task) see the template but get 403.
+      expect: user(404, 403, 403, 201, 201, 201),
+    },
+  ],
+  createFolder: [
+    {
+      request: (w) => ({ body: { title: `Folder ${randomUUID().slice(0, 8)}`, group: w.group } }),
+      expect: user(404, 403, 403, 403, 201, 201),
+    },
+  ],
+  listFolders: [
+    { request: (w) => ({ query: { group: w.group } }), expect: user(404, 200, 200, 200, 200, 200) },
+  ],
+  getFolder: [
+    {
+      request: async (w) => ({ params: { id: await make.folder(w) } }),
+      expect: user(404, 200, 200, 200, 200, 200),
+    },
+  ],
+  updateFolder: [
+    {
+      request: async (w) => ({
+        params: { id: await make.folder(w) },
+        body: { title: `Renamed ${randomUUID().slice(0, 8)}` },
+      }),
+      expect: user(404, 403, 403, 403, 200, 200),
+    },
+  ],
+  deleteFolder: [
+    {
+      request: async (w) => ({ params: { id: await make.folder(w) } }),
+      expect: user(404, 403, 403, 403, 204, 204),
+    },
+  ],
 };
 
 /** A message the owner writes in the world's task chat, for the author-only routes. */

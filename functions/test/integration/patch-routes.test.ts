@@ -749,6 +749,47 @@ const fixtures: Record<string, Fixture> = {
       },
     ],
   },
+  updateTemplate: {
+    async setup() {
+      const ann = await person('Ann');
+      const g = await newGroup(ann.api);
+      const other = await newGroup(ann.api);
+      const folder = await ok(ann.api.post('/task/folder', { title: 'Plans', group: g.id }), 201);
+      const t = await ok(
+        ann.api.post('/task/template', { title: 'Launch', group: g.id, folder: folder.id }),
+        201,
+      );
+      const read = async () => await ok(ann.api.get(`/task/template/${t.id}`));
+      return { api: ann.api, path: `/task/template/${t.id}`, read, ids: { other: other.id } };
+    },
+    cases: [
+      { name: 'title', body: { title: 'Landing' } },
+      { name: 'folder', body: { folder: null } },
+      {
+        name: 'group (a move takes it to the other group’s top)',
+        body: (s: Subject) => ({ group: s.ids!.other }),
+        at: 'task.group',
+        alsoChanges: ['folder'],
+      },
+    ],
+  },
+  updateFolder: {
+    async setup() {
+      const ann = await person('Ann');
+      const g = await newGroup(ann.api);
+      const parent = await ok(ann.api.post('/task/folder', { title: 'Top', group: g.id }), 201);
+      const f = await ok(
+        ann.api.post('/task/folder', { title: 'Inner', group: g.id, parent: parent.id }),
+        201,
+      );
+      const read = async () => await ok(ann.api.get(`/task/folder/${f.id}`));
+      return { api: ann.api, path: `/task/folder/${f.id}`, read };
+    },
+    cases: [
+      { name: 'title', body: { title: 'Renamed' } },
+      { name: 'parent', body: { parent: null } },
+    ],
+  },
 };
 
 /**

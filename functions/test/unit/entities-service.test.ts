@@ -11,9 +11,11 @@ describe('the table entities', () => {
     const { entities: shared } = await import('../../src/db/service.ts');
     // The report entities have their own transactions (db/entities/report.ts), in the same table.
     const { reportEntities } = await import('../../src/db/entities/report.ts');
-    // So have the contacts entities (db/entities/contact-entities.ts).
+    // So have the contacts entities (db/entities/contact-entities.ts) and the templates'
+    // (core/templates/transact.ts, D57).
     const { contactEntities } = await import('../../src/db/entities/contact-entities.ts');
-    const entities = { ...shared, ...reportEntities, ...contactEntities };
+    const { templateEntities } = await import('../../src/core/templates/transact.ts');
+    const entities = { ...shared, ...reportEntities, ...contactEntities, ...templateEntities };
     const service = new Service(entities);
     expect(Object.keys(service.entities).sort()).toEqual(Object.keys(entities).sort());
   });

@@ -239,3 +239,12 @@ if (wants('grid')) {
 }
 
 printReport();
+
+if (wants('templates')) {
+  // Templates (issue 16 item 1, D57): a 250-node apply, its retry, the templates tree.
+  await withStack(async (stack) => {
+    const { requestCounter } = await import('@tandem/functions/db/client');
+    const { benchTemplates } = await import('./templates.ts');
+    await benchTemplates(stack.env as StackEnv, stack.url, requestCounter);
+  });
+}

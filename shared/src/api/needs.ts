@@ -158,6 +158,17 @@ export const routeNeeds: { readonly [K in RouteId]?: readonly Need[] } = {
   createGridView: W,
   updateGridView: W,
   deleteGridView: W,
+
+  // Templates and folders (D57): copies of task trees undo their earlier chunks with BatchWriteItem.
+  createTemplate: ['table:read', 'table:write', 'table:batch-write', 'users'],
+  updateTemplate: W,
+  deleteTemplate: W,
+  cloneTemplate: ['table:read', 'table:write', 'table:batch-write', 'users'],
+  convertTaskToTemplate: ['table:read', 'table:write', 'table:batch-write', 'users'],
+  convertTemplateToDraft: ['table:read', 'table:write', 'table:batch-write', 'users'],
+  createFolder: W,
+  updateFolder: W,
+  deleteFolder: W,
 };
 
 /** WebSocket handlers, by module under functions/src/ws. */

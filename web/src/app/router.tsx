@@ -145,7 +145,10 @@ export const routeObjects: RouteObject[] = [
                 ...page(() => import('../features/time-blocks/routes/time-blocks-page.tsx')),
               },
               notAvailable(paths.planning, 'planning'),
-              notAvailable(paths.templates, 'templates'),
+              {
+                path: paths.templates,
+                ...page(() => import('../features/templates/routes/templates-page.tsx')),
+              },
               notAvailable(`${paths.templates}/ai-builder`, 'templates'),
               { path: paths.reports, ...page(() => import('../features/reports/routes/reports-page.tsx')) },
               notAvailable(paths.integrations, 'integrations'),

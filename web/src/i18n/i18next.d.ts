@@ -9,6 +9,7 @@ import type reports from './locales/en_US/reports.json';
 import type routines from './locales/en_US/routines.json';
 import type schedule from './locales/en_US/schedule.json';
 import type tasks from './locales/en_US/tasks.json';
+import type templates from './locales/en_US/templates.json';
 import type today from './locales/en_US/today.json';
 import type validation from './locales/en_US/validation.json';
 
@@ -28,6 +29,7 @@ declare module 'i18next' {
       reports: typeof reports;
       contacts: typeof contacts;
       grid: typeof grid;
+      templates: typeof templates;
     };
   }
 }

@@ -1,0 +1,12 @@
+import { entityId } from '@tandem/shared/api/limits';
+import * as routes from '@tandem/shared/api/route-defs';
+import * as z from 'zod/mini';
+import { templateOfTask } from '../../core/templates/templates.ts';
+import { httpHandler } from '../../lib/http-handler.ts';
+
+/** GET /task/template/search/{taskId}: the template whose tree holds this task. */
+export const handler = httpHandler({
+  route: routes.searchTemplate,
+  params: z.object({ taskId: entityId }),
+  run: ({ actor, params }) => templateOfTask(actor, params.taskId),
+});
