@@ -135,6 +135,13 @@ export const routeNeeds: { readonly [K in RouteId]?: readonly Need[] } = {
   applyCustomFieldTemplate: W,
   // Reports: reads aggregates only.
   getReport: ['table:read'],
+  // Account roles and role mapping (docs/api/roles.md): the reads need only the default.
+  createAccountRole: W,
+  updateAccountRole: W,
+  deleteAccountRole: W,
+  createRoleMapping: W,
+  updateRoleMapping: W,
+  deleteRoleMapping: W,
 };
 
 /** WebSocket handlers, by module under functions/src/ws. */
