@@ -956,6 +956,9 @@ const MATRIX: Record<RouteId, Case[]> = {
       expect: user(404, 403, 403, 204, 204, 204),
     },
   ],
+  // The local stack has no AI service configured: 503 (functions/test/unit/ai-connector.test.ts has the rest).
+  generateAiPublic: [{ request: () => ({ body: { prompt: 'Plan a launch' } }), expect: open(503) }],
+  proposeAiTemplate: [{ request: () => ({ body: { prompt: 'Plan a launch' } }), expect: everyone(503) }],
 };
 
 /** A message the owner writes in the world's task chat, for the author-only routes. */

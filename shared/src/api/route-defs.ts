@@ -746,3 +746,18 @@ export const deleteRoleMapping = {
   auth: 'user',
   handler: 'roles/delete-role-mapping',
 } as const satisfies RouteDef;
+// AI generation (spec 002 §7 "AI and surveys"; ARCHITECTURE §7; docs/api/roles.md)
+/** Public per the spec: limited per IP by the gateway (shared/src/api/throttling.ts). */
+export const generateAiPublic = {
+  method: 'POST',
+  path: '/ai-services/generate/public/',
+  auth: 'public',
+  handler: 'ai/generate-public',
+} as const satisfies RouteDef;
+/** Ours: a prompt → a proposed template tree (the AI builder). */
+export const proposeAiTemplate = {
+  method: 'POST',
+  path: '/task/template/ai-proposal',
+  auth: 'user',
+  handler: 'ai/propose-template',
+} as const satisfies RouteDef;
