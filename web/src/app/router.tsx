@@ -5,8 +5,10 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PublicLayout } from '../components/public-layout.tsx';
 import { paths } from '../config/paths.ts';
+import { aiBuilderPath } from '../features/ai-builder/paths.ts';
 import { acceptDelegateInvitePath } from '../features/delegation/paths.ts';
 import { invitationPaths } from '../features/invitations/invitation-outcome.ts';
+import { accountRolesPath } from '../features/roles/paths.ts';
 import { acceptAttendeeInvitePath } from '../features/schedule/paths.ts';
 import { loadLaterNamespaces } from '../i18n/index.ts';
 import { GuestOnly, RequireAuth } from './guards.tsx';
@@ -142,7 +144,14 @@ export const routeObjects: RouteObject[] = [
               },
               notAvailable(paths.planning, 'planning'),
               notAvailable(paths.templates, 'templates'),
-              notAvailable(`${paths.templates}/ai-builder`, 'templates'),
+              {
+                path: aiBuilderPath,
+                ...page(() => import('../features/ai-builder/routes/ai-builder-page.tsx')),
+              },
+              {
+                path: accountRolesPath,
+                ...page(() => import('../features/roles/routes/account-roles-page.tsx')),
+              },
               { path: paths.reports, ...page(() => import('../features/reports/routes/reports-page.tsx')) },
               notAvailable(paths.integrations, 'integrations'),
               notAvailable(paths.requestLinks, 'requestLinks'),

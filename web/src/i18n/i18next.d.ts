@@ -4,6 +4,7 @@ import type calendar from './locales/en_US/calendar.json';
 import type common from './locales/en_US/common.json';
 import type groups from './locales/en_US/groups.json';
 import type reports from './locales/en_US/reports.json';
+import type roles from './locales/en_US/roles.json';
 import type routines from './locales/en_US/routines.json';
 import type schedule from './locales/en_US/schedule.json';
 import type tasks from './locales/en_US/tasks.json';
@@ -24,6 +25,7 @@ declare module 'i18next' {
       routines: typeof routines;
       schedule: typeof schedule;
       reports: typeof reports;
+      roles: typeof roles;
     };
   }
 }
