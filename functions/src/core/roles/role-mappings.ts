@@ -4,8 +4,8 @@
  * writing needs the right to change its assignees (403). A row's id carries its target, so one
  * GetItem finds it and the same access check guards it.
  *
- * Templates land in their own module (core/templates); until then a template id is checked by
- * `templateAccess` below, which finds no template (404).
+ * A template's access is asked of ./template-access.ts (the seam for core/templates); until it is
+ * filled, a template id is not found (404).
  */
 import { randomBytes } from 'node:crypto';
 import {
@@ -27,6 +27,7 @@ import { isConditionFailed } from '../../lib/conditions.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { requireTaskPermission, taskFor } from '../access/task-access.ts';
 import { accountRolesOf } from './account-roles.ts';
+import { templateAccess } from './template-access.ts';
 
 type RoleMappingRecord = StoredItem<typeof RoleMappingEntity>;
 
@@ -85,14 +86,6 @@ export const roleMappingView = (m: StoredRoleMapping, roles: readonly AccountRol
   const { createdBy: _, ...rest } = m;
   return { ...rest, roleMatches: roleMatches(m.assigningRole, roles) };
 };
-
-/**
- * The seam for templates: who may read or edit a template's mappings. Templates are not part of this
- * module; until core/templates provides the check, no template is found.
- */
-export async function templateAccess(_actor: Actor, _templateId: string, _edit: boolean): Promise<void> {
-  throw new NotFoundError();
-}
 
 /** Refuses a caller who may not see the target (404) or, for `edit`, change its assignees (403). */
 export async function assertTargetAccess(

@@ -191,7 +191,7 @@ export function RoleMappingPanel({ taskId, templateId }: { taskId?: string; temp
   } else {
     const list = rows ?? [];
     body = (
-      <Table.ScrollContainer minWidth={560}>
+      <Table.ScrollContainer minWidth={560} type="native">
         <Table verticalSpacing="xs" aria-label={t('mapping.title')}>
           <Table.Thead>
             <Table.Tr>
