@@ -1,4 +1,5 @@
 /** Account roles and role mapping (spec 002 §3, §5, §7; issue 16 item 2). */
+import { DYNAMODB_REQUESTS_HEADER } from '@tandem/functions/lib/request-count';
 import { describe, expect, it } from 'vitest';
 import { addMember, newGroup, person, privateGroup, task } from './support.ts';
 
@@ -160,5 +161,38 @@ describe('role mapping', () => {
     expect((await ann.api.get('/task/role-mapping?task_id=no-such-task')).status).toBe(404);
     // Templates are checked by their own module; an unknown template is not found.
     expect((await ann.api.get('/task/role-mapping?template_id=no-such-template')).status).toBe(404);
+  });
+});
+
+describe('DynamoDB requests per call', () => {
+  /** The count the local stack reports for one call (functions/src/lib/request-count.ts). */
+  const requests = (r: { headers: Headers }) => Number(r.headers.get(DYNAMODB_REQUESTS_HEADER));
+
+  it('stay the same whatever the number of roles and rows (one Query each, no scan)', async () => {
+    const ann = await person('Ann');
+    const t = await task(ann.api, { title: 'Launch', group: await privateGroup(ann.api) });
+    const counts = async () => ({
+      listRoles: requests(await ann.api.get('/task/template/role')),
+      createRole: requests(await ann.api.post('/task/template/role', { title: `R ${Math.random()}` })),
+      listMappings: requests(await ann.api.get(`/task/role-mapping?task_id=${t.id}`)),
+      createMapping: requests(
+        await ann.api.post('/task/role-mapping', { task: t.id, assigning_role: `M ${Math.random()}` }),
+      ),
+    });
+    const few = await counts();
+    for (let i = 0; i < 40; i++) {
+      await ann.api.post('/task/template/role', { title: `Role ${i}`, email: `r${i}@example.com` });
+      await ann.api.post('/task/role-mapping', {
+        task: t.id,
+        assigning_role: `Role ${i}`,
+        email: `Role ${i}`,
+      });
+    }
+    const many = await counts();
+    // A read of the list: 1 Query; a new role: the Query of the names, then the write.
+    // Mappings: the task and its group (access), the rows and the caller's roles, then the write.
+    expect(few).toEqual({ listRoles: 1, createRole: 2, listMappings: 4, createMapping: 5 });
+    expect(many).toEqual(few);
+    expect((await ann.api.get(`/task/role-mapping?task_id=${t.id}`)).body.count).toBe(42);
   });
 });

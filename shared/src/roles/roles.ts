@@ -33,7 +33,7 @@ export const ROLE_MESSAGES = {
 } as const;
 
 /** How role names are compared: trimmed, case-insensitive. */
-export const roleKey = (title: string) => title.trim().toLocaleLowerCase('en-US');
+export const roleKey = (title: string) => title.trim().toLowerCase();
 export const sameRole = (a: string, b: string) => roleKey(a) === roleKey(b);
 
 /** The e-mail rule of an account role (spec 002 §5): empty is allowed, else the e-mail check. */
@@ -167,7 +167,13 @@ type RoleLike = Pick<AccountRoleView, 'title' | 'email'>;
 
 /** The green mark: the source role matches a known role title (trimmed, case-insensitive). */
 export const roleMatches = (assigningRole: string, roles: ReadonlyArray<RoleLike>) =>
-  assigningRole.trim() !== '' && roles.some((r) => sameRole(r.title, assigningRole));
+  roleMatcher(roles)(assigningRole);
+
+/** `roleMatches` for many rows against one list of roles: the titles' keys are made once. */
+export function roleMatcher(roles: ReadonlyArray<RoleLike>): (assigningRole: string) => boolean {
+  const titles = new Set(roles.map((r) => roleKey(r.title)));
+  return (assigningRole) => assigningRole.trim() !== '' && titles.has(roleKey(assigningRole));
+}
 
 /** Whether a mapping's target is valid: an e-mail, or the title of one of the roles. */
 export const isMappingTarget = (target: string, roles: ReadonlyArray<RoleLike>) =>

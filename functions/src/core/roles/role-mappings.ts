@@ -16,7 +16,7 @@ import {
   type RoleMappingInput,
   type RoleMappingRow,
   type RoleMappingView,
-  roleMatches,
+  roleMatcher,
   sameRole,
   type UpdateRoleMappingInput,
 } from '@tandem/shared/roles/roles';
@@ -82,9 +82,13 @@ const stored = (r: RoleMappingRecord): StoredRoleMapping => ({
   ...(r.updatedAt ? { updatedAt: r.updatedAt } : {}),
 });
 
-export const roleMappingView = (m: StoredRoleMapping, roles: readonly AccountRoleView[]): RoleMappingView => {
+export const roleMappingView = (
+  m: StoredRoleMapping,
+  roles: readonly AccountRoleView[],
+  matches: (role: string) => boolean = roleMatcher(roles),
+): RoleMappingView => {
   const { createdBy: _, ...rest } = m;
-  return { ...rest, roleMatches: roleMatches(m.assigningRole, roles) };
+  return { ...rest, roleMatches: matches(m.assigningRole) };
 };
 
 /** Refuses a caller who may not see the target (404) or, for `edit`, change its assignees (403). */
@@ -116,7 +120,8 @@ export async function roleMappingsFor(target: RoleMappingTarget): Promise<Stored
 export async function listRoleMappings(actor: Actor, target: RoleMappingTarget): Promise<RoleMappingView[]> {
   await assertTargetAccess(actor, target, false);
   const [rows, roles] = await Promise.all([roleMappingsFor(target), accountRolesOf(actor.userId)]);
-  return rows.map((m) => roleMappingView(m, roles));
+  const matches = roleMatcher(roles);
+  return rows.map((m) => roleMappingView(m, roles, matches));
 }
 
 async function findMapping(actor: Actor, mappingId: string, edit: boolean) {
