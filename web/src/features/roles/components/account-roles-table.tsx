@@ -146,7 +146,7 @@ export function AccountRolesTable() {
   const list = roles ?? [];
   return (
     <>
-      <Table.ScrollContainer minWidth={420} type="native">
+      <Table.ScrollContainer minWidth={320} type="native">
         <Table verticalSpacing="xs" highlightOnHover aria-label={t('templates.account-roles')}>
           <Table.Thead>
             <Table.Tr>
