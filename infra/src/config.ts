@@ -49,6 +49,8 @@ export interface TandemConfig {
    * a new account's quota is 10 and Lambda refuses a reservation that leaves fewer than 10 unreserved.
    */
   readonly asyncReservedConcurrency?: number;
+  /** The Amazon Bedrock model (or inference profile) id of the AI connector; unset: AI answers 503. */
+  readonly bedrockModel?: string;
 }
 
 /** Every setting, its context key and its environment variable (docs/deploy.md lists the same). */
@@ -67,6 +69,7 @@ export const settings = {
   webAclArn: ['tandem:webAclArn', 'TANDEM_WEB_ACL_ARN'],
   apiGatewayLogsRole: ['tandem:apiGatewayLogsRole', 'TANDEM_API_GATEWAY_LOGS_ROLE'],
   asyncReservedConcurrency: ['tandem:asyncReservedConcurrency', 'TANDEM_ASYNC_RESERVED_CONCURRENCY'],
+  bedrockModel: ['tandem:bedrockModel', 'TANDEM_BEDROCK_MODEL'],
 } as const;
 
 type Setting = keyof typeof settings;
@@ -144,6 +147,7 @@ export function resolveConfig(lookup: (setting: Setting) => string | undefined):
     webAclArn: get('webAclArn'),
     apiGatewayLogsRole: get('apiGatewayLogsRole') !== 'existing',
     asyncReservedConcurrency: reserved === undefined ? undefined : Number(reserved),
+    bedrockModel: get('bedrockModel'),
   };
 }
 

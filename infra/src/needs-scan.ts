@@ -37,6 +37,8 @@ const EVIDENCE: ReadonlyArray<readonly [Need, RegExp]> = [
   ['push', /new GetSecretValueCommand\d*\(/],
   // Avatar links (lib/avatar-urls.ts loads the presigner when an answer has an avatar; D48).
   ['avatars:read', /import\("@aws-sdk\/s3-request-presigner"\)/],
+  // The AI connector on Amazon Bedrock (functions/src/core/ai/connector.ts).
+  ['ai', /new ConverseCommand\d*\(/],
 ];
 
 /** Needs found in bundled code, in EVIDENCE order. */

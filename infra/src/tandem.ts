@@ -115,6 +115,7 @@ export function createTandem(app: App, { config, manifest, env, webDist }: Tande
     appUrl: edge.siteUrl,
     buildVersion: config.buildVersion,
     internalAccounts: config.internalAccounts,
+    bedrockModel: config.bedrockModel,
   };
   const auth = new AuthStack(app, name('Auth'), {
     ...base,

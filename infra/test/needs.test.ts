@@ -55,6 +55,7 @@ describe('declared needs match the code', () => {
     ['a push', 'await api.send(new PostToConnectionCommand({}))', ['realtime']],
     ['a pool read', 'await cognito.send(new AdminGetUserCommand({}))', ['users']],
     ['the VAPID keys', 'await sm.send(new GetSecretValueCommand({ SecretId }))', ['push']],
+    ['a Bedrock call', 'await bedrock.send(new ConverseCommand({ modelId }))', ['ai']],
   ])('the scan sees %s', (_what, code, needs) => {
     expect(needsIn(code)).toEqual(needs);
   });
@@ -68,7 +69,9 @@ const set = new Set(); set.delete(1);`;
 });
 
 describe('grants follow the needs', () => {
-  const tandem = buildTandem({ settings: { mailFrom: 'Tandem <no-reply@example.com>' } });
+  const tandem = buildTandem({
+    settings: { mailFrom: 'Tandem <no-reply@example.com>', bedrockModel: 'amazon.nova-lite-v1:0' },
+  });
 
   const TABLE_READ = ['dynamodb:BatchGetItem', 'dynamodb:GetItem', 'dynamodb:Query'];
   const TABLE_WRITE = [
@@ -93,6 +96,7 @@ describe('grants follow the needs', () => {
       users: ['cognito-idp:AdminGetUser'],
       push: ['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue'],
       'avatars:read': ['s3:GetObject'],
+      ai: ['bedrock:InvokeModel'],
     };
     return [...new Set(needs.flatMap((n) => byNeed[n]))].sort();
   }

@@ -297,6 +297,24 @@ const make = {
         'folder',
       ) as { id: string }
     ).id,
+  accountRole: async (api: Api) =>
+    (
+      ok(await api.post('/task/template/role', { title: `Matrix ${randomUUID()}` }), 'account role') as {
+        id: string;
+      }
+    ).id,
+  /** A mapping row of the owner's on the world's task. */
+  roleMapping: async (w: World) =>
+    (
+      ok(
+        await w.people.owner.api.post('/task/role-mapping', {
+          task: w.task.id,
+          assigning_role: `Matrix ${randomUUID()}`,
+          email: 'matrix@example.com',
+        }),
+        'role mapping',
+      ) as { id: string }
+    ).id,
 };
 
 /**
@@ -1076,6 +1094,27 @@ const MATRIX: Record<RouteId, Case[]> = {
       expect: ownOnly(200),
     },
   ],
+  listAccountRoles: [{ request: () => ({}), expect: everyone(200) }],
+  createAccountRole: [
+    { request: () => ({ body: { title: `Matrix ${randomUUID()}`, email: '' } }), expect: everyone(201) },
+  ],
+  getAccountRole: [
+    {
+      label: 'the owner’s (foreign to the others)',
+      request: async (w) => ({ params: { id: await make.accountRole(w.people.owner.api) } }),
+      expect: ownOnly(200),
+    },
+  ],
+  updateAccountRole: [
+    {
+      label: 'the owner’s (foreign to the others)',
+      request: async (w) => ({
+        params: { id: await make.accountRole(w.people.owner.api) },
+        body: { email: 'matrix@example.com' },
+      }),
+      expect: ownOnly(200),
+    },
+  ],
   deleteGridView: [
     {
       label: 'the owner’s (foreign to the others)',
@@ -1182,6 +1221,44 @@ const MATRIX: Record<RouteId, Case[]> = {
       expect: user(404, 403, 403, 403, 204, 204),
     },
   ],
+  deleteAccountRole: [
+    {
+      label: 'the owner’s (foreign to the others)',
+      request: async (w) => ({ params: { id: await make.accountRole(w.people.owner.api) } }),
+      expect: ownOnly(204),
+    },
+  ],
+  listRoleMappings: [
+    { request: (w) => ({ query: { task_id: w.task.id } }), expect: user(404, 200, 200, 200, 200, 200) },
+  ],
+  createRoleMapping: [
+    {
+      label: 'on a group task: only who may change its assignees',
+      request: (w) => ({ body: { task: w.task.id, assigning_role: `Matrix ${randomUUID()}` } }),
+      expect: user(404, 403, 403, 201, 201, 201),
+    },
+  ],
+  getRoleMapping: [
+    {
+      request: async (w) => ({ params: { id: await make.roleMapping(w) } }),
+      expect: user(404, 200, 200, 200, 200, 200),
+    },
+  ],
+  updateRoleMapping: [
+    {
+      request: async (w) => ({ params: { id: await make.roleMapping(w) }, body: { managing_role: 'Lead' } }),
+      expect: user(404, 403, 403, 200, 200, 200),
+    },
+  ],
+  deleteRoleMapping: [
+    {
+      request: async (w) => ({ params: { id: await make.roleMapping(w) } }),
+      expect: user(404, 403, 403, 204, 204, 204),
+    },
+  ],
+  // The local stack has no AI service configured: 503 (functions/test/unit/ai-connector.test.ts has the rest).
+  generateAiPublic: [{ request: () => ({ body: { prompt: 'Plan a launch' } }), expect: open(503) }],
+  proposeAiTemplate: [{ request: () => ({ body: { prompt: 'Plan a launch' } }), expect: everyone(503) }],
 };
 
 /** A message the owner writes in the world's task chat, for the author-only routes. */

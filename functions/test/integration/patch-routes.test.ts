@@ -790,6 +790,51 @@ const fixtures: Record<string, Fixture> = {
       { name: 'parent', body: { parent: null } },
     ],
   },
+  updateAccountRole: {
+    async setup() {
+      const ann = await person('Ann');
+      const r = await ok(
+        ann.api.post('/task/template/role', { title: 'Reviewer', email: 'rita@example.com' }),
+        201,
+      );
+      const read = async () => await ok(ann.api.get(`/task/template/role/${r.id}`));
+      return { api: ann.api, path: `/task/template/role/${r.id}`, read };
+    },
+    volatile: ['updated_at'],
+    cases: [
+      { name: 'title', body: { title: 'Checker' } },
+      { name: 'email', body: { email: 'rob@example.com' } },
+    ],
+  },
+
+  updateRoleMapping: {
+    async setup() {
+      const ann = await person('Ann');
+      await ok(ann.api.post('/task/template/role', { title: 'Lead', email: 'leo@example.com' }), 201);
+      const t = await ok(
+        ann.api.post('/task', { title: 'Launch', group: await privateGroup(ann.api) }),
+        201,
+      ).then((b) => b.results[0]);
+      const m = await ok(
+        ann.api.post('/task/role-mapping', {
+          task: t.id,
+          assigning_role: 'Designer',
+          email: 'dee@example.com',
+          managing_role: 'Lead',
+        }),
+        201,
+      );
+      const read = async () => await ok(ann.api.get(`/task/role-mapping/${m.id}`));
+      return { api: ann.api, path: `/task/role-mapping/${m.id}`, read };
+    },
+    volatile: ['updated_at'],
+    cases: [
+      // The green mark follows the source role: 'Lead' is one of Ann's roles.
+      { name: 'assigning_role', body: { assigning_role: 'Lead' }, alsoChanges: ['role_matches'] },
+      { name: 'email', body: { email: 'lead' } },
+      { name: 'managing_role', body: { managing_role: '' } },
+    ],
+  },
 };
 
 /**

@@ -24,6 +24,8 @@ export interface AppSettings {
   readonly buildVersion: string;
   /** INTERNAL_ACCOUNTS: the allow-list of internal accounts (configuration, never code). */
   readonly internalAccounts?: string;
+  /** The AI connector's Amazon Bedrock model id (functions/src/core/ai/connector.ts); unset: none. */
+  readonly bedrockModel?: string;
 }
 
 /** The user pool whose access tokens handlers verify (the WebSocket authorizer) or read. */
@@ -276,6 +278,36 @@ export class TandemFunction extends lambda.Function {
     }
     if (backend.realtime && needs.includes('realtime')) this.postToConnections(backend.realtime);
     if (backend.vapid && needs.includes('push')) this.readVapidKeys(backend.vapid);
+    if (backend.app.bedrockModel && needs.includes('ai')) this.invokeBedrock(backend.app.bedrockModel);
+    return this;
+  }
+
+  /** The AI connector on Amazon Bedrock (AI_PROVIDER, AI_MODEL): InvokeModel (Converse) on models only. */
+  invokeBedrock(model: string): this {
+    this.addEnvironment('AI_PROVIDER', 'bedrock');
+    this.addEnvironment('AI_MODEL', model);
+    const stack = Stack.of(this);
+    this.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ['bedrock:InvokeModel'],
+        resources: [
+          `arn:${stack.partition}:bedrock:*::foundation-model/*`,
+          stack.formatArn({ service: 'bedrock', resource: 'inference-profile', resourceName: '*' }),
+        ],
+      }),
+    );
+    if (this.role) {
+      acknowledge(
+        this.role,
+        'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:bedrock:*::foundation-model/*]',
+        'A cross-region inference profile may route to the model in any region; the grant is InvokeModel only.',
+      );
+      acknowledge(
+        this.role,
+        'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:bedrock:<AWS::Region>:<AWS::AccountId>:inference-profile/*]',
+        'The model is configuration (tandem:bedrockModel); the grant is InvokeModel on inference profiles only.',
+      );
+    }
     return this;
   }
 

@@ -237,6 +237,14 @@ if (wants('grid')) {
     await benchGrid(stack.env as StackEnv, stack.url, requestCounter);
   });
 }
+if (wants('roles')) {
+  // Account roles, role mapping and the AI proposal (issue 16, decisions D58).
+  await withStack(async (stack) => {
+    const { requestCounter } = await import('@tandem/functions/db/client');
+    const { benchRoles } = await import('./roles.ts');
+    await benchRoles(stack.env as StackEnv, stack.url, requestCounter);
+  });
+}
 
 printReport();
 

@@ -15,6 +15,7 @@
  * - `avatars:read`: GetObject on the attachments bucket's `avatars/*` only: the links of people's avatars
  *   every HTTP answer and chat event signs (functions/src/lib/avatar-urls.ts, D48). Every route has it
  *   (infra/src/manifest.ts needsOfRoute), as every route answers through the handler factory.
+ * - `ai`: Amazon Bedrock's InvokeModel (the Converse API), for the AI connector when one is configured.
  */
 import type { jobs, RouteId, wsRoutes } from './routes.ts';
 
@@ -29,7 +30,8 @@ export type Need =
   | 'realtime'
   | 'users'
   | 'push'
-  | 'avatars:read';
+  | 'avatars:read'
+  | 'ai';
 
 /** A route, job or WebSocket handler not listed below only reads the table. */
 export const DEFAULT_NEEDS: readonly Need[] = ['table:read'];
@@ -169,6 +171,16 @@ export const routeNeeds: { readonly [K in RouteId]?: readonly Need[] } = {
   createFolder: W,
   updateFolder: W,
   deleteFolder: W,
+  // Account roles and role mapping (docs/api/roles.md): the reads need only the default.
+  createAccountRole: W,
+  updateAccountRole: W,
+  deleteAccountRole: W,
+  createRoleMapping: W,
+  updateRoleMapping: W,
+  deleteRoleMapping: W,
+  // AI generation: the connector only (functions/src/core/ai/connector.ts).
+  generateAiPublic: ['ai'],
+  proposeAiTemplate: ['ai'],
 };
 
 /** WebSocket handlers, by module under functions/src/ws. */

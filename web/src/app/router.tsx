@@ -5,9 +5,11 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PublicLayout } from '../components/public-layout.tsx';
 import { paths } from '../config/paths.ts';
+import { aiBuilderPath } from '../features/ai-builder/paths.ts';
 import { acceptDelegateInvitePath } from '../features/delegation/paths.ts';
 import { GRID_PATH } from '../features/grid/paths.ts';
 import { invitationPaths } from '../features/invitations/invitation-outcome.ts';
+import { accountRolesPath } from '../features/roles/paths.ts';
 import { acceptAttendeeInvitePath } from '../features/schedule/paths.ts';
 import { loadLaterNamespaces } from '../i18n/index.ts';
 import { GuestOnly, RequireAuth } from './guards.tsx';
@@ -149,7 +151,14 @@ export const routeObjects: RouteObject[] = [
                 path: paths.templates,
                 ...page(() => import('../features/templates/routes/templates-page.tsx')),
               },
-              notAvailable(`${paths.templates}/ai-builder`, 'templates'),
+              {
+                path: aiBuilderPath,
+                ...page(() => import('../features/ai-builder/routes/ai-builder-page.tsx')),
+              },
+              {
+                path: accountRolesPath,
+                ...page(() => import('../features/roles/routes/account-roles-page.tsx')),
+              },
               { path: paths.reports, ...page(() => import('../features/reports/routes/reports-page.tsx')) },
               notAvailable(paths.integrations, 'integrations'),
               notAvailable(paths.requestLinks, 'requestLinks'),

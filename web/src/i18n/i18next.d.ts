@@ -6,6 +6,7 @@ import type contacts from './locales/en_US/contacts.json';
 import type grid from './locales/en_US/grid.json';
 import type groups from './locales/en_US/groups.json';
 import type reports from './locales/en_US/reports.json';
+import type roles from './locales/en_US/roles.json';
 import type routines from './locales/en_US/routines.json';
 import type schedule from './locales/en_US/schedule.json';
 import type tasks from './locales/en_US/tasks.json';
@@ -30,6 +31,7 @@ declare module 'i18next' {
       contacts: typeof contacts;
       grid: typeof grid;
       templates: typeof templates;
+      roles: typeof roles;
     };
   }
 }

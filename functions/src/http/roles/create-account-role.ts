@@ -1,0 +1,10 @@
+import * as routes from '@tandem/shared/api/route-defs';
+import { accountRoleInput } from '@tandem/shared/roles/roles';
+import { createAccountRole } from '../../core/roles/account-roles.ts';
+import { httpHandler, respond } from '../../lib/http-handler.ts';
+
+export const handler = httpHandler({
+  route: routes.createAccountRole,
+  body: accountRoleInput,
+  run: async ({ actor, body }) => respond(201, await createAccountRole(actor, body)),
+});

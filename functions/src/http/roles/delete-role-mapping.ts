@@ -1,0 +1,14 @@
+import { entityId } from '@tandem/shared/api/limits';
+import * as routes from '@tandem/shared/api/route-defs';
+import * as z from 'zod/mini';
+import { deleteRoleMapping } from '../../core/roles/role-mappings.ts';
+import { httpHandler, respond } from '../../lib/http-handler.ts';
+
+export const handler = httpHandler({
+  route: routes.deleteRoleMapping,
+  params: z.object({ id: entityId }),
+  run: async ({ actor, params }) => {
+    await deleteRoleMapping(actor, params.id);
+    return respond(204);
+  },
+});

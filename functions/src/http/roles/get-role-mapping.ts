@@ -1,0 +1,11 @@
+import { entityId } from '@tandem/shared/api/limits';
+import * as routes from '@tandem/shared/api/route-defs';
+import * as z from 'zod/mini';
+import { getRoleMapping } from '../../core/roles/role-mappings.ts';
+import { httpHandler } from '../../lib/http-handler.ts';
+
+export const handler = httpHandler({
+  route: routes.getRoleMapping,
+  params: z.object({ id: entityId }),
+  run: ({ actor, params }) => getRoleMapping(actor, params.id),
+});

@@ -1,0 +1,12 @@
+/** POST /task/template/ai-proposal — a prompt → a proposed template tree (issue 16 item 5). */
+import type { ProposedNode } from '@tandem/shared/ai/ai';
+import * as routes from '@tandem/shared/api/route-defs';
+import { api } from '../../../lib/api.ts';
+
+export interface TemplateProposal {
+  root: ProposedNode;
+  nodeCount: number;
+}
+
+export const proposeTemplate = (prompt: string, signal?: AbortSignal) =>
+  api<TemplateProposal>(routes.proposeAiTemplate, { body: { prompt }, signal });

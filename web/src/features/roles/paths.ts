@@ -1,0 +1,2 @@
+/** The account roles screen's address (issue 16: a route under /templates). */
+export const accountRolesPath = '/templates/roles';
