@@ -24,7 +24,7 @@ import {
   scheduleInput,
   startTooEarly,
 } from '@tandem/shared/time/schedule';
-import { DateTime } from 'luxon';
+import { dateTimeInWords, dayOfInstant } from '@tandem/shared/time/wall-clock';
 // A named import: `z.core.…` as a value would put all of zod's core in the bundle (D42).
 import { $ZodError } from 'zod/v4/core';
 import { GroupEntity } from '../../db/entities/group.ts';
@@ -87,9 +87,7 @@ async function inviteAttendee(
     expiresAt,
     ttl: Math.floor(Date.parse(expiresAt) / 1000) + 30 * 86_400,
   }).go({ response: 'none' });
-  const when = DateTime.fromISO(s.startDate, { setZone: true })
-    .setZone(s.timezone)
-    .toFormat("cccc d LLLL yyyy, HH:mm '('z')'");
+  const when = dateTimeInWords(s.startDate, s.timezone);
   // Told from the stream (template calendar, D46): tell() does not fit update-task's bundle.
   await queueTelling(
     hashKey(key),
@@ -396,7 +394,7 @@ export async function listOccurrences(
     if (q.routinesOnly && !s.recurRule) continue;
     const editable = can(role, 'task.scheduledTask');
     for (const o of expandOccurrences(s, q.startDate, q.endDate)) {
-      const day = s.recurRule ? DateTime.fromISO(o.start, { zone: s.timezone || 'UTC' }).toISODate() : null;
+      const day = s.recurRule ? dayOfInstant(o.start, s.timezone || 'UTC') : null;
       if (day && instanceDays.has(`${t.taskId}~${day}`)) continue;
       results.push({
         taskId: t.taskId,
