@@ -1,15 +1,14 @@
 import { DateTime, IANAZone } from 'luxon';
 import { describe, expect, test } from 'vitest';
+import { isoDayIn, wallClockOf } from '../src/time/wall-clock.ts';
 import {
   dateTimeInWords,
   dayOfInstant,
   floatingMs,
   floatingOf,
   instantOfWall,
-  isoDayIn,
-  wallClockOf,
   zoneOffset,
-} from '../src/time/wall-clock.ts';
+} from '../src/time/zone-times.ts';
 
 const ZONES = [
   'UTC',

@@ -11,7 +11,7 @@
  * else carry no date library (docs/decisions.md D61).
  */
 import * as rrule from 'rrule';
-import { floatingMs, floatingOf, instantOfWall, zoneOffset } from './wall-clock.ts';
+import { floatingMs, floatingOf, instantOfWall, zoneOffset } from './zone-times.ts';
 
 // rrule ships ES modules to bundlers (named exports, no default) but CommonJS to Node, whose named
 // exports Node cannot see (only a default). Take RRule from wherever this runtime put it. The lookup

@@ -6,7 +6,7 @@
 import * as z from 'zod/mini';
 import { entityId } from '../api/limits.ts';
 import { ALL_DAY_MINUTES, SCHEDULE_MESSAGES, schedulePatchInput } from './schedule-input.ts';
-import { dayOfInstant, floatingMs, instantOfWall } from './wall-clock.ts';
+import { dayOfInstant, floatingMs, instantOfWall } from './zone-times.ts';
 
 // The zone maths here is the platform's Intl (wall-clock.ts), giving what Luxon gave, so the Lambda
 // bundles that check schedules carry no date library (docs/decisions.md D61).

@@ -9,7 +9,7 @@
  *   pair split in two reads as replacement characters).
  */
 import type { Schedule } from '@tandem/shared/time/recurrence';
-import { floatingMs, floatingOf, instantOfWall, zoneOffset } from '@tandem/shared/time/wall-clock';
+import { floatingMs, floatingOf, instantOfWall, zoneOffset } from '@tandem/shared/time/zone-times';
 
 export interface FeedEvent {
   taskId: string;

@@ -28,7 +28,7 @@ import {
 import { expandOccurrences } from '@tandem/shared/time/recurrence';
 import { NON_SCHEDULED_ROUTINE_MINUTES } from '@tandem/shared/time/schedule';
 import type { NormalizationView } from '@tandem/shared/time/views';
-import { dayOfInstant, floatingMs, instantOfWall } from '@tandem/shared/time/wall-clock';
+import { dayOfInstant, floatingMs, instantOfWall } from '@tandem/shared/time/zone-times';
 import { documentClient } from '../../db/client.ts';
 import { DayStateEntity } from '../../db/entities/day-state.ts';
 import {

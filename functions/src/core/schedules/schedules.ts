@@ -24,7 +24,7 @@ import {
   scheduleInput,
   startTooEarly,
 } from '@tandem/shared/time/schedule';
-import { dateTimeInWords, dayOfInstant } from '@tandem/shared/time/wall-clock';
+import { dateTimeInWords, dayOfInstant } from '@tandem/shared/time/zone-times';
 // A named import: `z.core.…` as a value would put all of zod's core in the bundle (D42).
 import { $ZodError } from 'zod/v4/core';
 import { GroupEntity } from '../../db/entities/group.ts';
