@@ -7,7 +7,7 @@
 import { createDecipheriv, createECDH, createPublicKey, hkdfSync, randomBytes, verify } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
 import { generateVapidKeys } from '../../src/core/push/vapid.ts';
-import { encryptPayload, vapidAuthorization } from '../../src/core/push/web-push.ts';
+import { encryptPayload, sendWebPush, vapidAuthorization } from '../../src/core/push/web-push.ts';
 
 const b64 = (s: string) => Buffer.from(s, 'base64url');
 
@@ -60,6 +60,20 @@ describe('Web Push encryption (RFC 8291)', () => {
     const other = createECDH('prime256v1');
     other.generateKeys();
     expect(() => decrypt(other, auth, a)).toThrow();
+  });
+
+  test('a subscription whose key is not a point rejects the one push, it does not throw', async () => {
+    const keys = { ...generateVapidKeys(), subject: 'mailto:a@b.c' };
+    const sending = sendWebPush(
+      {
+        endpoint: 'https://127.0.0.1:9/push/x',
+        p256dh: randomBytes(65).toString('base64url'),
+        auth: randomBytes(16).toString('base64url'),
+      },
+      '{}',
+      { vapid: keys, ttl: 60, timeout: 1000 },
+    );
+    await expect(sending).rejects.toThrow();
   });
 
   test('a payload over one 4 KB record is refused', () => {

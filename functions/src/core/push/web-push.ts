@@ -133,8 +133,11 @@ export function vapidAuthorization(
   return `vapid t=${unsigned}.${signature.toString('base64url')}, k=${vapid.publicKey}`;
 }
 
-/** Sends one push; resolves when the push service accepts it, rejects with PushServiceError otherwise. */
-export function sendWebPush(target: PushTarget, payload: string, options: PushOptions): Promise<void> {
+/**
+ * Sends one push; resolves when the push service accepts it, rejects with PushServiceError otherwise.
+ * Async, so a subscription whose keys cannot be used rejects (one failed device) instead of throwing.
+ */
+export async function sendWebPush(target: PushTarget, payload: string, options: PushOptions): Promise<void> {
   const body = encryptPayload(target, payload);
   const headers: Record<string, string | number> = {
     'Content-Type': 'application/octet-stream',
@@ -144,7 +147,7 @@ export function sendWebPush(target: PushTarget, payload: string, options: PushOp
     Authorization: vapidAuthorization(target.endpoint, options.vapid),
     ...(options.topic ? { Topic: options.topic } : {}),
   };
-  return new Promise((resolve, reject) => {
+  await new Promise<void>((resolve, reject) => {
     const req = request(
       target.endpoint,
       {
