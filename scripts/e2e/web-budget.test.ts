@@ -10,10 +10,11 @@ import { type BrowserSession, openBrowser, signIn } from '../src/testing/browser
 import type { StackEnv } from '../src/testing/users.ts';
 
 /**
- * The ceiling in KB of gzip. Issue 10's target is 200 KB; the route is at about 215 KB (D43 and D45
- * say what is left), so the guard holds what was won and is lowered as more is cut.
+ * The ceiling in KB of gzip. Issue 10's target is 200 KB; the route is at 215.8 KB (D43, D45 and D61
+ * say what is left: React, React Router, i18next and the entry's Mantine are 150 KB of it), so the
+ * guard holds what was won and is lowered as more is cut.
  */
-const TODAY_JS_BUDGET_KB = 220;
+const TODAY_JS_BUDGET_KB = 217;
 
 const { url, env } = inject('stack');
 let s: BrowserSession;

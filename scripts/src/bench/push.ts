@@ -35,7 +35,7 @@ export async function benchPush(env: StackEnv, url: string, counter: Counter, pu
       if (r.status !== 201) throw new Error(`register answered ${r.status}`);
     }
     const payload = { title: 'Due today', body: 'Water the plants', url: '/task/x', tag: 'due.today' };
-    await sendPush(user.userId, payload); // the first loads web-push and the keys
+    await sendPush(user.userId, payload); // the first reads the keys
     const times: number[] = [];
     const before = counter.count;
     for (let i = 0; i < pushes; i++) {

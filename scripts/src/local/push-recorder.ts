@@ -4,7 +4,7 @@
  * records them as they came (headers and the encrypted body; it decrypts nothing) and answers 201,
  * or the status a test asked for (404, 410, 500…) to play a gone or failing subscription.
  *
- * It is https because web-push sends only over https; its self-signed certificate is made once with
+ * It is https because the push sender (core/push/web-push.ts) speaks only https; its self-signed certificate is made once with
  * openssl into LOCAL_DATA_DIR/push and handed to the functions as PUSH_CA_FILE. The VAPID keys are
  * made there once too (push-keys.json) and handed over as VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY; the
  * public key also reaches the web in /config.json.

@@ -4,12 +4,14 @@
  *
  * Why "floating" time: rrule computes dates in UTC. We hand it the schedule's *wall-clock* start
  * (09:00 written as 09:00 UTC), let it step through days, weeks and months in that wall-clock time,
- * and only then read each result back as a wall-clock time in the real zone (Luxon), which places it
- * on the right instant on either side of a DST change. A wall time that does not exist (the hour
- * skipped in spring) moves forward, as calendar apps do.
+ * and only then read each result back as a wall-clock time in the real zone, which places it on the
+ * right instant on either side of a DST change. A wall time that does not exist (the hour skipped in
+ * spring) moves forward, as calendar apps do. The zone maths is the platform's Intl (wall-clock.ts),
+ * placing wall times exactly as Luxon does, so the Lambda bundles that expand schedules and nothing
+ * else carry no date library (docs/decisions.md D61).
  */
-import { DateTime, IANAZone } from 'luxon';
 import * as rrule from 'rrule';
+import { floatingMs, floatingOf, instantOfWall, zoneOffset } from './zone-times.ts';
 
 // rrule ships ES modules to bundlers (named exports, no default) but CommonJS to Node, whose named
 // exports Node cannot see (only a default). Take RRule from wherever this runtime put it. The lookup
@@ -42,42 +44,31 @@ export interface Occurrence {
   end: string;
 }
 
-export const toFloating = (dt: DateTime): Date =>
-  new Date(Date.UTC(dt.year, dt.month - 1, dt.day, dt.hour, dt.minute, dt.second));
+/** A wall-clock time (a Luxon DateTime is one too) as a floating Date: its fields read as UTC. */
+export const toFloating = (w: {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}): Date => new Date(floatingMs(w));
 
-const fromFloating = (d: Date, zone: string): DateTime =>
-  DateTime.fromObject(
-    {
-      year: d.getUTCFullYear(),
-      month: d.getUTCMonth() + 1,
-      day: d.getUTCDate(),
-      hour: d.getUTCHours(),
-      minute: d.getUTCMinutes(),
-      second: d.getUTCSeconds(),
-    },
-    { zone },
-  );
-
-const iso = (dt: DateTime) => dt.toUTC().toISO({ suppressMilliseconds: true })!;
-
-/** Normalises an instant to the form occurrences use, so exdates match whatever offset they came in. */
-const sameInstant = (s: string) => iso(DateTime.fromISO(s, { setZone: true }));
+/** The instant `ms`'s wall clock in `zone`, as a floating Date. */
+const floatingAt = (ms: number, zone: string): Date => new Date(floatingOf(ms, zone));
 
 /** The rule's options with DTSTART (and UNTIL, given as an instant) moved into floating time. */
 export function ruleFor(s: Schedule): RRule | null {
   if (!s.recurRule) return null;
-  const start = DateTime.fromISO(s.startDate, { setZone: true }).setZone(s.timezone);
   const options = RRule.parseString(s.recurRule.replace(/^RRULE:/i, ''));
-  if (options.until) {
-    options.until = toFloating(DateTime.fromJSDate(options.until).setZone(s.timezone));
-  }
-  return new RRule({ ...options, dtstart: toFloating(start), tzid: null });
+  if (options.until) options.until = floatingAt(options.until.getTime(), s.timezone);
+  return new RRule({ ...options, dtstart: floatingAt(Date.parse(s.startDate), s.timezone), tzid: null });
 }
 
 const DAY_MS = 86_400_000;
 const MARGIN_MS = 14 * 3_600_000; // no zone is further than 14 h from UTC
 
-/** An instant as occurrences show it: UTC, seconds, no milliseconds (as Luxon's iso above). */
+/** An instant as occurrences show it: UTC, seconds, no milliseconds. */
 const isoOfMs = (ms: number) => {
   const s = new Date(ms).toISOString();
   return s.endsWith('.000Z') ? `${s.slice(0, -5)}Z` : s;
@@ -93,21 +84,20 @@ function steadyOffset(zone: string, wallDay: number): number | null {
   const key = `${zone}|${wallDay}`;
   let off = steadyOffsets.get(key);
   if (off === undefined) {
-    const z = IANAZone.create(zone);
-    const a = z.offset(wallDay * DAY_MS - MARGIN_MS);
-    const b = z.offset((wallDay + 1) * DAY_MS + MARGIN_MS);
-    off = z.isValid && a === b ? a : null;
+    const a = zoneOffset(wallDay * DAY_MS - MARGIN_MS, zone);
+    const b = zoneOffset((wallDay + 1) * DAY_MS + MARGIN_MS, zone);
+    off = !Number.isNaN(a) && a === b ? a : null;
     if (steadyOffsets.size > 20_000) steadyOffsets.clear();
     steadyOffsets.set(key, off);
   }
   return off;
 }
 
-/** The instant of a floating (wall-clock) date in `zone`; Luxon places it on the days of a DST change. */
+/** The instant of a floating (wall-clock) date in `zone`; instantOfWall places it on the days of a DST change. */
 function instantOf(d: Date, zone: string): number {
-  const wall = d.getTime();
+  const wall = d.getTime() - (((d.getTime() % 1000) + 1000) % 1000);
   const off = steadyOffset(zone, Math.floor(wall / DAY_MS));
-  return off === null ? fromFloating(d, zone).toMillis() : wall - off * 60_000;
+  return off === null ? instantOfWall(wall, zone) : wall - off * 60_000;
 }
 
 /**
@@ -131,10 +121,8 @@ function ruleNear(rule: RRule, windowStart: Date): RRule {
 /** Occurrences whose start falls in [from, to), in order. */
 export function expandOccurrences(s: Schedule, from: string, to: string): Occurrence[] {
   const zone = s.timezone;
-  const winFrom = DateTime.fromISO(from, { setZone: true });
-  const winTo = DateTime.fromISO(to, { setZone: true });
-  const fromMs = winFrom.toMillis();
-  const toMs = winTo.toMillis();
+  const fromMs = Date.parse(from);
+  const toMs = Date.parse(to);
   const minutes = s.allDay ? ALL_DAY_MINUTES : s.duration;
   const instant = (v: string) => Date.parse(v);
   const excluded = new Set((s.exDate ?? []).map(instant));
@@ -143,8 +131,8 @@ export function expandOccurrences(s: Schedule, from: string, to: string): Occurr
   const rule = ruleFor(s);
   if (rule) {
     // A day of margin on each side: the window's edges in wall-clock time may be a day apart from UTC.
-    const a = toFloating(winFrom.setZone(zone).minus({ days: 1 }));
-    const b = toFloating(winTo.setZone(zone).plus({ days: 1 }));
+    const a = new Date(floatingOf(fromMs, zone) - DAY_MS);
+    const b = new Date(floatingOf(toMs, zone) + DAY_MS);
     for (const d of ruleNear(rule, a).between(a, b, true)) starts.add(instantOf(d, zone));
   } else {
     starts.add(instant(s.startDate));
@@ -159,12 +147,13 @@ export function expandOccurrences(s: Schedule, from: string, to: string): Occurr
 
 /** Whether the schedule has an occurrence starting at or after `from` (a series without an end always has). */
 export function occursFrom(s: Schedule, from: string): boolean {
-  const at = DateTime.fromISO(from, { setZone: true });
-  const excluded = new Set((s.exDate ?? []).map(sameInstant));
-  const later = (d: string) => !excluded.has(sameInstant(d)) && DateTime.fromISO(d, { setZone: true }) >= at;
+  const at = Date.parse(from);
+  // Instants compared as numbers, so exdates match whatever offset they came in.
+  const excluded = new Set((s.exDate ?? []).map((d) => Date.parse(d)));
+  const later = (d: string) => !excluded.has(Date.parse(d)) && Date.parse(d) >= at;
   if ((s.rDate ?? []).some(later)) return true;
   const rule = ruleFor(s);
   if (!rule) return later(s.startDate);
   // A day of margin in wall-clock time, as in expandOccurrences; a near miss only adds a past series.
-  return rule.after(toFloating(at.setZone(s.timezone).minus({ days: 1 })), true) !== null;
+  return rule.after(new Date(floatingOf(at, s.timezone) - DAY_MS), true) !== null;
 }

@@ -3,10 +3,24 @@
  * save. The recurrence itself is an RRULE built from these options (buildRecurRule) and expanded by
  * recurrence.ts in the schedule's zone.
  */
-import { DateTime } from 'luxon';
 import * as z from 'zod/mini';
 import { entityId } from '../api/limits.ts';
 import { ALL_DAY_MINUTES, SCHEDULE_MESSAGES, schedulePatchInput } from './schedule-input.ts';
+import { dayOfInstant, floatingMs, instantOfWall } from './zone-times.ts';
+
+// The zone maths here is the platform's Intl (wall-clock.ts), giving what Luxon gave, so the Lambda
+// bundles that check schedules carry no date library (docs/decisions.md D61).
+
+/** The calendar day (YYYY-MM-DD) of an instant in `zone`; null for a bad instant or zone. */
+const dayOf = (ms: number, zone: string) =>
+  dayOfInstant(Number.isFinite(ms) ? new Date(ms).toISOString() : '', zone);
+
+/** The instant of `hour:minute` on the day `date` (YYYY-MM-DD) in `zone`, resolved from `near` as Luxon would. */
+function wallInstant(date: string, hour: number, minute: number, zone: string, near: number): number {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!m) return Number.NaN;
+  return instantOfWall(floatingMs({ year: +m[1]!, month: +m[2]!, day: +m[3]!, hour, minute }), zone, near);
+}
 
 export * from './schedule-input.ts';
 
@@ -36,10 +50,11 @@ export interface RepeatOptions {
 
 /** An end-by date ends at 23:59 of that day in the schedule's zone. */
 export function endOfDay(date: string, zone: string): string {
-  return DateTime.fromISO(date, { zone })
-    .set({ hour: 23, minute: 59, second: 0, millisecond: 0 })
-    .toUTC()
-    .toISO({ suppressMilliseconds: true })!;
+  // As Luxon's fromISO(date, { zone }).set({ hour: 23, minute: 59 }): midnight first, then 23:59 from there.
+  const ms = wallInstant(date, 23, 59, zone, wallInstant(date, 0, 0, zone, Date.now()));
+  // A bad date or zone: null, as Luxon's toISO gave (the schemas let neither through).
+  if (Number.isNaN(ms)) return null as unknown as string;
+  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
 /** The RRULE body for repeat options; UNTIL is an instant (UTC), as RFC 5545 asks with a zone. */
@@ -49,9 +64,7 @@ export function buildRecurRule(r: RepeatOptions, zone: string): string {
   if (r.frequency === 'monthly' && r.monthDay) parts.push(`BYMONTHDAY=${r.monthDay}`);
   if (r.end.kind === 'count') parts.push(`COUNT=${r.end.count}`);
   if (r.end.kind === 'until') {
-    parts.push(
-      `UNTIL=${DateTime.fromISO(endOfDay(r.end.date, zone)).toUTC().toFormat("yyyyMMdd'T'HHmmss'Z'")}`,
-    );
+    parts.push(`UNTIL=${endOfDay(r.end.date, zone).replace(/[-:]/g, '')}`);
   }
   return parts.join(';');
 }
@@ -83,8 +96,10 @@ export const repeatOptions = z
 
 /** The start may not be before the end of yesterday in the user's zone (so today's earlier hours are fine). */
 export function startTooEarly(start: string, zone: string, now: Date): boolean {
-  const endOfYesterday = DateTime.fromJSDate(now, { zone }).minus({ days: 1 }).endOf('day');
-  return DateTime.fromISO(start, { setZone: true }) <= endOfYesterday;
+  // Before the end of yesterday: on an earlier calendar day in the zone (days compare as text).
+  const today = dayOf(now.getTime(), zone);
+  const day = dayOf(Date.parse(start), zone);
+  return today !== null && day !== null && day < today;
 }
 
 /**
@@ -133,13 +148,12 @@ export function priorityGroupForSchedule(
 ): number | null {
   if (s.recurRule && !s.initialDate) return 6;
   if (s.recurRule) return null;
-  const start = DateTime.fromISO(s.startDate, { setZone: true }).setZone(zone);
-  return start.hasSame(DateTime.fromJSDate(now, { zone }), 'day') ? 0 : 4;
+  const day = dayOf(Date.parse(s.startDate), zone);
+  return day !== null && day === dayOf(now.getTime(), zone) ? 0 : 4;
 }
 
 /** Same calendar day in a zone: a routine's occurrence may move in time but not to another day. */
 export function sameDay(a: string, b: string, zone: string): boolean {
-  return DateTime.fromISO(a, { setZone: true })
-    .setZone(zone)
-    .hasSame(DateTime.fromISO(b, { setZone: true }).setZone(zone), 'day');
+  const day = dayOf(Date.parse(a), zone);
+  return day !== null && day === dayOf(Date.parse(b), zone);
 }

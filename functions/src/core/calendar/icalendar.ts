@@ -3,13 +3,13 @@
  * - one VEVENT per scheduled task: a series is ONE event with its RRULE, EXDATE and RDATE, so the app
  *   expands it as far as it likes and across every daylight-saving change;
  * - timed events in the schedule's own zone (TZID) with a VTIMEZONE built from the platform's zone data
- *   (Intl, through Luxon: the same data the API expands occurrences with), so both agree;
+ *   (Intl, through wall-clock.ts: the same data the API expands occurrences with), so both agree;
  * - all-day events as DATE values, the day in the schedule's zone (not the day of the UTC instant);
  * - lines folded at 75 octets between characters, never inside one (a UTF-8 sequence or a surrogate
  *   pair split in two reads as replacement characters).
  */
 import type { Schedule } from '@tandem/shared/time/recurrence';
-import { DateTime, IANAZone } from 'luxon';
+import { floatingMs, floatingOf, instantOfWall, zoneOffset } from '@tandem/shared/time/zone-times';
 
 export interface FeedEvent {
   taskId: string;
@@ -26,10 +26,46 @@ const DAY_MS = 86_400_000;
 const text = (s: string) =>
   s.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
 
-const utcStamp = (dt: DateTime) => dt.toUTC().toFormat("yyyyMMdd'T'HHmmss'Z'");
-const localStamp = (dt: DateTime) => dt.toFormat("yyyyMMdd'T'HHmmss");
-const dateStamp = (dt: DateTime) => dt.toFormat('yyyyMMdd');
-const inZone = (instant: string, zone: string) => DateTime.fromISO(instant, { setZone: true }).setZone(zone);
+// Times as milliseconds; a wall-clock time as "floating" milliseconds (its fields read as UTC).
+/** yyyyMMddTHHmmss of floating milliseconds. */
+const stampOf = (floating: number) => new Date(floating).toISOString().slice(0, 19).replace(/[-:]/g, '');
+const utcStamp = (ms: number) => `${stampOf(ms)}Z`;
+const localStamp = (ms: number, zone: string) => stampOf(floatingOf(ms, zone));
+const dateStamp = (ms: number, zone: string) => stampOf(floatingOf(ms, zone)).slice(0, 8);
+
+const shortNames = new Map<string, Intl.DateTimeFormat>();
+/** The zone's short name at `ms` ("EST", "GMT+2"), in English. */
+function shortName(ms: number, zone: string): string | undefined {
+  let f = shortNames.get(zone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'short', hourCycle: 'h23' });
+    shortNames.set(zone, f);
+  }
+  return f.formatToParts(new Date(ms)).find((p) => p.type === 'timeZoneName')?.value;
+}
+
+/** Summer time at `ms`: the offset is above that of 1 January or of May at the same wall time. */
+function inDaylightTime(ms: number, zone: string): boolean {
+  const offset = zoneOffset(ms, zone);
+  const w = new Date(floatingOf(ms, zone));
+  const at = (month: number, day: number) =>
+    zoneOffset(
+      instantOfWall(
+        floatingMs({
+          year: w.getUTCFullYear(),
+          month,
+          day,
+          hour: w.getUTCHours(),
+          minute: w.getUTCMinutes(),
+          second: w.getUTCSeconds(),
+        }),
+        zone,
+        ms,
+      ),
+      zone,
+    );
+  return offset > at(1, 1) || offset > at(5, w.getUTCDate());
+}
 
 /** Lines longer than 75 octets are folded (RFC 5545 §3.1), only between whole characters. */
 export function fold(line: string): string {
@@ -65,26 +101,23 @@ const offsetText = (minutes: number) => {
  * (found day by day, then to the minute), as observances with their own DTSTART. Calendar apps use the
  * last observance past the span; the span runs ten years past the feed's date.
  */
-export function vtimezone(zone: string, from: DateTime, to: DateTime): string[] {
+export function vtimezone(zone: string, from: number, to: number): string[] {
   const lines = ['BEGIN:VTIMEZONE', `TZID:${zone}`];
-  const tz = IANAZone.create(zone);
-  const offsetAt = (ms: number) => tz.offset(ms);
+  const offsetAt = (ms: number) => zoneOffset(ms, zone);
   const observance = (ms: number, fromOffset: number, toOffset: number) => {
-    const at = DateTime.fromMillis(ms, { zone });
-    const kind = at.isInDST ? 'DAYLIGHT' : 'STANDARD';
-    // An observance's DTSTART is a local time read in the offset before it (TZOFFSETFROM).
-    const local = DateTime.fromMillis(ms + fromOffset * MINUTE_MS, { zone: 'UTC' });
+    const kind = inDaylightTime(ms, zone) ? 'DAYLIGHT' : 'STANDARD';
     lines.push(
       `BEGIN:${kind}`,
-      `DTSTART:${localStamp(local)}`,
+      // An observance's DTSTART is a local time read in the offset before it (TZOFFSETFROM).
+      `DTSTART:${stampOf(ms + fromOffset * MINUTE_MS)}`,
       `TZOFFSETFROM:${offsetText(fromOffset)}`,
       `TZOFFSETTO:${offsetText(toOffset)}`,
-      `TZNAME:${at.offsetNameShort ?? offsetText(toOffset)}`,
+      `TZNAME:${shortName(ms, zone) ?? offsetText(toOffset)}`,
       `END:${kind}`,
     );
   };
-  const start = from.toUTC().startOf('day').toMillis();
-  const end = to.toMillis();
+  const start = Math.floor(from / DAY_MS) * DAY_MS; // the UTC day it falls on
+  const end = to;
   let previous = offsetAt(start);
   observance(start, previous, previous);
   for (let t = start + DAY_MS; t <= end + DAY_MS; t += DAY_MS) {
@@ -115,8 +148,16 @@ function rruleLine(s: Schedule): string {
       const m = /^UNTIL=(\d{8})(?:T(\d{6})Z?)?$/i.exec(p);
       if (!m) return p;
       // Stored UNTIL is an instant in UTC (how the API's expansion reads it).
-      const until = DateTime.fromFormat(`${m[1]}${m[2] ?? '000000'}`, 'yyyyMMddHHmmss', { zone: 'UTC' });
-      return `UNTIL=${s.allDay ? dateStamp(until.setZone(s.timezone)) : utcStamp(until)}`;
+      const [d, t = '000000'] = [m[1]!, m[2]];
+      const until = Date.UTC(
+        +d.slice(0, 4),
+        +d.slice(4, 6) - 1,
+        +d.slice(6, 8),
+        +t.slice(0, 2),
+        +t.slice(2, 4),
+        +t.slice(4, 6),
+      );
+      return `UNTIL=${s.allDay ? dateStamp(until, s.timezone) : utcStamp(until)}`;
     });
   return `RRULE:${parts.join(';')}`;
 }
@@ -124,19 +165,25 @@ function rruleLine(s: Schedule): string {
 function eventLines(e: FeedEvent, now: Date): string[] {
   const s = e.schedule;
   const zone = s.timezone;
-  const start = inZone(s.startDate, zone);
+  const start = Date.parse(s.startDate);
   const dates = (list: readonly string[] | undefined, name: 'EXDATE' | 'RDATE') => {
     if (!list?.length) return [];
-    const values = list.map((d) => (s.allDay ? dateStamp(inZone(d, zone)) : localStamp(inZone(d, zone))));
+    const values = list.map((d) =>
+      s.allDay ? dateStamp(Date.parse(d), zone) : localStamp(Date.parse(d), zone),
+    );
     return [s.allDay ? `${name};VALUE=DATE:${values.join(',')}` : `${name};TZID=${zone}:${values.join(',')}`];
   };
   return [
     'BEGIN:VEVENT',
     `UID:${e.taskId}@tandem`,
-    `DTSTAMP:${utcStamp(DateTime.fromJSDate(now))}`,
+    `DTSTAMP:${utcStamp(now.getTime())}`,
     ...(s.allDay
-      ? [`DTSTART;VALUE=DATE:${dateStamp(start)}`, `DTEND;VALUE=DATE:${dateStamp(start.plus({ days: 1 }))}`]
-      : [`DTSTART;TZID=${zone}:${localStamp(start)}`, `DURATION:PT${s.duration}M`]),
+      ? [
+          `DTSTART;VALUE=DATE:${dateStamp(start, zone)}`,
+          // The next calendar day: a day added to the wall clock.
+          `DTEND;VALUE=DATE:${stampOf(floatingOf(start, zone) + DAY_MS).slice(0, 8)}`,
+        ]
+      : [`DTSTART;TZID=${zone}:${localStamp(start, zone)}`, `DURATION:PT${s.duration}M`]),
     ...(s.recurRule ? [rruleLine(s)] : []),
     ...dates(s.exDate, 'EXDATE'),
     ...dates(s.rDate, 'RDATE'),
@@ -156,19 +203,21 @@ export function toICalendar(events: FeedEvent[], now: Date): string {
     'CALSCALE:GREGORIAN',
     'X-WR-CALNAME:Tandem',
   ];
-  const horizon = DateTime.fromJSDate(now).plus({ years: 10 });
-  const earliest = new Map<string, DateTime>();
+  // Ten years on (29 February to 28 February), in UTC.
+  const horizonDate = new Date(now.getTime());
+  horizonDate.setUTCFullYear(now.getUTCFullYear() + 10);
+  if (horizonDate.getUTCDate() !== now.getUTCDate()) horizonDate.setUTCDate(0);
+  const horizon = horizonDate.getTime();
+  const earliest = new Map<string, number>();
   for (const e of events) {
     if (e.schedule.allDay) continue;
     const s = e.schedule;
-    const first = [s.startDate, ...(s.rDate ?? [])]
-      .map((d) => DateTime.fromISO(d, { setZone: true }))
-      .reduce((a, b) => (b < a ? b : a));
+    const first = Math.min(...[s.startDate, ...(s.rDate ?? [])].map((d) => Date.parse(d)));
     const known = earliest.get(s.timezone);
-    if (!known || first < known) earliest.set(s.timezone, first);
+    if (known === undefined || first < known) earliest.set(s.timezone, first);
   }
   for (const [zone, from] of [...earliest].sort(([a], [b]) => a.localeCompare(b))) {
-    lines.push(...vtimezone(zone, from.minus({ days: 1 }), horizon));
+    lines.push(...vtimezone(zone, from - DAY_MS, horizon));
   }
   for (const e of events) lines.push(...eventLines(e, now));
   lines.push('END:VCALENDAR');

@@ -1,6 +1,6 @@
 /**
  * Pushes wait in an outbox item until the stream consumer sends them (streams/push-outbox.ts;
- * docs/realtime.md "Web Push"). tell() queues; only the consumer carries web-push, so the routes and
+ * docs/realtime.md "Web Push"). tell() queues; only the consumer carries the push sender, so the routes and
  * jobs that tell people stay within their bundle budget (decisions D42) and a slow push service never
  * holds up a request.
  */

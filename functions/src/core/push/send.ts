@@ -1,7 +1,7 @@
 /**
  * Sends a Web Push to every device of a person (docs/realtime.md "Web Push"): the payload encrypted
- * for each subscription (aes128gcm, RFC 8291) and signed with the deployment's VAPID key, by the
- * `web-push` package, loaded with the first push (cold start, decisions D35). A push service that
+ * for each subscription (aes128gcm, RFC 8291) and signed with the deployment's VAPID key, with Node's
+ * own crypto (web-push.ts, decisions D61). A push service that
  * answers 404 or 410 says the subscription has ended: it is deleted. Any other failure is logged and
  * returned, so the caller (the notification path) can decide whether to try again.
  */
@@ -12,6 +12,7 @@ import { env } from '../../lib/env.ts';
 import { logger } from '../../lib/logger.ts';
 import { forgetEndpoint, type StoredPushSubscription, subscriptionsOf } from './subscriptions.ts';
 import { vapidKeys, vapidSubject } from './vapid.ts';
+import { sendWebPush } from './web-push.ts';
 
 /** A push not delivered within a day is dropped by the push service: a reminder that late is noise. */
 export const PUSH_TTL_SECONDS = 24 * 60 * 60;
@@ -50,14 +51,14 @@ export async function sendPush(userId: string, payload: PushPayload): Promise<Pu
   const out: PushResult = { delivered: 0, gone: 0, failures: [] };
   const subscriptions = await subscriptionsOf(userId);
   if (subscriptions.length === 0) return out;
-  const [{ default: webpush }, keys] = await Promise.all([import('web-push'), vapidKeys()]);
+  const keys = await vapidKeys();
   const body = JSON.stringify(payload);
   const httpsAgent = localAgent();
   const topic = topicOf(payload.tag);
   const send = (s: StoredPushSubscription) =>
-    webpush.sendNotification({ endpoint: s.endpoint, keys: { p256dh: s.p256dh, auth: s.auth } }, body, {
-      vapidDetails: { subject: vapidSubject(), publicKey: keys.publicKey, privateKey: keys.privateKey },
-      TTL: PUSH_TTL_SECONDS,
+    sendWebPush({ endpoint: s.endpoint, p256dh: s.p256dh, auth: s.auth }, body, {
+      vapid: { subject: vapidSubject(), publicKey: keys.publicKey, privateKey: keys.privateKey },
+      ttl: PUSH_TTL_SECONDS,
       timeout: PUSH_TIMEOUT_MS,
       ...(topic ? { topic } : {}),
       ...(httpsAgent ? { agent: httpsAgent } : {}),

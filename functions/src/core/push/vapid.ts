@@ -17,7 +17,7 @@ export interface VapidKeys {
   privateKey: string;
 }
 
-/** A new pair, in the encoding browsers and web-push use. */
+/** A new pair, in the encoding browsers and the VAPID header use. */
 export function generateVapidKeys(): VapidKeys {
   const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
   const jwk = privateKey.export({ format: 'jwk' });

@@ -3,7 +3,6 @@
  * from the due-hour index. Apart from normalization.ts so the job that lists them (the fan-out's
  * first step, decisions D34) bundles no writes.
  */
-import { DateTime } from 'luxon';
 import { DayStateEntity } from '../../db/entities/day-state.ts';
 
 /** A person whose morning has come, as the due index holds them. */
@@ -34,9 +33,7 @@ export async function duePeoplePage(
   let back = cursor?.back ?? DUE_HOURS_BACK;
   let start = cursor?.start;
   while (back >= 0 && people.length < limit) {
-    const dueHour = DateTime.fromJSDate(now, { zone: 'UTC' })
-      .minus({ hours: back })
-      .toFormat("yyyy-MM-dd'T'HH");
+    const dueHour = new Date(now.getTime() - back * 3_600_000).toISOString().slice(0, 13); // yyyy-MM-ddTHH, UTC
     const r = await DayStateEntity.query
       .byDueHour({ dueHour })
       .go({ limit: limit - people.length, ...(start ? { cursor: start as never } : {}) });

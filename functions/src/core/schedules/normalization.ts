@@ -28,7 +28,7 @@ import {
 import { expandOccurrences } from '@tandem/shared/time/recurrence';
 import { NON_SCHEDULED_ROUTINE_MINUTES } from '@tandem/shared/time/schedule';
 import type { NormalizationView } from '@tandem/shared/time/views';
-import { DateTime } from 'luxon';
+import { dayOfInstant, floatingMs, instantOfWall } from '@tandem/shared/time/zone-times';
 import { documentClient } from '../../db/client.ts';
 import { DayStateEntity } from '../../db/entities/day-state.ts';
 import {
@@ -57,7 +57,21 @@ import { type DueCursor, type DuePerson, duePeoplePage } from './normalization-d
 
 export type NormalizationResult = NormalizationView;
 
-const iso = (dt: DateTime) => dt.toUTC().toISO({ suppressMilliseconds: true })!;
+/** An instant as schedules store it: UTC, no milliseconds when there are none. */
+const iso = (ms: number) => new Date(ms).toISOString().replace(/\.000Z$/, 'Z');
+
+/** The calendar day before `day` (YYYY-MM-DD). */
+const dayBefore = (day: string) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * `hour:minute` on `day` in `zone` as an instant, resolved from the offset at `near` as Luxon's
+ * DateTime.set / plus did (the zone maths is Intl's, wall-clock.ts; docs/decisions.md D61).
+ */
+function atWall(day: string, hour: number, minute: number, zone: string, near: number): number {
+  const [year, month, d] = day.split('-').map(Number) as [number, number, number];
+  return instantOfWall(floatingMs({ year, month, day: d, hour, minute }), zone, near);
+}
 
 /** Spec 001 §9: a normalisation stuck for 30 s is reset. */
 export const NORMALIZATION_STUCK_MS = 30_000;
@@ -173,11 +187,9 @@ function staysWatched(t: TaskRecord | undefined, p: PlacementRecord, zone: strin
   if (isDefinition(t)) return true;
   if (!isOpen(t)) return false;
   if (t.flag === TASK_FLAG.urgent) return true;
-  const yesterday = DateTime.fromISO(day, { zone }).minus({ days: 1 }).toISODate()!;
+  const yesterday = dayBefore(day);
   const dates = [t.dueAt, t.schedule && !t.schedule.recurRule ? t.schedule.startDate : undefined];
-  return dates.some(
-    (d) => d && DateTime.fromISO(d, { setZone: true }).setZone(zone).toISODate()! >= yesterday,
-  );
+  return dates.some((d) => d && (dayOfInstant(d, zone) ?? '') >= yesterday);
 }
 
 /** One placement write of the run: a move, the watch's keys removed, or both. */
@@ -245,9 +257,10 @@ async function normalizeUnderLease(
     return userRead;
   };
   const zone = zoneGiven ?? (await getUser()).config.timezone ?? 'UTC';
-  const today = DateTime.fromJSDate(now, { zone });
-  const day = today.toISODate()!;
-  const dayStart = today.startOf('day');
+  const day = dayOfInstant(now.toISOString(), zone);
+  if (!day) throw new Error(`Unknown time zone ${zone}`);
+  // As Luxon's startOf('day'): midnight, resolved from the offset now.
+  const dayStart = atWall(day, 0, 0, zone, now.getTime());
   const result: NormalizationResult = {
     day,
     movedToNow: 0,
@@ -314,8 +327,9 @@ async function normalizeUnderLease(
     }
     // A routine's instance stays in Routines (5); only one-off tasks move to Now or Scheduled.
     if (s.recurRule || t.routineTaskId || !isOpen(t) || !t.assignees[userId]) continue;
-    const start = DateTime.fromISO(s.startDate, { setZone: true }).setZone(zone);
-    if (start > today.endOf('day') && p.priorityGroup !== 4 && p.priorityGroup !== 0) {
+    // Starts after today ends: on a later calendar day in the zone (days compare as text).
+    const startDay = dayOfInstant(s.startDate, zone);
+    if (startDay !== null && startDay > day && p.priorityGroup !== 4 && p.priorityGroup !== 0) {
       move(p, { priorityGroup: PRIORITY_GROUP.scheduled });
       result.movedToScheduled++;
     }
@@ -329,7 +343,7 @@ async function normalizeUnderLease(
   if (toCreate.length) {
     const user = await getUser();
     for (const t of toCreate) {
-      if (await createInstance(t, user, zone, dayStart)) {
+      if (await createInstance(t, user, zone, day, dayStart)) {
         result.instances++;
         changed.add(PRIORITY_GROUP.routine);
       }
@@ -349,19 +363,24 @@ async function createInstance(
   def: TaskRecord,
   user: UserRecord,
   zone: string,
-  dayStart: DateTime,
+  day: string,
+  dayStart: number,
 ): Promise<boolean> {
   const s = def.schedule!;
-  const [occurrence] = expandOccurrences(s, iso(dayStart), iso(dayStart.plus({ days: 1 })));
+  const nextDay = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  const [occurrence] = expandOccurrences(s, iso(dayStart), iso(atWall(nextDay, 0, 0, zone, dayStart)));
   if (!occurrence) return false;
   const slot = ({ 1: 'beginning', 2: 'middle', 3: 'end' } as const)[s.flexibleTime as 1 | 2 | 3];
   const start = slot
-    ? dayStart.set({
-        hour: Number(user.config.routineTimes[slot].slice(0, 2)),
-        minute: Number(user.config.routineTimes[slot].slice(3, 5)),
-      })
-    : DateTime.fromISO(occurrence.start);
-  const taskId = `${def.taskId}~${dayStart.toISODate()}`;
+    ? atWall(
+        day,
+        Number(user.config.routineTimes[slot].slice(0, 2)),
+        Number(user.config.routineTimes[slot].slice(3, 5)),
+        zone,
+        dayStart,
+      )
+    : Date.parse(occurrence.start);
+  const taskId = `${def.taskId}~${day}`;
   const people = peopleOf(def);
   const duration = s.flexibleTime === 4 ? s.duration : s.duration || NON_SCHEDULED_ROUTINE_MINUTES;
   // Each person's Routine group gets the instance at its end: a code from the clock, below every
@@ -399,7 +418,7 @@ async function createInstance(
           delegationType: def.delegationType,
           assignees: def.assignees,
           routineTaskId: def.taskId,
-          routineDay: dayStart.toISODate()!,
+          routineDay: day,
           schedule: {
             ...s,
             recurRule: null,
@@ -460,14 +479,11 @@ async function remind(
   taskOf: Map<string, TaskRecord>,
   now: Date,
 ) {
-  const today = DateTime.fromJSDate(now, { zone });
   const due = placements.flatMap((p) => {
     const t = taskOf.get(p.taskId);
     if (!t || p.dismissed || !isOpen(p)) return [];
     const at = t.dueAt ?? (t.schedule && !t.schedule.recurRule ? t.schedule.startDate : undefined);
-    return at !== undefined && DateTime.fromISO(at, { setZone: true }).setZone(zone).hasSame(today, 'day')
-      ? [t]
-      : [];
+    return at !== undefined && dayOfInstant(at, zone) === day ? [t] : [];
   });
   if (due.length === 0) return false;
   const user = await getUser();

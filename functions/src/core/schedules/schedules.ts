@@ -24,7 +24,7 @@ import {
   scheduleInput,
   startTooEarly,
 } from '@tandem/shared/time/schedule';
-import { DateTime } from 'luxon';
+import { dateTimeInWords, dayOfInstant } from '@tandem/shared/time/zone-times';
 // A named import: `z.core.…` as a value would put all of zod's core in the bundle (D42).
 import { $ZodError } from 'zod/v4/core';
 import { GroupEntity } from '../../db/entities/group.ts';
@@ -62,13 +62,10 @@ const NO_SCHEDULE = 'This task has no schedule.';
 const MAX_WINDOW_DAYS = 93;
 const stale = () => new ConflictError('The task was changed by someone else. Reload and try again.');
 
-/** The invitation item (kind 'attendee') and its telling, queued: the e-mail with the link to /accept-attendee-invite. */
 /** When the meeting starts, as the e-mails say it: in the schedule's zone. */
-const meetingWhen = (s: StoredSchedule) =>
-  DateTime.fromISO(s.startDate, { setZone: true })
-    .setZone(s.timezone)
-    .toFormat("cccc d LLLL yyyy, HH:mm '('z')'");
+const meetingWhen = (s: StoredSchedule) => dateTimeInWords(s.startDate, s.timezone);
 
+/** The invitation item (kind 'attendee') and its telling, queued: the e-mail with the link to /accept-attendee-invite. */
 async function inviteAttendee(
   task: TaskRecord,
   inviter: UserRecord,
@@ -446,7 +443,7 @@ export async function listOccurrences(
     if (q.routinesOnly && !s.recurRule) continue;
     const editable = can(role, 'task.scheduledTask');
     for (const o of expandOccurrences(s, q.startDate, q.endDate)) {
-      const day = s.recurRule ? DateTime.fromISO(o.start, { zone: s.timezone || 'UTC' }).toISODate() : null;
+      const day = s.recurRule ? dayOfInstant(o.start, s.timezone || 'UTC') : null;
       if (day && instanceDays.has(`${t.taskId}~${day}`)) continue;
       results.push({
         taskId: t.taskId,

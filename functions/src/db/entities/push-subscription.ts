@@ -34,7 +34,7 @@ export const PushSubscriptionEntity = new Entity(
 
 /**
  * A push waiting to go out (docs/realtime.md "Web Push"): tell() writes it, the stream consumer sends it
- * (streams/push-outbox.ts), so web-push rides only in the consumer's bundle. pk USER#id,
+ * (streams/push-outbox.ts), so the push sender rides only in the consumer's bundle. pk USER#id,
  * sk PUSHOUT#<id>; it expires by TTL a day later whether sent or not.
  */
 export const PushOutboxEntity = new Entity(

@@ -1,22 +1,18 @@
 /**
  * Which time block is active now (spec 001 §4 Time blocks): now falls in one of its occurrences,
  * the recurrence expanded in the block's own zone; and the header selection it stands for. Pure;
- * it carries rrule (through the shared expansion), so only lazily loaded modules import it.
+ * it carries rrule (through the shared expansion), so only lazily loaded modules import it. No Luxon:
+ * the banner it decides loads on every signed-in page (D61).
  */
 import { expandOccurrences } from '@tandem/shared/time/recurrence';
 import type { TimeBlockView } from '@tandem/shared/time/views';
-import { DateTime } from 'luxon';
 
 export function isBlockActive(block: TimeBlockView, now: Date): boolean {
   const at = now.getTime();
   if (block.endDate && Date.parse(block.endDate) <= at) return false;
   // An occurrence that covers now started at most `duration` minutes ago.
-  const from = DateTime.fromMillis(at - block.duration * 60_000 - 1000)
-    .toUTC()
-    .toISO()!;
-  const to = DateTime.fromMillis(at + 1000)
-    .toUTC()
-    .toISO()!;
+  const from = new Date(at - block.duration * 60_000 - 1000).toISOString();
+  const to = new Date(at + 1000).toISOString();
   try {
     return expandOccurrences(
       {
