@@ -42,3 +42,4 @@ export * from './user/limits.ts';
 export * from './user/routine-times.ts';
 export * from './user/subscription.ts';
 export * from './user/timezone.ts';
+export * from './planning/plan.ts';
