@@ -882,6 +882,27 @@ const MATRIX: Record<RouteId, Case[]> = {
       expect: user(404, 400, 400, 400, 400, 400),
     },
   ],
+  // Planning: the group task's plan; a save adds a sub-task (addChildren on the parent).
+  listPlans: [{ request: () => ({}), expect: everyone(200) }],
+  getPlan: [
+    { request: (w) => ({ params: { rootId: w.task.id } }), expect: user(404, 200, 200, 200, 200, 200) },
+  ],
+  savePlan: [
+    {
+      label: 'a new sub-task under a fresh group task',
+      request: async (w) => {
+        const root = (await make.task(w)).id;
+        return {
+          params: { rootId: root },
+          body: {
+            key: `matrix-${randomUUID()}`,
+            creates: [{ id: 'new:1', parent_id: root, title: 'Planned', level: 5 }],
+          },
+        };
+      },
+      expect: user(404, 403, 403, 200, 200, 200),
+    },
+  ],
 };
 
 /** A message the owner writes in the world's task chat, for the author-only routes. */

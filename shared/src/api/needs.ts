@@ -135,6 +135,10 @@ export const routeNeeds: { readonly [K in RouteId]?: readonly Need[] } = {
   applyCustomFieldTemplate: W,
   // Reports: reads aggregates only.
   getReport: ['table:read'],
+  // Planning: reads plans; a save writes tasks as POST/PATCH/DELETE /task do (users: assignees).
+  listPlans: ['table:read'],
+  getPlan: ['table:read'],
+  savePlan: WU,
 };
 
 /** WebSocket handlers, by module under functions/src/ws. */

@@ -5,6 +5,7 @@
  * viewer (before it sends) and the server (before it writes anything) run.
  */
 import * as z from 'zod/mini';
+import { TEXT_LIMITS } from '../api/limit-values.ts';
 import { ISSUE_LEVEL, TASK_FLAG, TASK_MODES, type TaskMode } from '../tasks/constants.ts';
 import { canHaveChildren, isValidMove } from '../tasks/rules.ts';
 
@@ -40,6 +41,16 @@ export const PLANNING_MESSAGES = {
   unknownNode: 'planning.unknown-node',
 } as const;
 export type PlanningMessage = (typeof PLANNING_MESSAGES)[keyof typeof PLANNING_MESSAGES];
+/** What each key says when the viewer has no translation for it (the API's fallback message). */
+export const PLANNING_TEXTS: Record<PlanningMessage, string> = {
+  'planning.title-required': 'Every task needs a title.',
+  'planning.no-changes-to-save': 'There are no changes to save.',
+  'planning.all-tasks-already-active': 'All tasks are already active.',
+  'planning.move-under-descendant': 'A task cannot move under itself or one of its own sub-tasks.',
+  'planning.issue-no-children': 'An issue (level 8) cannot have sub-items.',
+  'planning.too-many-nodes': 'A plan holds at most 1,000 tasks.',
+  'planning.unknown-node': 'This task is no longer in the plan. Reload and try again.',
+};
 
 /** The fields of a node the session edits; the rest of the task is shown, not changed here. */
 export interface PlanNodeFields {
@@ -63,7 +74,9 @@ const level = z.int().check(z.gte(1), z.lte(ISSUE_LEVEL));
 const flag = z.union([z.literal(TASK_FLAG.urgent), z.literal(TASK_FLAG.normal)]);
 const priorityGroup = z.int().check(z.gte(0), z.lt(PLAN_PRIORITY_BELOW));
 /** A title as typed: checked for emptiness by `checkPlan` (planning.title-required), not here. */
-const title = z.string().check(z.maxLength(500));
+const title = z
+  .string()
+  .check(z.maxLength(TEXT_LIMITS.taskTitle, `A title has at most ${TEXT_LIMITS.taskTitle} characters.`));
 
 export const planCreate = z.strictObject({
   id: id.check(z.startsWith(TEMP_ID_PREFIX)),
@@ -220,7 +233,7 @@ export function planChanges(original: readonly PlanNode[], current: readonly Pla
       title: n.title,
       level: n.level,
       dueAt: n.dueAt,
-      flag: n.flag,
+      flag: n.flag as 1 | 3,
       priorityGroup: n.priorityGroup,
       mode: n.mode === 'active' ? 'active' : 'draft',
     });
