@@ -135,9 +135,9 @@ export const routeNeeds: { readonly [K in RouteId]?: readonly Need[] } = {
   applyCustomFieldTemplate: W,
   // Reports: reads aggregates only.
   getReport: ['table:read'],
-  // Planning: reads plans; a save writes tasks as POST/PATCH/DELETE /task do (users: assignees).
-  listPlans: ['table:read'],
-  getPlan: ['table:read'],
+  // Planning: the reads provision the caller as every list does; a save writes as the task routes.
+  listPlans: WU,
+  getPlan: WU,
   savePlan: WU,
 };
 
