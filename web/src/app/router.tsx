@@ -140,7 +140,10 @@ export const routeObjects: RouteObject[] = [
                 path: `${paths.calendar}/time-blocks`,
                 ...page(() => import('../features/time-blocks/routes/time-blocks-page.tsx')),
               },
-              notAvailable(paths.planning, 'planning'),
+              {
+                path: paths.planning,
+                ...page(() => import('../features/planning/routes/planning-page.tsx')),
+              },
               notAvailable(paths.templates, 'templates'),
               notAvailable(`${paths.templates}/ai-builder`, 'templates'),
               { path: paths.reports, ...page(() => import('../features/reports/routes/reports-page.tsx')) },
