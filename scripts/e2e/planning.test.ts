@@ -140,6 +140,24 @@ describe('the planning flow viewer', () => {
     await page.getByTestId('plan-canvas').waitFor({ state: 'detached' });
   });
 
+  it('the left panel brings an existing task with its sub-tasks into the plan', async () => {
+    const group = (await api.get('/group/member')).body.results.find(
+      (g: { is_private: boolean }) => g.is_private,
+    ).id;
+    await api.post('/task', { title: 'Venue', group, children: [{ title: 'Catering' }] });
+    await openPlan(page);
+    await page.getByRole('button', { name: 'Add existing tasks' }).click();
+    const panel = page.getByRole('region', { name: 'Add existing tasks' });
+    await panel.getByRole('button', { name: 'Add Venue to the plan' }).click();
+    await expect.poll(() => cardTitles(page)).toContain('Catering');
+    await page.screenshot({ path: join(shots, 'viewer-add-panel.png') });
+    await page.getByRole('button', { name: 'Save and close' }).click();
+    await page.getByTestId('plan-canvas').waitFor({ state: 'detached' });
+    const tree = await shape();
+    expect(tree).toContain(`Venue<${rootTitle}`);
+    expect(tree).toContain('Catering<Venue');
+  });
+
   it('dark and narrow', async () => {
     for (const [name, opts] of [
       ['viewer-dark', { colorScheme: 'dark' as const }],

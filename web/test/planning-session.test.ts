@@ -7,6 +7,7 @@ import {
   reduce,
   refusal,
   type Session,
+  sessionChanges,
   startSession,
 } from '../src/features/planning/utils/session.ts';
 
@@ -75,6 +76,50 @@ describe('the planning session', () => {
     const s = reduce(start(), { type: 'activateAll' });
     expect(s.nodes.map((n) => n.mode)).toEqual(['active', 'active', 'active', 'active']);
     expect(refusal(s, { type: 'activateAll' })).toBe('planning.all-tasks-already-active');
+  });
+});
+
+describe('bringing existing tasks in', () => {
+  const outside = [
+    {
+      id: 'x',
+      parentId: null,
+      title: 'X',
+      dueAt: null,
+      flag: 3,
+      priorityGroup: 0,
+      mode: 'active' as const,
+      level: 4,
+    },
+    {
+      id: 'x1',
+      parentId: 'x',
+      title: 'X1',
+      dueAt: null,
+      flag: 3,
+      priorityGroup: 0,
+      mode: 'active' as const,
+      level: 5,
+    },
+  ];
+  it('sends one move for the task brought in; its descendants come along unchanged', () => {
+    const s = reduce(start(), { type: 'adopt', nodes: outside, parentId: 'b' });
+    expect(s.nodes.find((n) => n.id === 'x')!.parentId).toBe('b');
+    expect(sessionChanges(s)).toEqual({
+      creates: [],
+      moves: [{ id: 'x', parentId: 'b', level: 4 }],
+      edits: [],
+      deletes: [],
+    });
+  });
+  it('undone, leaves nothing to save (no delete of what was brought in)', () => {
+    const s = reduce(reduce(start(), { type: 'adopt', nodes: outside, parentId: 'b' }), { type: 'undo' });
+    expect(isChanged(s)).toBe(false);
+  });
+  it('refuses a task already in the plan', () => {
+    expect(refusal(start(), { type: 'adopt', nodes: [{ ...outside[0]!, id: 'a' }], parentId: 'b' })).toBe(
+      'planning.move-under-descendant',
+    );
   });
 });
 

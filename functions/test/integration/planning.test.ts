@@ -191,6 +191,30 @@ describe('PATCH /task/plan/{rootId}', () => {
   });
 });
 
+describe('bringing existing tasks into a plan (the left panel)', () => {
+  it('moves a task from elsewhere with its descendants under a node; the plan’s own ancestor is refused', async () => {
+    const { ann, group, root, hotel } = await tripPlan();
+    const visa = await task(ann.api, { title: 'Visa', group, children: [{ title: 'Photos' }] });
+    const r = await save(ann.api, root, { moves: [{ id: visa.id, parent_id: hotel, level: 5 }] });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(shape(await planOf(ann.api, root))).toEqual([
+      'Flights<Trip',
+      'Hotel<Trip',
+      'Photos<Visa',
+      'Seats<Flights',
+      'Trip<',
+      'Visa<Hotel',
+    ]);
+    // The trip's own parent cannot come under it: nothing written.
+    const above = await task(ann.api, { title: 'Year', group });
+    const sub = await task(ann.api, { title: 'Summer', group, parent: above.id });
+    const refused = await save(ann.api, sub.id, { moves: [{ id: above.id, parent_id: sub.id, level: 5 }] });
+    expect(refused.status).toBe(400);
+    expect(refused.body.code).toBe('planning.move-under-descendant');
+    expect((await ann.api.get(`/task/${above.id}`)).body.parent).toBeNull();
+  });
+});
+
 describe('GET /task/plan', () => {
   it("lists the caller's top-level tasks with sub-tasks", async () => {
     const { ann, group, root } = await tripPlan();

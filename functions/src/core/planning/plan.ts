@@ -116,6 +116,19 @@ async function checkSave(actor: Actor, rootId: string, c: PlanChanges) {
   if (isEmptyPlan(c)) throw planError({ changes: PLANNING_MESSAGES.noChanges });
   const { tasks, roles } = await planTasks(actor, rootId);
   const byId = new Map(tasks.map((t) => [t.taskId, t]));
+  // Existing tasks brought into the plan (the viewer's left panel): a move of a task from elsewhere,
+  // which brings its descendants. Never one the plan hangs under (its subtree would hold the root).
+  for (const m of c.moves) {
+    if (byId.has(m.id) || isTempId(m.id)) continue;
+    const adopted = await planTasks(actor, m.id);
+    if (adopted.tasks.some((t) => byId.has(t.taskId)))
+      throw planError({ [`moves.${m.id}`]: PLANNING_MESSAGES.moveUnderDescendant });
+    for (const t of adopted.tasks) {
+      tasks.push(t);
+      byId.set(t.taskId, t);
+      roles.set(t.taskId, adopted.roles.get(t.taskId)!);
+    }
+  }
   const known = (nodeId: string) => byId.has(nodeId) || c.creates.some((n) => n.id === nodeId);
   // A task named that is not in the plan (or not the caller's to see) is not found.
   for (const nodeId of [

@@ -41,7 +41,6 @@ import {
   PLAN_ZOOM,
   type PlanNode,
   type PlanningMessage,
-  planChanges,
   subtreeOf,
 } from '@tandem/shared/planning/plan';
 import type { TaskView } from '@tandem/shared/tasks/views';
@@ -63,7 +62,16 @@ import { ApiError } from '../../../lib/api-error.ts';
 import { getPlan, planKey, savePlan, usePlan } from '../api/plan.ts';
 import { planningSeams } from '../seams.ts';
 import { layoutPlan, levelBands, type PlanDirection, visibleNodes } from '../utils/layout.ts';
-import { isChanged, reduce, type Session, startSession } from '../utils/session.ts';
+import {
+  isChanged,
+  nodeOfView,
+  reduce,
+  refusal,
+  type Session,
+  sessionChanges,
+  startSession,
+} from '../utils/session.ts';
+import { AddTasksPanel } from './add-tasks-panel.tsx';
 import { type CardActions, CardActionsContext, type CardData, LevelGroup, PlanCard } from './plan-card.tsx';
 
 const nodeTypes = { task: PlanCard, level: LevelGroup };
@@ -119,6 +127,7 @@ function PlanSession({ rootId, views, onClose }: { rootId: string; views: TaskVi
   const [deleting, setDeleting] = useState<string | null>(null);
   const [confirmDiscard, setConfirmDiscard] = useState(false);
   const [saving, setSaving] = useState(false);
+  const [adding, setAdding] = useState(false);
   const [invalid, setInvalid] = useState<Set<string>>(() => new Set());
   const saveKey = useRef(crypto.randomUUID());
   const flow = useReactFlow();
@@ -262,7 +271,7 @@ function PlanSession({ rootId, views, onClose }: { rootId: string; views: TaskVi
       setSelected(bad[0] ?? null);
       return;
     }
-    const changes = planChanges(session.original, session.nodes);
+    const changes = sessionChanges(session);
     if (isEmptyPlan(changes)) {
       say('planning.no-changes-to-save');
       if (close) onClose();
@@ -296,6 +305,23 @@ function PlanSession({ rootId, views, onClose }: { rootId: string; views: TaskVi
     if ('error' in r) return say(r.error);
     dispatch({ type: 'activateAll' });
     say('planning.n-tasks-activated', 'teal', r.activated);
+  };
+
+  // An existing task and its descendants, under the selected node (or the root).
+  const adopt = async (task: TaskView) => {
+    try {
+      const sub = await getPlan(task.id);
+      const parentId = selected && session.nodes.some((n) => n.id === selected) ? selected : rootId;
+      const nodes = sub.results
+        .map((v) => nodeOfView(v, ''))
+        .map((n, i) => (i === 0 ? { ...n, parentId: task.parent?.id ?? null } : n));
+      const action = { type: 'adopt' as const, nodes, parentId };
+      const refused = refusal(session, action);
+      if (refused) return say(refused);
+      dispatch(action);
+    } catch {
+      notifications.show({ color: 'red', message: t('planning.add.failed') });
+    }
   };
 
   const discard = () => (changed ? setConfirmDiscard(true) : onClose());
@@ -377,6 +403,14 @@ function PlanSession({ rootId, views, onClose }: { rootId: string; views: TaskVi
             <IconFocusCentered size={16} aria-hidden />
           </Button>
         </Tooltip>
+        <Button
+          variant={adding ? 'light' : 'default'}
+          size="xs"
+          aria-pressed={adding}
+          onClick={() => setAdding((a) => !a)}
+        >
+          {t('planning.add.show')}
+        </Button>
         <Box style={{ flex: 1 }} />
         {conversions && (
           <>
@@ -402,6 +436,7 @@ function PlanSession({ rootId, views, onClose }: { rootId: string; views: TaskVi
         </Button>
       </Group>
       <Group gap={0} align="stretch" wrap="nowrap" style={{ flex: 1, minHeight: 0 }}>
+        {adding && <AddTasksPanel inPlan={new Set(session.nodes.map((n) => n.id))} onAdd={adopt} />}
         <Box style={{ flex: 1, minWidth: 0, position: 'relative' }} data-testid="plan-canvas">
           <ReactFlow
             nodes={nodes}

@@ -4,12 +4,14 @@
  * are tested without a browser (the shared rules decide; this only applies them).
  */
 import {
+  isEmptyPlan,
   markAllActive,
   moveError,
+  type PlanChanges,
   type PlanNode,
   type PlanNodeFields,
   type PlanningMessage,
-  planChanged,
+  planChanges,
   TEMP_ID_PREFIX,
 } from '@tandem/shared/planning/plan';
 import { ISSUE_LEVEL } from '@tandem/shared/tasks/constants';
@@ -23,6 +25,8 @@ export interface Session {
   future: PlanNode[][];
   /** Temp ids handed out so far (new:1, new:2…). */
   made: number;
+  /** Existing tasks brought in from elsewhere (the left panel), with their descendants. */
+  adopted: ReadonlySet<string>;
 }
 
 export const nodeOfView = (v: TaskView, rootId: string): PlanNode => ({
@@ -38,7 +42,7 @@ export const nodeOfView = (v: TaskView, rootId: string): PlanNode => ({
 
 export function startSession(rootId: string, views: readonly TaskView[]): Session {
   const nodes = views.map((v) => nodeOfView(v, rootId));
-  return { rootId, original: nodes, nodes, past: [], future: [], made: 0 };
+  return { rootId, original: nodes, nodes, past: [], future: [], made: 0, adopted: new Set() };
 }
 
 export type SessionAction =
@@ -47,6 +51,8 @@ export type SessionAction =
   | { type: 'move'; id: string; parentId: string }
   | { type: 'delete'; id: string; withChildren: boolean }
   | { type: 'activateAll' }
+  /** An existing task and its descendants (as loaded, the task first) brought under `parentId`. */
+  | { type: 'adopt'; nodes: PlanNode[]; parentId: string }
   | { type: 'undo' }
   | { type: 'redo' }
   | { type: 'reset'; session: Session };
@@ -54,6 +60,11 @@ export type SessionAction =
 /** What an action was refused for (a key of the planning messages), or null when it was applied. */
 export function refusal(s: Session, a: SessionAction): PlanningMessage | null {
   if (a.type === 'move') return moveError(s.nodes, a.id, a.parentId);
+  if (a.type === 'adopt') {
+    const parent = s.nodes.find((n) => n.id === a.parentId);
+    if (a.nodes.some((n) => s.nodes.some((x) => x.id === n.id))) return 'planning.move-under-descendant';
+    return parent && parent.level >= ISSUE_LEVEL ? 'planning.issue-no-children' : null;
+  }
   if (a.type === 'addChild') {
     const parent = s.nodes.find((n) => n.id === a.parentId);
     return parent && parent.level >= ISSUE_LEVEL ? 'planning.issue-no-children' : null;
@@ -143,6 +154,16 @@ export function reduce(s: Session, a: SessionAction): Session {
           .map((x) => (x.parentId === a.id ? { ...x, parentId: n.parentId } : x)),
       );
     }
+    case 'adopt': {
+      if (refusal(s, a) || a.nodes.length === 0) return s;
+      const [top, ...rest] = a.nodes;
+      // As loaded they join the original (so only the move shows as a change), moved in the nodes.
+      const known = new Set(s.original.map((n) => n.id));
+      return withNodes(s, [...s.nodes, { ...top!, parentId: a.parentId }, ...rest], {
+        original: [...s.original, ...a.nodes.filter((n) => !known.has(n.id))],
+        adopted: new Set([...s.adopted, ...a.nodes.map((n) => n.id)]),
+      });
+    }
     case 'activateAll': {
       const r = markAllActive(s.nodes, s.rootId);
       return 'error' in r ? s : withNodes(s, r.nodes);
@@ -150,4 +171,13 @@ export function reduce(s: Session, a: SessionAction): Session {
   }
 }
 
-export const isChanged = (s: Session) => planChanged(s.original, s.nodes);
+/**
+ * What the save sends: the changes from the original, less deletes of brought-in tasks (taking one
+ * out again, or undoing it, only leaves it where it was).
+ */
+export function sessionChanges(s: Session): PlanChanges {
+  const c = planChanges(s.original, s.nodes);
+  return { ...c, deletes: c.deletes.filter((id) => !s.adopted.has(id)) };
+}
+
+export const isChanged = (s: Session) => !isEmptyPlan(sessionChanges(s));
