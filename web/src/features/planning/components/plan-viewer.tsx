@@ -75,6 +75,8 @@ import { AddTasksPanel } from './add-tasks-panel.tsx';
 import { type CardActions, CardActionsContext, type CardData, LevelGroup, PlanCard } from './plan-card.tsx';
 
 const nodeTypes = { task: PlanCard, level: LevelGroup };
+/** Plans with more nodes than this draw only the cards in view. */
+const VISIBLE_ONLY_ABOVE = 150;
 
 export interface PlanViewerProps {
   rootId: string | null;
@@ -448,6 +450,8 @@ function PlanSession({ rootId, views, onClose }: { rootId: string; views: TaskVi
             minZoom={PLAN_ZOOM.min}
             maxZoom={PLAN_ZOOM.max}
             nodesConnectable={false}
+            // A big plan draws only the cards in view (a 1,000-node plan stays responsive; D59).
+            onlyRenderVisibleElements={session.nodes.length > VISIBLE_ONLY_ABOVE}
             fitView
             fitViewOptions={{ minZoom: PLAN_ZOOM.min }}
             proOptions={{ hideAttribution: true }}
@@ -616,7 +620,13 @@ function EditPanel({
           onChange={(v) => v && v !== node.parentId && onMove(v)}
         />
       )}
-      <Button variant="default" onClick={() => (onChange({ title }), onClose())}>
+      <Button
+        variant="default"
+        onClick={() => {
+          onChange({ title });
+          onClose();
+        }}
+      >
         {t('planning.edit.close')}
       </Button>
     </Stack>
