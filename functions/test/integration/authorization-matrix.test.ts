@@ -1259,6 +1259,27 @@ const MATRIX: Record<RouteId, Case[]> = {
   // The local stack has no AI service configured: 503 (functions/test/unit/ai-connector.test.ts has the rest).
   generateAiPublic: [{ request: () => ({ body: { prompt: 'Plan a launch' } }), expect: open(503) }],
   proposeAiTemplate: [{ request: () => ({ body: { prompt: 'Plan a launch' } }), expect: everyone(503) }],
+  // Planning: the group task's plan; a save adds a sub-task (addChildren on the parent).
+  listPlans: [{ request: () => ({}), expect: everyone(200) }],
+  getPlan: [
+    { request: (w) => ({ params: { rootId: w.task.id } }), expect: user(404, 200, 200, 200, 200, 200) },
+  ],
+  savePlan: [
+    {
+      label: 'a new sub-task under a fresh group task',
+      request: async (w) => {
+        const root = (await make.task(w)).id;
+        return {
+          params: { rootId: root },
+          body: {
+            key: `matrix-${randomUUID()}`,
+            creates: [{ id: 'new:1', parent_id: root, title: 'Planned', level: 5 }],
+          },
+        };
+      },
+      expect: user(404, 403, 403, 200, 200, 200),
+    },
+  ],
 };
 
 /** A message the owner writes in the world's task chat, for the author-only routes. */

@@ -835,6 +835,48 @@ const fixtures: Record<string, Fixture> = {
       { name: 'managing_role', body: { managing_role: '' } },
     ],
   },
+  savePlan: {
+    async setup() {
+      const ann = await person('Ann');
+      const group = await privateGroup(ann.api);
+      const root = await ok(
+        ann.api.post('/task', {
+          title: 'Plan',
+          group,
+          children: [{ title: 'Step', due_at: iso(inDays(3)) }],
+        }),
+        201,
+      ).then((b) => b.results[0]);
+      const step = root.children[0].id as string;
+      return {
+        api: ann.api,
+        path: `/task/plan/${root.id}`,
+        read: () => ok(ann.api.get(`/task/${step}`)),
+        ids: { step },
+      };
+    },
+    volatile: ['updated_at', 'version'],
+    cases: [
+      {
+        name: 'title of one node (with its idempotency key)',
+        body: (s: Subject) => ({
+          key: `fixture-${Math.random()}`,
+          edits: [{ id: s.ids!.step, title: 'Renamed' }],
+        }),
+        at: 'title',
+        value: 'Renamed',
+      },
+      {
+        name: 'due date of one node',
+        body: (s: Subject) => ({
+          key: `fixture-${Math.random()}`,
+          edits: [{ id: s.ids!.step, due_at: iso(inDays(9)) }],
+        }),
+        at: 'due_at',
+        value: iso(inDays(9)),
+      },
+    ],
+  },
 };
 
 /**

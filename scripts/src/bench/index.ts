@@ -16,6 +16,7 @@ import { benchLists } from './lists.ts';
 import { benchLive } from './live.ts';
 import { benchLoad } from './load.ts';
 import { benchNormalization } from './normalization.ts';
+import { benchPlanning } from './planning.ts';
 import { benchPush } from './push.ts';
 import { benchRecurrence } from './recurrence.ts';
 import { printReport } from './report.ts';
@@ -243,6 +244,13 @@ if (wants('roles')) {
     const { requestCounter } = await import('@tandem/functions/db/client');
     const { benchRoles } = await import('./roles.ts');
     await benchRoles(stack.env as StackEnv, stack.url, requestCounter);
+  });
+}
+if (wants('planning')) {
+  // The planning save (200 nodes) and the viewer drawing 501 nodes (web/dist: npm run build first).
+  await withStack(async (stack) => {
+    const { requestCounter } = await import('@tandem/functions/db/client');
+    await benchPlanning(stack.env as StackEnv, stack.url, requestCounter);
   });
 }
 

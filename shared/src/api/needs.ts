@@ -181,6 +181,10 @@ export const routeNeeds: { readonly [K in RouteId]?: readonly Need[] } = {
   // AI generation: the connector only (functions/src/core/ai/connector.ts).
   generateAiPublic: ['ai'],
   proposeAiTemplate: ['ai'],
+  // Planning: the reads provision the caller as every list does; a save writes as the task routes.
+  listPlans: WU,
+  getPlan: WU,
+  savePlan: WU,
 };
 
 /** WebSocket handlers, by module under functions/src/ws. */

@@ -1044,3 +1044,25 @@ export const proposeAiTemplate = {
   auth: 'user',
   handler: 'ai/propose-template',
 } as const satisfies RouteDef;
+// Planning (spec 002 §2, §4, §7 "tasks used by planning": paths ours; docs/api/planning.md)
+/** Ours: the caller's plans, top-level tasks with sub-tasks. */
+export const listPlans = {
+  method: 'GET',
+  path: '/task/plan',
+  auth: 'user',
+  handler: 'planning/list-plans',
+} as const satisfies RouteDef;
+/** Ours: a task and its descendants for the planning viewer (at most 1,000). */
+export const getPlan = {
+  method: 'GET',
+  path: '/task/plan/{rootId}',
+  auth: 'user',
+  handler: 'planning/get-plan',
+} as const satisfies RouteDef;
+/** Ours: a planning session's changes saved in one call (idempotent by its key). */
+export const savePlan = {
+  method: 'PATCH',
+  path: '/task/plan/{rootId}',
+  auth: 'user',
+  handler: 'planning/save-plan',
+} as const satisfies RouteDef;

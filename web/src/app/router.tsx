@@ -146,7 +146,10 @@ export const routeObjects: RouteObject[] = [
                 path: `${paths.calendar}/time-blocks`,
                 ...page(() => import('../features/time-blocks/routes/time-blocks-page.tsx')),
               },
-              notAvailable(paths.planning, 'planning'),
+              {
+                path: paths.planning,
+                ...page(() => import('../features/planning/routes/planning-page.tsx')),
+              },
               {
                 path: paths.templates,
                 ...page(() => import('../features/templates/routes/templates-page.tsx')),

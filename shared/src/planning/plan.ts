@@ -1,0 +1,281 @@
+/**
+ * The planning session (spec 002 §2, §4, §5): a task tree edited locally as nodes, then saved as one
+ * change set. The web keeps the nodes as loaded (`original`) and as edited; `planChanges` turns the
+ * difference into the change set the save call takes, and `checkPlan` is the one validation both the
+ * viewer (before it sends) and the server (before it writes anything) run.
+ */
+import * as z from 'zod/mini';
+import { TEXT_LIMITS } from '../api/limit-values.ts';
+import { ISSUE_LEVEL, TASK_FLAG, TASK_MODES, type TaskMode } from '../tasks/constants.ts';
+import { canHaveChildren, isValidMove } from '../tasks/rules.ts';
+
+/** A plan holds at most this many nodes: loading, editing and saving stay bounded. */
+export const PLAN_MAX_NODES = 1000;
+/** New nodes carry ids with this prefix until saved; the server answers their real ids. */
+export const TEMP_ID_PREFIX = 'new:';
+/** Spec 002 §9: the viewer's node size, zoom range and centring animation. */
+export const PLAN_NODE = { width: 300, height: 240 } as const;
+export const PLAN_ZOOM = { min: 0.5, max: 2 } as const;
+export const PLAN_ANIMATION_MS = 1000;
+/** The priority select of the viewer shows only priority groups below this id (002 §9). */
+export const PLAN_PRIORITY_BELOW = 4;
+/** Eight level colours, one per task level 1–8 (002 §9); level 8 is the issue level. */
+export const PLAN_LEVEL_COLOURS = [
+  'blue',
+  'teal',
+  'green',
+  'lime',
+  'yellow',
+  'orange',
+  'grape',
+  'red',
+] as const;
+
+export const PLANNING_MESSAGES = {
+  titleRequired: 'planning.title-required',
+  noChanges: 'planning.no-changes-to-save',
+  allActive: 'planning.all-tasks-already-active',
+  moveUnderDescendant: 'planning.move-under-descendant',
+  issueNoChildren: 'planning.issue-no-children',
+  tooManyNodes: 'planning.too-many-nodes',
+  unknownNode: 'planning.unknown-node',
+} as const;
+export type PlanningMessage = (typeof PLANNING_MESSAGES)[keyof typeof PLANNING_MESSAGES];
+/** What each key says when the viewer has no translation for it (the API's fallback message). */
+export const PLANNING_TEXTS: Record<PlanningMessage, string> = {
+  'planning.title-required': 'Every task needs a title.',
+  'planning.no-changes-to-save': 'There are no changes to save.',
+  'planning.all-tasks-already-active': 'All tasks are already active.',
+  'planning.move-under-descendant': 'A task cannot move under itself or one of its own sub-tasks.',
+  'planning.issue-no-children': 'An issue (level 8) cannot have sub-items.',
+  'planning.too-many-nodes': 'A plan holds at most 1,000 tasks.',
+  'planning.unknown-node': 'This task is no longer in the plan. Reload and try again.',
+};
+
+/** The fields of a node the session edits; the rest of the task is shown, not changed here. */
+export interface PlanNodeFields {
+  title: string;
+  dueAt: string | null;
+  /** taskDetails.flag: 1 urgent, 3 normal. */
+  flag: number;
+  priorityGroup: number;
+  mode: TaskMode;
+  level: number;
+}
+export interface PlanNode extends PlanNodeFields {
+  id: string;
+  parentId: string | null;
+}
+export const PLAN_EDIT_FIELDS = ['title', 'dueAt', 'flag', 'priorityGroup', 'mode', 'level'] as const;
+
+const id = z.string().check(z.minLength(1), z.maxLength(80));
+const isoDate = z.iso.datetime({ offset: true, error: 'Give a date and time in ISO 8601.' });
+const level = z.int().check(z.gte(1), z.lte(ISSUE_LEVEL));
+const flag = z.union([z.literal(TASK_FLAG.urgent), z.literal(TASK_FLAG.normal)]);
+const priorityGroup = z.int().check(z.gte(0), z.lt(PLAN_PRIORITY_BELOW));
+/** A title as typed: checked for emptiness by `checkPlan` (planning.title-required), not here. */
+const title = z
+  .string()
+  .check(z.maxLength(TEXT_LIMITS.taskTitle, `A title has at most ${TEXT_LIMITS.taskTitle} characters.`));
+
+export const planCreate = z.strictObject({
+  id: id.check(z.startsWith(TEMP_ID_PREFIX)),
+  /** An existing task's id or another create's temp id. */
+  parentId: id,
+  title,
+  level,
+  dueAt: z._default(z.nullable(isoDate), null),
+  flag: z._default(flag, TASK_FLAG.normal),
+  priorityGroup: z._default(priorityGroup, 0),
+  mode: z._default(z.enum(['draft', 'active']), 'draft'),
+});
+export const planMove = z.strictObject({ id, parentId: id, level });
+export const planEdit = z.strictObject({
+  id,
+  title: z.optional(title),
+  dueAt: z.optional(z.nullable(isoDate)),
+  flag: z.optional(flag),
+  priorityGroup: z.optional(priorityGroup),
+  mode: z.optional(z.enum(TASK_MODES)),
+});
+export const savePlanInput = z.strictObject({
+  /** One key per save: a retry with the same key writes nothing new. */
+  key: z.string().check(z.minLength(8), z.maxLength(80)),
+  creates: z._default(z.array(planCreate).check(z.maxLength(PLAN_MAX_NODES)), []),
+  moves: z._default(z.array(planMove).check(z.maxLength(PLAN_MAX_NODES)), []),
+  edits: z._default(z.array(planEdit).check(z.maxLength(PLAN_MAX_NODES)), []),
+  /** Deleted nodes (with whatever is still under them once the moves are made). */
+  deletes: z._default(z.array(id).check(z.maxLength(PLAN_MAX_NODES)), []),
+});
+export type SavePlanInput = z.infer<typeof savePlanInput>;
+export type PlanChanges = Omit<SavePlanInput, 'key'>;
+
+export const isTempId = (nodeId: string) => nodeId.startsWith(TEMP_ID_PREFIX);
+
+/** True when the change set changes nothing. */
+export const isEmptyPlan = (c: PlanChanges) =>
+  c.creates.length + c.moves.length + c.edits.length + c.deletes.length === 0;
+
+/** The ids of `nodeId`'s ancestors, nearest first (stops at a loop rather than running on). */
+export function ancestorsOf(byId: ReadonlyMap<string, Pick<PlanNode, 'parentId'>>, nodeId: string) {
+  const out: string[] = [];
+  const seen = new Set([nodeId]);
+  for (let a = byId.get(nodeId)?.parentId ?? null; a && !seen.has(a); a = byId.get(a)?.parentId ?? null) {
+    out.push(a);
+    seen.add(a);
+  }
+  return out;
+}
+
+/**
+ * The move-validity check (002 §4): `nodeId` may go under `newParentId` unless that is itself or one
+ * of its descendants, and unless the new parent is an issue (level 8 takes no sub-items).
+ */
+export function moveError(
+  nodes: readonly PlanNode[] | ReadonlyMap<string, PlanNode>,
+  nodeId: string,
+  newParentId: string,
+) {
+  const byId = nodes instanceof Map ? nodes : new Map((nodes as PlanNode[]).map((n) => [n.id, n]));
+  const parent = byId.get(newParentId);
+  if (!parent || !byId.has(nodeId)) return PLANNING_MESSAGES.unknownNode;
+  if (!isValidMove(nodeId, newParentId, ancestorsOf(byId, newParentId)))
+    return PLANNING_MESSAGES.moveUnderDescendant;
+  if (!canHaveChildren(parent.level)) return PLANNING_MESSAGES.issueNoChildren;
+  return null;
+}
+
+/**
+ * Every rule of a plan as it would be after saving, answered field by field (`nodes.<id>.<field>`):
+ * each node has a title, one root, no cycle, every parent known, no child under an issue, and no more
+ * than PLAN_MAX_NODES nodes. Empty when the plan may be saved.
+ */
+export function checkPlan(nodes: readonly PlanNode[], rootId: string): Record<string, PlanningMessage> {
+  const errors: Record<string, PlanningMessage> = {};
+  if (nodes.length > PLAN_MAX_NODES) return { nodes: PLANNING_MESSAGES.tooManyNodes };
+  const byId = new Map(nodes.map((n) => [n.id, n]));
+  for (const n of nodes) {
+    if (!n.title.trim()) errors[`nodes.${n.id}.title`] = PLANNING_MESSAGES.titleRequired;
+    if (n.id === rootId) continue;
+    const parent = n.parentId ? byId.get(n.parentId) : undefined;
+    if (!parent) {
+      errors[`nodes.${n.id}.parentId`] = PLANNING_MESSAGES.unknownNode;
+      continue;
+    }
+    // Walking up must reach the root: a loop never does.
+    const up = ancestorsOf(byId, n.id);
+    if (up[up.length - 1] !== rootId)
+      errors[`nodes.${n.id}.parentId`] = PLANNING_MESSAGES.moveUnderDescendant;
+    else if (!canHaveChildren(parent.level))
+      errors[`nodes.${n.id}.parentId`] = PLANNING_MESSAGES.issueNoChildren;
+  }
+  return errors;
+}
+
+/**
+ * A change set applied to the tree as loaded, with nothing checked: creates (parents before
+ * children), moves, edits, then deletes with whatever still hangs under them. `checkPlan` says
+ * whether the result may be saved.
+ */
+export function applyPlan(original: readonly PlanNode[], c: PlanChanges): PlanNode[] {
+  const byId = new Map(original.map((n) => [n.id, { ...n }]));
+  for (const n of c.creates) {
+    const { id: nodeId, parentId, title: t, level: l, dueAt, flag: f, priorityGroup: p, mode } = n;
+    byId.set(nodeId, { id: nodeId, parentId, title: t, level: l, dueAt, flag: f, priorityGroup: p, mode });
+  }
+  for (const m of c.moves) {
+    const n = byId.get(m.id);
+    if (n) Object.assign(n, { parentId: m.parentId, level: m.level });
+  }
+  for (const { id: nodeId, ...fields } of c.edits) {
+    const n = byId.get(nodeId);
+    if (n) for (const [k, v] of Object.entries(fields)) if (v !== undefined) Object.assign(n, { [k]: v });
+  }
+  const doomed = new Set(c.deletes);
+  for (const d of c.deletes) for (const s of subtreeOf([...byId.values()], d)) doomed.add(s.id);
+  return [...byId.values()].filter((n) => !doomed.has(n.id));
+}
+
+/** `nodeId`'s descendants (not itself), breadth first. */
+export function subtreeOf(nodes: readonly PlanNode[], nodeId: string): PlanNode[] {
+  const kids = new Map<string, PlanNode[]>();
+  for (const n of nodes) if (n.parentId) kids.set(n.parentId, [...(kids.get(n.parentId) ?? []), n]);
+  const out: PlanNode[] = [];
+  const seen = new Set([nodeId]);
+  const queue = [nodeId];
+  while (queue.length) {
+    for (const k of kids.get(queue.shift()!) ?? []) {
+      if (seen.has(k.id)) continue;
+      seen.add(k.id);
+      out.push(k);
+      queue.push(k.id);
+    }
+  }
+  return out;
+}
+
+/**
+ * The "changed" detection (002 §3): the change set that turns `original` into `current`, comparing
+ * each node with its original values. A node gone from `current` is deleted; survivors that hung
+ * under it appear as moves, so only the topmost deleted nodes are named.
+ */
+export function planChanges(original: readonly PlanNode[], current: readonly PlanNode[]): PlanChanges {
+  const before = new Map(original.map((n) => [n.id, n]));
+  const after = new Map(current.map((n) => [n.id, n]));
+  const out: PlanChanges = { creates: [], moves: [], edits: [], deletes: [] };
+  // Creates parent first: a new node's new parent is created before it.
+  const fresh = current.filter((n) => !before.has(n.id));
+  const depth = (n: PlanNode) => ancestorsOf(after, n.id).length;
+  for (const n of [...fresh].sort((a, b) => depth(a) - depth(b))) {
+    out.creates.push({
+      id: n.id,
+      parentId: n.parentId ?? '',
+      title: n.title,
+      level: n.level,
+      dueAt: n.dueAt,
+      flag: n.flag as 1 | 3,
+      priorityGroup: n.priorityGroup,
+      mode: n.mode === 'active' ? 'active' : 'draft',
+    });
+  }
+  for (const n of current) {
+    const o = before.get(n.id);
+    if (!o) continue;
+    if (o.parentId !== n.parentId && n.parentId)
+      out.moves.push({ id: n.id, parentId: n.parentId, level: n.level });
+    const edit: PlanChanges['edits'][number] = { id: n.id };
+    if (o.title !== n.title) edit.title = n.title;
+    if (o.dueAt !== n.dueAt) edit.dueAt = n.dueAt;
+    if (o.flag !== n.flag) edit.flag = n.flag as 1 | 3;
+    if (o.priorityGroup !== n.priorityGroup) edit.priorityGroup = n.priorityGroup;
+    if (o.mode !== n.mode) edit.mode = n.mode;
+    if (Object.keys(edit).length > 1) out.edits.push(edit);
+  }
+  for (const o of original) {
+    if (after.has(o.id)) continue;
+    const parentGone = o.parentId !== null && before.has(o.parentId) && !after.has(o.parentId);
+    if (!parentGone) out.deletes.push(o.id);
+  }
+  return out;
+}
+
+/** True when the session has changes to save (the discard button closes without asking otherwise). */
+export const planChanged = (original: readonly PlanNode[], current: readonly PlanNode[]) =>
+  !isEmptyPlan(planChanges(original, current));
+
+/**
+ * Mark all as active (002 §4): drafts become active; completed tasks and the root are left alone.
+ * With no drafts, the error key planning.all-tasks-already-active.
+ */
+export function markAllActive(
+  nodes: readonly PlanNode[],
+  rootId: string,
+): { nodes: PlanNode[]; activated: number } | { error: typeof PLANNING_MESSAGES.allActive } {
+  let activated = 0;
+  const out = nodes.map((n) => {
+    if (n.id === rootId || n.mode !== 'draft') return n;
+    activated++;
+    return { ...n, mode: 'active' as const };
+  });
+  return activated ? { nodes: out, activated } : { error: PLANNING_MESSAGES.allActive };
+}
