@@ -215,6 +215,9 @@ describe('validateImportRows (what the import call checks again)', () => {
 
   it('checks each row with the create schema and parents against earlier rows', () => {
     expect(validateImportRows([row()])).toEqual([]);
+    expect(validateImportRows([row({ priorityGroup: 8 })])).toEqual([
+      { row: 2, column: 'priorityGroup', message: IMPORT_MESSAGES.priorityGroup },
+    ]);
     expect(
       validateImportRows([
         row({ status: 4 }),

@@ -135,6 +135,9 @@ export const routeNeeds: { readonly [K in RouteId]?: readonly Need[] } = {
   applyCustomFieldTemplate: W,
   // Reports: reads aggregates only.
   getReport: ['table:read'],
+  // Import: the preview reads nothing; the import writes tasks (and may provision the caller).
+  previewTaskImport: [],
+  importTasks: WU,
 };
 
 /** WebSocket handlers, by module under functions/src/ws. */

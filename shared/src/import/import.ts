@@ -15,6 +15,7 @@ import * as z from 'zod/mini';
 import { idField } from '../api/limits.ts';
 import { CsvError, readCsv } from '../csv/read.ts';
 import {
+  isChoosablePriorityGroup,
   PRIORITY_GROUP,
   PRIORITY_GROUPS,
   TASK_FLAG,
@@ -71,6 +72,7 @@ export const IMPORT_MESSAGES = {
     'The columns were not recognised. Use a task list exported from Tandem (a Title column) or a Todoist CSV export (TYPE and CONTENT columns).',
   noRows: 'The file has no tasks to import.',
   emptyFile: 'The file is empty.',
+  noFile: 'Choose a CSV file to import.',
   notText: 'The file could not be read as text (UTF-8).',
   done: TASK_MESSAGES.doneOnCreate,
   priorityGroup: 'Only Today, Next, Later or Future can be imported.',
@@ -409,6 +411,14 @@ export function validateImportRows(
       priorityGroup: row.priorityGroup,
       dueAt: row.dueAt,
     });
+    if (parsed.success && !isChoosablePriorityGroup(row.priorityGroup)) {
+      // Issues (8) are made one by one, by the internal accounts only: never imported.
+      errors.push({
+        row: row.line,
+        column: columnName('priorityGroup'),
+        message: IMPORT_MESSAGES.priorityGroup,
+      });
+    }
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
         const field = issue.path[1] === 'flag' ? 'flag' : (FIELD_OF_PATH[String(issue.path[0])] ?? 'title');
