@@ -3,6 +3,7 @@ import type billing from './locales/en_US/billing.json';
 import type calendar from './locales/en_US/calendar.json';
 import type common from './locales/en_US/common.json';
 import type groups from './locales/en_US/groups.json';
+import type importTexts from './locales/en_US/import.json';
 import type reports from './locales/en_US/reports.json';
 import type routines from './locales/en_US/routines.json';
 import type schedule from './locales/en_US/schedule.json';
@@ -24,6 +25,7 @@ declare module 'i18next' {
       routines: typeof routines;
       schedule: typeof schedule;
       reports: typeof reports;
+      import: typeof importTexts;
     };
   }
 }

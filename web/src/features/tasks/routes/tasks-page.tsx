@@ -24,6 +24,7 @@ import { errorText } from '../../../lib/notify.ts';
 import { useGroups } from '../../groups/api/list-groups.ts';
 import { useTaskSelection } from '../../groups/hooks/use-task-selection.ts';
 import { notifyFailure } from '../../groups/utils/failure.ts';
+import { ImportTasksButton } from '../../import/components/import-button.tsx';
 import { ExportTasksButton } from '../../reports/components/export-tasks-button.tsx';
 import { useHiddenTasks } from '../api/row-actions.ts';
 import { setTaskStatus, tasksKey, useTasks } from '../api/tasks.ts';
@@ -153,6 +154,7 @@ export default function TasksPage() {
             {t('audio.new')}
           </Button>
           <ExportTasksButton query={query} />
+          <ImportTasksButton group={filters.group} />
           <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
             {t('list.new')}
           </Button>
