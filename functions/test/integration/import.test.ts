@@ -146,7 +146,7 @@ describe('POST /task/import', () => {
     const r = await ann.api.post('/task/import', { group, idempotency_key: randomUUID(), rows });
     expect(r.status).toBe(400);
     expect(r.body.detail.rows).toEqual([
-      { row: 3, column: 'dueAt', message: 'Give a date and time in ISO 8601.' },
+      { row: 3, column: 'due_at', message: 'Give a date and time in ISO 8601.' },
       { row: 4, column: 'parent', message: IMPORT_MESSAGES.parent },
     ]);
     expect(await taskCount(ann)).toBe(0);
