@@ -211,6 +211,7 @@ function mapTandem(
     number
   >;
   const cell = (cells: string[], i: number) => (i >= 0 ? (cells[i] ?? '') : '');
+  const dateOf = memoDates();
   const rows: ImportRow[] = [];
   const errors: ImportRowError[] = [];
   for (const r of body) {
@@ -235,7 +236,7 @@ function mapTandem(
       if (found) priorityGroup = found.id;
       else fault(at.priorityGroup, IMPORT_MESSAGES.priorityGroup);
     }
-    const due = readDate(cell(c, at.due), zone);
+    const due = dateOf(cell(c, at.due), zone);
     if (due === undefined) fault(at.due, IMPORT_MESSAGES.date);
     rows.push({
       line: r.line,
@@ -280,6 +281,7 @@ function mapTodoist(
     number
   >;
   const cell = (cells: string[], i: number) => (i >= 0 ? (cells[i] ?? '') : '');
+  const dateOf = memoDates();
   const rows: ImportRow[] = [];
   const errors: ImportRowError[] = [];
   /** The row index of the last task at each depth (0 is INDENT 1). */
@@ -327,7 +329,7 @@ function mapTodoist(
       if (isValidTimezone(zoneText)) rowZone = zoneText;
       else fault(at.timezone, IMPORT_MESSAGES.timezone);
     }
-    const due = readDate(cell(c, at.date), rowZone);
+    const due = dateOf(cell(c, at.date), rowZone);
     if (due === undefined) fault(at.date, IMPORT_MESSAGES.date);
     const index = rows.length;
     rows.push({
@@ -353,6 +355,16 @@ function mapTodoist(
       dueAt: TODOIST_COLUMNS.date,
       parent: TODOIST_COLUMNS.indent,
     },
+  };
+}
+
+/** readDate once per distinct text and zone of a file (Luxon's zone arithmetic is the costly part). */
+function memoDates() {
+  const seen = new Map<string, string | null | undefined>();
+  return (text: string, zone: string) => {
+    const k = `${zone}\u0000${text}`;
+    if (!seen.has(k)) seen.set(k, readDate(text, zone));
+    return seen.get(k);
   };
 }
 
