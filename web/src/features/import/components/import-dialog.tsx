@@ -32,6 +32,7 @@ import { PRIORITY_GROUPS } from '@tandem/shared/tasks/constants';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ApiError } from '../../../lib/api-error.ts';
 import { errorText } from '../../../lib/notify.ts';
 import { browserZone } from '../../../lib/time/zone.ts';
 import { useUserConfig } from '../../../lib/user/get-user-config.ts';
@@ -41,6 +42,7 @@ import { importTasks, previewImport } from '../api/import.ts';
 /** Rows drawn in the table; the errors of every row are listed above it whatever the count. */
 const SHOWN_ROWS = 300;
 const MB = IMPORT_MAX_BYTES / 1024 / 1024;
+const IMPORT_ATTEMPTS = 4;
 
 type FormatChoice = 'auto' | ImportFormat;
 
@@ -88,7 +90,18 @@ export default function ImportDialog({ opened, onClose, defaultGroup }: Props) {
     setImporting(true);
     setProblem(null);
     try {
-      setDone(await importTasks({ group: chosenGroup, rows: preview.rows, idempotencyKey: key }));
+      const input = { group: chosenGroup, rows: preview.rows, idempotencyKey: key };
+      // The same key again goes on from the parts already written and adds nothing twice, so a
+      // call cut short (503, or no answer) is simply made again, a few times.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          setDone(await importTasks(input));
+          break;
+        } catch (err) {
+          const again = err instanceof ApiError && (err.status === 503 || err.status === 0);
+          if (!again || attempt >= IMPORT_ATTEMPTS) throw err;
+        }
+      }
     } catch (err) {
       setProblem(errorText(err, t('failed')));
     } finally {
@@ -243,7 +256,12 @@ function PreviewTable({ preview, byRow }: { preview: ImportPreview; byRow: Map<n
   };
   return (
     <>
-      <ScrollArea.Autosize mah={360} type="auto">
+      <ScrollArea.Autosize
+        mah={360}
+        type="auto"
+        // Scrolled with the keyboard too (it may scroll sideways on a narrow screen).
+        viewportProps={{ tabIndex: 0, 'aria-label': t('previewLabel') }}
+      >
         <Table striped highlightOnHover stickyHeader miw={560} data-testid="import-preview">
           <Table.Thead>
             <Table.Tr>
