@@ -11,7 +11,9 @@ describe('the table entities', () => {
     const { entities: shared } = await import('../../src/db/service.ts');
     // The report entities have their own transactions (db/entities/report.ts), in the same table.
     const { reportEntities } = await import('../../src/db/entities/report.ts');
-    const entities = { ...shared, ...reportEntities };
+    // The import markers too (db/entities/import-mark.ts: only the import's transactions write them).
+    const { ImportMarkEntity } = await import('../../src/db/entities/import-mark.ts');
+    const entities = { ...shared, ...reportEntities, importMark: ImportMarkEntity };
     const service = new Service(entities);
     expect(Object.keys(service.entities).sort()).toEqual(Object.keys(entities).sort());
   });
