@@ -5,7 +5,12 @@
  * the caller may make tasks in. A broken quote, 100,000 rows and a bad date are refused clearly.
  */
 import { randomUUID } from 'node:crypto';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { importTaskId } from '@tandem/functions/core/import/import';
+import { documentClient } from '@tandem/functions/db/client';
 import { PlacementEntity } from '@tandem/functions/db/entities/placement';
+import { TaskEntity } from '@tandem/functions/db/entities/task';
+import { env } from '@tandem/functions/lib/env';
 import { IMPORT_MESSAGES } from '@tandem/shared/import/import';
 import { describe, expect, it } from 'vitest';
 import { type Api, newGroup, person, privateGroup } from './support.ts';
@@ -105,6 +110,31 @@ describe('POST /task/import', () => {
       rows: p.body.rows.slice(0, 1),
     });
     expect(other.status).toBe(409);
+    expect(await taskCount(ann)).toBe(250);
+  });
+
+  it('finishes an import that stopped part way when sent again with its key, nothing twice', async () => {
+    const ann = await person('Ann');
+    const group = await privateGroup(ann.api);
+    const rows = (await preview(ann.api, todoist250())).body.rows;
+    const key = randomUUID();
+    // An item in the way of row 200's task (in a later part): that part's transaction is refused.
+    const blocked = importTaskId(ann.userId, key, 200);
+    const Key = (TaskEntity.get({ taskId: blocked }).params() as { Key: Record<string, string> }).Key;
+    await documentClient.send(
+      new PutCommand({
+        TableName: env.tableName,
+        Item: { ...Key, blocker: true },
+      }),
+    );
+    const first = await ann.api.post('/task/import', { group, idempotency_key: key, rows });
+    expect(first.status).toBe(409);
+    const partly = await taskCount(ann);
+    expect(partly).toBeGreaterThan(0);
+    expect(partly).toBeLessThan(250);
+    await documentClient.send(new DeleteCommand({ TableName: env.tableName, Key }));
+    const again = await ann.api.post('/task/import', { group, idempotency_key: key, rows });
+    expect(again.status, JSON.stringify(again.body)).toBe(201);
     expect(await taskCount(ann)).toBe(250);
   });
 

@@ -55,6 +55,7 @@ import { getUser, type UserRecord } from '../user/user.ts';
 const MARK_SECONDS = 7 * 24 * 3600;
 /** Transactions of one import written at once (after the first). */
 const PARALLEL_PARTS = 4;
+const STOPPED = 'The import stopped part way. Send it again with the same key to finish it.';
 const KEY_REUSED = 'This import key was used for other rows. Start the import again.';
 
 /** POST /task/import/preview: the file's rows and their errors; nothing written. */
@@ -89,7 +90,7 @@ async function transactImport(fn: ImportWrites): Promise<void> {
 }
 
 /** A task id from the import's key and the row: the same on a retry. Formatted as a UUID. */
-function importTaskId(userId: string, key: string, index: number): string {
+export function importTaskId(userId: string, key: string, index: number): string {
   const h = createHash('sha256').update(`${userId}\u0000${key}\u0000${index}`).digest('hex');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
@@ -286,6 +287,8 @@ export async function importTasks(
       if (e instanceof TransactionCanceledError && e.failedAt(0)) return;
       // The counters (first part, after the marker) refused: a limit reached meanwhile.
       if (part === 0) await limitFailure(e, 1, actor.userId, delta);
+      // Another part's item was in the way (a concurrent call): what is written stays, marked.
+      if (e instanceof TransactionCanceledError) throw new ConflictError(STOPPED);
       throw e;
     }
   };
