@@ -84,6 +84,8 @@ interface Options<
   params?: P;
   /** The route reads the body itself (file uploads); JSON parsing is skipped. */
   rawBody?: boolean;
+  /** A JSON body larger than the default bound (MAX_JSON_BODY_BYTES) this route takes (a task import). */
+  maxBodyBytes?: number;
   /** Defaults to the route's auth; 'public' routes get a null actor. */
   run: (
     req: Request<z.output<B>, z.output<Q>, z.output<P>, Auth extends true ? Actor : null>,
@@ -219,10 +221,10 @@ export function toErrorResponse(err: unknown, info: RequestInfo = {}): APIGatewa
 }
 
 /** The JSON body in camelCase: size-bounded (413) and depth-bounded (400) before anything else reads it. */
-export function parseBody(event: HttpEvent): unknown {
+export function parseBody(event: HttpEvent, maxBytes: number = MAX_JSON_BODY_BYTES): unknown {
   if (!event.body) return {};
   const raw = event.isBase64Encoded ? Buffer.from(event.body, 'base64') : Buffer.from(event.body, 'utf8');
-  if (raw.byteLength > MAX_JSON_BODY_BYTES) throw new PayloadTooLargeError();
+  if (raw.byteLength > maxBytes) throw new PayloadTooLargeError();
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw.toString('utf8'));
@@ -269,7 +271,7 @@ export function httpHandler<
     const claims = event.requestContext?.authorizer?.jwt?.claims;
     const actor = claims ? actorFromClaims(claims) : null;
     if (needsActor && !actor) throw new NotAuthenticatedError();
-    const body = opts.rawBody ? undefined : parsePart(opts.body, parseBody(event), 'body');
+    const body = opts.rawBody ? undefined : parsePart(opts.body, parseBody(event, opts.maxBodyBytes), 'body');
     const query = parsePart(opts.query, toCamel(event.queryStringParameters ?? {}), 'query');
     refuseBlankParams(event.pathParameters ?? {});
     const params = parsePart(opts.params, event.pathParameters ?? {}, 'params');

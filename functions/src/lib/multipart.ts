@@ -16,14 +16,25 @@ export interface UploadedFile {
   data: Buffer;
 }
 
+/** What the caller is told when the body is not a form, or holds no file (an image, by default). */
+export interface FileTexts {
+  notForm: string;
+  noFile: string;
+}
+const IMAGE_TEXTS: FileTexts = {
+  notForm: 'Send the image as multipart/form-data.',
+  noFile: 'Choose an image to upload.',
+};
+
 export function readSingleFile(
   event: HttpEvent,
   maxBytes: number,
   tooLargeMessage: string,
+  texts: FileTexts = IMAGE_TEXTS,
 ): Promise<UploadedFile> {
   const contentType = event.headers['content-type'] ?? '';
   if (!contentType.toLowerCase().startsWith('multipart/form-data')) {
-    return Promise.reject(new ValidationError({ file: 'Send the image as multipart/form-data.' }));
+    return Promise.reject(new ValidationError({ file: texts.notForm }));
   }
   const body = Buffer.from(event.body ?? '', event.isBase64Encoded ? 'base64' : 'utf8');
   let bb: busboy.Busboy;
@@ -54,8 +65,7 @@ export function readSingleFile(
     bb.on('error', () => reject(new ValidationError({ file: UNREADABLE })));
     bb.on('close', () => {
       if (tooLarge) reject(new HttpError(413, 'file-too-large', tooLargeMessage));
-      else if (!file || file.data.byteLength === 0)
-        reject(new ValidationError({ file: 'Choose an image to upload.' }));
+      else if (!file || file.data.byteLength === 0) reject(new ValidationError({ file: texts.noFile }));
       else resolve(file);
     });
     bb.end(body);

@@ -89,6 +89,11 @@ const avatarForm = () => {
   fd.append('avatar', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'me.png');
   return fd;
 };
+const importForm = () => {
+  const fd = new FormData();
+  fd.append('file', new Blob(['Title\r\nFrom a file\r\n'], { type: 'text/csv' }), 'tasks.csv');
+  return fd;
+};
 const schedule = {
   start_date: '2030-03-04T09:00:00+01:00',
   duration: 30,
@@ -985,6 +990,37 @@ const MATRIX: Record<RouteId, Case[]> = {
       label: 'its group made primary again',
       request: async (w) => ({
         body: { contact: (await ownerContact(w)).id, group: w.group, is_primary: true },
+      }),
+      expect: user(404, 403, 403, 201, 201, 201),
+    },
+  ],
+  previewTaskImport: [
+    {
+      label: 'a CSV file (nothing read or written)',
+      request: () => ({ form: importForm() }),
+      expect: everyone(200),
+    },
+  ],
+  importTasks: [
+    {
+      label: 'into the group',
+      request: (w) => ({
+        body: {
+          group: w.group,
+          idempotency_key: randomUUID(),
+          rows: [
+            {
+              line: 2,
+              title: 'Imported',
+              description: '',
+              flag: 3,
+              status: 1,
+              priority_group: 1,
+              due_at: null,
+              parent: null,
+            },
+          ],
+        },
       }),
       expect: user(404, 403, 403, 201, 201, 201),
     },

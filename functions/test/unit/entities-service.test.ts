@@ -11,11 +11,18 @@ describe('the table entities', () => {
     const { entities: shared } = await import('../../src/db/service.ts');
     // The report entities have their own transactions (db/entities/report.ts), in the same table.
     const { reportEntities } = await import('../../src/db/entities/report.ts');
-    // So have the contacts entities (db/entities/contact-entities.ts) and the templates'
-    // (core/templates/transact.ts, D57).
+    // So have the contacts entities (db/entities/contact-entities.ts), the templates'
+    // (core/templates/transact.ts, D57) and the import markers (db/entities/import-mark.ts).
     const { contactEntities } = await import('../../src/db/entities/contact-entities.ts');
     const { templateEntities } = await import('../../src/core/templates/transact.ts');
-    const entities = { ...shared, ...reportEntities, ...contactEntities, ...templateEntities };
+    const { ImportMarkEntity } = await import('../../src/db/entities/import-mark.ts');
+    const entities = {
+      ...shared,
+      ...reportEntities,
+      ...contactEntities,
+      ...templateEntities,
+      importMark: ImportMarkEntity,
+    };
     const service = new Service(entities);
     expect(Object.keys(service.entities).sort()).toEqual(Object.keys(entities).sort());
   });

@@ -253,6 +253,15 @@ if (wants('planning')) {
     await benchPlanning(stack.env as StackEnv, stack.url, requestCounter);
   });
 }
+if (wants('import')) {
+  // Task import (issue 14 item 7, decisions D60): the preview in memory, then imports through the API.
+  const { benchImport, benchImportParse } = await import('./import.ts');
+  benchImportParse();
+  await withStack(async (stack) => {
+    const { requestCounter } = await import('@tandem/functions/db/client');
+    await benchImport(stack.env as StackEnv, stack.url, requestCounter);
+  });
+}
 
 printReport();
 

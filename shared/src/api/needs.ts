@@ -185,6 +185,9 @@ export const routeNeeds: { readonly [K in RouteId]?: readonly Need[] } = {
   listPlans: WU,
   getPlan: WU,
   savePlan: WU,
+  // Import: the preview reads nothing; the import writes tasks (and may provision the caller).
+  previewTaskImport: [],
+  importTasks: WU,
 };
 
 /** WebSocket handlers, by module under functions/src/ws. */

@@ -1066,3 +1066,18 @@ export const savePlan = {
   auth: 'user',
   handler: 'planning/save-plan',
 } as const satisfies RouteDef;
+// Import (issue 14 item 7; docs/api/import.md)
+/** Ours: a CSV file (our task-list export or Todoist's) read and checked; nothing written. */
+export const previewTaskImport = {
+  method: 'POST',
+  path: '/task/import/preview',
+  auth: 'user',
+  handler: 'import/preview-import',
+} as const satisfies RouteDef;
+/** Ours: the previewed rows as new tasks in a group, all or none, once per idempotency key. */
+export const importTasks = {
+  method: 'POST',
+  path: '/task/import',
+  auth: 'user',
+  handler: 'import/import-tasks',
+} as const satisfies RouteDef;

@@ -1,32 +1,12 @@
 /**
- * CSV writing (RFC 4180; spec 002 §9 "CSV export file named from the template name plus _data.csv";
- * issue 14 item 6): fields separated by commas, records by CRLF, a field quoted when it holds a comma,
- * a quote, CR or LF, quotes inside doubled; UTF-8 with a byte order mark so spreadsheets read accents.
- * A text cell that a spreadsheet would run as a formula (=, +, -, @ first) is written with a leading
- * apostrophe; numbers are written as numbers.
+ * The CSV files of the reports (spec 002 §9 "CSV export file named from the template name plus
+ * _data.csv"; issue 14 items 6 and 7): the template report and a task list, written by the one CSV
+ * writer (shared/src/csv/write.ts; its reader is beside it).
  */
+import { type CsvCell, toCsv } from '../csv/write.ts';
 import { type TemplateReport, templateNumber } from './reports.ts';
 
-export const CSV_BOM = '\uFEFF';
-export const CSV_MIME = 'text/csv;charset=utf-8';
-
-export type CsvCell = string | number | null | undefined;
-
-const FORMULA_START = /^[=+\-@\t\r]/;
-/** A number written as text ('-3.5') is data, not a formula. */
-const NUMBER_TEXT = /^[-+]?\d+(\.\d+)?$/;
-
-export function csvField(value: CsvCell): string {
-  if (value === null || value === undefined) return '';
-  let s = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : value;
-  if (typeof value === 'string' && FORMULA_START.test(s) && !NUMBER_TEXT.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
-}
-
-/** The whole file's text: the BOM, then each row, each ending with CRLF. */
-export function toCsv(rows: ReadonlyArray<ReadonlyArray<CsvCell>>): string {
-  return CSV_BOM + rows.map((r) => `${r.map(csvField).join(',')}\r\n`).join('');
-}
+export { CSV_BOM, CSV_MIME, type CsvCell, csvField, toCsv } from '../csv/write.ts';
 
 /** '{template name}_data.csv' (spec 002 §9), without characters a file name may not hold. */
 export function csvFileName(templateName: string): string {

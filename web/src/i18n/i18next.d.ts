@@ -5,6 +5,7 @@ import type common from './locales/en_US/common.json';
 import type contacts from './locales/en_US/contacts.json';
 import type grid from './locales/en_US/grid.json';
 import type groups from './locales/en_US/groups.json';
+import type importTexts from './locales/en_US/import.json';
 import type planning from './locales/en_US/planning.json';
 import type reports from './locales/en_US/reports.json';
 import type roles from './locales/en_US/roles.json';
@@ -34,6 +35,7 @@ declare module 'i18next' {
       templates: typeof templates;
       roles: typeof roles;
       planning: typeof planning;
+      import: typeof importTexts;
     };
   }
 }

@@ -25,6 +25,7 @@ import { GRID_PATH } from '../../grid/paths.ts';
 import { useGroups } from '../../groups/api/list-groups.ts';
 import { useTaskSelection } from '../../groups/hooks/use-task-selection.ts';
 import { notifyFailure } from '../../groups/utils/failure.ts';
+import { ImportTasksButton } from '../../import/components/import-button.tsx';
 import { ExportTasksButton } from '../../reports/components/export-tasks-button.tsx';
 import { useHiddenTasks } from '../api/row-actions.ts';
 import { setTaskStatus, tasksKey, useTasks } from '../api/tasks.ts';
@@ -157,6 +158,7 @@ export default function TasksPage() {
           <Button component={Link} to={GRID_PATH} variant="default" leftSection={<IconTable size={16} />}>
             {t('grid.open')}
           </Button>
+          <ImportTasksButton group={filters.group} />
           <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
             {t('list.new')}
           </Button>
