@@ -1,7 +1,7 @@
 /**
  * The shared package's light exports. Modules with heavy dependencies (time/recurrence.ts: rrule;
- * time/forms.ts and tasks/quick-due.ts: Luxon) are imported by their own path, so a handler that does
- * not use them does not carry them.
+ * time/forms.ts: Luxon) or used by few (tasks/quick-due.ts) are imported by their own path, so a
+ * handler that does not use them does not carry them.
  */
 export * from './api/case.ts';
 export * from './api/config.ts';

@@ -195,7 +195,24 @@ describe('readDate', () => {
     expect(readDate('2026-03-29T08:00:00+02:00', zone)).toBe('2026-03-29T06:00:00.000Z');
     expect(readDate('Mar 29 2026', zone)).toBe('2026-03-29T21:59:00.000Z');
     expect(readDate('29 March 2026', zone)).toBe('2026-03-29T21:59:00.000Z');
-    for (const bad of ['tomorrow', 'every day', '2026-02-30', '31/12/2026'])
+    expect(readDate('March 29, 2026', zone)).toBe('2026-03-29T21:59:00.000Z');
+    expect(readDate('mar 29 2026', zone)).toBe('2026-03-29T21:59:00.000Z');
+    expect(readDate('2026-03-29 08:00:30.5', zone)).toBe('2026-03-29T06:00:30.500Z');
+    expect(readDate('2026-03-29T08:00:00+0200', zone)).toBe('2026-03-29T06:00:00.000Z');
+    expect(readDate('2026-03-29T06:00:00Z', zone)).toBe('2026-03-29T06:00:00.000Z');
+    // 02:30 does not happen in that zone that night (the clocks go forward): it moves on by the gap.
+    expect(readDate('2026-03-29T02:30', zone)).toBe('2026-03-29T01:30:00.000Z');
+    for (const bad of [
+      'tomorrow',
+      'every day',
+      '2026-02-30',
+      '31/12/2026',
+      '2026-02-30T10:00',
+      '2026-02-30T10:00:00Z',
+      '2026-03-29T24:00',
+      'Foo 29 2026',
+      'Feb 30 2026',
+    ])
       expect(readDate(bad, zone)).toBeUndefined();
   });
 });

@@ -1,3 +1,5 @@
+import fc from 'fast-check';
+import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import { dueDay, pickedDueAt, QUICK_DUE_OPTIONS, quickDueAt } from '../src/tasks/quick-due.ts';
 import {
@@ -37,6 +39,37 @@ describe('the due-date menu of a row (spec 000 §2, §9)', () => {
     expect(dueDay('2026-12-24T14:59:00.000Z', 'America/New_York')).toBe('2026-12-24');
     expect(dueDay('2026-12-24T03:00:00.000Z', 'America/New_York')).toBe('2026-12-23');
     expect(dueDay(null, 'UTC')).toBeNull();
+  });
+
+  it('places 23:59 as Luxon did, on any day in any of these zones (clock changes included)', () => {
+    const zones = [
+      'UTC',
+      'Europe/Berlin',
+      'America/New_York',
+      'Asia/Tokyo',
+      'Australia/Lord_Howe',
+      'America/Havana',
+    ];
+    fc.assert(
+      fc.property(
+        fc.date({
+          min: new Date('1980-01-01T00:00:00Z'),
+          max: new Date('2090-12-31T00:00:00Z'),
+          noInvalidDate: true,
+        }),
+        fc.constantFrom(...zones),
+        (date, zone) => {
+          const day = date.toISOString().slice(0, 10);
+          const luxon = DateTime.fromISO(day, { zone })
+            .set({ hour: 23, minute: 59, second: 0, millisecond: 0 })
+            .toUTC()
+            .toISO();
+          expect(pickedDueAt(day, zone)).toBe(luxon);
+          expect(dueDay(luxon, zone)).toBe(day);
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 
   it('refuses a zone it does not know rather than guessing one', () => {

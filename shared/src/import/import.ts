@@ -10,7 +10,6 @@
  * RESPONSIBLE, DATE, DATE_LANG, TIMEZONE. A section is no task: the tasks after it start again at the
  * top. A note is a comment on the task above it: it is added to that task's description.
  */
-import { DateTime } from 'luxon';
 import * as z from 'zod/mini';
 import { idField } from '../api/limits.ts';
 import { CsvError, readCsv } from '../csv/read.ts';
@@ -24,6 +23,7 @@ import {
 } from '../tasks/constants.ts';
 import { pickedDueAt } from '../tasks/quick-due.ts';
 import { childTaskInput, TASK_MESSAGES } from '../tasks/schemas.ts';
+import { floatingMs, instantOfWall } from '../time/zone-times.ts';
 import { isValidTimezone } from '../user/timezone.ts';
 
 export const IMPORT_MAX_ROWS = 5000;
@@ -358,7 +358,7 @@ function mapTodoist(
   };
 }
 
-/** readDate once per distinct text and zone of a file (Luxon's zone arithmetic is the costly part). */
+/** readDate once per distinct text and zone of a file (the zone arithmetic is the costly part). */
 function memoDates() {
   const seen = new Map<string, string | null | undefined>();
   return (text: string, zone: string) => {
@@ -368,9 +368,37 @@ function memoDates() {
   };
 }
 
-/** English day formats Todoist writes for a picked day (its DATE is what was typed or picked). */
-const DAY_FORMATS = ['MMM d yyyy', 'd MMM yyyy', 'MMM d, yyyy', 'MMMM d yyyy', 'd MMMM yyyy', 'MMMM d, yyyy'];
-const DAY_TIME = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/;
+const MONTHS = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
+/** The month of an English name, full or its first three letters (Todoist's 'Mar', 'March'); 0 if none. */
+const monthOf = (name: string) => {
+  const n = name.toLowerCase();
+  return MONTHS.findIndex((m) => m === n || (n.length === 3 && m.startsWith(n))) + 1;
+};
+/** English days Todoist writes for a picked day: 'Mar 29 2026', '29 March 2026', 'March 29, 2026'. */
+const MONTH_FIRST = /^([A-Za-z]+) (\d{1,2}),? (\d{4})$/;
+const DAY_FIRST = /^(\d{1,2}) ([A-Za-z]+),? (\d{4})$/;
+const DAY_TIME = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?$/;
+const WITH_OFFSET = /^(\d{4})-(\d{2})-(\d{2})T.*(Z|[+-]\d{2}:?\d{2})$/;
+
+/** 'YYYY-MM-DD' when the day exists (no 30 February), else null. */
+function isoDay(year: number, month: number, day: number): string | null {
+  const d = new Date(Date.UTC(year, month - 1, day));
+  if (d.getUTCFullYear() !== year || d.getUTCMonth() !== month - 1 || d.getUTCDate() !== day) return null;
+  return d.toISOString().slice(0, 10);
+}
 
 /**
  * A due instant (UTC ISO) from a date cell: '' → null; a day → its end (23:59) in `zone`; a day and
@@ -382,17 +410,41 @@ export function readDate(text: string, zone: string): string | null | undefined 
   if (s === '') return null;
   const day = pickedDueAt(s, zone);
   if (day) return day;
-  if (DAY_TIME.test(s)) {
-    const d = DateTime.fromISO(s.replace(' ', 'T'), { zone });
-    return d.isValid ? d.toUTC().toISO() : undefined;
+  const t = DAY_TIME.exec(s);
+  if (t) {
+    const [, y, mo, d, h, mi, sec, frac] = t;
+    if (
+      !isoDay(Number(y), Number(mo), Number(d)) ||
+      Number(h) > 23 ||
+      Number(mi) > 59 ||
+      Number(sec ?? 0) > 59
+    )
+      return undefined;
+    const wall = floatingMs({
+      year: Number(y),
+      month: Number(mo),
+      day: Number(d),
+      hour: Number(h),
+      minute: Number(mi),
+      second: Number(sec ?? 0),
+    });
+    const ms = instantOfWall(wall, zone, wall) + Number(`0.${frac ?? 0}`) * 1000;
+    return Number.isFinite(ms) ? new Date(Math.round(ms)).toISOString() : undefined;
   }
-  if (/^\d{4}-\d{2}-\d{2}T.*(Z|[+-]\d{2}:?\d{2})$/.test(s)) {
-    const d = DateTime.fromISO(s, { setZone: true });
-    return d.isValid ? d.toUTC().toISO() : undefined;
+  const o = WITH_OFFSET.exec(s);
+  if (o) {
+    if (!isoDay(Number(o[1]), Number(o[2]), Number(o[3]))) return undefined;
+    // '+0200' as '+02:00': the platform reads the ISO form with the colon.
+    const ms = Date.parse(s.replace(/([+-]\d{2})(\d{2})$/, '$1:$2'));
+    return Number.isFinite(ms) ? new Date(ms).toISOString() : undefined;
   }
-  for (const f of DAY_FORMATS) {
-    const d = DateTime.fromFormat(s, f, { zone, locale: 'en-US' });
-    if (d.isValid) return pickedDueAt(d.toISODate()!, zone) ?? undefined;
+  const mf = MONTH_FIRST.exec(s);
+  const df = mf ? null : DAY_FIRST.exec(s);
+  if (mf || df) {
+    const [monthName, dayText, year] = mf ? [mf[1]!, mf[2]!, mf[3]!] : [df![2]!, df![1]!, df![3]!];
+    const month = monthOf(monthName);
+    const iso = month ? isoDay(Number(year), month, Number(dayText)) : null;
+    return iso ? (pickedDueAt(iso, zone) ?? undefined) : undefined;
   }
   return undefined;
 }
