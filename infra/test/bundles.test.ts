@@ -87,7 +87,7 @@ describe('function bundles', () => {
       .filter(([path]) => path.endsWith(BUNDLE_FILE) && path.includes('/http/'))
       .flatMap(([path, o]) => {
         const bytes = Object.entries(o.inputs)
-          .filter(([file]) => file.endsWith('shared/src/api/route-defs.ts'))
+          .filter(([file]) => /shared\/src\/api\/(route-defs|areas\/[\w-]+)\.ts$/.test(file))
           .reduce((n, [, i]) => n + i.bytesInOutput, 0);
         return bytes > 1024 ? [`${path}: ${bytes} bytes of route definitions`] : [];
       });

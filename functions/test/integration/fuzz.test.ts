@@ -25,6 +25,7 @@ import { routes } from '@tandem/shared/api/routes';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
+import { type FakeChat, startFakeChat } from '../../../scripts/src/local/ai/fake-chat.ts';
 import { createUser, type StackEnv } from '../../../scripts/src/testing/users.ts';
 import { createTableInput } from '../../src/db/table.ts';
 import type { RouteSchemas } from '../../src/lib/route-schemas.ts';
@@ -32,6 +33,8 @@ import { stack } from './support.ts';
 
 /** Runs per route: bounded, so the whole file stays well under two minutes on a busy 2-core machine. */
 const RUNS = 30;
+
+let fakeChat: FakeChat | undefined;
 
 const env = stack.env as StackEnv;
 const tableName = `tandem-fuzz-${randomUUID().slice(0, 8)}`;
@@ -380,6 +383,11 @@ beforeAll(async () => {
   await ddb.send(new CreateTableCommand(createTableInput(tableName)));
   // Every functions module imported from here on talks to this file's table.
   vi.stubEnv('TABLE_NAME', tableName);
+  // The AI routes talk to a local model (it answers a small template tree): with none configured
+  // they answer 503, which is the service's state, not the input's fault.
+  fakeChat = await startFakeChat();
+  vi.stubEnv('AI_ENDPOINT', fakeChat.url);
+  vi.stubEnv('AI_MODEL', 'fuzz');
   const { createHttpApi } = await import('../../../scripts/src/local/gateway/http-api.ts');
   const { routeSchemas } = await import('../../src/lib/route-schemas.ts');
   const { provisionUser } = await import('../../src/core/user/user.ts');
@@ -430,6 +438,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   vi.unstubAllEnvs();
+  await fakeChat?.stop();
   await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
   server?.closeAllConnections();
   await ddb.send(new DeleteTableCommand({ TableName: tableName })).catch(() => undefined);

@@ -68,6 +68,10 @@ export const START_FREE_LIBRARIES: Record<string, RegExp> = {
   "Mantine's Menu (the row menus)": /data-menu-dropdown/,
   // The overlays' scroll lock (D45): the AppShell takes only its class names.
   'the scroll lock (react-remove-scroll)': /block-interactivity/,
+  // Features with screens of their own (issues 15 and 16): the editor, the task grid, the planning flow.
+  'the rich-text editor (Lexical)': /lexical\.dev/,
+  'the task grid (TanStack Table)': /getCoreRowModel/,
+  'the planning flow (React Flow)': /react-flow__/,
 };
 
 /** Which of START_FREE_LIBRARIES the given built files carry. */

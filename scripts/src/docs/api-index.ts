@@ -1,6 +1,6 @@
 /**
  * Writes docs/api/README.md, the index of every call, from the route manifest
- * (shared/src/api/route-defs.ts, one constant per route): its sections (the `//` headings), each route's method, path and
+ * (shared/src/api/route-defs.ts and the areas it re-exports, one constant per route): its sections (the `//` headings), each route's method, path and
  * sign-in, and the note written above it. `--check` only compares and fails when the file is stale
  * (the scripts test runs the same comparison), so the index cannot drift from the manifest.
  *
@@ -14,7 +14,7 @@ import { type RouteDef, type RouteId, routes } from '@tandem/shared/api/routes';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 export const API_INDEX_PATH = join(root, 'docs/api/README.md');
-const ROUTES_PATH = join(root, 'shared/src/api/route-defs.ts');
+const ROUTES_PATH = join(root, 'shared/src/api/all-routes.ts');
 
 interface Entry {
   name: string;
@@ -41,8 +41,24 @@ const clean = (comment: string): string =>
  * The manifest's sections and routes: the data from the manifest itself, the section headings (`//`
  * lines) and each route's note (the `/** … *\/` above it) from its source.
  */
+/** A manifest file's text after its import line, with the areas it re-exports read in its place. */
+function manifestBody(source: string): string {
+  const i = source.indexOf('import type');
+  // The list of files (all-routes.ts) gives only its re-exports; a file of routes, what follows its import.
+  const body =
+    i < 0
+      ? source
+          .split('\n')
+          .filter((l) => l.startsWith('export * from'))
+          .join('\n')
+      : source.slice(source.indexOf('\n', i));
+  return body.replace(/^export \* from '\.\/((?:areas\/)?[\w-]+\.ts)';$/gm, (_, file: string) =>
+    manifestBody(readFileSync(join(dirname(ROUTES_PATH), file), 'utf8')),
+  );
+}
+
 export function readManifest(source = readFileSync(ROUTES_PATH, 'utf8')): Section[] {
-  const body = source.slice(source.indexOf('\n', source.indexOf('import type')));
+  const body = manifestBody(source);
   const sections: Section[] = [{ title: 'Account', entries: [] }];
   let doc: string[] | null = null;
   let note = '';

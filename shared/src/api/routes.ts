@@ -7,14 +7,14 @@
  * `functions/src/http/<handler>.ts`, which exports `handler`. `auth: 'user'` routes need a valid
  * Cognito access token (checked by the JWT authorizer); `public` routes are reachable signed out.
  */
-export const API_BASE = '/api/v1';
+export { API_BASE, apiPath } from './api-path.ts';
 
 export type { HttpMethod, RouteAuth, RouteDef } from './route-def.ts';
 
+import type * as routeDefs from './all-routes.ts';
 import type { RouteDef } from './route-def.ts';
-import type * as routeDefs from './route-defs.ts';
 
-export * as routes from './route-defs.ts';
+export * as routes from './all-routes.ts';
 
 export type RouteId = keyof typeof routeDefs;
 
@@ -52,15 +52,3 @@ export const jobs = {
     description: 'Ends trials whose 14 days are over and tells their users by e-mail.',
   },
 } as const satisfies Record<string, JobDef>;
-
-/** Fills `{param}` placeholders: apiPath(routes.getAvatar, { id: 'a1' }) → '/api/v1/user/avatar/a1'. */
-export function apiPath(route: RouteDef, params: Record<string, string> = {}): string {
-  return (
-    API_BASE +
-    route.path.replace(/\{(\w+)\}/g, (_m, name: string) => {
-      const v = params[name];
-      if (v === undefined) throw new Error(`Missing path parameter ${name} for ${route.path}`);
-      return encodeURIComponent(v);
-    })
-  );
-}

@@ -11,10 +11,11 @@
  *   the subscription status.
  */
 
+import { apiPath } from '@tandem/shared/api/api-path';
 import { toCamel, toSnake } from '@tandem/shared/api/case';
 import { BUILD_VERSION_HEADER } from '@tandem/shared/api/config';
 import { SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS } from '@tandem/shared/api/errors';
-import { apiPath, type RouteDef } from '@tandem/shared/api/routes';
+import type { RouteDef } from '@tandem/shared/api/route-def';
 import { ApiError, currentStatusOf, noResponseError, toErrorBody } from './api-error.ts';
 import { isNewBuild } from './build-version.ts';
 import { canRetry, canRetryUnavailable, retryDelayMs, unavailableDelayMs } from './retry.ts';

@@ -5,7 +5,7 @@
  * ('https://x.example/api/v1') or be relative ('/api/v1'); route paths from the manifest already
  * start with '/api/v1'. Joining must give one '/api/v1' in every case.
  */
-import { API_BASE } from '@tandem/shared/api/routes';
+import { API_BASE } from '@tandem/shared/api/api-path';
 
 export function joinApiUrl(apiUrl: string, path: string): string {
   let base = apiUrl.trim().replace(/\/+$/, '');

@@ -1,5 +1,5 @@
 import { proposalInput } from '@tandem/shared/ai/ai';
-import * as routes from '@tandem/shared/api/route-defs';
+import * as routes from '@tandem/shared/api/areas/roles';
 import { proposeTemplate } from '../../core/ai/generate.ts';
 import { httpHandler } from '../../lib/http-handler.ts';
 

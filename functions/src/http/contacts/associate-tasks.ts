@@ -1,4 +1,4 @@
-import * as routes from '@tandem/shared/api/route-defs';
+import * as routes from '@tandem/shared/api/areas/contacts';
 import { associateTasksInput } from '@tandem/shared/contacts/schemas';
 import { associateTasks } from '../../core/contacts/contact-tasks.ts';
 import { httpHandler } from '../../lib/http-handler.ts';

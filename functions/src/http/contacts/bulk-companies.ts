@@ -1,4 +1,4 @@
-import * as routes from '@tandem/shared/api/route-defs';
+import * as routes from '@tandem/shared/api/areas/contacts';
 import { bulkInput } from '@tandem/shared/contacts/schemas';
 import { bulkCompanies } from '../../core/contacts/bulk.ts';
 import { httpHandler } from '../../lib/http-handler.ts';

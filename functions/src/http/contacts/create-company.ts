@@ -1,4 +1,4 @@
-import * as routes from '@tandem/shared/api/route-defs';
+import * as routes from '@tandem/shared/api/areas/contacts';
 import { createCompanyInput } from '@tandem/shared/contacts/schemas';
 import { createCompany } from '../../core/contacts/companies.ts';
 import { httpHandler, respond } from '../../lib/http-handler.ts';

@@ -1,4 +1,4 @@
-import * as routes from '@tandem/shared/api/route-defs';
+import * as routes from '@tandem/shared/api/areas/contacts';
 import { companyIdField } from '@tandem/shared/contacts/schemas';
 import * as z from 'zod/mini';
 import { deleteCompany } from '../../core/contacts/companies.ts';

@@ -1,4 +1,4 @@
-import * as routes from '@tandem/shared/api/route-defs';
+import * as routes from '@tandem/shared/api/areas/contacts';
 import { companyListQuery } from '@tandem/shared/contacts/schemas';
 import { listCompanies } from '../../core/contacts/companies.ts';
 import { httpHandler } from '../../lib/http-handler.ts';

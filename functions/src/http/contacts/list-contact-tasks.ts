@@ -1,4 +1,4 @@
-import * as routes from '@tandem/shared/api/route-defs';
+import * as routes from '@tandem/shared/api/areas/contacts';
 import { linkedTasksQuery } from '@tandem/shared/contacts/schemas';
 import * as z from 'zod/mini';
 import { listLinkedTasks } from '../../core/contacts/contact-tasks.ts';

@@ -1,4 +1,4 @@
-import * as routes from '@tandem/shared/api/route-defs';
+import * as routes from '@tandem/shared/api/areas/contacts';
 import { contactSearchQuery } from '@tandem/shared/contacts/schemas';
 import { searchContacts } from '../../core/contacts/contacts.ts';
 import { httpHandler } from '../../lib/http-handler.ts';

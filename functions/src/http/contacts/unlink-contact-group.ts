@@ -1,4 +1,4 @@
-import * as routes from '@tandem/shared/api/route-defs';
+import * as routes from '@tandem/shared/api/areas/contacts';
 import * as z from 'zod/mini';
 import { unlinkContactGroup } from '../../core/contacts/contacts.ts';
 import { httpHandler, respond } from '../../lib/http-handler.ts';

@@ -1,4 +1,4 @@
-import * as routes from '@tandem/shared/api/route-defs';
+import * as routes from '@tandem/shared/api/areas/contacts';
 import { updateContactInput } from '@tandem/shared/contacts/schemas';
 import * as z from 'zod/mini';
 import { updateContact } from '../../core/contacts/contacts.ts';

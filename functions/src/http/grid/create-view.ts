@@ -1,4 +1,4 @@
-import * as routes from '@tandem/shared/api/route-defs';
+import * as routes from '@tandem/shared/api/areas/grid';
 import { gridViewInput } from '@tandem/shared/grid/schemas';
 import { createGridView } from '../../core/grid/views.ts';
 import { httpHandler, respond } from '../../lib/http-handler.ts';

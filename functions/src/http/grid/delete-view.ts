@@ -1,4 +1,4 @@
-import * as routes from '@tandem/shared/api/route-defs';
+import * as routes from '@tandem/shared/api/areas/grid';
 import * as z from 'zod/mini';
 import { deleteGridView } from '../../core/grid/views.ts';
 import { httpHandler, respond } from '../../lib/http-handler.ts';

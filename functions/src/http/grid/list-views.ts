@@ -1,4 +1,4 @@
-import * as routes from '@tandem/shared/api/route-defs';
+import * as routes from '@tandem/shared/api/areas/grid';
 import { GRID_VIEW_LIST_LIMIT } from '@tandem/shared/grid/schemas';
 import * as z from 'zod/mini';
 import { listGridViews } from '../../core/grid/views.ts';

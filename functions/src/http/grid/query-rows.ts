@@ -1,4 +1,4 @@
-import * as routes from '@tandem/shared/api/route-defs';
+import * as routes from '@tandem/shared/api/areas/grid';
 import { gridRowsQuery } from '@tandem/shared/grid/schemas';
 import { queryGridRows } from '../../core/grid/rows.ts';
 import { httpHandler } from '../../lib/http-handler.ts';

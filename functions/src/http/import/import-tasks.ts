@@ -1,4 +1,4 @@
-import * as routes from '@tandem/shared/api/route-defs';
+import * as routes from '@tandem/shared/api/areas/import';
 import { IMPORT_MAX_BYTES, importTasksInput } from '@tandem/shared/import/import';
 import { importTasks } from '../../core/import/import.ts';
 import { httpHandler, respond } from '../../lib/http-handler.ts';

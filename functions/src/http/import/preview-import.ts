@@ -1,4 +1,4 @@
-import * as routes from '@tandem/shared/api/route-defs';
+import * as routes from '@tandem/shared/api/areas/import';
 import { IMPORT_MAX_BYTES, IMPORT_MESSAGES, importPreviewQuery } from '@tandem/shared/import/import';
 import { previewFile } from '../../core/import/import.ts';
 import { httpHandler } from '../../lib/http-handler.ts';

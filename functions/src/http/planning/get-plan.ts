@@ -1,4 +1,4 @@
-import * as routes from '@tandem/shared/api/route-defs';
+import * as routes from '@tandem/shared/api/areas/planning';
 import * as z from 'zod/mini';
 import { getPlan } from '../../core/planning/plan.ts';
 import { httpHandler } from '../../lib/http-handler.ts';

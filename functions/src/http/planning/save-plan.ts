@@ -1,5 +1,5 @@
 import { savePlanInput } from '@tandem/shared';
-import * as routes from '@tandem/shared/api/route-defs';
+import * as routes from '@tandem/shared/api/areas/planning';
 import * as z from 'zod/mini';
 import { savePlan } from '../../core/planning/plan.ts';
 import { httpHandler } from '../../lib/http-handler.ts';

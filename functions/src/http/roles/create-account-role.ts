@@ -1,4 +1,4 @@
-import * as routes from '@tandem/shared/api/route-defs';
+import * as routes from '@tandem/shared/api/areas/roles';
 import { accountRoleInput } from '@tandem/shared/roles/roles';
 import { createAccountRole } from '../../core/roles/account-roles.ts';
 import { httpHandler, respond } from '../../lib/http-handler.ts';

@@ -1,4 +1,4 @@
-import * as routes from '@tandem/shared/api/route-defs';
+import * as routes from '@tandem/shared/api/areas/roles';
 import { roleMappingInput } from '@tandem/shared/roles/roles';
 import { createRoleMapping } from '../../core/roles/role-mappings.ts';
 import { httpHandler, respond } from '../../lib/http-handler.ts';

@@ -1,5 +1,5 @@
+import * as routes from '@tandem/shared/api/areas/roles';
 import { entityId } from '@tandem/shared/api/limits';
-import * as routes from '@tandem/shared/api/route-defs';
 import * as z from 'zod/mini';
 import { deleteAccountRole } from '../../core/roles/account-roles.ts';
 import { httpHandler, respond } from '../../lib/http-handler.ts';

@@ -1,5 +1,5 @@
+import * as routes from '@tandem/shared/api/areas/roles';
 import { pageOf, pageQuery } from '@tandem/shared/api/pagination';
-import * as routes from '@tandem/shared/api/route-defs';
 import { MAX_ACCOUNT_ROLES } from '@tandem/shared/roles/roles';
 import { accountRolesOf } from '../../core/roles/account-roles.ts';
 import { httpHandler } from '../../lib/http-handler.ts';

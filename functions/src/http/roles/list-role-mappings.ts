@@ -1,5 +1,5 @@
+import * as routes from '@tandem/shared/api/areas/roles';
 import { pageOf } from '@tandem/shared/api/pagination';
-import * as routes from '@tandem/shared/api/route-defs';
 import { MAX_ROLE_MAPPINGS, roleMappingQuery } from '@tandem/shared/roles/roles';
 import { listRoleMappings } from '../../core/roles/role-mappings.ts';
 import { httpHandler } from '../../lib/http-handler.ts';

@@ -1,5 +1,5 @@
+import * as routes from '@tandem/shared/api/areas/roles';
 import { entityId } from '@tandem/shared/api/limits';
-import * as routes from '@tandem/shared/api/route-defs';
 import { updateAccountRoleInput } from '@tandem/shared/roles/roles';
 import * as z from 'zod/mini';
 import { updateAccountRole } from '../../core/roles/account-roles.ts';

@@ -1,5 +1,5 @@
+import * as routes from '@tandem/shared/api/areas/roles';
 import { entityId } from '@tandem/shared/api/limits';
-import * as routes from '@tandem/shared/api/route-defs';
 import { updateRoleMappingInput } from '@tandem/shared/roles/roles';
 import * as z from 'zod/mini';
 import { updateRoleMapping } from '../../core/roles/role-mappings.ts';

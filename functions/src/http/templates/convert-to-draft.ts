@@ -1,6 +1,6 @@
 import { convertTemplateInput } from '@tandem/shared';
+import * as routes from '@tandem/shared/api/areas/templates';
 import { entityId } from '@tandem/shared/api/limits';
-import * as routes from '@tandem/shared/api/route-defs';
 import * as z from 'zod/mini';
 import { applyTemplate } from '../../core/templates/apply.ts';
 import { httpHandler, respond } from '../../lib/http-handler.ts';

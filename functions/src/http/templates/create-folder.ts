@@ -1,5 +1,5 @@
 import { createFolderInput } from '@tandem/shared';
-import * as routes from '@tandem/shared/api/route-defs';
+import * as routes from '@tandem/shared/api/areas/templates';
 import { createFolder } from '../../core/templates/folders.ts';
 import { httpHandler, respond } from '../../lib/http-handler.ts';
 

@@ -1,5 +1,5 @@
 import { createTemplateInput } from '@tandem/shared';
-import * as routes from '@tandem/shared/api/route-defs';
+import * as routes from '@tandem/shared/api/areas/templates';
 import { createTemplate } from '../../core/templates/templates.ts';
 import { httpHandler, respond } from '../../lib/http-handler.ts';
 

@@ -1,5 +1,5 @@
+import * as routes from '@tandem/shared/api/areas/templates';
 import { entityId } from '@tandem/shared/api/limits';
-import * as routes from '@tandem/shared/api/route-defs';
 import * as z from 'zod/mini';
 import { getFolder } from '../../core/templates/folders.ts';
 import { httpHandler } from '../../lib/http-handler.ts';

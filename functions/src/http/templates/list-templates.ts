@@ -1,4 +1,4 @@
-import * as routes from '@tandem/shared/api/route-defs';
+import * as routes from '@tandem/shared/api/areas/templates';
 import { listTemplates } from '../../core/templates/templates.ts';
 import { httpHandler } from '../../lib/http-handler.ts';
 

@@ -1,6 +1,6 @@
 import { updateFolderInput } from '@tandem/shared';
+import * as routes from '@tandem/shared/api/areas/templates';
 import { entityId } from '@tandem/shared/api/limits';
-import * as routes from '@tandem/shared/api/route-defs';
 import * as z from 'zod/mini';
 import { updateFolder } from '../../core/templates/folders.ts';
 import { httpHandler } from '../../lib/http-handler.ts';

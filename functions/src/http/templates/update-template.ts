@@ -1,6 +1,6 @@
 import { updateTemplateInput } from '@tandem/shared';
+import * as routes from '@tandem/shared/api/areas/templates';
 import { entityId } from '@tandem/shared/api/limits';
-import * as routes from '@tandem/shared/api/route-defs';
 import * as z from 'zod/mini';
 import { updateTemplate } from '../../core/templates/templates.ts';
 import { httpHandler } from '../../lib/http-handler.ts';

@@ -4,6 +4,8 @@
  * every view a change may have touched. Lists are paged by 50 (spec 001 §9) and read on through
  * the answer's `next` link.
  */
+
+import * as contactsRoutes from '@tandem/shared/api/areas/contacts';
 import * as routes from '@tandem/shared/api/route-defs';
 import type { BulkAction } from '@tandem/shared/contacts/roles';
 import { CONTACT_RULES } from '@tandem/shared/contacts/rules';
@@ -85,13 +87,13 @@ export function cursorOf(next: string | null): string | undefined {
 }
 
 export const listContacts = (q: ListQuery) =>
-  api<ContactPage<ContactView>>(routes.listContacts, { query: listQuery(q) });
+  api<ContactPage<ContactView>>(contactsRoutes.listContacts, { query: listQuery(q) });
 /** `enabled` false: not read (the other tab is showing). */
 export const useContacts = (q: ListQuery, enabled = true) =>
   useSWR(enabled ? contactListKey(q) : null, () => listContacts(q), { ...inline, keepPreviousData: true });
 
 export const listCompanies = (q: ListQuery) =>
-  api<ContactPage<CompanyView>>(routes.listCompanies, { query: listQuery(q) });
+  api<ContactPage<CompanyView>>(contactsRoutes.listCompanies, { query: listQuery(q) });
 export const useCompanies = (q: ListQuery, enabled = true) =>
   useSWR(enabled ? companyListKey(q) : null, () => listCompanies(q), { ...inline, keepPreviousData: true });
 
@@ -99,17 +101,17 @@ export const useCompanies = (q: ListQuery, enabled = true) =>
 export const useCompanyChoices = () =>
   useSWR(companyListKey({ ordering: 'name', page: 1 }), () => listCompanies({ ordering: 'name', page: 1 }));
 
-export const getContact = (id: string) => api<ContactView>(routes.getContact, { params: { id } });
+export const getContact = (id: string) => api<ContactView>(contactsRoutes.getContact, { params: { id } });
 export const useContact = (id: string | null) =>
   useSWR(id ? contactKey(id) : null, () => getContact(id!), { ...inline, shouldRetryOnError: false });
 
-export const getCompany = (id: string) => api<CompanyView>(routes.getCompany, { params: { id } });
+export const getCompany = (id: string) => api<CompanyView>(contactsRoutes.getCompany, { params: { id } });
 export const useCompany = (id: string | null) =>
   useSWR(id ? companyKey(id) : null, () => getCompany(id!), { ...inline, shouldRetryOnError: false });
 
 /** GET /contact/search?q: by name, e-mail or phone. */
 export const searchContacts = (q: string) =>
-  api<ContactPage<ContactView>>(routes.searchContacts, { query: { q } });
+  api<ContactPage<ContactView>>(contactsRoutes.searchContacts, { query: { q } });
 export const useContactSearch = (q: string) =>
   useSWR(q ? searchKey(q) : null, () => searchContacts(q), { keepPreviousData: true });
 
@@ -124,29 +126,29 @@ export type ContactBody = Omit<CreateContactInput, 'contactCompany'> & {
 };
 
 export async function createContact(body: ContactBody) {
-  const c = await api<ContactView>(routes.createContact, { body });
+  const c = await api<ContactView>(contactsRoutes.createContact, { body });
   void revalidateContacts();
   return c;
 }
 export async function updateContact(id: string, body: UpdateContactInput | ContactBody) {
-  const c = await api<ContactView>(routes.updateContact, { params: { id }, body });
+  const c = await api<ContactView>(contactsRoutes.updateContact, { params: { id }, body });
   void revalidateContacts();
   return c;
 }
 export async function deleteContact(id: string) {
-  await api(routes.deleteContact, { params: { id } });
+  await api(contactsRoutes.deleteContact, { params: { id } });
   forget([id]);
   void revalidateContacts();
 }
 export async function bulkContacts(action: BulkAction, ids: string[]) {
-  const r = await api<BulkResult>(routes.bulkContacts, { body: { action, ids } });
+  const r = await api<BulkResult>(contactsRoutes.bulkContacts, { body: { action, ids } });
   if (action === 'delete') forget(r.done);
   void revalidateContacts();
   return r;
 }
 /** Merge (spec 001 §7): the kept contact takes the others' details and task links; they are deleted. */
 export async function mergeContacts(keep: string, others: string[]) {
-  const c = await api<ContactView>(routes.mergeContacts, {
+  const c = await api<ContactView>(contactsRoutes.mergeContacts, {
     params: { id: keep },
     body: { mergeIds: others },
   });
@@ -156,22 +158,22 @@ export async function mergeContacts(keep: string, others: string[]) {
 }
 
 export async function createCompany(body: CreateCompanyInput) {
-  const c = await api<CompanyView>(routes.createCompany, { body });
+  const c = await api<CompanyView>(contactsRoutes.createCompany, { body });
   void revalidateContacts();
   return c;
 }
 export async function updateCompany(id: string, body: UpdateCompanyInput | CreateCompanyInput) {
-  const c = await api<CompanyView>(routes.updateCompany, { params: { id }, body });
+  const c = await api<CompanyView>(contactsRoutes.updateCompany, { params: { id }, body });
   void revalidateContacts();
   return c;
 }
 export async function deleteCompany(id: string) {
-  await api(routes.deleteCompany, { params: { id } });
+  await api(contactsRoutes.deleteCompany, { params: { id } });
   forget([id]);
   void revalidateContacts();
 }
 export async function bulkCompanies(action: BulkAction, ids: string[]) {
-  const r = await api<BulkResult>(routes.bulkCompanies, { body: { action, ids } });
+  const r = await api<BulkResult>(contactsRoutes.bulkCompanies, { body: { action, ids } });
   if (action === 'delete') forget(r.done.map(String));
   void revalidateContacts();
   return r;
@@ -179,16 +181,19 @@ export async function bulkCompanies(action: BulkAction, ids: string[]) {
 
 /** A contact's or company's tasks (GET /contact/task/{id}, /contact/company/task/{id}). */
 export const listLinkedTasks = (kind: 'contact' | 'company', id: string) =>
-  api<ContactPage<LinkedTaskView>>(kind === 'contact' ? routes.listContactTasks : routes.listCompanyTasks, {
-    params: { id },
-    query: { pageSize: CONTACT_RULES.pageSize },
-  });
+  api<ContactPage<LinkedTaskView>>(
+    kind === 'contact' ? contactsRoutes.listContactTasks : contactsRoutes.listCompanyTasks,
+    {
+      params: { id },
+      query: { pageSize: CONTACT_RULES.pageSize },
+    },
+  );
 export const useLinkedTasks = (kind: 'contact' | 'company', id: string) =>
   useSWR(linkedTasksKey(kind, id), () => listLinkedTasks(kind, id), inline);
 
 /** POST /tasks/associate/: links existing tasks to the contact or the company. */
 export async function associateTasks(kind: 'contact' | 'company', id: string, tasks: string[]) {
-  await api(routes.associateTasks, {
+  await api(contactsRoutes.associateTasks, {
     body: kind === 'contact' ? { contact: id, tasks } : { company: Number(id), tasks },
   });
   void revalidateContacts();

@@ -2,8 +2,9 @@
  * The task grid's calls (docs/api/grid.md): saved views and the rows query. SWR keys start with
  * 'grid'; a task change made here also refreshes the task lists (tasks/api updateTask).
  */
+
+import * as routes from '@tandem/shared/api/areas/grid';
 import type { Page } from '@tandem/shared/api/pagination';
-import * as routes from '@tandem/shared/api/route-defs';
 import {
   GRID_VIEW_LIST_LIMIT,
   type GridRowsAnswer,

@@ -3,7 +3,7 @@
  * and writes nothing; the import sends the previewed rows back with a key made once per preview, so
  * sending them again (a retry after a lost answer) adds nothing twice.
  */
-import * as routes from '@tandem/shared/api/route-defs';
+import * as routes from '@tandem/shared/api/areas/import';
 import type { ImportFormat, ImportPreview, ImportResult, ImportRow } from '@tandem/shared/import/import';
 import { api } from '../../../lib/api.ts';
 import { revalidateTasks } from '../../tasks/api/tasks.ts';

@@ -3,7 +3,7 @@
  * changes saved in one call. SWR keys start with 'planning'.
  */
 
-import * as routes from '@tandem/shared/api/route-defs';
+import * as routes from '@tandem/shared/api/areas/planning';
 import type { PlanChanges } from '@tandem/shared/planning/plan';
 import type { TaskView } from '@tandem/shared/tasks/views';
 import useSWR from 'swr';

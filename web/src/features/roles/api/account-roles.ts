@@ -1,6 +1,7 @@
 /** The account roles calls (spec 002 §7 "Template roles"): the screen reads the whole list on load. */
+
+import * as routes from '@tandem/shared/api/areas/roles';
 import type { Page } from '@tandem/shared/api/pagination';
-import * as routes from '@tandem/shared/api/route-defs';
 import { type AccountRoleView, MAX_ACCOUNT_ROLES } from '@tandem/shared/roles/roles';
 import useSWR, { mutate } from 'swr';
 import { api } from '../../../lib/api.ts';

@@ -1,6 +1,7 @@
 /** The role-mapping calls (spec 002 §7 "Role mapping") of one task or template. */
+
+import * as routes from '@tandem/shared/api/areas/roles';
 import type { Page } from '@tandem/shared/api/pagination';
-import * as routes from '@tandem/shared/api/route-defs';
 import type { RoleMappingView } from '@tandem/shared/roles/roles';
 import useSWR, { mutate } from 'swr';
 import { api } from '../../../lib/api.ts';

@@ -3,7 +3,7 @@
  * with 'templates'; every change reads the tree again.
  */
 
-import * as routes from '@tandem/shared/api/route-defs';
+import * as routes from '@tandem/shared/api/areas/templates';
 import type { ConvertType } from '@tandem/shared/templates/rules';
 import type {
   CloneTemplateInput,
