@@ -75,10 +75,23 @@ describe("a deleted task's chat", () => {
     const t = await task(ada.api, { title: `Chatty ${randomUUID().slice(0, 6)}`, group: groupId });
     expect((await ada.api.post(`/chat/${t.id}/message`, { message: 'hello' })).status).toBe(201);
     await seed(t.id);
+    // One more through the API, after the seeded ones in the chat's stream: once Bo's entry names it,
+    // the consumer is done with every seeded message, and none can bring his digest back after he reads.
+    const last = await ada.api.post(`/chat/${t.id}/message`, { message: 'last' });
+    expect(last.status).toBe(201);
+    const { ChatEntryEntity } = await import('@tandem/functions/db/entities/chat');
+    await expect
+      .poll(
+        async () => (await ChatEntryEntity.get({ userId: bo.userId, chatId: t.id }).go()).data?.lastMessageAt,
+        {
+          timeout: 20_000,
+        },
+      )
+      .toBe(last.body.created_at);
     // Each was told of the other's messages (a digest each); Bo reads the chat (a mark, his digest ends).
     await expect.poll(async () => (await leftOf(t.id)).digests, { timeout: 20_000 }).toBe(2);
     expect((await bo.api.post(`/chat/${t.id}/read`, {})).status).toBe(200);
-    expect(await leftOf(t.id)).toEqual({ messages: 251, entries: 2, reads: 1, digests: 1 });
+    expect(await leftOf(t.id)).toEqual({ messages: 252, entries: 2, reads: 1, digests: 1 });
 
     expect((await ada.api.delete(`/task/${t.id}`)).status).toBe(204);
     await expect
