@@ -139,6 +139,29 @@ describe('the contacts screens', () => {
     expect(await violations(page)).toEqual([]);
     await page.screenshot({ path: join(shots, 'detail-tasks-light.png') });
 
+    // Notes in the rich-text editor: a bold word is kept as a document, its plain text as the notes.
+    await detail.getByRole('tab', { name: 'Notes' }).click();
+    const notes = detail.locator('[data-rich-text-editor]');
+    await notes.waitFor();
+    await notes.click();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type('Met at the ');
+    await page.keyboard.press('ControlOrMeta+b');
+    await page.keyboard.type('fair');
+    await detail.getByRole('button', { name: 'Save notes' }).click();
+    await page.locator('.mantine-Notification-root').filter({ hasText: 'Notes saved' }).waitFor();
+    const saved = (await api.get(`/contact/${id}`)).body;
+    expect(saved.notes).toBe('Met at the fair');
+    expect(saved.notes_doc).toContain('"format":1');
+    await page.reload();
+    await detail.getByRole('tab', { name: 'Notes' }).click();
+    await expect
+      .poll(() =>
+        detail.locator('[data-rich-text-editor] strong, [data-rich-text-editor] .te-bold').allTextContents(),
+      )
+      .toEqual(['fair']);
+    await detail.getByRole('tab', { name: /Tasks/ }).click();
+
     // The edit form, light.
     await detail.getByRole('button', { name: 'Edit' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit contact' });

@@ -49,6 +49,63 @@ describe('saving a contact', () => {
     expect(read.body).toEqual(c);
   });
 
+  it('keeps rich notes as a safe document beside their plain text; plain notes drop it; too large is a 400', async () => {
+    const ann = await person('Ann');
+    const el = { direction: null, format: '', indent: 0, version: 1 };
+    const text = (t: string, format = 0) => ({
+      type: 'text',
+      text: t,
+      detail: 0,
+      format,
+      mode: 'normal',
+      style: '',
+      version: 1,
+    });
+    const link = (url: string, t: string) => ({
+      type: 'link',
+      url,
+      rel: null,
+      target: null,
+      title: null,
+      children: [text(t)],
+      ...el,
+    });
+    const doc = (...children: object[]) =>
+      JSON.stringify({
+        root: {
+          type: 'root',
+          children: [{ type: 'paragraph', children, ...el, textFormat: 0, textStyle: '' }],
+          ...el,
+        },
+      });
+    const notesDoc = doc(
+      text('Met at ', 0),
+      text('the fair', 1),
+      text(' — '),
+      link('javascript:alert(1)', 'site'),
+    );
+    const c = await contact(ann.api, {
+      first_name: 'Rich',
+      notes: 'not what the document says',
+      notes_doc: notesDoc,
+    });
+    expect(c.notes).toBe('Met at the fair — site');
+    const stored = JSON.parse(c.notes_doc);
+    expect(stored.root.children[0].children[1]).toMatchObject({ text: 'the fair', format: 1 });
+    expect(stored.root.children[0].children[3].url).toBe('about:blank');
+    expect((await ann.api.get(`/contact/${c.id}`)).body.notes_doc).toBe(c.notes_doc);
+
+    // Other fields changed: the notes stay as they are.
+    expect((await ann.api.patch(`/contact/${c.id}`, { last_name: 'Doc' })).body.notes_doc).toBe(c.notes_doc);
+    // Too large: 400, and the notes before are kept.
+    const big = await ann.api.patch(`/contact/${c.id}`, { notes_doc: doc(text('x'.repeat(120_000))) });
+    expect(big.status).toBe(400);
+    expect((await ann.api.get(`/contact/${c.id}`)).body.notes).toBe('Met at the fair — site');
+    // New plain notes (a plain editor) drop the document, which would say something else.
+    const plain = await ann.api.patch(`/contact/${c.id}`, { notes: 'Call back in May' });
+    expect(plain.body).toMatchObject({ notes: 'Call back in May', notes_doc: null });
+  });
+
   it('refuses a contact with 1,000 e-mails, and writes nothing', async () => {
     const ann = await person('Ann');
     const emails = Array.from({ length: 1000 }, (_, i) => ({ value: `a${i}@example.com` }));

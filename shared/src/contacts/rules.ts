@@ -1,3 +1,4 @@
+import { parseEditorDocument } from '../editor/document.ts';
 /** The contacts and companies rules (spec 001 §5, §9) and their messages (§8): no zod here. */
 
 export const CONTACT_RULES = {
@@ -99,4 +100,29 @@ export function contactTaskDefaults(now: Date = new Date()) {
     status: 1,
     mode: 'active' as const,
   };
+}
+
+/**
+ * The notes a save keeps (D62), like a task's description (D51): with a document (already checked and
+ * made safe by the schema), its plain text, never the client's; plain notes as given; none given, the
+ * notes before, or the spec's default text (§5) where there were none.
+ */
+export function notesToKeep(
+  input: { notes?: string | undefined; notesDoc?: string | null | undefined },
+  before: { notes: string; notesDoc?: string | undefined } | null,
+  fallback: string,
+): { notes: string; notesDoc?: string } {
+  if (typeof input.notesDoc === 'string') {
+    const r = parseEditorDocument(input.notesDoc);
+    return { notes: r.ok ? r.text : '', notesDoc: input.notesDoc };
+  }
+  if (input.notes !== undefined) {
+    // New plain notes drop a document that would say something else; the same text keeps it.
+    const keep = input.notesDoc !== null && before?.notesDoc && input.notes === before.notes;
+    return keep ? { notes: input.notes, notesDoc: before.notesDoc! } : { notes: input.notes };
+  }
+  if (input.notesDoc === null || !before) return { notes: before?.notes || fallback };
+  return before.notesDoc
+    ? { notes: before.notes, notesDoc: before.notesDoc }
+    : { notes: before.notes || fallback };
 }

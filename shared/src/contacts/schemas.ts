@@ -4,8 +4,10 @@
  * with street and city both blank, are dropped on save (§5); repeatable fields are bounded before
  * anything else (a contact with 1,000 e-mails is refused whole).
  */
+
 import * as z from 'zod/mini';
 import { patchOf } from '../api/patch.ts';
+import { descriptionDocInput } from '../editor/schema.ts';
 import { companyIdField } from './company-id.ts';
 import { BULK_ACTIONS } from './roles.ts';
 import {
@@ -109,6 +111,8 @@ export const createContactInput = z
     firstName: optText(R.maxName),
     lastName: optText(R.maxName),
     notes: z.optional(text(R.maxNotes)),
+    /** The notes in the rich-text editor (Lexical JSON); the plain `notes` is made from it (D62). */
+    notesDoc: z.optional(z.nullable(descriptionDocInput)),
     contactEmail: emails,
     contactPhone: phones,
     contactAddress: addresses,
@@ -126,6 +130,7 @@ export const updateContactInput = patchOf(
     firstName: optText(R.maxName),
     lastName: optText(R.maxName),
     notes: text(R.maxNotes),
+    notesDoc: z.nullable(descriptionDocInput),
     contactEmail: emails,
     contactPhone: phones,
     contactAddress: addresses,

@@ -38,6 +38,8 @@ export interface ContactView {
   title: string;
   department: string;
   notes: string;
+  /** The notes as a rich-text document (Lexical JSON), when written in the editor; null when plain. */
+  notesDoc: string | null;
   groups: GroupLinkView[];
   primaryGroupId: string;
   secondaryGroupIds: string[];

@@ -10,6 +10,7 @@ import {
   NOTES_CREATED,
   NOTES_UPDATED,
   normaliseName,
+  notesToKeep,
   phoneDigits,
 } from '@tandem/shared/contacts/rules';
 import type {
@@ -87,6 +88,7 @@ export function contactView(c: ContactRecord, roles: Map<string, GroupAccess>): 
     title: c.company?.jobTitle ?? '',
     department: c.company?.department ?? '',
     notes: c.notes,
+    notesDoc: c.notesDoc ?? null,
     groups: linkViews(c.groups, roles),
     primaryGroupId: primary?.groupId ?? '',
     secondaryGroupIds: c.groups.filter((g) => g !== primary).map((g) => g.groupId),
@@ -180,7 +182,7 @@ export async function createContact(actor: Actor, input: CreateContactInput): Pr
     contactId,
     firstName: input.firstName,
     lastName: input.lastName,
-    notes: input.notes ?? NOTES_CREATED,
+    ...notesToKeep(input, null, NOTES_CREATED),
     emails: withIds(contactId, input.contactEmail, new Set(), seq),
     phones: withIds(contactId, input.contactPhone, new Set(), seq),
     addresses: withIds(contactId, input.contactAddress, new Set(), seq),
@@ -317,11 +319,12 @@ export async function updateContact(
           before.company,
           contactId,
         );
+  const { notesDoc: _doc, ...kept } = before;
   const after: ContactRecord = {
-    ...before,
+    ...kept,
     firstName: input.firstName ?? before.firstName,
     lastName: input.lastName ?? before.lastName,
-    notes: input.notes ?? (before.notes || NOTES_UPDATED),
+    ...notesToKeep(input, before, NOTES_UPDATED),
     emails: input.contactEmail
       ? withIds(contactId, input.contactEmail, ids(before.emails), seq)
       : before.emails,

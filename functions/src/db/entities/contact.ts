@@ -16,6 +16,8 @@ export const ContactEntity = new Entity(
       firstName: { type: 'string', required: true, default: '' },
       lastName: { type: 'string', required: true, default: '' },
       notes: { type: 'string', required: true, default: '' },
+      /** The notes as a rich-text document (Lexical JSON, D62); `notes` is then its plain text. */
+      notesDoc: { type: 'string' },
       /** ContactEmailView[] */
       emails: { type: 'any', required: true },
       /** ContactPhoneView[] */

@@ -1,7 +1,7 @@
 /**
- * A contact's notes in the rich-text editor (loaded lazily). The server keeps notes as text, so the
- * editor opens them a paragraph a line and what is saved is the editor's plain text (its lists
- * written as '- ' and '[x] ' lines), which reads the same in the overview, in search and in exports.
+ * A contact's notes in the rich-text editor (loaded lazily). The document is saved (notes_doc) and the
+ * server keeps its plain text as the notes, which the overview, search and exports read (D62). Notes
+ * written before, as plain text, open a paragraph a line.
  */
 import { Button, Group, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -14,13 +14,15 @@ import { contactsErrorMessage } from '../utils/errors.ts';
 
 export function NotesTab({ contact, canEdit }: { contact: ContactView; canEdit: boolean }) {
   const { t } = useTranslation('contacts');
-  const [text, setText] = useState(contact.notes);
+  const [draft, setDraft] = useState<{ doc: string; text: string } | null>(null);
   const [saving, setSaving] = useState(false);
-  const changed = text.trim() !== contact.notes.trim();
+  const changed =
+    draft !== null && (draft.doc !== contact.notesDoc || draft.text.trim() !== contact.notes.trim());
   const save = async () => {
     setSaving(true);
     try {
-      await updateContact(contact.id, { notes: text.trim() });
+      if (draft) await updateContact(contact.id, { notesDoc: draft.doc });
+      setDraft(null);
       notifications.show({
         closeButtonProps: { 'aria-label': t('actions.close') },
         color: 'green',
@@ -41,11 +43,11 @@ export function NotesTab({ contact, canEdit }: { contact: ContactView; canEdit: 
     <Stack gap="sm">
       <LazyRichTextEditor
         key={contact.id}
-        doc={null}
+        doc={contact.notesDoc}
         text={contact.notes}
         label={t('notes.label')}
         readOnly={!canEdit}
-        onChange={(_doc, plain) => setText(plain)}
+        onChange={(doc, text) => setDraft({ doc, text })}
       />
       {canEdit && (
         <Group justify="flex-end">
