@@ -9,7 +9,6 @@
 import { Badge, Button, Group } from '@mantine/core';
 import { IconPlugConnectedX } from '@tabler/icons-react';
 import {
-  isAttachmentEvent,
   isChatEvent,
   isGroupEvent,
   isMembershipEvent,
@@ -62,8 +61,8 @@ export default function LiveUpdates() {
         else if (isMembershipEvent(m)) revalidate('group', 'task');
         else if (isChatEvent(m)) revalidate('chat');
         else if (isNotificationEvent(m)) revalidate('notification');
-        // A task's files or video links: its attachments tab and video list.
-        else if (isAttachmentEvent(m)) revalidate('attachment');
+        // attachments_changed is not acted on yet: a read it starts can land in the middle of a drag
+        // reorder and undo it on screen (D62); the tab reads its files when it opens.
       },
       onStatus: setStatus,
       // Missed while down: tasks, the groups and rosters that decide which tasks show, chats,
