@@ -57,14 +57,7 @@ export function ContactTable({
       <Table highlightOnHover verticalSpacing="xs" data-testid="contact-table">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th w={40}>
-              <Checkbox
-                aria-label={t('columns.selectAll')}
-                checked={s.all}
-                indeterminate={s.some}
-                onChange={s.toggleAll}
-              />
-            </Table.Th>
+            <SelectAllCell label={t('columns.selectAll')} state={s} />
             <Table.Th>{t('columns.name')}</Table.Th>
             <Table.Th>{t('columns.email')}</Table.Th>
             {wide && <Table.Th>{t('columns.phone')}</Table.Th>}
@@ -141,14 +134,7 @@ export function CompanyTable({
       <Table highlightOnHover verticalSpacing="xs" data-testid="company-table">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th w={40}>
-              <Checkbox
-                aria-label={t('columns.selectAll')}
-                checked={s.all}
-                indeterminate={s.some}
-                onChange={s.toggleAll}
-              />
-            </Table.Th>
+            <SelectAllCell label={t('columns.selectAll')} state={s} />
             <Table.Th>{t('columns.name')}</Table.Th>
             {wide && <Table.Th>{t('columns.phone')}</Table.Th>}
             {wide && <Table.Th>{t('columns.city')}</Table.Th>}
@@ -194,5 +180,19 @@ export function CompanyTable({
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+/** The header cell that selects every row of the page, or none (some selected: indeterminate). */
+function SelectAllCell({ label, state }: { label: string; state: ReturnType<typeof useSelectAll> }) {
+  return (
+    <Table.Th w={40}>
+      <Checkbox
+        aria-label={label}
+        checked={state.all}
+        indeterminate={state.some}
+        onChange={state.toggleAll}
+      />
+    </Table.Th>
   );
 }
