@@ -62,6 +62,26 @@ const names = async () =>
     (f) => f.filename,
   );
 
+/**
+ * Drags a file's row below the last row: press its handle, move past the 4 px start, wait until the
+ * row is being dragged (dnd-kit dims it), then move slowly onto the last row and let go.
+ */
+async function dragBelowLast(name: string) {
+  const handle = page.getByRole('button', { name: `Move ${name}` });
+  const row = page.getByTestId('attachment-row').filter({ has: handle });
+  const last = page.getByTestId('attachment-row').last();
+  const from = (await handle.boundingBox())!;
+  const to = (await last.boundingBox())!;
+  const x = from.x + from.width / 2;
+  await page.mouse.move(x, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(x, from.y + from.height / 2 + 10, { steps: 5 });
+  await expect.poll(() => row.evaluate((e) => getComputedStyle(e).opacity)).toBe('0.5');
+  await page.mouse.move(x, to.y + to.height - 4, { steps: 25 });
+  await page.waitForTimeout(400);
+  await page.mouse.up();
+}
+
 beforeAll(async () => {
   mkdirSync(shots, { recursive: true });
   const user = await createUser(env as StackEnv, { email, firstName: 'Fay', lastName: 'Files', password });
@@ -106,24 +126,7 @@ describe('attachments tab', () => {
     await expect.poll(() => thumb.count()).toBe(1);
     await expect.poll(() => thumb.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth)).toBe(40);
 
-    // Drag the first row below the last: press, move past the 4 px start, wait until the row is being
-    // dragged (dnd-kit dims it), then move slowly onto the last row and let go.
-    const drag = async () => {
-      const first = page.getByRole('button', { name: `Move ${before[0]}` });
-      const row = page.getByTestId('attachment-row').first();
-      const last = page.getByTestId('attachment-row').nth(2);
-      const from = (await first.boundingBox())!;
-      const to = (await last.boundingBox())!;
-      const x = from.x + from.width / 2;
-      await page.mouse.move(x, from.y + from.height / 2);
-      await page.mouse.down();
-      await page.mouse.move(x, from.y + from.height / 2 + 10, { steps: 5 });
-      await expect.poll(() => row.evaluate((e) => getComputedStyle(e).opacity)).toBe('0.5');
-      await page.mouse.move(x, to.y + to.height - 4, { steps: 25 });
-      await page.waitForTimeout(400);
-      await page.mouse.up();
-    };
-    await drag();
+    await dragBelowLast(before[0]!);
     await expect.poll(names, { timeout: 15_000 }).toEqual([before[1], before[2], before[0]]);
     await page.screenshot({ path: join(shots, 'files-light.png') });
 
@@ -131,6 +134,8 @@ describe('attachments tab', () => {
     await page.getByRole('button', { name: 'Delete alpha.txt' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();
     await expect.poll(() => page.getByText('File deleted successfully').count()).toBeGreaterThan(0);
+    // While the toast shows: its close button has a name, like every other control.
+    expect(await violations(page)).toEqual([]);
     await expect.poll(() => page.getByTestId('attachment-row').count()).toBe(2);
     expect(await names()).not.toContain('alpha.txt');
   }, 120_000);
@@ -153,6 +158,55 @@ describe('attachments tab', () => {
     const videos = (await api.get(`/task/attachment/${taskId}?q=video`)).body.results;
     expect(videos).toMatchObject([{ title: 'Kick-off', file_type: 'video' }]);
   }, 60_000);
+
+  it('keeps a reorder being saved when a live update reads the files meanwhile, and shows links added elsewhere', async () => {
+    await page.getByRole('tab', { name: 'Attachments' }).click();
+    const shown = () => page.getByTestId('attachment-row').locator('a').allInnerTexts();
+    const before = await names();
+    expect(before).toHaveLength(2);
+    await expect.poll(shown).toEqual(before);
+    // The reorder's PATCH is held until the files have been read again from the server, which still
+    // has the old order then.
+    let release!: () => void;
+    const released = new Promise<void>((r) => {
+      release = r;
+    });
+    const held = '**/task/attachment/order/';
+    await page.route(held, async (route) => {
+      if (route.request().method() === 'PATCH') await released;
+      await route.continue();
+    });
+    await dragBelowLast(before[0]!);
+    const moved = [before[1], before[0]];
+    await expect.poll(shown).toEqual(moved);
+    // A change made elsewhere (a link added in another session): its live event reads the files again.
+    const readAgain = page.waitForResponse(
+      (r) => r.request().method() === 'GET' && r.url().includes(`/task/attachment/${taskId}?q=file`),
+    );
+    await api.post('/task/attachment', {
+      task: taskId,
+      title: 'Retro',
+      documentUrl: 'https://www.youtube.com/watch?v=aqz-KE-bpKQ',
+      fileType: 'video',
+    });
+    await readAgain;
+    await page.waitForTimeout(300); // time to draw what was read, were it kept
+    expect(await shown()).toEqual(moved);
+    release();
+    await expect.poll(names, { timeout: 15_000 }).toEqual(moved);
+    await page.unroute(held);
+    // The video tab shows a link added elsewhere while it is open, without a reload.
+    await page.getByRole('tab', { name: 'Video links' }).click();
+    await expect.poll(() => page.getByTestId('video-row').count()).toBe(2);
+    await api.post('/task/attachment', {
+      task: taskId,
+      title: 'Stand-up',
+      documentUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+      fileType: 'video',
+    });
+    await expect.poll(() => page.getByTestId('video-row').count(), { timeout: 15_000 }).toBe(3);
+    expect(s.errors).toEqual([]);
+  }, 120_000);
 
   it('shows the storage used in billing', async () => {
     await page.goto(`${url}/settings?activeTab=billingLicensing`);
@@ -205,7 +259,7 @@ describe('attachments tab', () => {
         await b.page.screenshot({ path: join(shots, `files-${name}.png`) });
         expect(await violations(b.page)).toEqual([]);
         await b.page.getByRole('tab', { name: 'Video links' }).click();
-        await expect.poll(() => b.page.getByTestId('video-row').count(), { timeout: 20_000 }).toBe(1);
+        await expect.poll(() => b.page.getByTestId('video-row').count(), { timeout: 20_000 }).toBe(3);
         expect(await violations(b.page)).toEqual([]);
         expect(b.errors).toEqual([]);
       } finally {

@@ -34,6 +34,8 @@ export const theme = createTheme({
     NativeSelect: plainLabel,
     Select: plainLabel,
     Anchor: underlinedLink,
+    // A toast's close button is named (Mantine leaves it unnamed; axe's button-name, D71).
+    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
   },
 });
 

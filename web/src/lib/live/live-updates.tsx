@@ -9,6 +9,7 @@
 import { Badge, Button, Group } from '@mantine/core';
 import { IconPlugConnectedX } from '@tabler/icons-react';
 import {
+  isAttachmentEvent,
   isChatEvent,
   isGroupEvent,
   isMembershipEvent,
@@ -61,8 +62,9 @@ export default function LiveUpdates() {
         else if (isMembershipEvent(m)) revalidate('group', 'task');
         else if (isChatEvent(m)) revalidate('chat');
         else if (isNotificationEvent(m)) revalidate('notification');
-        // attachments_changed is not acted on yet: a read it starts can land in the middle of a drag
-        // reorder and undo it on screen (D62); the tab reads its files when it opens.
+        // A task's files or video links: the open attachment tabs (a reorder being saved is held as one
+        // mutation, so this read cannot undo it on screen).
+        else if (isAttachmentEvent(m)) revalidate('attachment');
       },
       onStatus: setStatus,
       // Missed while down: tasks, the groups and rosters that decide which tasks show, chats,

@@ -42,12 +42,21 @@ export function SortableAttachments({
       list.findIndex((x) => x.id === active.id),
       list.findIndex((x) => x.id === over.id),
     );
-    await mutate(swrKey, next, { revalidate: false });
+    // The new order shows at once and is held as one mutation over the save (as Today's move is,
+    // D62): a read of the list that starts meanwhile (a live event, a refocus) is dropped rather than
+    // putting the rows back where they were; a refusal puts them back.
+    const saving = orderAttachments(next.map((x) => ({ id: x.id, order: x.order })));
     try {
-      await orderAttachments(next.map((x) => ({ id: x.id, order: x.order })));
+      await mutate(
+        swrKey,
+        async () => {
+          await saving;
+          return next;
+        },
+        { optimisticData: next, revalidate: false, rollbackOnError: true },
+      );
       onSaved?.();
     } catch {
-      await mutate(swrKey, list, { revalidate: false });
       notifyError(ATTACHMENT_MESSAGES.orderFailed, ATTACHMENT_MESSAGES.orderFailed);
     }
   };
