@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { createLogger, defineConfig, type Logger, type Plugin } from 'vite';
 
@@ -9,12 +9,36 @@ import { createLogger, defineConfig, type Logger, type Plugin } from 'vite';
  */
 function appShellWithoutScrollLock(): Plugin {
   const classNames = resolve(import.meta.dirname, 'src/app/shell/remove-scroll-class-names.ts');
+  // Nor the sections' resize handle, which does nothing without a `resize` controller (D65).
+  const noResizeHandle = resolve(import.meta.dirname, 'src/app/shell/no-resize-handle.ts');
   const appShell = /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]AppShell[\\/]/;
   return {
     name: 'app-shell-without-scroll-lock',
     enforce: 'pre',
     resolveId(source, importer) {
-      return source === 'react-remove-scroll' && importer && appShell.test(importer) ? classNames : null;
+      if (!importer || !appShell.test(importer)) return null;
+      if (source === 'react-remove-scroll') return classNames;
+      return source.endsWith('/AppShellResizeHandle.mjs') ? noResizeHandle : null;
+    },
+  };
+}
+
+/**
+ * The route manifest's constants (`@tandem/shared/api/route-defs`) as one module instance per importing
+ * file: each chunk keeps the routes its own modules name. As one module, the file sat in the entry
+ * (Today's reads import it) and carried every route any lazily loaded page names, about 85 (D65).
+ * The constants are plain data, so copies are harmless.
+ */
+function routeDefsPerImporter(): Plugin {
+  const routeDefs = resolve(import.meta.dirname, '../shared/src/api/route-defs.ts');
+  const web = resolve(import.meta.dirname, 'src');
+  return {
+    name: 'route-defs-per-importer',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source !== '@tandem/shared/api/route-defs' || !importer?.startsWith(web)) return null;
+      // A stable name per importer (its path), so builds stay reproducible.
+      return `${routeDefs}?from=${relative(web, importer).replace(/[^\w]+/g, '-')}`;
     },
   };
 }
@@ -40,7 +64,7 @@ function failOnWarning(): Logger {
 export default defineConfig(({ command }) => ({
   base: '/',
   ...(command === 'build' ? { customLogger: failOnWarning() } : {}),
-  plugins: [appShellWithoutScrollLock(), react()],
+  plugins: [appShellWithoutScrollLock(), routeDefsPerImporter(), react()],
   resolve: {
     // i18next's API as far as our texts use it, 3 KB instead of 48 KB in every first screen (D65);
     // web/test/lite-i18next.test.ts holds it to i18next's output for every text.
