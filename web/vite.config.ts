@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { createLogger, defineConfig, type Logger, type Plugin } from 'vite';
@@ -44,6 +45,49 @@ function routeDefsPerImporter(): Plugin {
 }
 
 /**
+ * The entry's texts (src/i18n/index.ts) without the top-level keys only later pages show: where
+ * index.ts imports common.json or tasks.json it gets the file less its LATER_KEYS (read from index.ts
+ * itself, so the list lives once); later-texts.ts brings the whole files after the first content (D65).
+ */
+function textsWithout(): Plugin {
+  const i18nDir = resolve(import.meta.dirname, 'src/i18n');
+  const index = resolve(i18nDir, 'index.ts');
+  const prefix = '\0texts-without:';
+  const laterKeys = (): Record<string, string[]> => {
+    const block = readFileSync(index, 'utf8').match(/LATER_KEYS = (\{[^}]*\})/)?.[1];
+    if (!block) throw new Error('src/i18n/index.ts names no LATER_KEYS');
+    return JSON.parse(
+      block
+        .replace(/'/g, '"')
+        .replace(/(\w+):/g, '"$1":')
+        .replace(/,(\s*[\]}])/g, '$1'),
+    );
+  };
+  return {
+    name: 'texts-without',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      const m = source.match(/^\.\/locales\/en_US\/(\w+)\.json$/);
+      if (!m || importer !== index || !laterKeys()[m[1]!]) return null;
+      return `${prefix}${m[1]}`;
+    },
+    load(id) {
+      if (!id.startsWith(prefix)) return null;
+      const ns = id.slice(prefix.length);
+      const file = resolve(i18nDir, `locales/en_US/${ns}.json`);
+      const texts = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+      for (const k of laterKeys()[ns]!) {
+        if (!(k in texts)) throw new Error(`${file} has no top-level key ${k} (LATER_KEYS)`);
+        delete texts[k];
+      }
+      this.addWatchFile(file);
+      this.addWatchFile(index);
+      return `export default JSON.parse(${JSON.stringify(JSON.stringify(texts))});`;
+    },
+  };
+}
+
+/**
  * A build that warns fails: the bundler's warnings (an import that is always undefined, a chunk over
  * the size limit) name real defects, and a warning-free build stays so only if a new one stops it.
  * The dev server keeps warnings as warnings.
@@ -64,7 +108,7 @@ function failOnWarning(): Logger {
 export default defineConfig(({ command }) => ({
   base: '/',
   ...(command === 'build' ? { customLogger: failOnWarning() } : {}),
-  plugins: [appShellWithoutScrollLock(), routeDefsPerImporter(), react()],
+  plugins: [appShellWithoutScrollLock(), routeDefsPerImporter(), textsWithout(), react()],
   resolve: {
     // i18next's API as far as our texts use it, 3 KB instead of 48 KB in every first screen (D65);
     // web/test/lite-i18next.test.ts holds it to i18next's output for every text.
