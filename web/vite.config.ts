@@ -1,4 +1,5 @@
-import { resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { relative, resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { createLogger, defineConfig, type Logger, type Plugin } from 'vite';
 
@@ -9,12 +10,79 @@ import { createLogger, defineConfig, type Logger, type Plugin } from 'vite';
  */
 function appShellWithoutScrollLock(): Plugin {
   const classNames = resolve(import.meta.dirname, 'src/app/shell/remove-scroll-class-names.ts');
+  // Nor the sections' resize handle, which does nothing without a `resize` controller (D65).
+  const noResizeHandle = resolve(import.meta.dirname, 'src/app/shell/no-resize-handle.ts');
   const appShell = /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]AppShell[\\/]/;
   return {
     name: 'app-shell-without-scroll-lock',
     enforce: 'pre',
     resolveId(source, importer) {
-      return source === 'react-remove-scroll' && importer && appShell.test(importer) ? classNames : null;
+      if (!importer || !appShell.test(importer)) return null;
+      if (source === 'react-remove-scroll') return classNames;
+      return source.endsWith('/AppShellResizeHandle.mjs') ? noResizeHandle : null;
+    },
+  };
+}
+
+/**
+ * The route manifest's constants (`@tandem/shared/api/route-defs`) as one module instance per importing
+ * file: each chunk keeps the routes its own modules name. As one module, the file sat in the entry
+ * (Today's reads import it) and carried every route any lazily loaded page names, about 85 (D65).
+ * The constants are plain data, so copies are harmless.
+ */
+function routeDefsPerImporter(): Plugin {
+  const routeDefs = resolve(import.meta.dirname, '../shared/src/api/route-defs.ts');
+  const web = resolve(import.meta.dirname, 'src');
+  return {
+    name: 'route-defs-per-importer',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source !== '@tandem/shared/api/route-defs' || !importer?.startsWith(web)) return null;
+      // A stable name per importer (its path), so builds stay reproducible.
+      return `${routeDefs}?from=${relative(web, importer).replace(/[^\w]+/g, '-')}`;
+    },
+  };
+}
+
+/**
+ * The entry's texts (src/i18n/index.ts) without the top-level keys only later pages show: where
+ * index.ts imports common.json or tasks.json it gets the file less its LATER_KEYS (read from index.ts
+ * itself, so the list lives once); later-texts.ts brings the whole files after the first content (D65).
+ */
+function textsWithout(): Plugin {
+  const i18nDir = resolve(import.meta.dirname, 'src/i18n');
+  const index = resolve(i18nDir, 'index.ts');
+  const prefix = '\0texts-without:';
+  const laterKeys = (): Record<string, string[]> => {
+    const block = readFileSync(index, 'utf8').match(/LATER_KEYS = (\{[^}]*\})/)?.[1];
+    if (!block) throw new Error('src/i18n/index.ts names no LATER_KEYS');
+    return JSON.parse(
+      block
+        .replace(/'/g, '"')
+        .replace(/(\w+):/g, '"$1":')
+        .replace(/,(\s*[\]}])/g, '$1'),
+    );
+  };
+  return {
+    name: 'texts-without',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      const m = source.match(/^\.\/locales\/en_US\/(\w+)\.json$/);
+      if (!m || importer !== index || !laterKeys()[m[1]!]) return null;
+      return `${prefix}${m[1]}`;
+    },
+    load(id) {
+      if (!id.startsWith(prefix)) return null;
+      const ns = id.slice(prefix.length);
+      const file = resolve(i18nDir, `locales/en_US/${ns}.json`);
+      const texts = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+      for (const k of laterKeys()[ns]!) {
+        if (!(k in texts)) throw new Error(`${file} has no top-level key ${k} (LATER_KEYS)`);
+        delete texts[k];
+      }
+      this.addWatchFile(file);
+      this.addWatchFile(index);
+      return `export default JSON.parse(${JSON.stringify(JSON.stringify(texts))});`;
     },
   };
 }
@@ -40,7 +108,12 @@ function failOnWarning(): Logger {
 export default defineConfig(({ command }) => ({
   base: '/',
   ...(command === 'build' ? { customLogger: failOnWarning() } : {}),
-  plugins: [appShellWithoutScrollLock(), react()],
+  plugins: [appShellWithoutScrollLock(), routeDefsPerImporter(), textsWithout(), react()],
+  resolve: {
+    // i18next's API as far as our texts use it, 5 KB instead of 48 KB minified in every first screen (D65);
+    // web/test/lite-i18next.test.ts holds it to i18next's output for every text.
+    alias: [{ find: /^i18next$/, replacement: resolve(import.meta.dirname, 'src/i18n/lite-i18next.ts') }],
+  },
   // amazon-cognito-identity-js bundles the `buffer` package, which reads Node's `global`.
   define: { global: 'globalThis' },
   build: {

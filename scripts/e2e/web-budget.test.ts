@@ -10,13 +10,12 @@ import { type BrowserSession, openBrowser, signIn } from '../src/testing/browser
 import type { StackEnv } from '../src/testing/users.ts';
 
 /**
- * The ceiling in KB of gzip. Issue 10's target is 200 KB; the route is at 218.7 KB (D43, D45 and D61
- * say what is left: React, React Router, i18next and the entry's Mantine are 150 KB of it), so the
- * guard holds what was won and is lowered as more is cut. It was 217 KB until six screens arrived at
- * once (D62): each lazily loaded route and text file adds its hashed chunk names and preload lists to
- * the entry, which gzip cannot shrink (+2.1 KB), and their route definitions moved out of the entry.
+ * The ceiling in KB of gzip: issue 10's target. The route was at 218.7 KB; D65 brought it to 199.8 KB
+ * (a lite i18next, the route manifest per importer, the other pages' preload lists and a few texts out
+ * of the entry). A new page adds its chunk's preload list to the entry unless router.tsx names it with
+ * `later('name')` (app/later-pages.ts); texts only a later page shows can go in i18n/index.ts LATER_KEYS.
  */
-const TODAY_JS_BUDGET_KB = 219;
+const TODAY_JS_BUDGET_KB = 200;
 
 const { url, env } = inject('stack');
 let s: BrowserSession;
@@ -33,12 +32,16 @@ afterAll(async () => {
 
 describe('the Today route', () => {
   it(`fetches at most ${TODAY_JS_BUDGET_KB} KB gzip of JavaScript before the first task shows`, async () => {
-    const load = await loadToday(s.context, url, 1);
-    expect(load.jsFiles.length).toBeGreaterThan(0);
-    expect(load.jsGzip / 1024).toBeLessThanOrEqual(TODAY_JS_BUDGET_KB);
+    // The median of three cold loads, as the bench takes five: a small chunk the shell asks for at
+    // mount (the routines texts of the sync message) lands before or after the first task by timing.
+    const loads = [];
+    for (let i = 0; i < 3; i++) loads.push(await loadToday(s.context, url, 1));
+    const kb = loads.map((l) => l.jsGzip / 1024).sort((a, b) => a - b);
+    for (const load of loads) expect(load.jsFiles.length).toBeGreaterThan(0);
+    expect(kb[1]).toBeLessThanOrEqual(TODAY_JS_BUDGET_KB);
     // Sign-in code, schemas, dates, the calendar, drag and drop, the overlays, the editor, the grid and
     // the planning flow come later or not at all.
-    expect(librariesIn(load.jsFiles)).toEqual([]);
+    for (const load of loads) expect(librariesIn(load.jsFiles)).toEqual([]);
     expect(s.errors).toEqual([]);
   });
 });

@@ -13,6 +13,7 @@ import { accountRolesPath } from '../features/roles/paths.ts';
 import { acceptAttendeeInvitePath } from '../features/schedule/paths.ts';
 import { loadLaterNamespaces } from '../i18n/index.ts';
 import { GuestOnly, RequireAuth } from './guards.tsx';
+import type { LaterPage } from './later-pages.ts';
 import { loadTodayPage } from './preload.ts';
 import { NotAvailableRoute } from './routes/not-available-route.tsx';
 import { NotFoundPage } from './routes/not-found.tsx';
@@ -36,6 +37,13 @@ const page = (
     return { Component: m.default };
   },
 });
+
+/**
+ * A page whose loader lives in later-pages.ts, a chunk of its own fetched after the first content
+ * (app-layout.tsx) or on the first visit: the entry then carries no list of those pages' chunks
+ * (Vite's preload lists, about 3 KB gzip that Today fetched and never used; D65).
+ */
+const later = (name: LaterPage) => page(() => import('./later-pages.ts').then((m) => m.laterPages[name]()));
 
 const notAvailable = (path: string, label: NavLabelKey): RouteObject => ({
   path,
@@ -117,26 +125,26 @@ export const routeObjects: RouteObject[] = [
               { index: true, ...page(loadTodayPage, 'entry') },
               {
                 path: paths.settings,
-                ...page(() => import('../features/settings/routes/settings-page.tsx')),
+                ...later('settings'),
               },
               { path: paths.notifications, element: <OpenNotifications /> },
               {
                 path: paths.calendar,
-                ...page(() => import('../features/calendar/routes/calendar-page.tsx')),
+                ...later('calendar'),
               },
               {
                 // /tasks and /task/{id} share one page, so opening a task keeps the list (and its
                 // filters) under the modal instead of loading the page again.
-                ...page(() => import('../features/tasks/routes/tasks-page.tsx')),
+                ...later('tasks'),
                 children: [{ path: paths.tasks }, { path: '/task/:taskId' }],
               },
               {
                 path: paths.contacts,
-                ...page(() => import('../features/contacts/routes/contacts-page.tsx')),
+                ...later('contacts'),
               },
               // One page for the four routine views: switching tabs keeps it mounted.
               {
-                ...page(() => import('../features/routines/routes/routines-page.tsx')),
+                ...later('routines'),
                 children: [
                   paths.routines,
                   ...['all', 'daily', 'weekly'].map((v) => `${paths.routines}/${v}`),
@@ -144,32 +152,32 @@ export const routeObjects: RouteObject[] = [
               },
               {
                 path: `${paths.calendar}/time-blocks`,
-                ...page(() => import('../features/time-blocks/routes/time-blocks-page.tsx')),
+                ...later('timeBlocks'),
               },
               {
                 path: paths.planning,
-                ...page(() => import('../features/planning/routes/planning-page.tsx')),
+                ...later('planning'),
               },
               {
                 path: paths.templates,
-                ...page(() => import('../features/templates/routes/templates-page.tsx')),
+                ...later('templates'),
               },
               {
                 path: aiBuilderPath,
-                ...page(() => import('../features/ai-builder/routes/ai-builder-page.tsx')),
+                ...later('aiBuilder'),
               },
               {
                 path: accountRolesPath,
-                ...page(() => import('../features/roles/routes/account-roles-page.tsx')),
+                ...later('accountRoles'),
               },
-              { path: paths.reports, ...page(() => import('../features/reports/routes/reports-page.tsx')) },
+              { path: paths.reports, ...later('reports') },
               notAvailable(paths.integrations, 'integrations'),
               notAvailable(paths.requestLinks, 'requestLinks'),
               notAvailable(paths.curriculum, 'curriculum'),
-              { path: paths.chat, ...page(() => import('../features/chat/routes/chat-page.tsx')) },
+              { path: paths.chat, ...later('chat') },
               notAvailable(paths.agendas, 'agendas'),
               // The task grid with saved views (decisions D56): a view of /tasks, its own chunk.
-              { path: GRID_PATH, ...page(() => import('../features/grid/routes/grid-page.tsx')) },
+              { path: GRID_PATH, ...later('grid') },
             ],
           },
         ],

@@ -12,8 +12,9 @@
  */
 import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import common from './locales/en_US/common.json';
-import tasks from './locales/en_US/tasks.json';
+// The build gives this module these two files without LATER_KEYS (vite.config.ts `textsWithout`).
+import commonFile from './locales/en_US/common.json';
+import tasksFile from './locales/en_US/tasks.json';
 import today from './locales/en_US/today.json';
 import validation from './locales/en_US/validation.json';
 
@@ -23,6 +24,24 @@ export const localeTag = (language: string): string => language.replace(/_/g, '-
 
 /** What sign-in and Today draw before their first content: bundled with the entry. */
 export const FIRST_NAMESPACES = ['common', 'validation', 'today', 'tasks'] as const;
+
+/**
+ * Top-level keys of the entry's namespaces that only pages loaded later show (the settings page, the
+ * task list's chart, the delegation invitation page): the build leaves them out of the entry
+ * (vite.config.ts `textsWithout` reads this list) and loadLaterNamespaces adds them, which every such
+ * page waits for (router.tsx `page`). A key named here must not be read on a first screen
+ * (web/test/i18n-later-keys.test.ts).
+ */
+export const LATER_KEYS = {
+  common: ['settings', 'subscription', 'push'],
+  tasks: ['delegateInvite', 'chart'],
+} as const satisfies Partial<Record<(typeof FIRST_NAMESPACES)[number], readonly string[]>>;
+
+/** `texts` without `keys` (already so in the build; here for tests, which run without the plugin). */
+const without = <T extends object>(texts: T, keys: readonly string[]): T =>
+  Object.fromEntries(Object.entries(texts).filter(([k]) => !keys.includes(k))) as T;
+const common = without(commonFile, LATER_KEYS.common);
+const tasks = without(tasksFile, LATER_KEYS.tasks);
 export const resources = { en_US: { common, validation, today, tasks } } as const;
 
 /** Every other namespace, one chunk each, by name. */
@@ -71,7 +90,16 @@ void i18n
     returnNull: false,
   });
 
+/** The whole files of the namespaces the entry has in part (later-texts.ts), merged over what is there. */
+const laterKeys = async (): Promise<void> => {
+  const { laterTexts } = await import('./later-texts.ts');
+  for (const [ns, texts] of Object.entries(laterTexts))
+    i18n.addResourceBundle(FALLBACK_LANGUAGE, ns, texts, true, false);
+};
+
 /** Fetches every namespace not in the entry (after the first content; tests that read them at once). */
-export const loadLaterNamespaces = (): Promise<void> => i18n.loadNamespaces([...LATER_NAMESPACES]);
+export const loadLaterNamespaces = async (): Promise<void> => {
+  await Promise.all([i18n.loadNamespaces([...LATER_NAMESPACES]), laterKeys()]);
+};
 
 export default i18n;

@@ -53,9 +53,12 @@ export function AppLayout() {
   useEffect(() => {
     if (pathname) nav.close();
   }, [pathname, nav.close]);
-  // The texts not in the entry (i18n/index.ts) once the first content shows, for what opens from it.
+  // The texts not in the entry (i18n/index.ts) once the first content shows, for what opens from it,
+  // and the other pages' loaders (later-pages.ts), so a link in the sidebar waits for no extra step.
   useEffect(() => {
-    if (afterFirstContent) void loadLaterNamespaces().catch(() => undefined);
+    if (!afterFirstContent) return;
+    void loadLaterNamespaces().catch(() => undefined);
+    void import('../later-pages.ts').catch(() => undefined);
   }, [afterFirstContent]);
 
   return (

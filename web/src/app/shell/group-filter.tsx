@@ -17,7 +17,7 @@ import {
   toggleGroup,
   unselectAllGroups,
 } from '@tandem/shared/tasks/selection';
-import { type CSSProperties, useLayoutEffect, useRef, useState } from 'react';
+import { type CSSProperties, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { settingsPath } from '../../config/paths.ts';
@@ -144,9 +144,11 @@ function GroupChips({
   const [moreWidth, setMoreWidth] = useState(0);
   const key = groups.map((g) => `${g.id}:${g.title}`).join('|');
 
-  // Chips are measured once drawn off-screen; their width does not depend on being selected.
+  // Chips are measured once drawn off-screen; their width does not depend on being selected. After the
+  // paint (not in a layout effect), when the page's layout is already done: reading the widths then
+  // costs no extra layout of the whole page in the first screen's commit (D65).
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` names what changes the widths
-  useLayoutEffect(() => {
+  useEffect(() => {
     const el = measureRef.current;
     if (!el) return;
     const items = [...el.querySelectorAll<HTMLElement>('[data-measure="chip"]')];
