@@ -109,11 +109,6 @@ export default defineConfig(({ command }) => ({
   base: '/',
   ...(command === 'build' ? { customLogger: failOnWarning() } : {}),
   plugins: [appShellWithoutScrollLock(), routeDefsPerImporter(), textsWithout(), react()],
-  resolve: {
-    // i18next's API as far as our texts use it, 5 KB instead of 48 KB minified in every first screen (D65);
-    // web/test/lite-i18next.test.ts holds it to i18next's output for every text.
-    alias: [{ find: /^i18next$/, replacement: resolve(import.meta.dirname, 'src/i18n/lite-i18next.ts') }],
-  },
   // amazon-cognito-identity-js bundles the `buffer` package, which reads Node's `global`.
   define: { global: 'globalThis' },
   build: {

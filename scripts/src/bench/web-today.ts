@@ -72,8 +72,6 @@ export const START_FREE_LIBRARIES: Record<string, RegExp> = {
   'the rich-text editor (Lexical)': /lexical\.dev/,
   'the task grid (TanStack Table)': /getCoreRowModel/,
   'the planning flow (React Flow)': /react-flow__/,
-  // The build puts web/src/i18n/lite-i18next.ts where i18next is imported (D65).
-  'i18next itself (48 KB; the lite version runs instead)': /missed to pass in variable/,
 };
 
 /** Which of START_FREE_LIBRARIES the given built files carry. */
