@@ -3,9 +3,10 @@
  * and a contact count kept on write (a contact naming the company adds one).
  */
 import { randomInt } from 'node:crypto';
-import { CONTACT_MESSAGES, CONTACT_RULES } from '@tandem/shared/contacts/rules';
+import { CONTACT_MESSAGES, CONTACT_RULES, normaliseName } from '@tandem/shared/contacts/rules';
 import type {
   CompanyListQuery,
+  ContactSearchQuery,
   CreateCompanyInput,
   UpdateCompanyInput,
 } from '@tandem/shared/contacts/schemas';
@@ -32,7 +33,15 @@ import {
 } from './access.ts';
 import { dropTaskLinks, listGroupsFor } from './contacts.ts';
 import { listAcross } from './lists.ts';
-import { listItems, listKey } from './store.ts';
+import {
+  companyTokensOf,
+  idsByTokens,
+  listItems,
+  listKey,
+  searchItems,
+  searchPrefixes,
+  syncTokens,
+} from './store.ts';
 
 export type CompanyRecord = StoredItem<typeof CompanyEntity, { groups: StoredLink[] }>;
 
@@ -73,6 +82,9 @@ const listed = (c: CompanyRecord) => ({
   name2: c.name,
   groups: c.groups,
 });
+
+/** A company's search items in its groups (store.ts companyTokensOf, D63). */
+const tokenItems = (c: CompanyRecord) => searchItems(c.companyId, c.groups, companyTokensOf(c), 'company');
 
 export async function companyFor(actor: Actor, companyId: number) {
   const c = (await CompanyEntity.get({ companyId: String(companyId) }).go()).data as CompanyRecord | null;
@@ -118,6 +130,7 @@ export async function createCompany(actor: Actor, input: CreateCompanyInput): Pr
     company.create(record).commit(),
     ...listItems('company', listed(record)).map((l) => contactList.put(l).commit()),
   ]);
+  await syncTokens([], tokenItems(record));
   return companyView(record, roles);
 }
 
@@ -143,6 +156,7 @@ export async function saveCompany(before: CompanyRecord, after: CompanyRecord) {
     if (e instanceof TransactionCanceledError && e.lostRace()) throw stale();
     throw e;
   }
+  await syncTokens(tokenItems(before), tokenItems(after));
 }
 
 const own = (actor: Actor, c: { createdBy: string }) => c.createdBy === actor.userId;
@@ -185,6 +199,7 @@ export async function removeCompanies(companies: readonly CompanyRecord[]) {
       if (e instanceof TransactionCanceledError && e.lostRace()) throw stale();
       throw e;
     }
+    await syncTokens(tokenItems(c), []);
     await dropTaskLinks('company', c.companyId);
   }
 }
@@ -248,5 +263,34 @@ export async function listCompanies(actor: Actor, q: CompanyListQuery): Promise<
     next: page.next,
     previous: page.previous,
     results: found.filter((c): c is CompanyRecord => c !== null).map((c) => companyView(c, roles)),
+  };
+}
+
+/**
+ * GET /contact/company/search?q= (decisions D63): companies whose name, a word of it, or phone or cell
+ * begins with `q`, in the caller's groups (or the ones asked): one Query per group and prefix on the
+ * companies' token items, then the companies read and each hit checked against the company itself.
+ * At most one page (50), by name.
+ */
+export async function searchCompanies(
+  actor: Actor,
+  q: ContactSearchQuery,
+): Promise<ContactPage<CompanyView>> {
+  const roles = await listGroupsFor(actor, q.group);
+  const prefixes = searchPrefixes(q.q, 'company');
+  const limit = CONTACT_RULES.pageSize;
+  const ids = (await idsByTokens('company', [...roles.keys()], prefixes, limit)).slice(0, 2 * limit);
+  const found = await getItems(ids.map((companyId) => item<CompanyRecord>(CompanyEntity, { companyId })));
+  const results = found
+    .filter((c): c is CompanyRecord => c !== null)
+    .filter((c) => c.groups.some((g) => roles.has(g.groupId)))
+    .filter((c) => companyTokensOf(c).some((t) => prefixes.some((p) => t.startsWith(p))))
+    .sort((a, b) => normaliseName(a.name).localeCompare(normaliseName(b.name)))
+    .slice(0, limit);
+  return {
+    count: results.length,
+    next: null,
+    previous: null,
+    results: results.map((c) => companyView(c, roles)),
   };
 }

@@ -11,7 +11,6 @@ import {
   NOTES_UPDATED,
   normaliseName,
   notesToKeep,
-  phoneDigits,
 } from '@tandem/shared/contacts/rules';
 import type {
   ContactListQuery,
@@ -29,7 +28,7 @@ import { getItems, item } from '../../db/batch-get.ts';
 import { CompanyEntity } from '../../db/entities/company.ts';
 import { ContactEntity } from '../../db/entities/contact.ts';
 import { transactContacts as transact } from '../../db/entities/contact-entities.ts';
-import { ContactSearchEntity, ContactTaskEntity } from '../../db/entities/contact-list.ts';
+import { ContactTaskEntity } from '../../db/entities/contact-list.ts';
 import type { StoredItem } from '../../db/records.ts';
 import { chunks, MAX_BATCH_WRITE_ITEMS, TransactionCanceledError } from '../../db/transact.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -48,7 +47,15 @@ import {
   type StoredLink,
 } from './access.ts';
 import { listAcross } from './lists.ts';
-import { listItems, listKey, searchItems, syncTokens, tokensOf } from './store.ts';
+import {
+  idsByTokens,
+  listItems,
+  listKey,
+  searchItems,
+  searchPrefixes,
+  syncTokens,
+  tokensOf,
+} from './store.ts';
 
 export interface StoredCompanyLink {
   companyId: number;
@@ -487,30 +494,15 @@ export async function listContacts(actor: Actor, q: ContactListQuery): Promise<C
  */
 export async function searchContacts(actor: Actor, q: ContactSearchQuery): Promise<ContactPage<ContactView>> {
   const roles = await listGroupsFor(actor, q.group);
-  const raw = q.q.trim();
-  const prefixes = new Set<string>();
-  const name = normaliseName(raw);
-  if (name) prefixes.add(`n:${name}`);
-  if (raw.includes('@') || /^[\w.+-]+$/.test(raw)) prefixes.add(`e:${raw.toLowerCase()}`);
-  const digits = phoneDigits(raw);
-  if (digits.length >= 3 && digits.length >= raw.replace(/[\s()+.-]/g, '').length)
-    prefixes.add(`p:${digits}`);
+  const prefixes = searchPrefixes(q.q, 'contact');
   const limit = CONTACT_RULES.pageSize;
-  const hits = new Set<string>();
-  await Promise.all(
-    [...roles.keys()].flatMap((groupId) =>
-      [...prefixes].map(async (token) => {
-        const r = await ContactSearchEntity.query.byToken({ groupId }).begins({ token }).go({ limit });
-        for (const s of r.data) hits.add(s.itemId);
-      }),
-    ),
-  );
-  const ids = [...hits].slice(0, 2 * limit);
+  const hits = await idsByTokens('contact', [...roles.keys()], prefixes, limit);
+  const ids = hits.slice(0, 2 * limit);
   const found = await getItems(ids.map((contactId) => item<ContactRecord>(ContactEntity, { contactId })));
   const results = found
     .filter((c): c is ContactRecord => c !== null)
     .filter((c) => c.groups.some((g) => roles.has(g.groupId)))
-    .filter((c) => tokensOf(c).some((t) => [...prefixes].some((p) => t.startsWith(p))))
+    .filter((c) => tokensOf(c).some((t) => prefixes.some((p) => t.startsWith(p))))
     .sort((a, b) =>
       normaliseName(`${a.firstName} ${a.lastName}`).localeCompare(
         normaliseName(`${b.firstName} ${b.lastName}`),
