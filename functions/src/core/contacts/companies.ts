@@ -17,7 +17,7 @@ import { transactContacts as transact } from '../../db/entities/contact-entities
 import type { StoredItem } from '../../db/records.ts';
 import { TransactionCanceledError } from '../../db/transact.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { ConflictError, NotFoundError } from '../../lib/errors.ts';
 import {
   type GroupAccess,
   itemOfLink,
@@ -32,6 +32,7 @@ import {
   type StoredLink,
 } from './access.ts';
 import { dropTaskLinks, listGroupsFor } from './contacts.ts';
+import { groupsOfEdit, listWrites, withGroupLinked, withoutLink } from './group-links.ts';
 import { listAcross } from './lists.ts';
 import {
   companyTokensOf,
@@ -140,17 +141,13 @@ export async function getCompany(actor: Actor, companyId: number): Promise<Compa
 }
 
 export async function saveCompany(before: CompanyRecord, after: CompanyRecord) {
-  const kept = new Set(after.groups.map((g) => g.groupId));
   try {
     await transact(({ company, contactList }) => [
       company
         .put({ ...after, groupIds: after.groups.map((g) => g.groupId) })
         .where((a, op) => op.eq(a.modifiedAt, before.modifiedAt))
         .commit(),
-      ...before.groups
-        .filter((g) => !kept.has(g.groupId))
-        .map((g) => contactList.delete(listKey('company', listed(before), g.groupId)).commit()),
-      ...listItems('company', listed(after)).map((l) => contactList.put(l).commit()),
+      ...listWrites(contactList, 'company', listed(before), listed(after)),
     ]);
   } catch (e) {
     if (e instanceof TransactionCanceledError && e.lostRace()) throw stale();
@@ -164,19 +161,13 @@ const own = (actor: Actor, c: { createdBy: string }) => c.createdBy === actor.us
 export async function updateCompany(actor: Actor, companyId: number, input: UpdateCompanyInput) {
   const { company: before, roles } = await companyFor(actor, companyId);
   requireAction(before.groups, roles, 'edit', own(actor, before));
-  let groups = before.groups;
-  let allRoles = roles;
-  if (input.group !== undefined) {
-    allRoles = await rolesIn(actor, [
-      ...before.groups.map((g) => g.groupId),
-      ...input.group.map((g) => g.id),
-    ]);
-    groups = linksOf(before.companyId, input.group, () => before.groups.find((g) => g.isPrimary)!.groupId);
-    requireCreate(
-      groups.filter((g) => !before.groups.some((b) => b.groupId === g.groupId)).map((g) => g.groupId),
-      allRoles,
-    );
-  }
+  const { groups, roles: allRoles } = await groupsOfEdit(
+    actor,
+    before.companyId,
+    before.groups,
+    roles,
+    input.group,
+  );
   const { group: _, ...fields } = input;
   const set = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
   const after: CompanyRecord = { ...before, ...set, groups, modifiedAt: new Date().toISOString() };
@@ -216,40 +207,17 @@ export async function linkCompanyGroup(
 ) {
   const { company: before } = await companyFor(actor, input.company);
   const roles = await rolesIn(actor, [...before.groups.map((g) => g.groupId), input.group]);
-  requireAction(before.groups, roles, 'edit', own(actor, before));
-  const linked = before.groups.some((g) => g.groupId === input.group);
-  if (!linked) requireCreate([input.group], roles);
-  if (!linked && before.groups.length >= CONTACT_RULES.maxGroups)
-    throw new ValidationError({ group: M.tooManyGroups });
-  const given = [
-    ...before.groups.map((g) => ({ id: g.groupId, isPrimary: input.isPrimary ? false : g.isPrimary })),
-    ...(linked ? [] : [{ id: input.group, isPrimary: false }]),
-  ].map((g) => (g.id === input.group && input.isPrimary ? { ...g, isPrimary: true } : g));
-  const after = {
-    ...before,
-    groups: linksOf(before.companyId, given, () => input.group),
-    modifiedAt: new Date().toISOString(),
-  };
-  await saveCompany(before, after);
-  return linkViews(after.groups, roles).find((l) => l.group === input.group)!;
+  const groups = withGroupLinked(before.companyId, before.groups, roles, input, own(actor, before));
+  await saveCompany(before, { ...before, groups, modifiedAt: new Date().toISOString() });
+  return linkViews(groups, roles).find((l) => l.group === input.group)!;
 }
 
 export async function unlinkCompanyGroup(actor: Actor, id: string) {
   const at = itemOfLink(id);
   if (!at || !/^\d+$/.test(at.itemId)) throw new NotFoundError();
   const { company: before, roles } = await companyFor(actor, Number(at.itemId));
-  const link = before.groups.find((g) => g.id === id);
-  if (!link) throw new NotFoundError();
-  requireAction(before.groups, roles, 'edit', own(actor, before));
-  if (link.isPrimary)
-    throw new ValidationError({
-      group: 'The primary group cannot be removed; choose another primary group first.',
-    });
-  await saveCompany(before, {
-    ...before,
-    groups: before.groups.filter((g) => g.id !== id),
-    modifiedAt: new Date().toISOString(),
-  });
+  const groups = withoutLink(before.groups, roles, id, own(actor, before));
+  await saveCompany(before, { ...before, groups, modifiedAt: new Date().toISOString() });
 }
 
 export async function listCompanies(actor: Actor, q: CompanyListQuery): Promise<ContactPage<CompanyView>> {

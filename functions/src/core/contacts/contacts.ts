@@ -46,6 +46,7 @@ import {
   rolesIn,
   type StoredLink,
 } from './access.ts';
+import { groupsOfEdit, listWrites, withGroupLinked, withoutLink } from './group-links.ts';
 import { listAcross } from './lists.ts';
 import {
   idsByTokens,
@@ -237,7 +238,6 @@ export async function getContact(actor: Actor, contactId: string): Promise<Conta
  * search tokens.
  */
 export async function saveContact(before: ContactRecord, after: ContactRecord): Promise<void> {
-  const kept = new Set(after.groups.map((g) => g.groupId));
   // A company deleted since it was linked has no count to lower.
   const oldCompany =
     before.company && before.company.companyId !== after.company?.companyId
@@ -250,10 +250,7 @@ export async function saveContact(before: ContactRecord, after: ContactRecord): 
         .put({ ...after, groupIds: after.groups.map((g) => g.groupId) })
         .where((a, op) => op.eq(a.modifiedAt, before.modifiedAt))
         .commit(),
-      ...before.groups
-        .filter((g) => !kept.has(g.groupId))
-        .map((g) => contactList.delete(listKey('contact', listed(before), g.groupId)).commit()),
-      ...listItems('contact', listed(after)).map((l) => contactList.put(l).commit()),
+      ...listWrites(contactList, 'contact', listed(before), listed(after)),
       ...(oldCompany !== newCompany && oldCompany !== undefined
         ? [
             company
@@ -292,26 +289,8 @@ export async function updateContact(
   requireAction(before.groups, roles, 'edit', own(actor, before));
   const seq = { n: before.seq };
   const ids = (rows: ReadonlyArray<{ id: string }>) => new Set(rows.map((r) => r.id));
-  let groups = before.groups;
-  let allRoles = roles;
-  if (input.group !== undefined) {
-    // Changing groups: removed links are deleted, new ones made (spec 001 §4); new groups need create.
-    allRoles = await rolesIn(actor, [
-      ...before.groups.map((g) => g.groupId),
-      ...input.group.map((g) => g.id),
-    ]);
-    groups = linksOf(contactId, input.group, () => before.groups.find((g) => g.isPrimary)!.groupId);
-    requireCreate(
-      groups.filter((g) => !before.groups.some((b) => b.groupId === g.groupId)).map((g) => g.groupId),
-      allRoles,
-    );
-    requireAction(
-      before.groups.filter((b) => !groups.some((g) => g.groupId === b.groupId)),
-      allRoles,
-      'edit',
-      own(actor, before),
-    );
-  }
+  // Editing needs edit in every group of the contact (above), so removing one of them needs nothing more.
+  const { groups, roles: allRoles } = await groupsOfEdit(actor, contactId, before.groups, roles, input.group);
   const company =
     input.contactCompany === undefined
       ? before.company
@@ -426,25 +405,9 @@ export async function linkContactGroup(
 ) {
   const { contact: before } = await contactFor(actor, input.contact);
   const roles = await rolesIn(actor, [...before.groups.map((g) => g.groupId), input.group]);
-  requireAction(before.groups, roles, 'edit', own(actor, before));
-  if (!before.groups.some((g) => g.groupId === input.group)) requireCreate([input.group], roles);
-  if (
-    !before.groups.some((g) => g.groupId === input.group) &&
-    before.groups.length >= CONTACT_RULES.maxGroups
-  ) {
-    throw new ValidationError({ group: M.tooManyGroups });
-  }
-  const given = [
-    ...before.groups.map((g) => ({ id: g.groupId, isPrimary: input.isPrimary ? false : g.isPrimary })),
-    ...(before.groups.some((g) => g.groupId === input.group) ? [] : [{ id: input.group, isPrimary: false }]),
-  ].map((g) => (g.id === input.group && input.isPrimary ? { ...g, isPrimary: true } : g));
-  const after = {
-    ...before,
-    groups: linksOf(before.contactId, given, () => input.group),
-    modifiedAt: new Date().toISOString(),
-  };
-  await saveContact(before, after);
-  return linkViews(after.groups, roles).find((l) => l.group === input.group)!;
+  const groups = withGroupLinked(before.contactId, before.groups, roles, input, own(actor, before));
+  await saveContact(before, { ...before, groups, modifiedAt: new Date().toISOString() });
+  return linkViews(groups, roles).find((l) => l.group === input.group)!;
 }
 
 /** DELETE /contact/group/{id}: a contact keeps at least its primary link. */
@@ -452,18 +415,8 @@ export async function unlinkContactGroup(actor: Actor, id: string): Promise<void
   const at = itemOfLink(id);
   if (!at) throw new NotFoundError();
   const { contact: before, roles } = await contactFor(actor, at.itemId);
-  const link = before.groups.find((g) => g.id === id);
-  if (!link) throw new NotFoundError();
-  requireAction(before.groups, roles, 'edit', own(actor, before));
-  if (link.isPrimary)
-    throw new ValidationError({
-      group: 'The primary group cannot be removed; choose another primary group first.',
-    });
-  await saveContact(before, {
-    ...before,
-    groups: before.groups.filter((g) => g.id !== id),
-    modifiedAt: new Date().toISOString(),
-  });
+  const groups = withoutLink(before.groups, roles, id, own(actor, before));
+  await saveContact(before, { ...before, groups, modifiedAt: new Date().toISOString() });
 }
 
 /** The groups a list reads: the ones asked for (each must be the caller's: 404), else all of theirs. */
