@@ -233,6 +233,7 @@ describe('the contacts screens', () => {
     await page.getByRole('option', { name: team.title }).click();
     await copy.getByText(`“${team.title}” is added to the groups of the 2 selected items`).waitFor();
     expect(await violations(page)).toEqual([]);
+    await page.screenshot({ path: join(shots, 'bulk-copy-light.png') });
     await copy.getByRole('button', { name: 'Copy 2 items' }).click();
     await page
       .locator('.mantine-Notification-root')

@@ -27,13 +27,18 @@ import {
   privateGroupOf,
   requireAction,
   requireCreate,
-  requireVisible,
   rolesIn,
   type StoredLink,
 } from './access.ts';
 import { dropTaskLinks, listGroupsFor } from './contacts.ts';
-import { groupsOfEdit, listWrites, withGroupLinked, withoutLink } from './group-links.ts';
-import { listAcross } from './lists.ts';
+import {
+  groupsOfEdit,
+  listPage,
+  listWrites,
+  visibleItem,
+  withGroupLinked,
+  withoutLink,
+} from './group-links.ts';
 import {
   companyTokensOf,
   idsByTokens,
@@ -89,13 +94,8 @@ const tokenItems = (c: CompanyRecord) => searchItems(c.companyId, c.groups, comp
 
 export async function companyFor(actor: Actor, companyId: number) {
   const c = (await CompanyEntity.get({ companyId: String(companyId) }).go()).data as CompanyRecord | null;
-  if (!c) throw new NotFoundError(M.companyNotFound);
-  const roles = await rolesIn(
-    actor,
-    c.groups.map((g) => g.groupId),
-  );
-  requireVisible(c.groups, roles, M.companyNotFound);
-  return { company: c, roles };
+  const { item: company, roles } = await visibleItem(actor, c, M.companyNotFound);
+  return { company, roles };
 }
 
 /** A new company id: a whole number (spec 001 §5) from the clock and a random part, unique by condition. */
@@ -222,16 +222,13 @@ export async function unlinkCompanyGroup(actor: Actor, id: string) {
 
 export async function listCompanies(actor: Actor, q: CompanyListQuery): Promise<ContactPage<CompanyView>> {
   const roles = await listGroupsFor(actor, q.group);
-  const page = await listAcross('company', [...roles.keys()], q);
-  const found = await getItems(
-    page.ids.map((companyId) => item<CompanyRecord>(CompanyEntity, { companyId })),
+  return listPage(
+    'company',
+    roles,
+    q,
+    (ids) => getItems(ids.map((companyId) => item<CompanyRecord>(CompanyEntity, { companyId }))),
+    companyView,
   );
-  return {
-    count: page.count,
-    next: page.next,
-    previous: page.previous,
-    results: found.filter((c): c is CompanyRecord => c !== null).map((c) => companyView(c, roles)),
-  };
 }
 
 /**

@@ -42,12 +42,17 @@ import {
   privateGroupOf,
   requireAction,
   requireCreate,
-  requireVisible,
   rolesIn,
   type StoredLink,
 } from './access.ts';
-import { groupsOfEdit, listWrites, withGroupLinked, withoutLink } from './group-links.ts';
-import { listAcross } from './lists.ts';
+import {
+  groupsOfEdit,
+  listPage,
+  listWrites,
+  visibleItem,
+  withGroupLinked,
+  withoutLink,
+} from './group-links.ts';
 import {
   idsByTokens,
   listItems,
@@ -113,14 +118,12 @@ export async function loadContact(contactId: string): Promise<ContactRecord | nu
 
 /** The contact and the caller's roles in its groups; 404 when the caller may not see it. */
 export async function contactFor(actor: Actor, contactId: string, message?: string) {
-  const c = await loadContact(contactId);
-  if (!c) throw new NotFoundError(message ?? M.contactNotFound);
-  const roles = await rolesIn(
+  const { item: contact, roles } = await visibleItem(
     actor,
-    c.groups.map((g) => g.groupId),
+    await loadContact(contactId),
+    message ?? M.contactNotFound,
   );
-  requireVisible(c.groups, roles, message ?? M.contactNotFound);
-  return { contact: c, roles };
+  return { contact, roles };
 }
 
 /** Rows with ids: given ids that the contact had are kept, others get new ones. */
@@ -428,16 +431,13 @@ export async function listGroupsFor(actor: Actor, asked: readonly string[]) {
 
 export async function listContacts(actor: Actor, q: ContactListQuery): Promise<ContactPage<ContactView>> {
   const roles = await listGroupsFor(actor, q.group);
-  const page = await listAcross('contact', [...roles.keys()], q);
-  const found = await getItems(
-    page.ids.map((contactId) => item<ContactRecord>(ContactEntity, { contactId })),
+  return listPage(
+    'contact',
+    roles,
+    q,
+    (ids) => getItems(ids.map((contactId) => item<ContactRecord>(ContactEntity, { contactId }))),
+    contactView,
   );
-  return {
-    count: page.count,
-    next: page.next,
-    previous: page.previous,
-    results: found.filter((c): c is ContactRecord => c !== null).map((c) => contactView(c, roles)),
-  };
 }
 
 /**

@@ -13,10 +13,48 @@ import {
   linksOf,
   requireAction,
   requireCreate,
+  requireVisible,
   rolesIn,
   type StoredLink,
 } from './access.ts';
+import { listAcross } from './lists.ts';
 import { type Kind, type Listed, listItems, listKey } from './store.ts';
+
+/** A contact or company read, and the caller's roles in its groups; 404 (`message`) when they may not see it. */
+export async function visibleItem<T extends { groups: StoredLink[] }>(
+  actor: Actor,
+  found: T | null,
+  message: string,
+): Promise<{ item: T; roles: Map<string, GroupAccess> }> {
+  if (!found) throw new NotFoundError(message);
+  const roles = await rolesIn(
+    actor,
+    found.groups.map((g) => g.groupId),
+  );
+  requireVisible(found.groups, roles, message);
+  return { item: found, roles };
+}
+
+/**
+ * A list page of contacts or companies (GET /contact/, /contact/company/): the ids of the groups'
+ * lists (lists.ts), then the items (one BatchGetItem) as the caller sees them.
+ */
+export async function listPage<T, V>(
+  kind: Kind,
+  roles: Map<string, GroupAccess>,
+  q: Parameters<typeof listAcross>[2],
+  read: (ids: string[]) => Promise<ReadonlyArray<T | null>>,
+  view: (item: T, roles: Map<string, GroupAccess>) => V,
+) {
+  const page = await listAcross(kind, [...roles.keys()], q);
+  const found = await read(page.ids);
+  return {
+    count: page.count,
+    next: page.next,
+    previous: page.previous,
+    results: found.filter((x): x is T => x !== null).map((x) => view(x, roles)),
+  };
+}
 
 /**
  * POST /contact/group and /contact/company/group: the item's links with `group` linked (or made
