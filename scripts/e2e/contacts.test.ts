@@ -3,7 +3,8 @@
  * a company and two contacts made with the forms (the second one's e-mail pointed out as a
  * duplicate while typed), the two merged, a task made from the kept contact and seen under its
  * tasks; a vCard with a broken line refused whole; a CSV imported after its preview; the list
- * exported as vCard; the §8 message when the list cannot be read;
+ * exported as vCard; a selection copied and moved to another group after a confirmation, a failed
+ * move's §8 message (D63); the §8 message when the list cannot be read;
  * axe; screenshots light, dark and narrow written to the run's temp folder.
  */
 import { randomUUID } from 'node:crypto';
@@ -212,6 +213,76 @@ describe('the contacts screens', () => {
     expect(text.match(/BEGIN:VCARD/g)).toHaveLength(2);
     expect(text).toContain('FN:Ada Lovelace');
     expect(text).toContain(`EMAIL;TYPE=work:grace-${tag}@example.com`);
+    expect(s.errors).toEqual([]);
+  });
+
+  it('moves and copies a selection to another group after a confirmation; a failure says so (D63)', async () => {
+    const team = (await api.post('/user/group', { title: `Team ${tag}` })).body as {
+      id: string;
+      title: string;
+    };
+    await page.goto(`${url}/contacts`);
+    await expect.poll(() => rows(page).count()).toBe(2);
+    await page.getByRole('checkbox', { name: 'Select Ada Lovelace' }).check();
+    await page.getByRole('checkbox', { name: 'Select Grace Hopper' }).check();
+    const bar = page.getByTestId('selection-bar');
+    await bar.getByRole('button', { name: 'Copy to group' }).click();
+    const copy = page.getByRole('dialog', { name: 'Copy 2 contacts' });
+    expect(await copy.getByRole('button', { name: 'Copy 2 items' }).isDisabled()).toBe(true);
+    await copy.getByRole('combobox', { name: 'Group' }).click();
+    await page.getByRole('option', { name: team.title }).click();
+    await copy.getByText(`“${team.title}” is added to the groups of the 2 selected items`).waitFor();
+    expect(await violations(page)).toEqual([]);
+    await page.screenshot({ path: join(shots, 'bulk-copy-light.png') });
+    await copy.getByRole('button', { name: 'Copy 2 items' }).click();
+    await page
+      .locator('.mantine-Notification-root')
+      .filter({ hasText: `2 items copied to ${team.title}` })
+      .waitFor();
+    await expect.poll(() => bar.count()).toBe(0);
+    const inTeam = async () =>
+      ((await api.get(`/contact/?group=${team.id}`)).body.results as Array<{ first_name: string }>).map(
+        (c) => c.first_name,
+      );
+    expect(await inTeam()).toEqual(['Ada', 'Grace']);
+    const grace = () =>
+      api
+        .get('/contact/search?q=grace')
+        .then((r) => r.body.results[0] as { primary_group_id: string; secondary_group_ids: string[] });
+    expect((await grace()).secondary_group_ids).toEqual([team.id]);
+
+    // A failed move shows the server's message and keeps the selection.
+    await page.getByRole('checkbox', { name: 'Select Grace Hopper' }).check();
+    await page.route(/\/contacts\/bulk\//, (r) =>
+      r.fulfill({ status: 500, contentType: 'application/json', body: '{"fallback_message":"Server down"}' }),
+    );
+    await bar.getByRole('button', { name: 'Move to group' }).click();
+    const move = page.getByRole('dialog', { name: 'Move 1 contact' });
+    await move.getByRole('combobox', { name: 'Group' }).click();
+    await page.getByRole('option', { name: team.title }).click();
+    await move.getByText(`The selected item will be in “${team.title}” only`).waitFor();
+    await move.getByRole('button', { name: 'Move 1 item' }).click();
+    const failed = page.locator('.mantine-Notification-root').filter({ hasText: 'Failed to move contacts' });
+    await failed.getByText('API Error (500): Server down').waitFor();
+    await page.unroute(/\/contacts\/bulk\//);
+    // Tried again: Grace is in the team only.
+    await move.getByRole('button', { name: 'Move 1 item' }).click();
+    await page
+      .locator('.mantine-Notification-root')
+      .filter({ hasText: `Moved to ${team.title}` })
+      .waitFor();
+    await expect.poll(async () => (await grace()).primary_group_id).toBe(team.id);
+    expect((await grace()).secondary_group_ids).toEqual([]);
+    expect(s.errors).toEqual([]);
+  });
+
+  it('searches companies by a word of their name (D63)', async () => {
+    await page.goto(`${url}/contacts?tab=companies`);
+    const box = page.getByRole('searchbox', { name: 'Search companies' });
+    await box.fill('engines');
+    await page.getByTestId('company-row').filter({ hasText: company }).waitFor();
+    await box.fill(`nothing-${tag}`);
+    await page.getByText(`No company matches “nothing-${tag}”.`).waitFor();
     expect(s.errors).toEqual([]);
   });
 

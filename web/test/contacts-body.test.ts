@@ -108,4 +108,22 @@ describe('what the role allows (spec 001 §6)', () => {
     expect(rights.canDeleteAll([item('adminG'), item('editorG', me)])).toBe(true);
     expect(rights.canDeleteAll([item('adminG'), item('editorG')])).toBe(false);
   });
+
+  it('bulk move and copy need the action in every group of every item (admins), D63', () => {
+    expect(rights.canBulkGroup('move', [item('adminG'), item('adminG', me)])).toBe(true);
+    expect(rights.canBulkGroup('copy', [item('adminG')])).toBe(true);
+    // An editor may not move or copy, even their own; one such item is enough to refuse the selection.
+    expect(rights.canBulkGroup('move', [item('editorG', me)])).toBe(false);
+    expect(rights.canBulkGroup('copy', [item('adminG'), item('editorG')])).toBe(false);
+    // A secondary group where the person may not act refuses it too; a group not theirs as well.
+    expect(rights.canBulkGroup('move', [{ ...item('adminG'), secondaryGroupIds: ['viewerG'] }])).toBe(false);
+    expect(rights.canBulkGroup('copy', [{ ...item('adminG'), secondaryGroupIds: ['elsewhere'] }])).toBe(
+      false,
+    );
+    expect(rights.canBulkGroup('copy', [])).toBe(false);
+    // No group to take them to: nothing offered.
+    const adminOnly = contactRights([{ id: 'adminOnly', role: 3 }], me);
+    expect(adminOnly.canBulkGroup('move', [item('adminOnly')])).toBe(true);
+    expect(contactRights([{ id: 'v', role: 4 }], me).canBulkGroup('move', [item('v')])).toBe(false);
+  });
 });

@@ -27,6 +27,7 @@ import { attachmentUpdates } from './attachment-events.ts';
 import { copyChangedAvatars } from './avatar-copies.ts';
 import { removeChatsOfDeletedTasks } from './chat-cleanup.ts';
 import { handleMessageRecords } from './chat-delivery.ts';
+import { removeContactLinksOfDeletedTasks } from './contact-links.ts';
 import { removeCustomFieldsOfDeletedTasks } from './custom-field-cleanup.ts';
 import { acceptsLiveKeys } from './filter.ts';
 import { groupUpdates } from './group-events.ts';
@@ -53,6 +54,8 @@ const MODULES: readonly LiveModule[] = [
 export const handler = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
   const records = event.Records.filter((r) => acceptsLiveKeys(r.dynamodb?.Keys));
   const changes = records.map(taskChangeOf).filter((c): c is TaskChange => c !== null);
+  // A deleted task's contact and company links and their counts (contact-links.ts, D63); never rejects.
+  const contactLinks = removeContactLinksOfDeletedTasks(changes);
   const [modules, chats, notified, , files, fields, reports, queued, chatsGone, avatars] = await Promise.all([
     handleModuleRecords(records),
     handleMessageRecords(records),
@@ -83,6 +86,7 @@ export const handler = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatch
       ...queued,
       ...chatsGone,
       ...avatars,
+      ...(await contactLinks),
     ],
   };
 };

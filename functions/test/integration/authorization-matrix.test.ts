@@ -1109,6 +1109,7 @@ const MATRIX: Record<RouteId, Case[]> = {
       expect: user(404, 403, 403, 200, 200, 200),
     },
   ],
+  searchCompanies: [{ request: () => ({ query: { q: 'Matrix' } }), expect: everyone(200) }],
 
   listGridViews: [{ request: () => ({}), expect: everyone(200) }],
   createGridView: [{ request: () => ({ body: { title: 'Mine' } }), expect: everyone(201) }],

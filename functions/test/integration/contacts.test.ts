@@ -330,6 +330,60 @@ describe('lists: pages of 50, ordering, group filter', () => {
     expect(all.body.results.map((c: { first_name: string }) => c.first_name)).toEqual(['A-first', 'F00']);
   }, 120_000);
 
+  it('pages several groups by cursor: page 2 past 50 contacts in two groups, each once (D63)', async () => {
+    const ann = await person('Ann');
+    const [a, b] = await Promise.all([newGroup(ann.api, 'A'), newGroup(ann.api, 'B')]);
+    const specs = Array.from({ length: 57 }, (_, i) => ({
+      first_name: `C${String(i).padStart(2, '0')}`,
+      // Even ones in A, odd ones in B, C10 in both.
+      group:
+        i === 10
+          ? [{ id: a.id, is_primary: true }, { id: b.id }]
+          : [{ id: i % 2 ? b.id : a.id, is_primary: true }],
+    }));
+    for (let i = 0; i < specs.length; i += 6)
+      await Promise.all(specs.slice(i, i + 6).map((body) => contact(ann.api, body)));
+    const names = (r: { body: { results: Array<{ first_name: string }> } }) =>
+      r.body.results.map((c) => c.first_name);
+    const all = specs.map((x) => x.first_name);
+
+    const p1 = await ann.api.get(`/contact/?group=${a.id},${b.id}`);
+    expect(p1.status, JSON.stringify(p1.body)).toBe(200);
+    expect(names(p1)).toEqual(all.slice(0, 50));
+    expect(p1.body.next).toContain('cursor=');
+    expect(p1.body.next).toContain(`group=${a.id},${b.id}`);
+    const p2 = await ann.api.get(`/contact/${p1.body.next}`);
+    expect(p2.status, JSON.stringify(p2.body)).toBe(200);
+    expect(names(p2)).toEqual(all.slice(50));
+    expect(p2.body.next).toBeNull();
+    expect(p2.body.count).toBe(57);
+    // The caller's groups, one Query of each group from the cursor's item, one BatchGetItem.
+    expect(requests(p2)).toBeLessThanOrEqual(5);
+    // By number it is the same page.
+    expect(names(await ann.api.get(`/contact/?group=${a.id},${b.id}&page=2`))).toEqual(all.slice(50));
+
+    // Backwards, 20 a page, by cursor to the end: every contact once, in order.
+    const seen: string[] = [];
+    let link: string | null = `?group=${a.id},${b.id}&ordering=-first_name&page_size=20`;
+    let pages = 0;
+    while (link) {
+      const r = await ann.api.get(`/contact/${link}`);
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      seen.push(...names(r));
+      link = r.body.next;
+      pages++;
+    }
+    expect(pages).toBe(3);
+    expect(seen).toEqual([...all].reverse());
+
+    // A cursor of another list (other groups) is refused.
+    const cursor = new URL(`http://x/${p1.body.next}`).searchParams.get('cursor');
+    const other = await ann.api.get(`/contact/?group=${a.id}&cursor=${cursor}`);
+    expect(other.status).toBe(400);
+    const mixed = await ann.api.get(`/contact/?cursor=${cursor}`);
+    expect(mixed.status).toBe(400);
+  }, 120_000);
+
   it('lists companies by name and by several groups', async () => {
     const ann = await person('Ann');
     const a = await newGroup(ann.api, 'A');
@@ -368,6 +422,51 @@ describe('search (GET /contact/search?q=)', () => {
   });
 });
 
+describe('company search (GET /contact/company/search?q=, D63)', () => {
+  it('finds by name, a word of it, phone or cell, in the caller’s groups only, without scans', async () => {
+    const [ann, bob] = await Promise.all([person('Ann'), person('Bob')]);
+    const g = await newGroup(ann.api, 'Clients');
+    const co = await company(ann.api, {
+      name: 'Acme Rocket Works',
+      phone: '+1 (555) 020-1234',
+      cell: '07700 900123',
+      group: [{ id: g.id, is_primary: true }],
+    });
+    await company(ann.api, { name: 'Beta Rockets' });
+    const ids = (r: { body: { results: Array<{ id: number }> } }) => r.body.results.map((x) => x.id);
+    for (const q of ['acme', 'Acme Rocket', 'works', 'ROCKET W', '+1 555 020', '07700']) {
+      const r = await ann.api.get(`/contact/company/search?q=${encodeURIComponent(q)}`);
+      expect(r.status, q).toBe(200);
+      expect(ids(r), q).toEqual([co.id]);
+    }
+    const both = await ann.api.get('/contact/company/search?q=rocket');
+    expect(both.body.results.map((x: { name: string }) => x.name)).toEqual([
+      'Acme Rocket Works',
+      'Beta Rockets',
+    ]);
+    // The token Queries and one BatchGetItem of the hits (plus the caller's groups), whatever the table holds.
+    expect(requests(both)).toBeLessThanOrEqual(6);
+    // A group filter, someone else's groups, a contact's name: none of them finds it.
+    const only = await ann.api.get(`/contact/company/search?q=rocket&group=${g.id}`);
+    expect(ids(only)).toEqual([co.id]);
+    expect((await bob.api.get('/contact/company/search?q=acme')).body.results).toEqual([]);
+    await contact(ann.api, { first_name: 'Acmeson' });
+    expect(ids(await ann.api.get('/contact/company/search?q=acme'))).toEqual([co.id]);
+    expect((await ann.api.get('/contact/search?q=acme rocket')).body.results).toEqual([]);
+    // Renamed: the old name no longer finds it; deleted: nothing does.
+    expect((await ann.api.patch(`/contact/company/${co.id}`, { name: 'Zenith' })).status).toBe(200);
+    expect((await ann.api.get('/contact/company/search?q=acme')).body.results).toEqual([]);
+    expect(ids(await ann.api.get('/contact/company/search?q=zen'))).toEqual([co.id]);
+    expect((await ann.api.delete(`/contact/company/${co.id}`)).status).toBe(204);
+    expect((await ann.api.get('/contact/company/search?q=zen')).body.results).toEqual([]);
+    const { ContactSearchEntity } = await import('@tandem/functions/db/entities/contact-list');
+    const left = await ContactSearchEntity.query.byToken({ groupId: `${g.id}#company` }).go({ pages: 'all' });
+    expect(left.data).toEqual([]);
+    // Bad input: a blank query.
+    expect((await ann.api.get('/contact/company/search?q=%20')).status).toBe(400);
+  });
+});
+
 describe('tasks of a contact or company', () => {
   it('POST /task/ with contact links the task in its own transaction; associate links existing ones', async () => {
     const ann = await person('Ann');
@@ -396,6 +495,42 @@ describe('tasks of a contact or company', () => {
     const refused = await ann.api.post('/task', { title: 'Sneaky', group: home, contact: foreign.id });
     expect(refused.status).toBe(400);
     expect((await ann.api.get('/tasks/search/?q=Sneaky')).body.results ?? []).toEqual([]);
+  });
+});
+
+describe('a deleted task drops its contact and company links (D63)', () => {
+  it('the links go and the counts fall, through the stream; the contact’s tasks no longer list it', async () => {
+    const ann = await person('Ann');
+    const home = await privateGroup(ann.api);
+    const co = await company(ann.api, { name: 'Gone Ltd' });
+    const c = await contact(ann.api, { first_name: 'Lena' });
+    const kept = (await ann.api.post('/task', { title: 'Kept', group: home, contact: c.id })).body.results[0];
+    const made = await ann.api.post('/task', { title: 'Doomed', group: home, contact: c.id, company: co.id });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const doomed = made.body.results[0];
+    expect((await ann.api.get(`/contact/${c.id}`)).body.task_count).toBe(2);
+
+    const { ContactTaskEntity } = await import('@tandem/functions/db/entities/contact-list');
+    const linksOf = async (taskId: string) =>
+      (await ContactTaskEntity.query.byTask({ taskId }).go({ pages: 'all' })).data.map(
+        (l) => `${l.kind}:${l.itemId}`,
+      );
+    expect((await linksOf(doomed.id)).sort()).toEqual([`company:${co.id}`, `contact:${c.id}`]);
+
+    expect((await ann.api.delete(`/task/${doomed.id}`)).status).toBe(204);
+    await expect.poll(() => linksOf(doomed.id), { timeout: 20_000 }).toEqual([]);
+    expect((await ann.api.get(`/contact/${c.id}`)).body.task_count).toBe(1);
+    expect((await ann.api.get(`/contact/company/${co.id}`)).body.task_count).toBe(0);
+    const listed = await ann.api.get(`/contact/task/${c.id}`);
+    expect(listed.body.results.map((t: { id: string }) => t.id)).toEqual([kept.id]);
+    expect(listed.body.count).toBe(1);
+    expect((await ann.api.get(`/contact/company/task/${co.id}`)).body.results).toEqual([]);
+    expect(await linksOf(kept.id)).toEqual([`contact:${c.id}`]);
+
+    // Run again (a stream record that comes twice): nothing is lowered twice.
+    const { dropContactLinksOfTask } = await import('@tandem/functions/core/contacts/deleted-task-links');
+    expect(await dropContactLinksOfTask(doomed.id)).toBe(0);
+    expect((await ann.api.get(`/contact/${c.id}`)).body.task_count).toBe(1);
   });
 });
 

@@ -215,4 +215,91 @@ describe('grid rows', () => {
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.body)).toContain("Unknown column 'salary'.");
   });
+
+  it('the default view is one page-sized Query from a cursor, whatever the list’s length (D63)', async () => {
+    const ann = await person('Ann');
+    const group = await privateGroup(ann.api);
+    const made: string[] = [];
+    for (let i = 0; i < 60; i += 6) {
+      const batch = await Promise.all(
+        Array.from({ length: 6 }, (_, j) =>
+          task(ann.api, { title: `Task ${String(i + j).padStart(2, '0')}`, group, priority_group: 1 }),
+        ),
+      );
+      made.push(...batch.map((t: { id: string }) => t.id));
+    }
+    // One dismissed task is not a row.
+    const gone = made[59]!;
+    expect((await ann.api.patch(`/task/dismiss/${gone}`, {})).status).toBeLessThan(300);
+
+    const first = await ann.api.post('/task/grid/rows', { page_size: 10 });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body.results).toHaveLength(10);
+    // The page's Query, one BatchGetItem of its tasks and groups, one of their custom values.
+    expect(requestsOf(first)).toBe(3);
+    // More than one Query's worth exists: the count is a lower bound and a cursor is answered.
+    expect(first.body.next).toEqual(expect.any(String));
+    expect(first.body.count).toBeGreaterThan(10);
+    const created = first.body.results.map((r: { values: { created_at: string } }) => r.values.created_at);
+    expect([...created].sort().reverse()).toEqual(created);
+
+    const second = await ann.api.post('/task/grid/rows', { page: 2, page_size: 10, cursor: first.body.next });
+    expect(second.status, JSON.stringify(second.body)).toBe(200);
+    expect(requestsOf(second)).toBe(3);
+    const ids = (r: { body: { results: Array<{ id: string }> } }) => r.body.results.map((x) => x.id);
+    expect(ids(second)).toHaveLength(10);
+    expect(ids(second).filter((id) => ids(first).includes(id))).toEqual([]);
+    expect(created.at(-1) > second.body.results[0].values.created_at).toBe(true);
+    expect([...ids(first), ...ids(second)]).not.toContain(gone);
+
+    // The same page by number (no cursor) walks to it and answers the same rows.
+    const byNumber = await ann.api.post('/task/grid/rows', { page: 2, page_size: 10 });
+    expect(ids(byNumber)).toEqual(ids(second));
+
+    // Walking the cursors to the end reaches every listed task once, and the last count is exact.
+    let seen = [...ids(first), ...ids(second)];
+    let next: string | null = second.body.next;
+    let last = second;
+    for (let page = 3; next; page++) {
+      last = await ann.api.post('/task/grid/rows', { page, page_size: 10, cursor: next });
+      seen = [...seen, ...ids(last)];
+      next = last.body.next;
+    }
+    expect(new Set(seen).size).toBe(59);
+    expect(last.body.count).toBe(59);
+    // The same order as the whole-list read sorts them.
+    const whole = await ann.api.post('/task/grid/rows', {
+      page_size: 100,
+      sorting: [
+        { column_name: 'createdAt', direction: 'desc' },
+        { column_name: 'title', direction: 'asc' },
+      ],
+    });
+    expect(ids(whole)).toEqual(seen);
+
+    // A cursor of another person's list is refused.
+    const bob = await person('Bob');
+    const stolen = await bob.api.post('/task/grid/rows', { page: 2, page_size: 10, cursor: first.body.next });
+    expect(stolen.status).toBe(400);
+  });
+
+  it('a filter on the entries’ own columns pages by cursor too and agrees with the whole-list read', async () => {
+    const { ann } = await seeded();
+    const filters = [{ column: 'title', operator: 'contains', value: 'report' }];
+    const paged = await ann.api.post('/task/grid/rows', { filters });
+    expect(titles(paged)).toEqual(['Report taxes', 'Read report', 'Write report']);
+    expect(paged.body.count).toBe(3);
+    expect(paged.body.next).toBeNull();
+    expect(requestsOf(paged)).toBe(3);
+    // Sorted the same way but through the whole list (two sort columns): the same rows.
+    const whole = await ann.api.post('/task/grid/rows', {
+      filters,
+      sorting: [
+        { column_name: 'createdAt', direction: 'desc' },
+        { column_name: 'title', direction: 'asc' },
+      ],
+    });
+    expect(titles(whole)).toEqual(titles(paged));
+    expect(whole.body.next).toBeNull();
+  });
 });

@@ -122,5 +122,24 @@ export async function benchContacts(stackEnv: StackEnv, url: string, counter: { 
       n,
     ),
   );
+  // Two groups (a second, empty one): the lists of several groups merged (decisions D63), page 20 by
+  // the cursor of page 19's `next` and by number.
+  await api.post('/user/group', { title: 'Second' });
+  let across = '?page_size=50';
+  for (let p = 1; p < 20; p++) across = (await api.get(`/contact/${across}`)).body.next;
+  results.push(
+    await measureCall(
+      'GET /contact/ two groups, page 20 by cursor (5,000)',
+      () => api.raw('GET', `/contact/${across}`, {}),
+      counter,
+      n,
+    ),
+    await measureCall(
+      'GET /contact/ two groups, page=20 by number (5,000)',
+      () => api.raw('GET', '/contact/?page=20', {}),
+      counter,
+      n,
+    ),
+  );
   printLatency(results);
 }

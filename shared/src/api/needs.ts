@@ -137,7 +137,7 @@ export const routeNeeds: { readonly [K in RouteId]?: readonly Need[] } = {
   applyCustomFieldTemplate: W,
   // Reports: reads aggregates only.
   getReport: ['table:read'],
-  // Contacts and companies (D54): search tokens and task links are written and removed in batches.
+  // Contacts and companies (D54, D63): search tokens and task links are written and removed in batches.
   createContact: ['table:read', 'table:write', 'table:batch-write'],
   updateContact: ['table:read', 'table:write', 'table:batch-write'],
   mergeContacts: ['table:read', 'table:write', 'table:batch-write'],
@@ -148,11 +148,11 @@ export const routeNeeds: { readonly [K in RouteId]?: readonly Need[] } = {
   linkContactGroup: ['table:read', 'table:write', 'table:batch-write'],
   unlinkContactGroup: ['table:read', 'table:write', 'table:batch-write'],
   bulkContacts: ['table:read', 'table:write', 'table:batch-write'],
-  createCompany: W,
-  updateCompany: W,
+  createCompany: ['table:read', 'table:write', 'table:batch-write'],
+  updateCompany: ['table:read', 'table:write', 'table:batch-write'],
   deleteCompany: ['table:read', 'table:write', 'table:batch-write'],
-  linkCompanyGroup: W,
-  unlinkCompanyGroup: W,
+  linkCompanyGroup: ['table:read', 'table:write', 'table:batch-write'],
+  unlinkCompanyGroup: ['table:read', 'table:write', 'table:batch-write'],
   bulkCompanies: ['table:read', 'table:write', 'table:batch-write'],
   associateTasks: W,
 

@@ -257,6 +257,12 @@ export const gridRowsQuery = z.object({
     ),
     GRID_PAGE_SIZE,
   ),
+  /**
+   * The previous answer's `next` (decisions D63): where the newest-first list stopped. Only views read
+   * page by page (no grouping, sorted by creation newest first, filters on the list entries' own
+   * columns) answer one; elsewhere it is ignored and `page` counts.
+   */
+  cursor: z.optional(z.string().check(z.maxLength(2000, 'This grid link is out of date.'))),
 });
 export type GridRowsQuery = z.infer<typeof gridRowsQuery>;
 
@@ -276,8 +282,13 @@ export interface GridGroupCount {
 }
 
 export interface GridRowsAnswer {
-  /** Rows in the whole (filtered) list. */
+  /**
+   * Rows in the whole (filtered) list. On a view read page by page (`next` is not null) it is exact
+   * once the reads reached the list's end, else a lower bound: what was seen plus one (decisions D63).
+   */
   count: number;
+  /** The cursor of the next page (send it as `cursor` with page + 1), or null when the list was read whole or ended. */
+  next: string | null;
   page: number;
   pageSize: number;
   results: GridRow[];

@@ -3,9 +3,10 @@
  * and a contact count kept on write (a contact naming the company adds one).
  */
 import { randomInt } from 'node:crypto';
-import { CONTACT_MESSAGES, CONTACT_RULES } from '@tandem/shared/contacts/rules';
+import { CONTACT_MESSAGES, CONTACT_RULES, normaliseName } from '@tandem/shared/contacts/rules';
 import type {
   CompanyListQuery,
+  ContactSearchQuery,
   CreateCompanyInput,
   UpdateCompanyInput,
 } from '@tandem/shared/contacts/schemas';
@@ -16,7 +17,7 @@ import { transactContacts as transact } from '../../db/entities/contact-entities
 import type { StoredItem } from '../../db/records.ts';
 import { TransactionCanceledError } from '../../db/transact.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { ConflictError, NotFoundError } from '../../lib/errors.ts';
 import {
   type GroupAccess,
   itemOfLink,
@@ -26,13 +27,27 @@ import {
   privateGroupOf,
   requireAction,
   requireCreate,
-  requireVisible,
   rolesIn,
   type StoredLink,
 } from './access.ts';
 import { dropTaskLinks, listGroupsFor } from './contacts.ts';
-import { listAcross } from './lists.ts';
-import { listItems, listKey } from './store.ts';
+import {
+  groupsOfEdit,
+  listPage,
+  listWrites,
+  visibleItem,
+  withGroupLinked,
+  withoutLink,
+} from './group-links.ts';
+import {
+  companyTokensOf,
+  idsByTokens,
+  listItems,
+  listKey,
+  searchItems,
+  searchPrefixes,
+  syncTokens,
+} from './store.ts';
 
 export type CompanyRecord = StoredItem<typeof CompanyEntity, { groups: StoredLink[] }>;
 
@@ -74,15 +89,13 @@ const listed = (c: CompanyRecord) => ({
   groups: c.groups,
 });
 
+/** A company's search items in its groups (store.ts companyTokensOf, D63). */
+const tokenItems = (c: CompanyRecord) => searchItems(c.companyId, c.groups, companyTokensOf(c), 'company');
+
 export async function companyFor(actor: Actor, companyId: number) {
   const c = (await CompanyEntity.get({ companyId: String(companyId) }).go()).data as CompanyRecord | null;
-  if (!c) throw new NotFoundError(M.companyNotFound);
-  const roles = await rolesIn(
-    actor,
-    c.groups.map((g) => g.groupId),
-  );
-  requireVisible(c.groups, roles, M.companyNotFound);
-  return { company: c, roles };
+  const { item: company, roles } = await visibleItem(actor, c, M.companyNotFound);
+  return { company, roles };
 }
 
 /** A new company id: a whole number (spec 001 §5) from the clock and a random part, unique by condition. */
@@ -118,6 +131,7 @@ export async function createCompany(actor: Actor, input: CreateCompanyInput): Pr
     company.create(record).commit(),
     ...listItems('company', listed(record)).map((l) => contactList.put(l).commit()),
   ]);
+  await syncTokens([], tokenItems(record));
   return companyView(record, roles);
 }
 
@@ -127,22 +141,19 @@ export async function getCompany(actor: Actor, companyId: number): Promise<Compa
 }
 
 export async function saveCompany(before: CompanyRecord, after: CompanyRecord) {
-  const kept = new Set(after.groups.map((g) => g.groupId));
   try {
     await transact(({ company, contactList }) => [
       company
         .put({ ...after, groupIds: after.groups.map((g) => g.groupId) })
         .where((a, op) => op.eq(a.modifiedAt, before.modifiedAt))
         .commit(),
-      ...before.groups
-        .filter((g) => !kept.has(g.groupId))
-        .map((g) => contactList.delete(listKey('company', listed(before), g.groupId)).commit()),
-      ...listItems('company', listed(after)).map((l) => contactList.put(l).commit()),
+      ...listWrites(contactList, 'company', listed(before), listed(after)),
     ]);
   } catch (e) {
     if (e instanceof TransactionCanceledError && e.lostRace()) throw stale();
     throw e;
   }
+  await syncTokens(tokenItems(before), tokenItems(after));
 }
 
 const own = (actor: Actor, c: { createdBy: string }) => c.createdBy === actor.userId;
@@ -150,19 +161,13 @@ const own = (actor: Actor, c: { createdBy: string }) => c.createdBy === actor.us
 export async function updateCompany(actor: Actor, companyId: number, input: UpdateCompanyInput) {
   const { company: before, roles } = await companyFor(actor, companyId);
   requireAction(before.groups, roles, 'edit', own(actor, before));
-  let groups = before.groups;
-  let allRoles = roles;
-  if (input.group !== undefined) {
-    allRoles = await rolesIn(actor, [
-      ...before.groups.map((g) => g.groupId),
-      ...input.group.map((g) => g.id),
-    ]);
-    groups = linksOf(before.companyId, input.group, () => before.groups.find((g) => g.isPrimary)!.groupId);
-    requireCreate(
-      groups.filter((g) => !before.groups.some((b) => b.groupId === g.groupId)).map((g) => g.groupId),
-      allRoles,
-    );
-  }
+  const { groups, roles: allRoles } = await groupsOfEdit(
+    actor,
+    before.companyId,
+    before.groups,
+    roles,
+    input.group,
+  );
   const { group: _, ...fields } = input;
   const set = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
   const after: CompanyRecord = { ...before, ...set, groups, modifiedAt: new Date().toISOString() };
@@ -185,6 +190,7 @@ export async function removeCompanies(companies: readonly CompanyRecord[]) {
       if (e instanceof TransactionCanceledError && e.lostRace()) throw stale();
       throw e;
     }
+    await syncTokens(tokenItems(c), []);
     await dropTaskLinks('company', c.companyId);
   }
 }
@@ -201,52 +207,55 @@ export async function linkCompanyGroup(
 ) {
   const { company: before } = await companyFor(actor, input.company);
   const roles = await rolesIn(actor, [...before.groups.map((g) => g.groupId), input.group]);
-  requireAction(before.groups, roles, 'edit', own(actor, before));
-  const linked = before.groups.some((g) => g.groupId === input.group);
-  if (!linked) requireCreate([input.group], roles);
-  if (!linked && before.groups.length >= CONTACT_RULES.maxGroups)
-    throw new ValidationError({ group: M.tooManyGroups });
-  const given = [
-    ...before.groups.map((g) => ({ id: g.groupId, isPrimary: input.isPrimary ? false : g.isPrimary })),
-    ...(linked ? [] : [{ id: input.group, isPrimary: false }]),
-  ].map((g) => (g.id === input.group && input.isPrimary ? { ...g, isPrimary: true } : g));
-  const after = {
-    ...before,
-    groups: linksOf(before.companyId, given, () => input.group),
-    modifiedAt: new Date().toISOString(),
-  };
-  await saveCompany(before, after);
-  return linkViews(after.groups, roles).find((l) => l.group === input.group)!;
+  const groups = withGroupLinked(before.companyId, before.groups, roles, input, own(actor, before));
+  await saveCompany(before, { ...before, groups, modifiedAt: new Date().toISOString() });
+  return linkViews(groups, roles).find((l) => l.group === input.group)!;
 }
 
 export async function unlinkCompanyGroup(actor: Actor, id: string) {
   const at = itemOfLink(id);
   if (!at || !/^\d+$/.test(at.itemId)) throw new NotFoundError();
   const { company: before, roles } = await companyFor(actor, Number(at.itemId));
-  const link = before.groups.find((g) => g.id === id);
-  if (!link) throw new NotFoundError();
-  requireAction(before.groups, roles, 'edit', own(actor, before));
-  if (link.isPrimary)
-    throw new ValidationError({
-      group: 'The primary group cannot be removed; choose another primary group first.',
-    });
-  await saveCompany(before, {
-    ...before,
-    groups: before.groups.filter((g) => g.id !== id),
-    modifiedAt: new Date().toISOString(),
-  });
+  const groups = withoutLink(before.groups, roles, id, own(actor, before));
+  await saveCompany(before, { ...before, groups, modifiedAt: new Date().toISOString() });
 }
 
 export async function listCompanies(actor: Actor, q: CompanyListQuery): Promise<ContactPage<CompanyView>> {
   const roles = await listGroupsFor(actor, q.group);
-  const page = await listAcross('company', [...roles.keys()], q);
-  const found = await getItems(
-    page.ids.map((companyId) => item<CompanyRecord>(CompanyEntity, { companyId })),
+  return listPage(
+    'company',
+    roles,
+    q,
+    (ids) => getItems(ids.map((companyId) => item<CompanyRecord>(CompanyEntity, { companyId }))),
+    companyView,
   );
+}
+
+/**
+ * GET /contact/company/search?q= (decisions D63): companies whose name, a word of it, or phone or cell
+ * begins with `q`, in the caller's groups (or the ones asked): one Query per group and prefix on the
+ * companies' token items, then the companies read and each hit checked against the company itself.
+ * At most one page (50), by name.
+ */
+export async function searchCompanies(
+  actor: Actor,
+  q: ContactSearchQuery,
+): Promise<ContactPage<CompanyView>> {
+  const roles = await listGroupsFor(actor, q.group);
+  const prefixes = searchPrefixes(q.q, 'company');
+  const limit = CONTACT_RULES.pageSize;
+  const ids = (await idsByTokens('company', [...roles.keys()], prefixes, limit)).slice(0, 2 * limit);
+  const found = await getItems(ids.map((companyId) => item<CompanyRecord>(CompanyEntity, { companyId })));
+  const results = found
+    .filter((c): c is CompanyRecord => c !== null)
+    .filter((c) => c.groups.some((g) => roles.has(g.groupId)))
+    .filter((c) => companyTokensOf(c).some((t) => prefixes.some((p) => t.startsWith(p))))
+    .sort((a, b) => normaliseName(a.name).localeCompare(normaliseName(b.name)))
+    .slice(0, limit);
   return {
-    count: page.count,
-    next: page.next,
-    previous: page.previous,
-    results: found.filter((c): c is CompanyRecord => c !== null).map((c) => companyView(c, roles)),
+    count: results.length,
+    next: null,
+    previous: null,
+    results: results.map((c) => companyView(c, roles)),
   };
 }

@@ -11,7 +11,6 @@ import {
   NOTES_UPDATED,
   normaliseName,
   notesToKeep,
-  phoneDigits,
 } from '@tandem/shared/contacts/rules';
 import type {
   ContactListQuery,
@@ -29,7 +28,7 @@ import { getItems, item } from '../../db/batch-get.ts';
 import { CompanyEntity } from '../../db/entities/company.ts';
 import { ContactEntity } from '../../db/entities/contact.ts';
 import { transactContacts as transact } from '../../db/entities/contact-entities.ts';
-import { ContactSearchEntity, ContactTaskEntity } from '../../db/entities/contact-list.ts';
+import { ContactTaskEntity } from '../../db/entities/contact-list.ts';
 import type { StoredItem } from '../../db/records.ts';
 import { chunks, MAX_BATCH_WRITE_ITEMS, TransactionCanceledError } from '../../db/transact.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -43,12 +42,26 @@ import {
   privateGroupOf,
   requireAction,
   requireCreate,
-  requireVisible,
   rolesIn,
   type StoredLink,
 } from './access.ts';
-import { listAcross } from './lists.ts';
-import { listItems, listKey, searchItems, syncTokens, tokensOf } from './store.ts';
+import {
+  groupsOfEdit,
+  listPage,
+  listWrites,
+  visibleItem,
+  withGroupLinked,
+  withoutLink,
+} from './group-links.ts';
+import {
+  idsByTokens,
+  listItems,
+  listKey,
+  searchItems,
+  searchPrefixes,
+  syncTokens,
+  tokensOf,
+} from './store.ts';
 
 export interface StoredCompanyLink {
   companyId: number;
@@ -105,14 +118,12 @@ export async function loadContact(contactId: string): Promise<ContactRecord | nu
 
 /** The contact and the caller's roles in its groups; 404 when the caller may not see it. */
 export async function contactFor(actor: Actor, contactId: string, message?: string) {
-  const c = await loadContact(contactId);
-  if (!c) throw new NotFoundError(message ?? M.contactNotFound);
-  const roles = await rolesIn(
+  const { item: contact, roles } = await visibleItem(
     actor,
-    c.groups.map((g) => g.groupId),
+    await loadContact(contactId),
+    message ?? M.contactNotFound,
   );
-  requireVisible(c.groups, roles, message ?? M.contactNotFound);
-  return { contact: c, roles };
+  return { contact, roles };
 }
 
 /** Rows with ids: given ids that the contact had are kept, others get new ones. */
@@ -230,7 +241,6 @@ export async function getContact(actor: Actor, contactId: string): Promise<Conta
  * search tokens.
  */
 export async function saveContact(before: ContactRecord, after: ContactRecord): Promise<void> {
-  const kept = new Set(after.groups.map((g) => g.groupId));
   // A company deleted since it was linked has no count to lower.
   const oldCompany =
     before.company && before.company.companyId !== after.company?.companyId
@@ -243,10 +253,7 @@ export async function saveContact(before: ContactRecord, after: ContactRecord): 
         .put({ ...after, groupIds: after.groups.map((g) => g.groupId) })
         .where((a, op) => op.eq(a.modifiedAt, before.modifiedAt))
         .commit(),
-      ...before.groups
-        .filter((g) => !kept.has(g.groupId))
-        .map((g) => contactList.delete(listKey('contact', listed(before), g.groupId)).commit()),
-      ...listItems('contact', listed(after)).map((l) => contactList.put(l).commit()),
+      ...listWrites(contactList, 'contact', listed(before), listed(after)),
       ...(oldCompany !== newCompany && oldCompany !== undefined
         ? [
             company
@@ -285,26 +292,8 @@ export async function updateContact(
   requireAction(before.groups, roles, 'edit', own(actor, before));
   const seq = { n: before.seq };
   const ids = (rows: ReadonlyArray<{ id: string }>) => new Set(rows.map((r) => r.id));
-  let groups = before.groups;
-  let allRoles = roles;
-  if (input.group !== undefined) {
-    // Changing groups: removed links are deleted, new ones made (spec 001 §4); new groups need create.
-    allRoles = await rolesIn(actor, [
-      ...before.groups.map((g) => g.groupId),
-      ...input.group.map((g) => g.id),
-    ]);
-    groups = linksOf(contactId, input.group, () => before.groups.find((g) => g.isPrimary)!.groupId);
-    requireCreate(
-      groups.filter((g) => !before.groups.some((b) => b.groupId === g.groupId)).map((g) => g.groupId),
-      allRoles,
-    );
-    requireAction(
-      before.groups.filter((b) => !groups.some((g) => g.groupId === b.groupId)),
-      allRoles,
-      'edit',
-      own(actor, before),
-    );
-  }
+  // Editing needs edit in every group of the contact (above), so removing one of them needs nothing more.
+  const { groups, roles: allRoles } = await groupsOfEdit(actor, contactId, before.groups, roles, input.group);
   const company =
     input.contactCompany === undefined
       ? before.company
@@ -419,25 +408,9 @@ export async function linkContactGroup(
 ) {
   const { contact: before } = await contactFor(actor, input.contact);
   const roles = await rolesIn(actor, [...before.groups.map((g) => g.groupId), input.group]);
-  requireAction(before.groups, roles, 'edit', own(actor, before));
-  if (!before.groups.some((g) => g.groupId === input.group)) requireCreate([input.group], roles);
-  if (
-    !before.groups.some((g) => g.groupId === input.group) &&
-    before.groups.length >= CONTACT_RULES.maxGroups
-  ) {
-    throw new ValidationError({ group: M.tooManyGroups });
-  }
-  const given = [
-    ...before.groups.map((g) => ({ id: g.groupId, isPrimary: input.isPrimary ? false : g.isPrimary })),
-    ...(before.groups.some((g) => g.groupId === input.group) ? [] : [{ id: input.group, isPrimary: false }]),
-  ].map((g) => (g.id === input.group && input.isPrimary ? { ...g, isPrimary: true } : g));
-  const after = {
-    ...before,
-    groups: linksOf(before.contactId, given, () => input.group),
-    modifiedAt: new Date().toISOString(),
-  };
-  await saveContact(before, after);
-  return linkViews(after.groups, roles).find((l) => l.group === input.group)!;
+  const groups = withGroupLinked(before.contactId, before.groups, roles, input, own(actor, before));
+  await saveContact(before, { ...before, groups, modifiedAt: new Date().toISOString() });
+  return linkViews(groups, roles).find((l) => l.group === input.group)!;
 }
 
 /** DELETE /contact/group/{id}: a contact keeps at least its primary link. */
@@ -445,18 +418,8 @@ export async function unlinkContactGroup(actor: Actor, id: string): Promise<void
   const at = itemOfLink(id);
   if (!at) throw new NotFoundError();
   const { contact: before, roles } = await contactFor(actor, at.itemId);
-  const link = before.groups.find((g) => g.id === id);
-  if (!link) throw new NotFoundError();
-  requireAction(before.groups, roles, 'edit', own(actor, before));
-  if (link.isPrimary)
-    throw new ValidationError({
-      group: 'The primary group cannot be removed; choose another primary group first.',
-    });
-  await saveContact(before, {
-    ...before,
-    groups: before.groups.filter((g) => g.id !== id),
-    modifiedAt: new Date().toISOString(),
-  });
+  const groups = withoutLink(before.groups, roles, id, own(actor, before));
+  await saveContact(before, { ...before, groups, modifiedAt: new Date().toISOString() });
 }
 
 /** The groups a list reads: the ones asked for (each must be the caller's: 404), else all of theirs. */
@@ -468,16 +431,13 @@ export async function listGroupsFor(actor: Actor, asked: readonly string[]) {
 
 export async function listContacts(actor: Actor, q: ContactListQuery): Promise<ContactPage<ContactView>> {
   const roles = await listGroupsFor(actor, q.group);
-  const page = await listAcross('contact', [...roles.keys()], q);
-  const found = await getItems(
-    page.ids.map((contactId) => item<ContactRecord>(ContactEntity, { contactId })),
+  return listPage(
+    'contact',
+    roles,
+    q,
+    (ids) => getItems(ids.map((contactId) => item<ContactRecord>(ContactEntity, { contactId }))),
+    contactView,
   );
-  return {
-    count: page.count,
-    next: page.next,
-    previous: page.previous,
-    results: found.filter((c): c is ContactRecord => c !== null).map((c) => contactView(c, roles)),
-  };
 }
 
 /**
@@ -487,30 +447,15 @@ export async function listContacts(actor: Actor, q: ContactListQuery): Promise<C
  */
 export async function searchContacts(actor: Actor, q: ContactSearchQuery): Promise<ContactPage<ContactView>> {
   const roles = await listGroupsFor(actor, q.group);
-  const raw = q.q.trim();
-  const prefixes = new Set<string>();
-  const name = normaliseName(raw);
-  if (name) prefixes.add(`n:${name}`);
-  if (raw.includes('@') || /^[\w.+-]+$/.test(raw)) prefixes.add(`e:${raw.toLowerCase()}`);
-  const digits = phoneDigits(raw);
-  if (digits.length >= 3 && digits.length >= raw.replace(/[\s()+.-]/g, '').length)
-    prefixes.add(`p:${digits}`);
+  const prefixes = searchPrefixes(q.q, 'contact');
   const limit = CONTACT_RULES.pageSize;
-  const hits = new Set<string>();
-  await Promise.all(
-    [...roles.keys()].flatMap((groupId) =>
-      [...prefixes].map(async (token) => {
-        const r = await ContactSearchEntity.query.byToken({ groupId }).begins({ token }).go({ limit });
-        for (const s of r.data) hits.add(s.itemId);
-      }),
-    ),
-  );
-  const ids = [...hits].slice(0, 2 * limit);
+  const hits = await idsByTokens('contact', [...roles.keys()], prefixes, limit);
+  const ids = hits.slice(0, 2 * limit);
   const found = await getItems(ids.map((contactId) => item<ContactRecord>(ContactEntity, { contactId })));
   const results = found
     .filter((c): c is ContactRecord => c !== null)
     .filter((c) => c.groups.some((g) => roles.has(g.groupId)))
-    .filter((c) => tokensOf(c).some((t) => [...prefixes].some((p) => t.startsWith(p))))
+    .filter((c) => tokensOf(c).some((t) => prefixes.some((p) => t.startsWith(p))))
     .sort((a, b) =>
       normaliseName(`${a.firstName} ${a.lastName}`).localeCompare(
         normaliseName(`${b.firstName} ${b.lastName}`),

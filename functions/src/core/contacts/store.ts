@@ -55,9 +55,81 @@ export function tokensOf(c: {
   return [...t];
 }
 
-/** The search items of a contact in its groups. */
-export const searchItems = (itemId: string, groups: readonly StoredLink[], tokens: readonly string[]) =>
-  groups.flatMap((g) => tokens.map((token) => ({ groupId: g.groupId, token, itemId })));
+/** The most words of a company's name a search can start at. */
+const MAX_NAME_WORDS = 10;
+
+/**
+ * Search tokens of a company (decisions D63): its name from the start of each of its first words (so
+ * 'acme', 'rocket w' and 'works' all find 'Acme Rocket Works'), its phone's and cell's digits.
+ */
+export function companyTokensOf(c: { name: string; phone?: string; cell?: string }): string[] {
+  const t = new Set<string>();
+  const words = normaliseName(c.name).split(' ').filter(Boolean);
+  for (let i = 0; i < Math.min(words.length, MAX_NAME_WORDS); i++)
+    t.add(`n:${words.slice(i).join(' ')}`.slice(0, 200));
+  for (const p of [c.phone ?? '', c.cell ?? '']) {
+    const d = phoneDigits(p);
+    if (d) t.add(`p:${d}`.slice(0, 200));
+  }
+  return [...t];
+}
+
+/**
+ * The token partition of a kind in a group: contacts' tokens are under the group's id, companies'
+ * under `<groupId>#company` (their own partition: a contact search never reads a company's tokens).
+ */
+export const searchScope = (kind: Kind, groupId: string) =>
+  kind === 'contact' ? groupId : `${groupId}#company`;
+
+/** The search items of a contact (or, with kind 'company', a company) in its groups. */
+export const searchItems = (
+  itemId: string,
+  groups: readonly StoredLink[],
+  tokens: readonly string[],
+  kind: Kind = 'contact',
+) => groups.flatMap((g) => tokens.map((token) => ({ groupId: searchScope(kind, g.groupId), token, itemId })));
+
+/**
+ * The search prefixes of what a person typed: the normalised name; an e-mail's (contacts only);
+ * the digits when it reads as a phone number (3 digits at least).
+ */
+export function searchPrefixes(typed: string, kind: Kind): string[] {
+  const raw = typed.trim();
+  const prefixes = new Set<string>();
+  const name = normaliseName(raw);
+  if (name) prefixes.add(`n:${name}`);
+  if (kind === 'contact' && (raw.includes('@') || /^[\w.+-]+$/.test(raw)))
+    prefixes.add(`e:${raw.toLowerCase()}`);
+  const digits = phoneDigits(raw);
+  if (digits.length >= 3 && digits.length >= raw.replace(/[\s()+.-]/g, '').length)
+    prefixes.add(`p:${digits}`);
+  return [...prefixes];
+}
+
+/**
+ * Ids whose tokens begin with one of the prefixes, in the groups: one Query per group and prefix
+ * (`begins_with`, at most `limit` each), never a scan. Hints only: the caller checks each item.
+ */
+export async function idsByTokens(
+  kind: Kind,
+  groupIds: readonly string[],
+  prefixes: readonly string[],
+  limit: number,
+): Promise<string[]> {
+  const hits = new Set<string>();
+  await Promise.all(
+    groupIds.flatMap((groupId) =>
+      prefixes.map(async (token) => {
+        const r = await ContactSearchEntity.query
+          .byToken({ groupId: searchScope(kind, groupId) })
+          .begins({ token })
+          .go({ limit });
+        for (const s of r.data) hits.add(s.itemId);
+      }),
+    ),
+  );
+  return [...hits];
+}
 
 const keyOf = (s: { groupId: string; token: string; itemId: string }) =>
   `${s.groupId}\u0000${s.token}\u0000${s.itemId}`;

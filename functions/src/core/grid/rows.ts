@@ -1,15 +1,23 @@
 /**
- * The task grid's rows (decisions D56; docs/api/grid.md): filters, sorting, grouping counts and
+ * The task grid's rows (decisions D56, D63; docs/api/grid.md): filters, sorting, grouping counts and
  * paging run here, over the tasks on the caller's own lists, never over the table.
  *
- * 1. The caller's list entries (placements), newest first: Queries of their gsi2 partition
- *    (`UTASKS#<userId>`), at most MAX_GRID_TASKS entries (`truncated` says when more exist).
+ * Views read page by page (D63): no grouping, sorted by creation newest first (the default), filters
+ * only on the list entries' own columns. The entries' newest-first index (gsi2 `UTASKS#<userId>`) is
+ * in that order already, so a page is one page-sized Query from where the last one stopped (the
+ * answer's `next` cursor; lib/list-pages.ts readPage), then one BatchGetItem of the page's tasks and
+ * groups and one of their custom values. `count` is a lower bound until the reads reach the end.
+ *
+ * Every other view reads the whole list, bounded and compact:
+ * 1. The caller's list entries, newest first: Queries of gsi2 projected to the attributes the grid
+ *    uses, at most MAX_GRID_TASKS entries (`truncated` says when more exist).
  * 2. Their groups' titles: one BatchGetItem of the distinct groups.
  * 3. When every filter, sort and grouping column is a copy on the entry ("cheap": title, status,
  *    priority group, group, mode, created, completed), the list is filtered and ordered from the
  *    entries alone and only the page's tasks are read. Otherwise the remaining tasks are read
- *    (BatchGetItem, 100 a request) and, for custom-field columns, their definitions and values.
- * 4. The page's rows get their custom-field values (one BatchGetItem for the page).
+ *    (BatchGetItem, 100 a request) projected to the attributes of the columns used and, for
+ *    custom-field columns, their definitions and values.
+ * 4. The page's rows in full, with their custom-field values (one BatchGetItem for the page).
  */
 import { isCheapColumn, isCustomColumn } from '@tandem/shared/grid/columns';
 import { gridComparator, groupKey, matchesFilter } from '@tandem/shared/grid/evaluate';
@@ -21,6 +29,7 @@ import { GroupEntity } from '../../db/entities/group.ts';
 import { PlacementEntity } from '../../db/entities/placement.ts';
 import { TaskEntity } from '../../db/entities/task.ts';
 import type { Actor } from '../../lib/actor.ts';
+import { readPage } from '../../lib/list-pages.ts';
 import type { GroupRecord } from '../access/roster.ts';
 import { type PlacementRecord, roleOn, type TaskRecord } from '../access/task-access.ts';
 
@@ -35,6 +44,20 @@ interface Candidate {
   values: Values;
 }
 
+/** What the whole-list path reads of an entry: the cheap columns and what decides it is listed. */
+const ENTRY_ATTRIBUTES = [
+  'userId',
+  'taskId',
+  'dismissed',
+  'mode',
+  'groupId',
+  'status',
+  'priorityGroup',
+  'titleLower',
+  'createdAt',
+  'completionAt',
+] as const;
+
 async function readPlacements(userId: string) {
   const out: PlacementRecord[] = [];
   let cursor: string | null = null;
@@ -42,7 +65,7 @@ async function readPlacements(userId: string) {
   do {
     const r = (await PlacementEntity.query
       .byUserNewest({ userId })
-      .go({ limit: QUERY_PAGE, order: 'desc', cursor })) as {
+      .go({ limit: QUERY_PAGE, order: 'desc', cursor, attributes: ENTRY_ATTRIBUTES })) as {
       data: PlacementRecord[];
       cursor: string | null;
     };
@@ -103,10 +126,50 @@ function taskValues(
   };
 }
 
-async function readTasks(ids: string[]): Promise<Map<string, TaskRecord>> {
+type TaskAttribute = keyof TaskRecord & string;
+
+/** The task attributes each fixed column's value is made of (taskValues), for projected reads. */
+const COLUMN_ATTRIBUTES: Record<string, readonly TaskAttribute[]> = {
+  title: ['title'],
+  status: ['status'],
+  dueAt: ['dueAt'],
+  group: ['groupId'],
+  mode: ['mode'],
+  level: ['level'],
+  urgent: ['flag'],
+  recurring: ['schedule'],
+  owner: ['creatorName'],
+  assignedTo: ['assignees'],
+  manager: ['managerId', 'assignees', 'createdBy', 'creatorName'],
+  parent: ['parentId'],
+  children: ['childCount'],
+  description: ['description'],
+  delegationType: ['delegationType'],
+  createdAt: ['createdAt'],
+  updatedAt: ['updatedAt', 'createdAt'],
+  activatedAt: ['activatedAt'],
+  completionAt: ['completionAt'],
+};
+
+/** The attributes a whole-list read of tasks needs for these columns (a custom column: the definition's id). */
+export function taskAttributesFor(columns: readonly string[]): TaskAttribute[] {
+  const out = new Set<TaskAttribute>(['taskId', 'groupId']);
+  for (const c of columns) {
+    if (isCustomColumn(c)) out.add('routineTaskId');
+    for (const a of COLUMN_ATTRIBUTES[c] ?? []) out.add(a);
+  }
+  return [...out];
+}
+
+/** Tasks by id: whole, or projected to `attributes` (the whole-list path reads only what it uses). */
+async function readTasks(ids: string[], attributes?: TaskAttribute[]): Promise<Map<string, TaskRecord>> {
   if (ids.length === 0) return new Map();
-  const tasks = (await TaskEntity.get(ids.map((taskId) => ({ taskId }))).go({ concurrency: 4 }))
-    .data as TaskRecord[];
+  const tasks = (
+    await TaskEntity.get(ids.map((taskId) => ({ taskId }))).go({
+      concurrency: 4,
+      ...(attributes ? { attributes } : {}),
+    })
+  ).data as TaskRecord[];
   return new Map(tasks.map((t) => [t.taskId, t]));
 }
 
@@ -171,10 +234,131 @@ async function parentTitles(tasks: TaskRecord[], known: Map<string, TaskRecord>)
   return titles;
 }
 
+/** A view whose order is the entries' index order and whose filters the entries answer: read page by page. */
+export function readsByPage(q: GridRowsQuery): boolean {
+  const [sort, ...more] = q.sorting;
+  return (
+    q.grouping.length === 0 &&
+    more.length === 0 &&
+    sort?.columnName === 'createdAt' &&
+    sort.direction === 'desc' &&
+    q.filters.every((f) => isCheapColumn(f.column))
+  );
+}
+
+const listed = (p: PlacementRecord) => !p.dismissed && p.mode !== 'template';
+
+/**
+ * The page's rows in full: the tasks and groups not read yet (one BatchGetItem), the parents' titles,
+ * the custom values; a task the caller can no longer see is left out.
+ */
+async function fullRows(
+  actor: Actor,
+  page: ReadonlyArray<{ id: string; placement: PlacementRecord }>,
+  groups: Map<string, GroupRecord>,
+  tasks: Map<string, TaskRecord>,
+) {
+  const missingTasks = page.filter((c) => !tasks.has(c.id)).map((c) => c.id);
+  const missingGroups = [...new Set(page.map((c) => c.placement.groupId))].filter((g) => !groups.has(g));
+  if (missingTasks.length || missingGroups.length) {
+    const found = await getItems([
+      ...missingTasks.map((taskId) => item<TaskRecord>(TaskEntity, { taskId })),
+      ...missingGroups.map((groupId) => item<GroupRecord>(GroupEntity, { groupId })),
+    ]);
+    for (const x of found as Array<TaskRecord | GroupRecord | null>) {
+      if (x && 'taskId' in x) tasks.set(x.taskId, x);
+      else if (x) groups.set(x.groupId, x);
+    }
+  }
+  // A task's own group (the entry's copy could lag a move).
+  const late = page.flatMap((c) => {
+    const g = tasks.get(c.id)?.groupId;
+    return g && !groups.has(g) ? [g] : [];
+  });
+  for (const [id, g] of await readGroups([...new Set(late)])) groups.set(id, g);
+  const pageTasks = page.flatMap((c) => tasks.get(c.id) ?? []);
+  const parents = await parentTitles(pageTasks, tasks);
+  const pageCustom = await readCustom(pageTasks, actor.userId);
+  const results: GridRow[] = page.flatMap((c) => {
+    const t = tasks.get(c.id);
+    if (!t) return [];
+    if (roleOn(t, groups.get(t.groupId) ?? null, actor) === null) return [];
+    return [
+      {
+        id: c.id,
+        version: t.version ?? null,
+        values: { ...taskValues(t, c.placement, groups, parents), ...(pageCustom.values.get(c.id) ?? {}) },
+      },
+    ];
+  });
+  const customColumns = [...pageCustom.fields.values()].map((f) => ({
+    name: `cf:${f.id}`,
+    label: f.label,
+    type: f.type,
+  }));
+  return { results, customColumns };
+}
+
+const GSI2_KEYS = ['pk', 'sk', 'gsi2pk', 'gsi2sk'] as const;
+
+/** A view read page by page (readsByPage): one page-sized Query from the cursor, then the page's rows. */
+async function pagedRows(actor: Actor, q: GridRowsQuery): Promise<GridRowsAnswer> {
+  const groups = new Map<string, GroupRecord>();
+  const byGroup = q.filters.some((f) => f.column === 'group');
+  const keep = async (batch: PlacementRecord[]) => {
+    const shown = batch.filter(listed);
+    if (!q.filters.length) return shown;
+    if (byGroup) {
+      const missing = [...new Set(shown.map((p) => p.groupId))].filter((g) => !groups.has(g));
+      for (const [id, g] of await readGroups(missing)) groups.set(id, g);
+    }
+    return shown.filter((p) => {
+      const values = cheapValues(p, groups);
+      return q.filters.every((f) => matchesFilter(values[f.column] ?? null, f));
+    });
+  };
+  const read = await readPage<PlacementRecord>(
+    {
+      partition: `UTASKS#${actor.userId}`,
+      keyFields: GSI2_KEYS,
+      query: (limit, cursor) =>
+        PlacementEntity.query
+          .byUserNewest({ userId: actor.userId })
+          .go({ limit, cursor, order: 'desc', data: 'includeKeys' }) as unknown as Promise<{
+          data: PlacementRecord[];
+          cursor: string | null;
+        }>,
+      keep,
+    },
+    { size: q.pageSize, cursor: q.cursor, page: q.page },
+  );
+  const { results, customColumns } = await fullRows(
+    actor,
+    read.items.map((p) => ({ id: p.taskId, placement: p })),
+    groups,
+    new Map(),
+  );
+  return {
+    count: read.count,
+    next: read.next,
+    page: q.page,
+    pageSize: q.pageSize,
+    results,
+    groups: [],
+    customColumns,
+    truncated: false,
+  };
+}
+
 export async function queryGridRows(actor: Actor, q: GridRowsQuery): Promise<GridRowsAnswer> {
+  return readsByPage(q) ? pagedRows(actor, q) : wholeListRows(actor, q);
+}
+
+/** Any other view: the whole list (bounded by MAX_GRID_TASKS), read compact, filtered, ordered, paged here. */
+async function wholeListRows(actor: Actor, q: GridRowsQuery): Promise<GridRowsAnswer> {
   const { placements, truncated } = await readPlacements(actor.userId);
-  const listed = placements.filter((p) => !p.dismissed && p.mode !== 'template');
-  const groups = await readGroups([...new Set(listed.map((p) => p.groupId))]);
+  const shown = placements.filter(listed);
+  const groups = await readGroups([...new Set(shown.map((p) => p.groupId))]);
   const used = [
     ...q.filters.map((f) => f.column),
     ...q.sorting.map((s) => s.columnName),
@@ -183,22 +367,23 @@ export async function queryGridRows(actor: Actor, q: GridRowsQuery): Promise<Gri
   const cheapOnly = used.every(isCheapColumn);
   const usesCustom = used.some(isCustomColumn);
 
-  let candidates: Candidate[] = listed.map((p) => ({
+  let candidates: Candidate[] = shown.map((p) => ({
     id: p.taskId,
     placement: p,
     values: cheapValues(p, groups),
   }));
-  let tasks = new Map<string, TaskRecord>();
-  let custom: Awaited<ReturnType<typeof readCustom>> | null = null;
   if (!cheapOnly) {
-    // Filters the entries can answer first, so fewer tasks are read.
+    // Filters the entries can answer first, so fewer tasks are read; then only the columns used.
     const cheapFilters = q.filters.filter((f) => isCheapColumn(f.column));
     candidates = candidates.filter((c) =>
       cheapFilters.every((f) => matchesFilter(c.values[f.column] ?? null, f)),
     );
-    tasks = await readTasks(candidates.map((c) => c.id));
-    const parents = await parentTitles([...tasks.values()], tasks);
-    if (usesCustom) custom = await readCustom([...tasks.values()], actor.userId);
+    const tasks = await readTasks(
+      candidates.map((c) => c.id),
+      taskAttributesFor(used),
+    );
+    const parents = used.includes('parent') ? await parentTitles([...tasks.values()], new Map()) : new Map();
+    const custom = usesCustom ? await readCustom([...tasks.values()], actor.userId) : null;
     candidates = candidates.flatMap((c) => {
       const t = tasks.get(c.id);
       if (!t) return [];
@@ -236,35 +421,16 @@ export async function queryGridRows(actor: Actor, q: GridRowsQuery): Promise<Gri
       }
   }
 
-  // The page's rows in full: their tasks (read now when only entries were used), parents, custom values.
-  const missing = page.filter((c) => !tasks.has(c.id)).map((c) => c.id);
-  for (const [id, t] of await readTasks(missing)) tasks.set(id, t);
-  const pageTasks = page.flatMap((c) => tasks.get(c.id) ?? []);
-  const parents = await parentTitles(pageTasks, tasks);
-  const pageCustom = await readCustom(pageTasks, actor.userId);
-  const results: GridRow[] = page.flatMap((c) => {
-    const t = tasks.get(c.id);
-    if (!t) return [];
-    if (roleOn(t, groups.get(t.groupId) ?? null, actor) === null) return [];
-    return [
-      {
-        id: c.id,
-        version: t.version ?? null,
-        values: { ...taskValues(t, c.placement, groups, parents), ...(pageCustom.values.get(c.id) ?? {}) },
-      },
-    ];
-  });
+  // The page's rows in full (the projected reads above are not rows): their tasks, parents, custom values.
+  const { results, customColumns } = await fullRows(actor, page, groups, new Map());
   return {
     count: kept.length,
+    next: null,
     page: q.page,
     pageSize: q.pageSize,
     results,
     groups: groupCounts,
-    customColumns: [...pageCustom.fields.values()].map((f) => ({
-      name: `cf:${f.id}`,
-      label: f.label,
-      type: f.type,
-    })),
+    customColumns,
     truncated,
   };
 }

@@ -461,6 +461,8 @@ export async function createTask(actor: Actor, input: CreateTaskInput, now = new
                       mode: w.p.task.mode,
                       status: w.p.task.status,
                       titleLower: w.p.task.title.toLowerCase(),
+                      // The task's own creation time: the newest-first index orders by it (the grid, D63).
+                      createdAt: createdAt(w.p.taskId),
                     })
                     .commit(),
       ),

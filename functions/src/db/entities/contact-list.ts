@@ -64,7 +64,11 @@ export const ContactSearchEntity = new Entity(
   { table: env.tableName, client: documentClient },
 );
 
-/** A task linked to a contact or a company: GET /contact/task/{id} reads these, newest first. */
+/**
+ * A task linked to a contact or a company: GET /contact/task/{id} reads these (byItem); a deleted
+ * task's links are found by the task (byTask, gsi1) and dropped by the stream consumer
+ * (streams/contact-links.ts, decisions D63).
+ */
 export const ContactTaskEntity = new Entity(
   {
     model: { entity: 'contactTask', version: '1', service: 'tandem' },
@@ -78,6 +82,11 @@ export const ContactTaskEntity = new Entity(
       byItem: {
         pk: { field: 'pk', composite: ['kind', 'itemId'], template: 'CTASK#${kind}#${itemId}' },
         sk: { field: 'sk', composite: ['taskId'], template: 'TASK#${taskId}' },
+      },
+      byTask: {
+        index: 'gsi1',
+        pk: { field: 'gsi1pk', composite: ['taskId'], template: 'CTASKOF#${taskId}' },
+        sk: { field: 'gsi1sk', composite: ['kind', 'itemId'], template: '${kind}#${itemId}' },
       },
     },
   },

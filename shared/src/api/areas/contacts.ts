@@ -157,3 +157,10 @@ export const associateTasks = {
   auth: 'user',
   handler: 'contacts/associate-tasks',
 } as const satisfies RouteDef;
+/** Ours (decisions D63): companies by name, a word of it, phone or cell in the caller's groups, without scans. */
+export const searchCompanies = {
+  method: 'GET',
+  path: '/contact/company/search',
+  auth: 'user',
+  handler: 'contacts/search-companies',
+} as const satisfies RouteDef;

@@ -115,6 +115,14 @@ export const searchContacts = (q: string) =>
 export const useContactSearch = (q: string) =>
   useSWR(q ? searchKey(q) : null, () => searchContacts(q), { keepPreviousData: true });
 
+/** GET /contact/company/search?q: by name (from any word), phone or cell (decisions D63). */
+export const searchCompanies = (q: string) =>
+  api<ContactPage<CompanyView>>(contactsRoutes.searchCompanies, { query: { q } });
+export const useCompanySearch = (q: string) =>
+  useSWR(q ? [CONTACTS_HEAD, 'companySearch', q] : null, () => searchCompanies(q), {
+    keepPreviousData: true,
+  });
+
 /** The wire bodies are camelCase here (api.ts sends them snake_case). */
 export type ContactBody = Omit<CreateContactInput, 'contactCompany'> & {
   contactCompany?: {
@@ -140,8 +148,11 @@ export async function deleteContact(id: string) {
   forget([id]);
   void revalidateContacts();
 }
-export async function bulkContacts(action: BulkAction, ids: string[]) {
-  const r = await api<BulkResult>(contactsRoutes.bulkContacts, { body: { action, ids } });
+/** Bulk delete, move or copy (`group`: where move and copy take the items). */
+export async function bulkContacts(action: BulkAction, ids: string[], group?: string) {
+  const r = await api<BulkResult>(contactsRoutes.bulkContacts, {
+    body: { action, ids, ...(group ? { group } : {}) },
+  });
   if (action === 'delete') forget(r.done);
   void revalidateContacts();
   return r;
@@ -172,8 +183,10 @@ export async function deleteCompany(id: string) {
   forget([id]);
   void revalidateContacts();
 }
-export async function bulkCompanies(action: BulkAction, ids: string[]) {
-  const r = await api<BulkResult>(contactsRoutes.bulkCompanies, { body: { action, ids } });
+export async function bulkCompanies(action: BulkAction, ids: string[], group?: string) {
+  const r = await api<BulkResult>(contactsRoutes.bulkCompanies, {
+    body: { action, ids, ...(group ? { group } : {}) },
+  });
   if (action === 'delete') forget(r.done.map(String));
   void revalidateContacts();
   return r;

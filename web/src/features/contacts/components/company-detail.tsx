@@ -1,17 +1,13 @@
 /** A company's detail (spec 001 §2): name and actions, then the tabs overview and tasks. */
-import { Anchor, Button, CloseButton, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { Anchor, Stack, Tabs, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deleteCompany, useCompany } from '../api/contacts.ts';
-import { contactsErrorMessage } from '../utils/errors.ts';
 import { CompanyFormModal } from './company-form.tsx';
-import { ConfirmDelete } from './confirm-delete.tsx';
 import { type DetailProps, Field } from './contact-detail.tsx';
+import { ConfirmItemDelete, DetailHeader, DetailPending } from './detail-frame.tsx';
 import { GroupLinks } from './group-links.tsx';
 import { LinkedTasks } from './linked-tasks.tsx';
-import { LoadError } from './load-error.tsx';
 
 export function CompanyDetail({ id, groups, rights, onClose }: DetailProps) {
   const { t } = useTranslation('contacts');
@@ -20,16 +16,15 @@ export function CompanyDetail({ id, groups, rights, onClose }: DetailProps) {
   const [deleting, setDeleting] = useState(false);
   const [tab, setTab] = useState<string | null>('overview');
 
-  if (error)
+  if (error || isLoading || !company)
     return (
-      <Stack>
-        <Group justify="flex-end">
-          <CloseButton aria-label={t('actions.close')} onClick={onClose} />
-        </Group>
-        <LoadError title={t('errors.fetchCompany')} error={error} onRetry={() => void mutate()} />
-      </Stack>
+      <DetailPending
+        error={error}
+        title={t('errors.fetchCompany')}
+        onClose={onClose}
+        onRetry={() => void mutate()}
+      />
     );
-  if (isLoading || !company) return <Loader size="sm" aria-label={t('list.loading')} />;
   const canEdit = rights.canEdit(company);
   const a = company.address;
   const address = [a.street, a.street2, a.city, a.state, a.zip, a.country].filter(Boolean).join(', ');
@@ -41,40 +36,15 @@ export function CompanyDetail({ id, groups, rights, onClose }: DetailProps) {
 
   return (
     <Stack gap="sm" data-testid="company-detail">
-      <Group justify="space-between" wrap="nowrap" align="flex-start">
-        <div style={{ minWidth: 0 }}>
-          <Title order={3} style={{ overflowWrap: 'anywhere' }}>
-            {company.name}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t('overview.contactCount', { count: company.contactCount })}
-          </Text>
-        </div>
-        <Group gap={4} wrap="nowrap">
-          {canEdit && (
-            <Button
-              size="xs"
-              variant="default"
-              leftSection={<IconPencil size={14} />}
-              onClick={() => setEditing(true)}
-            >
-              {t('actions.edit')}
-            </Button>
-          )}
-          {rights.canDelete(company) && (
-            <Button
-              size="xs"
-              variant="subtle"
-              color="red"
-              leftSection={<IconTrash size={14} />}
-              onClick={() => setDeleting(true)}
-            >
-              {t('actions.delete')}
-            </Button>
-          )}
-          <CloseButton aria-label={t('actions.close')} onClick={onClose} />
-        </Group>
-      </Group>
+      <DetailHeader
+        title={company.name}
+        subtitle={t('overview.contactCount', { count: company.contactCount })}
+        canEdit={canEdit}
+        canDelete={rights.canDelete(company)}
+        onEdit={() => setEditing(true)}
+        onDelete={() => setDeleting(true)}
+        onClose={onClose}
+      />
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="overview">{t('detailTabs.overview')}</Tabs.Tab>
@@ -120,29 +90,14 @@ export function CompanyDetail({ id, groups, rights, onClose }: DetailProps) {
         groups={groups}
         onSaved={() => void mutate()}
       />
-      <ConfirmDelete
+      <ConfirmItemDelete
         opened={deleting}
         onClose={() => setDeleting(false)}
         title={t('delete.companyTitle')}
-        body={t('delete.body', { name: company.name })}
-        onConfirm={async () => {
-          try {
-            await deleteCompany(String(company.id));
-            notifications.show({
-              closeButtonProps: { 'aria-label': t('actions.close') },
-              color: 'green',
-              message: t('delete.done'),
-            });
-            onClose();
-          } catch (err) {
-            notifications.show({
-              closeButtonProps: { 'aria-label': t('actions.close') },
-              color: 'red',
-              title: t('errors.deleteCompany'),
-              message: contactsErrorMessage(err),
-            });
-          }
-        }}
+        name={company.name}
+        failTitle={t('errors.deleteCompany')}
+        remove={() => deleteCompany(String(company.id))}
+        onDeleted={onClose}
       />
     </Stack>
   );

@@ -1,10 +1,7 @@
 /** The company create and edit form (spec 001 §3, §7 POST /contact/company): name, phones, address, groups. */
-import { Button, Group, Modal, MultiSelect, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMediaQuery } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import type { CompanyView } from '@tandem/shared/contacts/views';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createCompany, updateCompany } from '../api/contacts.ts';
 import {
@@ -14,8 +11,8 @@ import {
   emptyCompanyValues,
   valuesFromCompany,
 } from '../utils/contact-body.ts';
-import { contactsErrorMessage } from '../utils/errors.ts';
 import type { GroupChoice } from '../utils/form.ts';
+import { FormButtons, FormModal, GroupFields, useSave } from './form-parts.tsx';
 
 export interface CompanyFormProps {
   opened: boolean;
@@ -27,55 +24,34 @@ export interface CompanyFormProps {
 
 export function CompanyFormModal(props: CompanyFormProps) {
   const { t } = useTranslation('contacts');
-  const narrow = useMediaQuery('(max-width: 48em)');
   return (
-    <Modal
+    <FormModal
       opened={props.opened}
       onClose={props.onClose}
       size="lg"
-      fullScreen={narrow}
-      closeOnClickOutside={false}
-      title={<Text fw={600}>{t(props.company ? 'form.editCompany' : 'form.newCompany')}</Text>}
-      closeButtonProps={{ 'aria-label': t('actions.close') }}
+      title={t(props.company ? 'form.editCompany' : 'form.newCompany')}
     >
-      {props.opened && <CompanyForm {...props} />}
-    </Modal>
+      <CompanyForm {...props} />
+    </FormModal>
   );
 }
 
 function CompanyForm({ onClose, company, groups, onSaved }: CompanyFormProps) {
   const { t } = useTranslation('contacts');
-  const [saving, setSaving] = useState(false);
   const form = useForm<CompanyFormValues>({
     mode: 'controlled',
     initialValues: company ? valuesFromCompany(company) : emptyCompanyValues(groups),
     validate: companyFormErrors,
   });
-  const groupData = groups.map((g) => ({ value: g.id, label: g.title }));
-  const submit = form.onSubmit(async (v) => {
-    setSaving(true);
-    try {
-      const saved = company
-        ? await updateCompany(String(company.id), companyBody(v))
-        : await createCompany(companyBody(v));
-      notifications.show({
-        closeButtonProps: { 'aria-label': t('actions.close') },
-        color: 'green',
-        message: t('form.companySaved'),
-      });
-      onSaved(saved);
-      onClose();
-    } catch (err) {
-      notifications.show({
-        closeButtonProps: { 'aria-label': t('actions.close') },
-        color: 'red',
-        title: t(company ? 'errors.updateCompany' : 'errors.createCompany'),
-        message: contactsErrorMessage(err),
-      });
-    } finally {
-      setSaving(false);
-    }
+  const { saving, run } = useSave({
+    save: (v: CompanyFormValues) =>
+      company ? updateCompany(String(company.id), companyBody(v)) : createCompany(companyBody(v)),
+    savedMessage: t('form.companySaved'),
+    failTitle: t(company ? 'errors.updateCompany' : 'errors.createCompany'),
+    onSaved,
+    onClose,
   });
+  const submit = form.onSubmit(run);
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="xs">
@@ -89,28 +65,14 @@ function CompanyForm({ onClose, company, groups, onSaved }: CompanyFormProps) {
           <TextInput label={t('form.state')} {...form.getInputProps('state')} />
           <TextInput label={t('form.zip')} {...form.getInputProps('zip')} />
           <TextInput label={t('form.country')} {...form.getInputProps('country')} />
-          <Select
-            label={t('form.primaryGroup')}
-            data={groupData}
-            allowDeselect={false}
-            searchable
-            {...form.getInputProps('primaryGroupId')}
-          />
-          <MultiSelect
-            label={t('form.secondaryGroups')}
-            data={groupData.filter((g) => g.value !== form.values.primaryGroupId)}
-            searchable
-            {...form.getInputProps('secondaryGroupIds')}
+          <GroupFields
+            groups={groups}
+            primaryId={form.values.primaryGroupId}
+            primary={form.getInputProps('primaryGroupId')}
+            secondary={form.getInputProps('secondaryGroupIds')}
           />
         </SimpleGrid>
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={onClose}>
-            {t('actions.cancel')}
-          </Button>
-          <Button type="submit" loading={saving}>
-            {t('actions.save')}
-          </Button>
-        </Group>
+        <FormButtons onClose={onClose} saving={saving} />
       </Stack>
     </form>
   );

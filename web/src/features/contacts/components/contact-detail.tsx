@@ -2,21 +2,17 @@
  * A contact's detail (spec 001 §2): its name and actions, then the tabs overview, tasks and notes
  * (starting at overview). A contact that cannot be read shows the §8 message.
  */
-import { Anchor, Button, CloseButton, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { Anchor, Stack, Tabs, Text } from '@mantine/core';
 import type { ContactView } from '@tandem/shared/contacts/views';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deleteContact, useContact } from '../api/contacts.ts';
-import { contactsErrorMessage } from '../utils/errors.ts';
 import { displayName, type GroupChoice } from '../utils/form.ts';
 import type { ContactRights } from '../utils/rights.ts';
-import { ConfirmDelete } from './confirm-delete.tsx';
 import { ContactFormModal } from './contact-form.tsx';
+import { ConfirmItemDelete, DetailHeader, DetailPending } from './detail-frame.tsx';
 import { GroupLinks } from './group-links.tsx';
 import { LinkedTasks } from './linked-tasks.tsx';
-import { LoadError } from './load-error.tsx';
 import { NotesTab } from './notes-tab.tsx';
 
 export function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -46,57 +42,29 @@ export function ContactDetail({ id, groups, rights, onClose, onOpenCompany, onOp
   const [deleting, setDeleting] = useState(false);
   const [tab, setTab] = useState<string | null>('overview');
 
-  if (error)
+  if (error || isLoading || !contact)
     return (
-      <Stack>
-        <Group justify="flex-end">
-          <CloseButton aria-label={t('actions.close')} onClick={onClose} />
-        </Group>
-        <LoadError title={t('errors.fetchContact')} error={error} onRetry={() => void mutate()} />
-      </Stack>
+      <DetailPending
+        error={error}
+        title={t('errors.fetchContact')}
+        onClose={onClose}
+        onRetry={() => void mutate()}
+      />
     );
-  if (isLoading || !contact) return <Loader size="sm" aria-label={t('list.loading')} />;
   const name = displayName(contact) || '—';
   const canEdit = rights.canEdit(contact);
 
   return (
     <Stack gap="sm" data-testid="contact-detail">
-      <Group justify="space-between" wrap="nowrap" align="flex-start">
-        <div style={{ minWidth: 0 }}>
-          <Title order={3} style={{ overflowWrap: 'anywhere' }}>
-            {name}
-          </Title>
-          {(contact.title || contact.companyName) && (
-            <Text size="sm" c="dimmed">
-              {[contact.title, contact.companyName].filter(Boolean).join(' · ')}
-            </Text>
-          )}
-        </div>
-        <Group gap={4} wrap="nowrap">
-          {canEdit && (
-            <Button
-              size="xs"
-              variant="default"
-              leftSection={<IconPencil size={14} />}
-              onClick={() => setEditing(true)}
-            >
-              {t('actions.edit')}
-            </Button>
-          )}
-          {rights.canDelete(contact) && (
-            <Button
-              size="xs"
-              variant="subtle"
-              color="red"
-              leftSection={<IconTrash size={14} />}
-              onClick={() => setDeleting(true)}
-            >
-              {t('actions.delete')}
-            </Button>
-          )}
-          <CloseButton aria-label={t('actions.close')} onClick={onClose} />
-        </Group>
-      </Group>
+      <DetailHeader
+        title={name}
+        subtitle={[contact.title, contact.companyName].filter(Boolean).join(' · ')}
+        canEdit={canEdit}
+        canDelete={rights.canDelete(contact)}
+        onEdit={() => setEditing(true)}
+        onDelete={() => setDeleting(true)}
+        onClose={onClose}
+      />
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="overview">{t('detailTabs.overview')}</Tabs.Tab>
@@ -130,29 +98,14 @@ export function ContactDetail({ id, groups, rights, onClose, onOpenCompany, onOp
         onSaved={() => void mutate()}
         onOpenContact={onOpenContact}
       />
-      <ConfirmDelete
+      <ConfirmItemDelete
         opened={deleting}
         onClose={() => setDeleting(false)}
         title={t('delete.contactTitle')}
-        body={t('delete.body', { name })}
-        onConfirm={async () => {
-          try {
-            await deleteContact(contact.id);
-            notifications.show({
-              closeButtonProps: { 'aria-label': t('actions.close') },
-              color: 'green',
-              message: t('delete.done'),
-            });
-            onClose();
-          } catch (err) {
-            notifications.show({
-              closeButtonProps: { 'aria-label': t('actions.close') },
-              color: 'red',
-              title: t('errors.deleteContact'),
-              message: contactsErrorMessage(err),
-            });
-          }
-        }}
+        name={name}
+        failTitle={t('errors.deleteContact')}
+        remove={() => deleteContact(contact.id)}
+        onDeleted={onClose}
       />
     </Stack>
   );

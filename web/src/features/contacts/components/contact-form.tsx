@@ -10,8 +10,6 @@ import {
   Button,
   Divider,
   Group,
-  Modal,
-  MultiSelect,
   Select,
   SimpleGrid,
   Stack,
@@ -19,16 +17,13 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
+import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { ContactView } from '@tandem/shared/contacts/views';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isEmail } from '../../../lib/validation.ts';
 import { createContact, updateContact, useCompanyChoices, useContactSearch } from '../api/contacts.ts';
 import { contactBody, contactFormErrors, valuesFromContact } from '../utils/contact-body.ts';
-import { contactsErrorMessage } from '../utils/errors.ts';
 import {
   blankAddress,
   blankEmail,
@@ -39,6 +34,7 @@ import {
   type GroupChoice,
   LABELS,
 } from '../utils/form.ts';
+import { FormButtons, FormModal, GroupFields, useSave } from './form-parts.tsx';
 
 export interface ContactFormProps {
   opened: boolean;
@@ -52,19 +48,15 @@ export interface ContactFormProps {
 
 export function ContactFormModal(props: ContactFormProps) {
   const { t } = useTranslation('contacts');
-  const narrow = useMediaQuery('(max-width: 48em)');
   return (
-    <Modal
+    <FormModal
       opened={props.opened}
       onClose={props.onClose}
       size="xl"
-      fullScreen={narrow}
-      closeOnClickOutside={false}
-      title={<Text fw={600}>{t(props.contact ? 'form.editContact' : 'form.newContact')}</Text>}
-      closeButtonProps={{ 'aria-label': t('actions.close') }}
+      title={t(props.contact ? 'form.editContact' : 'form.newContact')}
     >
-      {props.opened && <ContactForm {...props} />}
-    </Modal>
+      <ContactForm {...props} />
+    </FormModal>
   );
 }
 
@@ -83,7 +75,6 @@ function useDuplicate(values: ContactFormValues, self: string | undefined) {
 function ContactForm({ onClose, contact, groups, onSaved, onOpenContact }: ContactFormProps) {
   const { t } = useTranslation('contacts');
   const companies = useCompanyChoices();
-  const [saving, setSaving] = useState(false);
   const form = useForm<ContactFormValues>({
     mode: 'controlled',
     initialValues: contact ? valuesFromContact(contact) : emptyContactValues(groups),
@@ -101,33 +92,17 @@ function ContactForm({ onClose, contact, groups, onSaved, onOpenContact }: Conta
   ];
   if (contact?.companyId && !companyData.some((c) => c.value === String(contact.companyId)))
     companyData.push({ value: String(contact.companyId), label: contact.companyName });
-  const groupData = groups.map((g) => ({ value: g.id, label: g.title }));
   const labelData = LABELS.map((l) => ({ value: l, label: t(`labels.${l}`) }));
 
-  const submit = form.onSubmit(async (v) => {
-    setSaving(true);
-    try {
-      const saved = contact
-        ? await updateContact(contact.id, contactBody(v, contact))
-        : await createContact(contactBody(v));
-      notifications.show({
-        closeButtonProps: { 'aria-label': t('actions.close') },
-        color: 'green',
-        message: t('form.contactSaved'),
-      });
-      onSaved(saved);
-      onClose();
-    } catch (err) {
-      notifications.show({
-        closeButtonProps: { 'aria-label': t('actions.close') },
-        color: 'red',
-        title: t(contact ? 'errors.updateContact' : 'errors.createContact'),
-        message: contactsErrorMessage(err),
-      });
-    } finally {
-      setSaving(false);
-    }
+  const { saving, run } = useSave({
+    save: (v: ContactFormValues) =>
+      contact ? updateContact(contact.id, contactBody(v, contact)) : createContact(contactBody(v)),
+    savedMessage: t('form.contactSaved'),
+    failTitle: t(contact ? 'errors.updateContact' : 'errors.createContact'),
+    onSaved,
+    onClose,
   });
+  const submit = form.onSubmit(run);
 
   const rowHeader = (label: string, onAdd: () => void, addLabel: string) => (
     <Group justify="space-between" mt="sm">
@@ -272,18 +247,11 @@ function ContactForm({ onClose, contact, groups, onSaved, onOpenContact }: Conta
 
         <Divider my="xs" />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <Select
-            label={t('form.primaryGroup')}
-            data={groupData}
-            allowDeselect={false}
-            searchable
-            {...form.getInputProps('primaryGroupId')}
-          />
-          <MultiSelect
-            label={t('form.secondaryGroups')}
-            data={groupData.filter((g) => g.value !== form.values.primaryGroupId)}
-            searchable
-            {...form.getInputProps('secondaryGroupIds')}
+          <GroupFields
+            groups={groups}
+            primaryId={form.values.primaryGroupId}
+            primary={form.getInputProps('primaryGroupId')}
+            secondary={form.getInputProps('secondaryGroupIds')}
           />
         </SimpleGrid>
         {form.errors.firstName === undefined && form.errors.lastName && (
@@ -292,14 +260,7 @@ function ContactForm({ onClose, contact, groups, onSaved, onOpenContact }: Conta
           </Text>
         )}
 
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={onClose}>
-            {t('actions.cancel')}
-          </Button>
-          <Button type="submit" loading={saving}>
-            {t('actions.save')}
-          </Button>
-        </Group>
+        <FormButtons onClose={onClose} saving={saving} />
       </Stack>
     </form>
   );

@@ -23,8 +23,10 @@ import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import {
   IconArrowMerge,
+  IconArrowsExchange,
   IconChevronLeft,
   IconChevronRight,
+  IconCopy,
   IconDownload,
   IconFileImport,
   IconPlus,
@@ -44,10 +46,12 @@ import {
   cursorOf,
   type ListQuery,
   useCompanies,
+  useCompanySearch,
   useContactSearch,
   useContacts,
 } from '../api/contacts.ts';
 import { allContacts, download, type ExportFormat, selectedContacts } from '../api/export.ts';
+import { type BulkGroupAction, BulkGroupDialog } from '../components/bulk-group-dialog.tsx';
 import { CompanyDetail } from '../components/company-detail.tsx';
 import { CompanyFormModal } from '../components/company-form.tsx';
 import { ConfirmDelete } from '../components/confirm-delete.tsx';
@@ -126,6 +130,7 @@ export default function ContactsPage() {
   const contacts = useContacts(query, tab === 'contacts');
   const companies = useCompanies(query, tab === 'companies');
   const found = useContactSearch(tab === 'contacts' ? q : '');
+  const foundCompanies = useCompanySearch(tab === 'companies' ? q : '');
   const list = tab === 'contacts' ? contacts : companies;
 
   // Every contact read so far, for the merge dialog and an export of a selection across pages.
@@ -138,6 +143,7 @@ export default function ContactsPage() {
   const [merging, setMerging] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [exporting, setExporting] = useState(false);
+  const [bulkGroup, setBulkGroup] = useState<BulkGroupAction | null>(null);
 
   const switchTab = (next: string | null) => {
     if (next !== 'contacts' && next !== 'companies') return;
@@ -152,7 +158,14 @@ export default function ContactsPage() {
   const selectedItems =
     tab === 'contacts'
       ? selected.map((id) => known.current.get(id)).filter((c): c is ContactView => !!c)
-      : (companies.data?.results ?? []).filter((c) => selected.includes(String(c.id)));
+      : [
+          ...new Map(
+            [...(companies.data?.results ?? []), ...(foundCompanies.data?.results ?? [])].map((c) => [
+              String(c.id),
+              c,
+            ]),
+          ).values(),
+        ].filter((c) => selected.includes(String(c.id)));
 
   const exportContacts = async (format: ExportFormat, which: 'selected' | 'all') => {
     setExporting(true);
@@ -174,8 +187,8 @@ export default function ContactsPage() {
     }
   };
 
-  const searching = tab === 'contacts' && q !== '';
-  const rows = searching ? found : list;
+  const searching = q !== '';
+  const rows = searching ? (tab === 'contacts' ? found : foundCompanies) : list;
   const count = rows.data?.count ?? 0;
   const pages = Math.max(1, Math.ceil(count / CONTACT_RULES.pageSize));
   const detailOpen = !!(contactId || companyId);
@@ -204,7 +217,9 @@ export default function ContactsPage() {
     </Group>
   ) : rows.data.results.length === 0 ? (
     <Text c="dimmed" ta="center" p="lg" data-testid="contacts-empty">
-      {searching ? t('empty.search', { q }) : t(tab === 'contacts' ? 'empty.contacts' : 'empty.companies')}
+      {searching
+        ? t(tab === 'contacts' ? 'empty.search' : 'empty.searchCompanies', { q })
+        : t(tab === 'contacts' ? 'empty.contacts' : 'empty.companies')}
     </Text>
   ) : tab === 'contacts' ? (
     <ContactTable
@@ -217,7 +232,7 @@ export default function ContactsPage() {
     />
   ) : (
     <CompanyTable
-      companies={companies.data?.results ?? []}
+      companies={(searching ? foundCompanies.data?.results : companies.data?.results) ?? []}
       openId={companyId}
       onOpen={openCompany}
       compact={detailOpen}
@@ -298,17 +313,17 @@ export default function ContactsPage() {
       <Box style={{ display: 'flex', gap: 'var(--mantine-spacing-md)', alignItems: 'flex-start' }}>
         <Stack gap="sm" style={{ flex: 1, minWidth: 0 }}>
           <Group gap="xs" wrap="wrap" align="flex-end">
-            {tab === 'contacts' && (
-              <TextInput
-                style={{ flex: '1 1 220px' }}
-                label={t('list.search')}
-                placeholder={t('list.searchPlaceholder')}
-                leftSection={<IconSearch size={16} />}
-                value={search}
-                onChange={(e) => setSearch(e.currentTarget.value)}
-                type="search"
-              />
-            )}
+            <TextInput
+              style={{ flex: '1 1 220px' }}
+              label={t(tab === 'contacts' ? 'list.search' : 'list.searchCompanies')}
+              placeholder={t(
+                tab === 'contacts' ? 'list.searchPlaceholder' : 'list.searchCompaniesPlaceholder',
+              )}
+              leftSection={<IconSearch size={16} />}
+              value={search}
+              onChange={(e) => setSearch(e.currentTarget.value)}
+              type="search"
+            />
             <Select
               style={{ flex: '1 1 150px', maxWidth: 220 }}
               label={t('list.group')}
@@ -347,6 +362,22 @@ export default function ContactsPage() {
                   >
                     {t('actions.merge')}
                   </Button>
+                )}
+                {(['move', 'copy'] as const).map(
+                  (action) =>
+                    rights.canBulkGroup(action, selectedItems) && (
+                      <Button
+                        key={action}
+                        size="xs"
+                        variant="default"
+                        leftSection={
+                          action === 'move' ? <IconArrowsExchange size={14} /> : <IconCopy size={14} />
+                        }
+                        onClick={() => setBulkGroup(action)}
+                      >
+                        {t(`actions.${action}`)}
+                      </Button>
+                    ),
                 )}
                 {rights.canDeleteAll(selectedItems) && (
                   <Button
@@ -436,6 +467,14 @@ export default function ContactsPage() {
           setSelected([]);
           openContact(kept.id);
         }}
+      />
+      <BulkGroupDialog
+        action={bulkGroup}
+        kind={tab}
+        ids={selected}
+        groups={creatable}
+        onClose={() => setBulkGroup(null)}
+        onDone={() => setSelected([])}
       />
       <ConfirmDelete
         opened={deleting}

@@ -13,6 +13,7 @@ export interface RoleInGroup {
 export interface OwnedItem {
   primaryGroupId: string;
   createdBy: string;
+  secondaryGroupIds?: readonly string[];
 }
 
 export function contactRights(groups: readonly RoleInGroup[], me: string | undefined) {
@@ -39,6 +40,19 @@ export function contactRights(groups: readonly RoleInGroup[], me: string | undef
     canDelete: (item: OwnedItem) => onItem(item, 'delete'),
     canDeleteAll: (items: readonly OwnedItem[]) =>
       items.length > 0 && items.every((i) => onItem(i, 'delete')),
+    /**
+     * Bulk move or copy: the action in every group of every item (as the server checks it), and a
+     * group to take them to (creatableGroups).
+     */
+    canBulkGroup: (action: 'move' | 'copy', items: readonly OwnedItem[]) =>
+      items.length > 0 &&
+      groups.some((g) => can(contactRoleOf(g.role), 'create')) &&
+      items.every((i) =>
+        [i.primaryGroupId, ...(i.secondaryGroupIds ?? [])].every((id) => {
+          const role = roleIn(id);
+          return role !== null && can(role, action);
+        }),
+      ),
   };
 }
 export type ContactRights = ReturnType<typeof contactRights>;

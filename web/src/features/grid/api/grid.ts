@@ -26,10 +26,15 @@ export const useGridViews = () =>
     api<Page<GridView>>(routes.listGridViews, { query: { page: 1, offset: 0, limit: GRID_VIEW_LIST_LIMIT } }),
   );
 
-export const useGridRows = (q: GridRowsQuery) =>
-  useSWR(['grid', 'rows', JSON.stringify(q)], () => api<GridRowsAnswer>(routes.queryGridRows, { body: q }), {
-    keepPreviousData: true,
-  });
+/** The rows of a query; `asked` is the query the answer is for (a kept previous answer may be another's). */
+export const useGridRows = (q: GridRowsQuery) => {
+  const asked = JSON.stringify(q);
+  return useSWR(
+    ['grid', 'rows', asked],
+    async () => ({ ...(await api<GridRowsAnswer>(routes.queryGridRows, { body: q })), asked }),
+    { keepPreviousData: true },
+  );
+};
 
 export async function createView(input: GridViewInput) {
   const v = await api<GridView>(routes.createGridView, { body: input });

@@ -31,6 +31,7 @@ import {
   GRID_PAGE_SIZES,
   type GridData,
   type GridRow,
+  type GridRowsQuery,
   type GridValue,
   isGridDataChanged,
   MAX_GROUPING,
@@ -77,14 +78,34 @@ export default function GridPage() {
   }, [viewId]);
 
   const query = complete(current);
-  const rows = useGridRows({
+  // Views read page by page answer a `next` cursor (decisions D63): kept per page for this list, so
+  // the next page is read from where this one stopped; a page with none is read by its number.
+  const listKey = JSON.stringify([query.filters, query.sorting, query.grouping, query.pageSize]);
+  const [cursors, setCursors] = useState<{ list: string; byPage: Record<number, string> }>({
+    list: '',
+    byPage: {},
+  });
+  const cursor = cursors.list === listKey ? cursors.byPage[page] : undefined;
+  const asked: GridRowsQuery = {
     filters: query.filters,
     sorting: query.sorting,
     grouping: query.grouping,
     page,
     pageSize: query.pageSize,
-  });
+    ...(cursor ? { cursor } : {}),
+  };
+  const rows = useGridRows(asked);
   const answer = rows.data;
+  const nextCursor = answer && answer.asked === JSON.stringify(asked) ? answer.next : null;
+  useEffect(() => {
+    if (!nextCursor) return;
+    setCursors((c) => {
+      const byPage = c.list === listKey ? c.byPage : {};
+      return byPage[page + 1] === nextCursor
+        ? c
+        : { list: listKey, byPage: { ...byPage, [page + 1]: nextCursor } };
+    });
+  }, [nextCursor, listKey, page]);
 
   useEffect(() => {
     const fresh = (answer?.customColumns ?? []).filter((c) => !customSeen.some((s) => s.name === c.name));
@@ -173,7 +194,10 @@ export default function GridPage() {
     }, t('views.deleted'));
 
   const isDefault = viewId === DEFAULT_GRID_VIEW_ID;
-  const pages = answer ? Math.max(1, Math.ceil(answer.count / answer.pageSize)) : 1;
+  // A list read page by page knows its length only at its end: until then one page more is offered.
+  const pages = answer
+    ? Math.max(1, Math.ceil(answer.count / answer.pageSize), answer.next ? answer.page + 1 : 1)
+    : 1;
   const viewOptions = [
     { value: DEFAULT_GRID_VIEW_ID, label: t('views.default') },
     ...(views.data?.results ?? []).map((v) => ({ value: v.id, label: v.title })),
@@ -309,7 +333,7 @@ export default function GridPage() {
       {answer && (
         <Group justify="space-between">
           <Text size="sm" c="dimmed">
-            {t('rows', { count: answer.count })}
+            {answer.next ? t('rowsMore', { count: answer.count - 1 }) : t('rows', { count: answer.count })}
           </Text>
           {pages > 1 && <Pagination value={page} onChange={setPage} total={pages} size="sm" />}
         </Group>
