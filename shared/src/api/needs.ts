@@ -199,6 +199,8 @@ export const routeNeeds: { readonly [K in RouteId]?: readonly Need[] } = {
   // AI onboarding (D69): the suggestion asks the connector; accepting writes groups and tasks.
   suggestOnboarding: ['ai'],
   acceptOnboarding: WU,
+  // The Today list as iCalendar: read as GET /task?priority_group=0 reads it (it may provision).
+  downloadTodayCalendar: WU,
 };
 
 /** WebSocket handlers, by module under functions/src/ws. */

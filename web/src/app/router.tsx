@@ -11,6 +11,7 @@ import { GRID_PATH } from '../features/grid/paths.ts';
 import { invitationPaths } from '../features/invitations/invitation-outcome.ts';
 import { accountRolesPath } from '../features/roles/paths.ts';
 import { acceptAttendeeInvitePath } from '../features/schedule/paths.ts';
+import { surveyPaths } from '../features/surveys/paths.ts';
 import { loadLaterNamespaces } from '../i18n/index.ts';
 import { GuestOnly, RequireAuth } from './guards.tsx';
 import { loadTodayPage } from './preload.ts';
@@ -106,7 +107,25 @@ export const routeObjects: RouteObject[] = [
             path: acceptAttendeeInvitePath,
             ...page(() => import('../features/schedule/routes/accept-attendee-invite-page.tsx')),
           },
+          // Surveys (D69): taking one needs no account.
+          ...[surveyPaths.take, surveyPaths.takeForm, surveyPaths.takeCode].map((path) => ({
+            path,
+            ...page(() => import('../features/surveys/routes/take-survey-page.tsx')),
+          })),
+          {
+            path: surveyPaths.confirmation,
+            ...page(() => import('../features/surveys/routes/survey-confirmation-page.tsx')),
+          },
+          {
+            path: surveyPaths.status,
+            ...page(() => import('../features/surveys/routes/survey-status-page.tsx')),
+          },
         ],
+      },
+      // The printable Today list (D69): public per the spec, a page of its own with no app chrome.
+      {
+        path: '/download-today',
+        ...page(() => import('../features/download-today/routes/download-today-page.tsx')),
       },
       {
         element: <RequireAuth />,
@@ -170,6 +189,11 @@ export const routeObjects: RouteObject[] = [
               notAvailable(paths.agendas, 'agendas'),
               // The task grid with saved views (decisions D56): a view of /tasks, its own chunk.
               { path: GRID_PATH, ...page(() => import('../features/grid/routes/grid-page.tsx')) },
+              { path: surveyPaths.mine, ...page(() => import('../features/surveys/routes/surveys-page.tsx')) },
+              {
+                path: '/ai-onboarding',
+                ...page(() => import('../features/ai-onboarding/routes/ai-onboarding-page.tsx')),
+              },
             ],
           },
         ],

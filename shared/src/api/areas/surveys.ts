@@ -67,3 +67,11 @@ export const acceptOnboarding = {
   auth: 'user',
   handler: 'surveys/accept-onboarding',
 } as const satisfies RouteDef;
+// The printable Today list (spec 002 §2 /download-today; issue 18 item 7; decisions D69)
+/** The caller's Today list as an iCalendar file: `{ filename, ics }` (?user_timezone=<IANA zone>). */
+export const downloadTodayCalendar = {
+  method: 'GET',
+  path: '/download-today/ics',
+  auth: 'user',
+  handler: 'surveys/download-today-calendar',
+} as const satisfies RouteDef;
