@@ -189,7 +189,10 @@ export const routeObjects: RouteObject[] = [
               notAvailable(paths.agendas, 'agendas'),
               // The task grid with saved views (decisions D56): a view of /tasks, its own chunk.
               { path: GRID_PATH, ...page(() => import('../features/grid/routes/grid-page.tsx')) },
-              { path: surveyPaths.mine, ...page(() => import('../features/surveys/routes/surveys-page.tsx')) },
+              {
+                path: surveyPaths.mine,
+                ...page(() => import('../features/surveys/routes/surveys-page.tsx')),
+              },
               {
                 path: '/ai-onboarding',
                 ...page(() => import('../features/ai-onboarding/routes/ai-onboarding-page.tsx')),

@@ -24,6 +24,11 @@ export const deleteSurvey = (id: string) => api<void>(routes.deleteSurvey, { par
 
 export const surveyToTake = (code: string) =>
   api<PublicSurveyView>(routes.getSurveyConfig, { query: { affiliateId: code } });
-export const submitSurvey = (body: { survey: string; name: string; email: string; answers: SurveyAnswer[] }) =>
-  api<SurveyReceipt>(routes.submitSurvey, { body });
-export const surveyStatus = (token: string) => api<SurveyStatusView>(routes.getSurveyStatus, { body: { token } });
+export const submitSurvey = (body: {
+  survey: string;
+  name: string;
+  email: string;
+  answers: SurveyAnswer[];
+}) => api<SurveyReceipt>(routes.submitSurvey, { body });
+export const surveyStatus = (token: string) =>
+  api<SurveyStatusView>(routes.getSurveyStatus, { body: { token } });

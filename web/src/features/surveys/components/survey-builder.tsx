@@ -32,7 +32,15 @@ interface Draft {
 }
 
 let nextKey = 1;
-const blank = (): Draft => ({ key: nextKey++, type: 'text', prompt: '', required: false, options: '', min: 1, max: 5 });
+const blank = (): Draft => ({
+  key: nextKey++,
+  type: 'text',
+  prompt: '',
+  required: false,
+  options: '',
+  min: 1,
+  max: 5,
+});
 
 export function toSurveyInput(title: string, intro: string, drafts: Draft[]): SurveyInput {
   return {

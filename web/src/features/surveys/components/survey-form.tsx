@@ -91,7 +91,10 @@ function QuestionField({
           />
           {(q.minLabel || q.maxLabel) && (
             <Text size="xs" c="dimmed">
-              {t('take.scaleEnds', { min: `${q.min} ${q.minLabel}`.trim(), max: `${q.max} ${q.maxLabel}`.trim() })}
+              {t('take.scaleEnds', {
+                min: `${q.min} ${q.minLabel}`.trim(),
+                max: `${q.max} ${q.maxLabel}`.trim(),
+              })}
             </Text>
           )}
           {error && (

@@ -87,7 +87,11 @@ function TakeSurvey({ code }: { code: string }) {
           setErrors({});
           try {
             const receipt = await submitSurvey({ survey: survey.id, ...v });
-            saveReceipt({ token: receipt.accessToken, confirmation: receipt.confirmation, title: survey.title });
+            saveReceipt({
+              token: receipt.accessToken,
+              confirmation: receipt.confirmation,
+              title: survey.title,
+            });
             navigate(surveyPaths.confirmation);
           } catch (err) {
             const fields = err instanceof ApiError ? (err.body.errors ?? {}) : {};
