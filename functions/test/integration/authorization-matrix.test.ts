@@ -1367,7 +1367,9 @@ const MATRIX: Record<RouteId, Case[]> = {
       expect: everyone(201),
     },
   ],
-  downloadTodayCalendar: [{ request: () => ({ query: { user_timezone: 'Europe/Berlin' } }), expect: everyone(200) }],
+  downloadTodayCalendar: [
+    { request: () => ({ query: { user_timezone: 'Europe/Berlin' } }), expect: everyone(200) },
+  ],
 };
 
 const SURVEY_BODY = { title: 'Matrix survey', questions: [{ type: 'text', prompt: 'Anything?' }] };

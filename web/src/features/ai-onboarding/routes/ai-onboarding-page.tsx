@@ -17,7 +17,11 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { ONBOARDING_LIMITS, ONBOARDING_MESSAGES, type OnboardingGroup } from '@tandem/shared/surveys/ai-onboarding';
+import {
+  ONBOARDING_LIMITS,
+  ONBOARDING_MESSAGES,
+  type OnboardingGroup,
+} from '@tandem/shared/surveys/ai-onboarding';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

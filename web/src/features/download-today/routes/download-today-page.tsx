@@ -119,7 +119,7 @@ function TodayList() {
         <table aria-label={t('downloadToday.title')}>
           <thead>
             <tr>
-              <th scope="col" style={{ width: 24 }} aria-hidden="true" />
+              <td style={{ width: 24 }} />
               <th scope="col">{t('downloadToday.task')}</th>
               <th scope="col">{t('downloadToday.group')}</th>
               <th scope="col">{t('downloadToday.when')}</th>

@@ -59,7 +59,7 @@ export function toSurveyInput(title: string, intro: string, drafts: Draft[]): Su
         case 'single':
         case 'multiple':
           return { ...base, type: d.type, options };
-        case 'scale':
+        default:
           return { ...base, type: 'scale', min: d.min, max: d.max, minLabel: '', maxLabel: '' };
       }
     }) as SurveyInput['questions'],
