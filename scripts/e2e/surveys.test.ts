@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type AiApi, startAiApi } from '../src/testing/ai-onboarding-api.ts';
+import { violations } from '../src/testing/axe.ts';
 import { type BrowserSession, openBrowser, signIn } from '../src/testing/browser.ts';
 import { apiClient, createUser, type StackEnv } from '../src/testing/users.ts';
 
@@ -70,11 +71,13 @@ describe('surveys', () => {
       // The required question unanswered: the server's message under it, nothing kept.
       await v.getByRole('button', { name: 'Send answers' }).click();
       await v.getByText('This question needs an answer.').waitFor();
+      expect(await violations(v)).toEqual([]);
       await v.getByRole('radio', { name: 'Hard' }).check();
       await v.getByRole('checkbox', { name: 'Focus time' }).check();
       await v.getByText('4', { exact: true }).click();
       await v.getByLabel('Anything else?').fill('More quiet mornings');
       await v.screenshot({ path: join(shots, 'take-survey.png'), fullPage: true });
+      expect(await violations(v)).toEqual([]);
       await v.getByRole('button', { name: 'Send answers' }).click();
       await v.waitForURL(/\/survey-confirmation\/$/);
       await v.getByText('Thanks for your answers!').waitFor();
@@ -85,6 +88,7 @@ describe('surveys', () => {
       expect(await row('What helped').textContent()).toContain('Focus time');
       expect(await row('Energy').textContent()).toContain('4');
       await v.screenshot({ path: join(shots, 'survey-status.png'), fullPage: true });
+      expect(await violations(v)).toEqual([]);
     } finally {
       await visitor.close();
     }
@@ -123,6 +127,7 @@ describe('AI onboarding', () => {
     await page.getByLabel('Task 2 · Customers').fill('Plan the spring market');
     await page.getByLabel('Keep Florist admin').uncheck();
     await page.screenshot({ path: join(shots, 'ai-onboarding.png'), fullPage: true });
+    expect(await violations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Create the kept groups and tasks' }).click();
     await page.getByText('Created: Customers').waitFor();
     await page.unroute('**/api/v1/ai-onboarding/suggestions');
@@ -157,6 +162,7 @@ describe('/download-today', () => {
     await page.emulateMedia({ media: 'screen' });
     expect(await ics.isVisible()).toBe(true);
     await page.screenshot({ path: join(shots, 'download-today.png'), fullPage: true });
+    expect(await violations(page)).toEqual([]);
 
     const [download] = await Promise.all([page.waitForEvent('download'), ics.click()]);
     expect(download.suggestedFilename()).toMatch(/^today-\d{4}-\d{2}-\d{2}\.ics$/);

@@ -145,7 +145,7 @@ export default function AiOnboardingPage() {
             {t('onboarding.suggestions')}
           </Title>
           {drafts.map((d) => (
-            <Paper key={d.key} withBorder p="md" opacity={d.keep ? 1 : 0.6}>
+            <Paper key={d.key} withBorder p="md">
               <Stack gap="xs">
                 <Group wrap="nowrap" align="flex-end">
                   <Checkbox
@@ -158,6 +158,7 @@ export default function AiOnboardingPage() {
                     label={t('onboarding.groupName')}
                     style={{ flex: 1 }}
                     maxLength={ONBOARDING_LIMITS.groupTitleChars}
+                    disabled={!d.keep}
                     value={d.title}
                     onChange={(e) => change(d.key, { title: e.currentTarget.value })}
                   />
@@ -169,6 +170,7 @@ export default function AiOnboardingPage() {
                       aria-label={`${t('onboarding.task')} ${i + 1} · ${d.title}`}
                       style={{ flex: 1 }}
                       maxLength={ONBOARDING_LIMITS.taskTitleChars}
+                      disabled={!d.keep}
                       value={task}
                       onChange={(e) =>
                         change(d.key, { tasks: d.tasks.map((x, j) => (j === i ? e.currentTarget.value : x)) })
@@ -177,6 +179,7 @@ export default function AiOnboardingPage() {
                     <ActionIcon
                       variant="subtle"
                       color="red"
+                      disabled={!d.keep}
                       aria-label={`${t('onboarding.removeTask')}: ${task}`}
                       onClick={() => change(d.key, { tasks: d.tasks.filter((_, j) => j !== i) })}
                     >
@@ -188,7 +191,7 @@ export default function AiOnboardingPage() {
                   <Button
                     size="xs"
                     variant="subtle"
-                    disabled={d.tasks.length >= ONBOARDING_LIMITS.maxTasks}
+                    disabled={!d.keep || d.tasks.length >= ONBOARDING_LIMITS.maxTasks}
                     onClick={() => change(d.key, { tasks: [...d.tasks, ''] })}
                   >
                     {t('onboarding.addTask')}
