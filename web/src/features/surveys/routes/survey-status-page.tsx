@@ -42,7 +42,9 @@ export default function SurveyStatusPage() {
         <Stack gap="sm">
           <Group justify="space-between">
             <Text fw={500}>{status.survey.title}</Text>
-            <Badge color="green" variant="light">{t(`status.${status.status}`)}</Badge>
+            <Badge color="green" variant="light">
+              {t(`status.${status.status}`)}
+            </Badge>
           </Group>
           <Text size="sm" c="dimmed">
             {t('status.submittedAt', { at: new Date(status.submittedAt).toLocaleString() })}
