@@ -13,6 +13,7 @@ import { GroupEntity } from './entities/group.ts';
 import { InvitationEntity } from './entities/invitation.ts';
 import { MembershipEntity } from './entities/membership.ts';
 import { PlacementEntity } from './entities/placement.ts';
+import { SurveyEntity, SurveyResponseEntity } from './entities/survey.ts';
 import { TaskEntity } from './entities/task.ts';
 import { TaskChildEntity } from './entities/task-child.ts';
 import { UserEntity } from './entities/user.ts';
@@ -30,4 +31,6 @@ export const entities = {
   calendarFeed: CalendarFeedEntity,
   attachment: AttachmentEntity,
   attachmentUpload: AttachmentUploadEntity,
+  survey: SurveyEntity,
+  surveyResponse: SurveyResponseEntity,
 };

@@ -17,7 +17,7 @@ import { apiPath, type RouteId } from '@tandem/shared';
 import { routes } from '@tandem/shared/api/routes';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { waitForMail } from '../../../scripts/src/local/mail/wait-for-mail.ts';
-import { type Api, addMember, invitationKey, newGroup, person, stack } from './support.ts';
+import { type Api, addMember, invitationKey, newGroup, person, publicApi, stack } from './support.ts';
 
 const PRINCIPALS = [
   'anonymous',
@@ -1317,7 +1317,67 @@ const MATRIX: Record<RouteId, Case[]> = {
       expect: user(404, 403, 403, 200, 200, 200),
     },
   ],
+  // Surveys (D69): the owner's own; the public ones by the survey's code and a response's token.
+  createSurvey: [{ request: () => ({ body: SURVEY_BODY }), expect: everyone(201) }],
+  listSurveys: [{ request: () => ({}), expect: everyone(200) }],
+  getSurvey: [
+    {
+      label: 'the owner’s (foreign to the others)',
+      request: async (w) => ({ params: { id: await ownerSurvey(w) } }),
+      expect: ownOnly(200),
+    },
+  ],
+  deleteSurvey: [
+    {
+      label: 'the owner’s (foreign to the others)',
+      request: async (w) => ({ params: { id: await ownerSurvey(w) } }),
+      expect: ownOnly(204),
+    },
+  ],
+  getSurveyConfig: [
+    { request: async (w) => ({ query: { affiliate_id: await ownerSurvey(w) } }), expect: open(200) },
+  ],
+  submitSurvey: [
+    {
+      request: async (w) => ({
+        body: { survey: await ownerSurvey(w), answers: [{ question_id: 'q1', value: 'Yes' }] },
+      }),
+      expect: open(201),
+    },
+  ],
+  getSurveyStatus: [
+    {
+      label: 'a response’s own token',
+      request: async (w) => {
+        const code = await ownerSurvey(w);
+        const r = await publicApi().post('/survey/confirmation', { survey: code, answers: [] });
+        return { body: { token: ok(r, 'answer survey').access_token as string } };
+      },
+      expect: open(200),
+    },
+  ],
+  // The local stack has no AI service configured: the suggestion answers 503; accepting needs none.
+  suggestOnboarding: [
+    { request: () => ({ body: { description: 'I run a bakery' } }), expect: everyone(503) },
+  ],
+  acceptOnboarding: [
+    {
+      request: () => ({
+        body: { groups: [{ title: `Matrix ${randomUUID().slice(0, 6)}`, tasks: ['First'] }] },
+      }),
+      expect: everyone(201),
+    },
+  ],
+  downloadTodayCalendar: [
+    { request: () => ({ query: { user_timezone: 'Europe/Berlin' } }), expect: everyone(200) },
+  ],
 };
+
+const SURVEY_BODY = { title: 'Matrix survey', questions: [{ type: 'text', prompt: 'Anything?' }] };
+/** A fresh survey of the owner's: its code. */
+async function ownerSurvey(w: World): Promise<string> {
+  return ok(await w.people.owner.api.post('/survey', SURVEY_BODY), 'survey').id as string;
+}
 
 /** A message the owner writes in the world's task chat, for the author-only routes. */
 async function ownerMessage(w: World): Promise<string> {

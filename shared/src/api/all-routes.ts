@@ -9,5 +9,6 @@ export * from './areas/grid.ts';
 export * from './areas/import.ts';
 export * from './areas/planning.ts';
 export * from './areas/roles.ts';
+export * from './areas/surveys.ts';
 export * from './areas/templates.ts';
 export * from './route-defs.ts';

@@ -188,6 +188,19 @@ export const routeNeeds: { readonly [K in RouteId]?: readonly Need[] } = {
   // Import: the preview reads nothing; the import writes tasks (and may provision the caller).
   previewTaskImport: [],
   importTasks: WU,
+  // Surveys (D69): the owner's calls read and write the owner's surveys; the public ones a survey.
+  createSurvey: W,
+  listSurveys: ['table:read'],
+  getSurvey: ['table:read'],
+  deleteSurvey: W,
+  getSurveyConfig: ['table:read'],
+  submitSurvey: W,
+  getSurveyStatus: ['table:read'],
+  // AI onboarding (D69): the suggestion asks the connector; accepting writes groups and tasks.
+  suggestOnboarding: ['ai'],
+  acceptOnboarding: WU,
+  // The Today list as iCalendar: read as GET /task?priority_group=0 reads it (it may provision).
+  downloadTodayCalendar: WU,
 };
 
 /** WebSocket handlers, by module under functions/src/ws. */

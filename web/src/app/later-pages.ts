@@ -18,6 +18,12 @@ export const laterPages = {
   reports: () => import('../features/reports/routes/reports-page.tsx'),
   chat: () => import('../features/chat/routes/chat-page.tsx'),
   grid: () => import('../features/grid/routes/grid-page.tsx'),
+  surveys: () => import('../features/surveys/routes/surveys-page.tsx'),
+  aiOnboarding: () => import('../features/ai-onboarding/routes/ai-onboarding-page.tsx'),
+  takeSurvey: () => import('../features/surveys/routes/take-survey-page.tsx'),
+  surveyConfirmation: () => import('../features/surveys/routes/survey-confirmation-page.tsx'),
+  surveyStatus: () => import('../features/surveys/routes/survey-status-page.tsx'),
+  downloadToday: () => import('../features/download-today/routes/download-today-page.tsx'),
 } satisfies Record<string, () => Promise<{ default: React.ComponentType }>>;
 
 export type LaterPage = keyof typeof laterPages;

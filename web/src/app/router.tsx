@@ -11,6 +11,7 @@ import { GRID_PATH } from '../features/grid/paths.ts';
 import { invitationPaths } from '../features/invitations/invitation-outcome.ts';
 import { accountRolesPath } from '../features/roles/paths.ts';
 import { acceptAttendeeInvitePath } from '../features/schedule/paths.ts';
+import { surveyPaths } from '../features/surveys/paths.ts';
 import { loadLaterNamespaces } from '../i18n/index.ts';
 import { GuestOnly, RequireAuth } from './guards.tsx';
 import type { LaterPage } from './later-pages.ts';
@@ -114,7 +115,25 @@ export const routeObjects: RouteObject[] = [
             path: acceptAttendeeInvitePath,
             ...page(() => import('../features/schedule/routes/accept-attendee-invite-page.tsx')),
           },
+          // Surveys (D69): taking one needs no account.
+          ...[surveyPaths.take, surveyPaths.takeForm, surveyPaths.takeCode].map((path) => ({
+            path,
+            ...later('takeSurvey'),
+          })),
+          {
+            path: surveyPaths.confirmation,
+            ...later('surveyConfirmation'),
+          },
+          {
+            path: surveyPaths.status,
+            ...later('surveyStatus'),
+          },
         ],
+      },
+      // The printable Today list (D69): public per the spec, a page of its own with no app chrome.
+      {
+        path: '/download-today',
+        ...later('downloadToday'),
       },
       {
         element: <RequireAuth />,
@@ -178,6 +197,8 @@ export const routeObjects: RouteObject[] = [
               notAvailable(paths.agendas, 'agendas'),
               // The task grid with saved views (decisions D56): a view of /tasks, its own chunk.
               { path: GRID_PATH, ...later('grid') },
+              { path: surveyPaths.mine, ...later('surveys') },
+              { path: '/ai-onboarding', ...later('aiOnboarding') },
             ],
           },
         ],

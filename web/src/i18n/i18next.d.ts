@@ -11,6 +11,7 @@ import type reports from './locales/en_US/reports.json';
 import type roles from './locales/en_US/roles.json';
 import type routines from './locales/en_US/routines.json';
 import type schedule from './locales/en_US/schedule.json';
+import type surveys from './locales/en_US/surveys.json';
 import type tasks from './locales/en_US/tasks.json';
 import type templates from './locales/en_US/templates.json';
 import type today from './locales/en_US/today.json';
@@ -36,6 +37,7 @@ declare module 'i18next' {
       roles: typeof roles;
       planning: typeof planning;
       import: typeof importTexts;
+      surveys: typeof surveys;
     };
   }
 }

@@ -4,6 +4,7 @@
  * package for their member limit.
  */
 import {
+  normalisePackage,
   SUBSCRIPTION_PACKAGES,
   SUBSCRIPTION_STATUSES,
   type Subscription,
@@ -16,7 +17,9 @@ import { NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { listMemberships } from '../groups/groups.ts';
 import type { UserRecord } from './user.ts';
 
-export async function setSubscription(email: string, pkg: string, status: string): Promise<UserRecord> {
+export async function setSubscription(email: string, given: string, status: string): Promise<UserRecord> {
+  // Package names arrive in many spellings ('Teams License'): kept lowercase with underscores (002 §3).
+  const pkg = normalisePackage(given);
   if (!SUBSCRIPTION_PACKAGES.includes(pkg as SubscriptionPackage)) {
     throw new ValidationError({ package: `Package must be one of ${SUBSCRIPTION_PACKAGES.join(', ')}.` });
   }

@@ -34,6 +34,17 @@ export function sampleTree(prompt: string): string {
   return JSON.stringify({ title, children: steps });
 }
 
+/** The onboarding answer (its system prompt asks for groups): two groups named from the prompt's first word. */
+export function sampleOnboarding(prompt: string): string {
+  const word = prompt.trim().split(/\s+/)[0] || 'Work';
+  return JSON.stringify({
+    groups: [
+      { title: `${word} clients`, tasks: ['Call new clients', 'Send invoices'] },
+      { title: `${word} admin`, tasks: ['Sort the inbox'] },
+    ],
+  });
+}
+
 async function readBody(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const c of req) chunks.push(c as Buffer);
@@ -59,7 +70,12 @@ export async function startFakeChat(
     const got: ChatRequest = { authorization: req.headers.authorization, body };
     requests.push(got);
     const user = body.messages.filter((m) => m.role === 'user').at(-1)?.content ?? '';
-    const answer = opts.answer ? opts.answer(got) : sampleTree(user);
+    const system = body.messages.find((m) => m.role === 'system')?.content ?? '';
+    const answer = opts.answer
+      ? opts.answer(got)
+      : system.includes('"groups"')
+        ? sampleOnboarding(user)
+        : sampleTree(user);
     if (typeof answer !== 'string') {
       res.writeHead(answer.status, { 'content-type': 'application/json' }).end(answer.body);
       return;

@@ -14,6 +14,7 @@
  */
 import type { LimitDetailView, LimitsView } from '@tandem/shared/groups/views';
 import { type LimitStatus, mostSevere } from '@tandem/shared/user/limits';
+import { normalisePackage } from '@tandem/shared/user/subscription';
 
 export const REQUEST_LINK_PORTAL_PATH = '/request-link-portal';
 /** Screens the standard license does not include (spec 002 §4; 002 §6 templates need teams or trial). */
@@ -55,7 +56,9 @@ export const isRequestLinkPortalPath = (pathname: string): boolean =>
 export const isUpsellPath = (pathname: string): boolean => UPSELL_PATHS.some((b) => isUnder(pathname, b));
 
 export function paywallFor(input: PaywallInput): PaywallDecision {
-  const { package: pkg, status, pathname } = input;
+  const { status, pathname } = input;
+  // The package as stored, whatever its spelling ('Standard License' is standard_license; 002 §3).
+  const pkg = input.package ? normalisePackage(input.package) : undefined;
   if (!pkg || !status) return NONE;
 
   const reason: BlockReason | null =
