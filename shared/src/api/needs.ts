@@ -188,6 +188,20 @@ export const routeNeeds: { readonly [K in RouteId]?: readonly Need[] } = {
   // Import: the preview reads nothing; the import writes tasks (and may provision the caller).
   previewTaskImport: [],
   importTasks: WU,
+  // Curricula (D66): copies of lessons undo their earlier chunks, and a delete clears its items, with
+  // BatchWriteItem; creating one (or a copy) may provision the caller.
+  listCurricula: ['table:read'],
+  createCurriculum: WU,
+  getCurriculum: ['table:read'],
+  updateCurriculum: W,
+  deleteCurriculum: ['table:read', 'table:write', 'table:batch-write', 'users'],
+  cloneCurriculum: ['table:read', 'table:write', 'table:batch-write', 'users'],
+  addCurriculumLearner: ['table:read', 'table:write', 'table:batch-write'],
+  listCurriculumLessons: ['table:read'],
+  addCurriculumLesson: W,
+  createCurriculumLesson: W,
+  updateCurriculumLesson: W,
+  deleteCurriculumLesson: W,
 };
 
 /** WebSocket handlers, by module under functions/src/ws. */
