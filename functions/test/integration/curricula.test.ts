@@ -251,6 +251,11 @@ describe('curricula', () => {
       403,
     );
     expect((await author.api.get(`/curriculum/${c.id}`)).body.title).toBe('Onboarding');
+    // A curriculum delegated before it has lessons: each lesson added reaches the learner.
+    const empty = await made(author.api, '/curriculum', { title: 'Later', group });
+    await made(author.api, `/curriculum/learner/${empty.id}`, { email: member.email });
+    await made(author.api, '/curriculum/task/create', { curriculum: empty.id, title: 'First' });
+    expect((await lessons(member.api, empty.id)).map((l) => l.task.title)).toEqual(['First']);
   });
 
   it('clones with the lessons in order, lists templates by group, and deletes with the counts given back', async () => {

@@ -165,7 +165,10 @@ export const routeObjects: RouteObject[] = [
               { path: paths.reports, ...page(() => import('../features/reports/routes/reports-page.tsx')) },
               notAvailable(paths.integrations, 'integrations'),
               notAvailable(paths.requestLinks, 'requestLinks'),
-              notAvailable(paths.curriculum, 'curriculum'),
+              {
+                path: paths.curriculum,
+                ...page(() => import('../features/curricula/routes/curriculum-page.tsx')),
+              },
               { path: paths.chat, ...page(() => import('../features/chat/routes/chat-page.tsx')) },
               notAvailable(paths.agendas, 'agendas'),
               // The task grid with saved views (decisions D56): a view of /tasks, its own chunk.

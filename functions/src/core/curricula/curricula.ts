@@ -255,7 +255,7 @@ async function writeLessonTasks(
       written.push(...g);
     }
     await transactCurricula((tx) => [
-      countWrite(tx, person, counts)!,
+      ...[countWrite(tx, person, counts)].filter((w) => w !== null),
       ...last(tx),
       ...tail.flatMap((x) => [
         ...lessonTaskWrites(tx, x.p, x.lesson),
@@ -270,7 +270,9 @@ async function writeLessonTasks(
     ]);
   } catch (e) {
     await undoLessonTasks(written, withLessons);
-    if (e instanceof TransactionCanceledError && e.failedAt(0)) await limitRefusal(person.userId, counts);
+    const counted = Object.values(counts).some((by) => by !== 0);
+    if (e instanceof TransactionCanceledError && counted && e.failedAt(0))
+      await limitRefusal(person.userId, counts);
     if (e instanceof TransactionCanceledError) throw new ConflictError(CURRICULUM_MESSAGES.raced);
     throw e;
   }
