@@ -24,7 +24,6 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { CURRICULUM_TYPES, type CurriculumType, progressPercent } from '@tandem/shared/curricula/rules';
 import type { CurriculumView, LessonView } from '@tandem/shared/curricula/views';
 import { type FormEvent, useMemo, useState } from 'react';
@@ -49,13 +48,7 @@ import {
   useLessons,
 } from '../api/curricula.ts';
 import { LessonList } from '../components/lesson-list.tsx';
-
-const failed = (e: unknown) =>
-  notifications.show({
-    color: 'red',
-    message: e instanceof ApiError ? e.message : String(e),
-    autoClose: 5000,
-  });
+import { failed, notify } from '../utils/notify.ts';
 
 function ProgressBar({ ratio, label }: { ratio: number; label: string }) {
   const { t } = useTranslation('curricula');
@@ -74,7 +67,12 @@ function CurriculumCard({ c, active, onOpen }: { c: CurriculumView; active: bool
   const { t } = useTranslation('curricula');
   return (
     <UnstyledButton onClick={onOpen} aria-current={active ? 'true' : undefined} data-testid="curriculum-card">
-      <Paper withBorder p="sm" radius="sm" bg={active ? 'var(--mantine-color-default-hover)' : undefined}>
+      <Paper
+        withBorder
+        p="sm"
+        radius="sm"
+        style={active ? { borderColor: 'var(--mantine-primary-color-filled)', borderWidth: 2 } : undefined}
+      >
         <Group justify="space-between" wrap="nowrap" gap="xs">
           <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
             {c.title}
@@ -199,11 +197,7 @@ function CurriculumDetail({ id, onGone }: { id: string; onGone: () => void }) {
             size="xs"
             disabled={busy}
             onClick={() =>
-              run(
-                cloneCurriculum(c.id).then((x) =>
-                  notifications.show({ color: 'teal', message: t('cloned', { title: x.title }) }),
-                ),
-              )
+              run(cloneCurriculum(c.id).then((x) => notify('teal', t('cloned', { title: x.title }))))
             }
           >
             {t('clone')}
@@ -331,7 +325,7 @@ function CurriculumDetail({ id, onGone }: { id: string; onGone: () => void }) {
               if (to)
                 run(addLearner(c.id, to), () => {
                   setEmail('');
-                  notifications.show({ color: 'teal', message: t('delegated', { email: to }) });
+                  notify('teal', t('delegated', { email: to }));
                 });
             }}
           >
@@ -399,7 +393,7 @@ export default function CurriculumPage() {
               data={CURRICULUM_TYPES.map((x) => ({ value: x, label: t(`types.${x}`) }))}
             />
             <Select
-              aria-label={t('group')}
+              aria-label={t('groupFilter')}
               placeholder={t('allGroups')}
               data={groupOptions}
               value={group}
