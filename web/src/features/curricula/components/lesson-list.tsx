@@ -64,7 +64,7 @@ function LessonRow({ lesson, canMove, canChangeStatus, canRemove, onStatus, onRe
       data-testid={`lesson-${lesson.order}`}
       style={{ transform: CSS.Transform.toString(transform), transition, opacity: isDragging ? 0.6 : 1 }}
     >
-      <Group gap="xs" wrap="nowrap" align="center">
+      <Group gap="xs" wrap="wrap" align="center">
         {canMove && (
           <ActionIcon
             ref={setActivatorNodeRef}
@@ -93,33 +93,35 @@ function LessonRow({ lesson, canMove, canChangeStatus, canRemove, onStatus, onRe
           component={Link}
           to={`/task/${lesson.task.id}`}
           size="sm"
-          style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}
+          style={{ flex: '1 1 7rem', minWidth: 0, overflowWrap: 'break-word' }}
           td={lesson.status === 'completed' ? 'line-through' : undefined}
         >
           {lesson.task.title}
         </Anchor>
-        <Select
-          size="xs"
-          w={140}
-          aria-label={t('status', { title: lesson.task.title })}
-          data={LESSON_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
-          value={lesson.status}
-          disabled={!canChangeStatus}
-          allowDeselect={false}
-          onChange={(v) => v && v !== lesson.status && onStatus(lesson, v as LessonStatus)}
-        />
-        {canRemove && (
-          <Tooltip label={t('removeLesson', { title: lesson.task.title })}>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={t('removeLesson', { title: lesson.task.title })}
-              onClick={() => onRemove(lesson)}
-            >
-              <IconTrash size={16} />
-            </ActionIcon>
-          </Tooltip>
-        )}
+        <Group gap="xs" wrap="nowrap" ml="auto">
+          <Select
+            size="xs"
+            w={140}
+            aria-label={t('status', { title: lesson.task.title })}
+            data={LESSON_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
+            value={lesson.status}
+            disabled={!canChangeStatus}
+            allowDeselect={false}
+            onChange={(v) => v && v !== lesson.status && onStatus(lesson, v as LessonStatus)}
+          />
+          {canRemove && (
+            <Tooltip label={t('removeLesson', { title: lesson.task.title })}>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={t('removeLesson', { title: lesson.task.title })}
+                onClick={() => onRemove(lesson)}
+              >
+                <IconTrash size={16} />
+              </ActionIcon>
+            </Tooltip>
+          )}
+        </Group>
       </Group>
       <Collapse expanded={open}>
         {open && (

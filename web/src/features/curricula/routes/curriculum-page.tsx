@@ -302,7 +302,12 @@ function CurriculumDetail({ id, onGone }: { id: string; onGone: () => void }) {
                     <Table.Td w="45%">
                       <Progress value={progressPercent(l.progressRatio)} aria-label={l.email} />
                     </Table.Td>
-                    <Table.Td w={60} ta="right" data-testid={`learner-progress-${l.email}`}>
+                    <Table.Td
+                      w={60}
+                      ta="right"
+                      style={{ whiteSpace: 'nowrap' }}
+                      data-testid={`learner-progress-${l.email}`}
+                    >
                       {progressPercent(l.progressRatio)} %
                     </Table.Td>
                   </Table.Tr>
@@ -384,7 +389,7 @@ export default function CurriculumPage() {
     <Stack gap="md">
       <Title order={2}>{t('title')}</Title>
       <Grid gap="lg">
-        <Grid.Col span={{ base: 12, lg: 4 }}>
+        <Grid.Col span={{ base: 12, lg: 4 }} order={{ base: id ? 2 : 1, lg: 1 }}>
           <Stack gap="sm">
             <SegmentedControl
               fullWidth
@@ -415,7 +420,7 @@ export default function CurriculumPage() {
             )}
           </Stack>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 8 }}>
+        <Grid.Col span={{ base: 12, lg: 8 }} order={{ base: id ? 1 : 2, lg: 2 }}>
           {id ? (
             <CurriculumDetail key={id} id={id} onGone={() => open(null)} />
           ) : (
