@@ -101,6 +101,26 @@ describe('curricula', () => {
     expect((await author.api.get(`/task/${list[1]!.task.id}`)).body.mode).toBe('active');
   });
 
+  it('brings the lesson along when its task is completed elsewhere (Today, the task form)', async () => {
+    const { author, c } = await authorWithCurriculum(['One', 'Two']);
+    const [l] = await lessons(author.api, c.id);
+    expect((await author.api.patch(`/task/${l!.task.id}`, { status: 4 })).status).toBe(200);
+    await expect
+      .poll(async () => (await author.api.get(`/curriculum/${c.id}`)).body.progress_ratio, {
+        timeout: 20_000,
+      })
+      .toBe(0.5);
+    expect((await lessons(author.api, c.id))[0]!.status).toBe('completed');
+    // Paused from the task form: the lesson keeps its status.
+    await author.api.patch(`/task/${l!.task.id}`, { status: 3 });
+    await author.api.patch(`/task/${l!.task.id}`, { status: 1 });
+    await expect
+      .poll(async () => (await author.api.get(`/curriculum/${c.id}`)).body.progress_ratio, {
+        timeout: 20_000,
+      })
+      .toBe(0);
+  });
+
   it('refuses a status that maps to no lesson status, and writes nothing', async () => {
     const { author, c } = await authorWithCurriculum(['One']);
     const [l] = await lessons(author.api, c.id);
