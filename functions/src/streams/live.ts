@@ -31,6 +31,7 @@ import { removeContactLinksOfDeletedTasks } from './contact-links.ts';
 import { removeCustomFieldsOfDeletedTasks } from './custom-field-cleanup.ts';
 import { acceptsLiveKeys } from './filter.ts';
 import { groupUpdates } from './group-events.ts';
+import { syncLessonStatuses } from './lesson-status.ts';
 import { membershipUpdates } from './membership-events.ts';
 import { deliverNotifications } from './notification-events.ts';
 import { placementUpdates } from './placement-events.ts';
@@ -56,25 +57,27 @@ export const handler = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatch
   const changes = records.map(taskChangeOf).filter((c): c is TaskChange => c !== null);
   // A deleted task's contact and company links and their counts (contact-links.ts, D63); never rejects.
   const contactLinks = removeContactLinksOfDeletedTasks(changes);
-  const [modules, chats, notified, , files, fields, reports, queued, chatsGone, avatars] = await Promise.all([
-    handleModuleRecords(records),
-    handleMessageRecords(records),
-    // Notifications (notification-events.ts): new ones to their sockets, new assignees told.
-    deliverNotifications(records, changes),
-    // Pushes tell() queued (push-outbox.ts): to the person's devices; never tried again.
-    sendQueuedPushes(records),
-    // A deleted task's files (attachment-cleanup.ts).
-    removeFilesOfDeletedTasks(changes),
-    // A deleted task's custom fields and values (custom-field-cleanup.ts).
-    removeCustomFieldsOfDeletedTasks(changes),
-    updateReportAggregates(records), // report counters (report-aggregates.ts, decisions D50)
-    // Tellings requests queued (tell-outbox.ts): meeting invitations, template calendar (D46).
-    sendQueuedTellings(records),
-    // A deleted task's chat: messages, entries, read marks, digests (chat-cleanup.ts, D46).
-    removeChatsOfDeletedTasks(changes),
-    // A changed avatar into the rosters and tasks that keep a copy (avatar-copies.ts, D48).
-    copyChangedAvatars(records),
-  ]);
+  const [modules, chats, notified, , files, fields, reports, queued, chatsGone, avatars, lessons] =
+    await Promise.all([
+      handleModuleRecords(records),
+      handleMessageRecords(records),
+      // Notifications (notification-events.ts): new ones to their sockets, new assignees told.
+      deliverNotifications(records, changes),
+      // Pushes tell() queued (push-outbox.ts): to the person's devices; never tried again.
+      sendQueuedPushes(records),
+      // A deleted task's files (attachment-cleanup.ts).
+      removeFilesOfDeletedTasks(changes),
+      // A deleted task's custom fields and values (custom-field-cleanup.ts).
+      removeCustomFieldsOfDeletedTasks(changes),
+      updateReportAggregates(records), // report counters (report-aggregates.ts, decisions D50)
+      // Tellings requests queued (tell-outbox.ts): meeting invitations, template calendar (D46).
+      sendQueuedTellings(records),
+      // A deleted task's chat: messages, entries, read marks, digests (chat-cleanup.ts, D46).
+      removeChatsOfDeletedTasks(changes),
+      // A changed avatar into the rosters and tasks that keep a copy (avatar-copies.ts, D48).
+      copyChangedAvatars(records),
+      syncLessonStatuses(changes), // a lesson task's status into its curriculum (lesson-status.ts, D66)
+    ]);
   return {
     batchItemFailures: [
       ...notified,
@@ -87,6 +90,7 @@ export const handler = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatch
       ...chatsGone,
       ...avatars,
       ...(await contactLinks),
+      ...lessons,
     ],
   };
 };

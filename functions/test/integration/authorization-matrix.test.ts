@@ -320,6 +320,28 @@ const make = {
         'role mapping',
       ) as { id: string }
     ).id,
+  /** A fresh curriculum of the owner's in the group (D66). */
+  curriculum: async (w: World) =>
+    (
+      ok(
+        await w.people.owner.api.post('/curriculum', {
+          title: `Matrix ${randomUUID().slice(0, 8)}`,
+          group: w.group,
+        }),
+        'curriculum',
+      ) as { id: string }
+    ).id,
+  /** A fresh lesson of a fresh curriculum of the owner's (its id is the owner's lesson task's). */
+  lesson: async (w: World) =>
+    (
+      ok(
+        await w.people.owner.api.post('/curriculum/task/create', {
+          curriculum: await make.curriculum(w),
+          title: 'Matrix lesson',
+        }),
+        'lesson',
+      ) as { id: string }
+    ).id,
 };
 
 /**
@@ -1370,6 +1392,84 @@ const MATRIX: Record<RouteId, Case[]> = {
   ],
   downloadTodayCalendar: [
     { request: () => ({ query: { user_timezone: 'Europe/Berlin' } }), expect: everyone(200) },
+  ],
+  // Curricula (D66): the group's members read; the author changes; outsiders get 404.
+  listCurricula: [{ request: () => ({ query: { type: 'own' } }), expect: everyone(200) }],
+  createCurriculum: [
+    { label: 'no body', request: () => ({}), expect: user(400, 400, 400, 400, 400, 400) },
+    {
+      label: 'a curriculum in the group',
+      request: (w) => ({ body: { title: `Matrix ${randomUUID().slice(0, 8)}`, group: w.group } }),
+      expect: user(404, 201, 201, 201, 201, 201),
+    },
+  ],
+  getCurriculum: [
+    {
+      request: async (w) => ({ params: { id: await make.curriculum(w) } }),
+      expect: user(404, 200, 200, 200, 200, 200),
+    },
+  ],
+  updateCurriculum: [
+    {
+      request: async (w) => ({ params: { id: await make.curriculum(w) }, body: { title: 'Renamed' } }),
+      expect: user(404, 403, 403, 403, 403, 200),
+    },
+  ],
+  deleteCurriculum: [
+    {
+      request: async (w) => ({ params: { id: await make.curriculum(w) } }),
+      expect: user(404, 403, 403, 403, 403, 204),
+    },
+  ],
+  cloneCurriculum: [
+    {
+      request: async (w) => ({ params: { id: await make.curriculum(w) }, body: {} }),
+      expect: user(404, 201, 201, 201, 201, 201),
+    },
+  ],
+  addCurriculumLearner: [
+    {
+      label: 'a member of the group as learner',
+      request: async (w) => ({
+        params: { id: await make.curriculum(w) },
+        body: { email: w.people.standard.email },
+      }),
+      expect: user(404, 403, 403, 403, 403, 201),
+    },
+  ],
+  listCurriculumLessons: [
+    {
+      request: async (w) => ({ params: { id: await make.curriculum(w) } }),
+      expect: user(404, 200, 200, 200, 200, 200),
+    },
+  ],
+  addCurriculumLesson: [
+    {
+      label: 'a lesson from the group’s template task',
+      request: async (w) => ({
+        body: { curriculum: await make.curriculum(w), template_task: await make.template(w) },
+      }),
+      expect: user(404, 403, 403, 403, 403, 201),
+    },
+  ],
+  createCurriculumLesson: [
+    {
+      request: async (w) => ({ body: { curriculum: await make.curriculum(w), title: 'New lesson' } }),
+      expect: user(404, 403, 403, 403, 403, 201),
+    },
+  ],
+  updateCurriculumLesson: [
+    {
+      label: 'the author’s lesson started',
+      request: async (w) => ({ params: { id: await make.lesson(w) }, body: { status: 2 } }),
+      expect: user(404, 403, 403, 403, 403, 200),
+    },
+  ],
+  deleteCurriculumLesson: [
+    {
+      request: async (w) => ({ params: { id: await make.lesson(w) } }),
+      expect: user(404, 403, 403, 403, 403, 204),
+    },
   ],
 };
 

@@ -877,6 +877,43 @@ const fixtures: Record<string, Fixture> = {
       },
     ],
   },
+  // Curricula (D66)
+  updateCurriculum: {
+    async setup() {
+      const ann = await person('Ann');
+      const g = await newGroup(ann.api);
+      const c = await ok(ann.api.post('/curriculum', { title: 'Onboarding', group: g.id }), 201);
+      const read = async () => await ok(ann.api.get(`/curriculum/${c.id}`));
+      return { api: ann.api, path: `/curriculum/${c.id}`, read };
+    },
+    cases: [
+      { name: 'title', body: { title: 'Renamed' } },
+      { name: 'mode', body: { mode: 'template' }, alsoChanges: ['type'] },
+    ],
+  },
+  updateCurriculumLesson: {
+    async setup() {
+      const ann = await person('Ann');
+      const g = await newGroup(ann.api);
+      const c = await ok(ann.api.post('/curriculum', { title: 'Onboarding', group: g.id }), 201);
+      const l = await ok(ann.api.post('/curriculum/task/create', { curriculum: c.id, title: 'First' }), 201);
+      await ok(ann.api.post('/curriculum/task/create', { curriculum: c.id, title: 'Second' }), 201);
+      const read = async () =>
+        (
+          (await ok(ann.api.get(`/curriculum/task/list/${c.id}`))) as { results: Array<{ id: string }> }
+        ).results.find((x) => x.id === l.id);
+      return { api: ann.api, path: `/curriculum/task/${l.id}`, read };
+    },
+    cases: [
+      {
+        name: 'status',
+        body: { status: 2 },
+        at: 'status',
+        value: 'in_progress',
+        alsoChanges: ['task.status'],
+      },
+    ],
+  },
 };
 
 /**

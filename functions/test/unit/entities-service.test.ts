@@ -16,12 +16,15 @@ describe('the table entities', () => {
     const { contactEntities } = await import('../../src/db/entities/contact-entities.ts');
     const { templateEntities } = await import('../../src/core/templates/transact.ts');
     const { ImportMarkEntity } = await import('../../src/db/entities/import-mark.ts');
+    // And the curricula's (db/entities/curricula.ts, D66).
+    const { curriculumEntities } = await import('../../src/db/entities/curricula.ts');
     const entities = {
       ...shared,
       ...reportEntities,
       ...contactEntities,
       ...templateEntities,
       importMark: ImportMarkEntity,
+      ...curriculumEntities,
     };
     const service = new Service(entities);
     expect(Object.keys(service.entities).sort()).toEqual(Object.keys(entities).sort());

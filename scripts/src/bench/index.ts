@@ -273,3 +273,12 @@ if (wants('templates')) {
     await benchTemplates(stack.env as StackEnv, stack.url, requestCounter);
   });
 }
+
+if (wants('curricula')) {
+  // Curricula (issue 17 item 1, D66): the progress recompute on a 200-lesson curriculum.
+  await withStack(async (stack) => {
+    const { requestCounter } = await import('@tandem/functions/db/client');
+    const { benchCurricula } = await import('./curricula.ts');
+    await benchCurricula(stack.env as StackEnv, stack.url, requestCounter);
+  });
+}

@@ -5,6 +5,7 @@
  */
 
 export * from './areas/contacts.ts';
+export * from './areas/curricula.ts';
 export * from './areas/grid.ts';
 export * from './areas/import.ts';
 export * from './areas/planning.ts';

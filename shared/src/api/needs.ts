@@ -201,6 +201,20 @@ export const routeNeeds: { readonly [K in RouteId]?: readonly Need[] } = {
   acceptOnboarding: WU,
   // The Today list as iCalendar: read as GET /task?priority_group=0 reads it (it may provision).
   downloadTodayCalendar: WU,
+  // Curricula (D66): copies of lessons undo their earlier chunks, and a delete clears its items, with
+  // BatchWriteItem; creating one (or a copy) may provision the caller.
+  listCurricula: ['table:read'],
+  createCurriculum: WU,
+  getCurriculum: ['table:read'],
+  updateCurriculum: W,
+  deleteCurriculum: ['table:read', 'table:write', 'table:batch-write', 'users'],
+  cloneCurriculum: ['table:read', 'table:write', 'table:batch-write', 'users'],
+  addCurriculumLearner: ['table:read', 'table:write', 'table:batch-write'],
+  listCurriculumLessons: ['table:read'],
+  addCurriculumLesson: W,
+  createCurriculumLesson: W,
+  updateCurriculumLesson: W,
+  deleteCurriculumLesson: W,
 };
 
 /** WebSocket handlers, by module under functions/src/ws. */

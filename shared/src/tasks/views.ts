@@ -57,4 +57,6 @@ export interface TaskView {
    * 409 when the task has moved on (tasks/conflict.ts). Absent only from views a client builds itself.
    */
   version?: number;
+  /** The curriculum lesson this task is (spec 000 §3; decisions D66): it links back to /curriculum?id=. */
+  curriculumTaskInstance?: { id: string; curriculumId: string; curriculumTitle: string } | null;
 }

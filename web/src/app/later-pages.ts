@@ -23,6 +23,7 @@ export const laterPages = {
   takeSurvey: () => import('../features/surveys/routes/take-survey-page.tsx'),
   surveyConfirmation: () => import('../features/surveys/routes/survey-confirmation-page.tsx'),
   surveyStatus: () => import('../features/surveys/routes/survey-status-page.tsx'),
+  curriculum: () => import('../features/curricula/routes/curriculum-page.tsx'),
   downloadToday: () => import('../features/download-today/routes/download-today-page.tsx'),
 } satisfies Record<string, () => Promise<{ default: React.ComponentType }>>;
 

@@ -192,7 +192,7 @@ export const routeObjects: RouteObject[] = [
               { path: paths.reports, ...later('reports') },
               notAvailable(paths.integrations, 'integrations'),
               notAvailable(paths.requestLinks, 'requestLinks'),
-              notAvailable(paths.curriculum, 'curriculum'),
+              { path: paths.curriculum, ...later('curriculum') },
               { path: paths.chat, ...later('chat') },
               notAvailable(paths.agendas, 'agendas'),
               // The task grid with saved views (decisions D56): a view of /tasks, its own chunk.

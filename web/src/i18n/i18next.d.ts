@@ -3,6 +3,7 @@ import type billing from './locales/en_US/billing.json';
 import type calendar from './locales/en_US/calendar.json';
 import type common from './locales/en_US/common.json';
 import type contacts from './locales/en_US/contacts.json';
+import type curricula from './locales/en_US/curricula.json';
 import type grid from './locales/en_US/grid.json';
 import type groups from './locales/en_US/groups.json';
 import type importTexts from './locales/en_US/import.json';
@@ -38,6 +39,7 @@ declare module 'i18next' {
       planning: typeof planning;
       import: typeof importTexts;
       surveys: typeof surveys;
+      curricula: typeof curricula;
     };
   }
 }

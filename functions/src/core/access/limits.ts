@@ -35,6 +35,8 @@ export const COUNTER_ATTRIBUTE = {
   activeTasks: 'activeTasksCount',
   delegatedTasks: 'delegatedTasksCount',
   totalRoutineInstances: 'totalRoutineInstancesCount',
+  totalCurriculums: 'totalCurriculumsCount',
+  totalCurriculumLessons: 'totalCurriculumLessonsCount',
 } as const satisfies Partial<Record<LimitEvent, keyof UserRecord>>;
 export type CountedEvent = keyof typeof COUNTER_ATTRIBUTE;
 

@@ -218,6 +218,9 @@ export function taskView(
     pinnedToToday: isPinnedToToday(state, ctx.zone, ctx.now),
     scheduledTask: t.schedule ? scheduleView(t.taskId, t.schedule) : null,
     version: t.version,
+    ...(t.curriculumLesson
+      ? { curriculumTaskInstance: t.curriculumLesson as NonNullable<TaskView['curriculumTaskInstance']> }
+      : {}),
   };
 }
 

@@ -47,6 +47,8 @@ export const TaskEntity = new Entity(
       /** Record<email, PendingAssignee>: people invited by e-mail who have not answered yet. */
       pending: { type: 'any', default: () => ({}) },
       dueAt: { type: 'string' },
+      /** A curriculum lesson's task (decisions D66): { id, curriculumId, curriculumTitle }; absent otherwise. */
+      curriculumLesson: { type: 'any' },
       completionAt: { type: 'string' },
       activatedAt: { type: 'string' },
       version: { type: 'number', required: true, default: 1 },

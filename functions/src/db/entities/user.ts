@@ -45,6 +45,9 @@ export const UserEntity = new Entity(
       /** Attachment counters, on the item of whoever added them (decisions D44); absent reads as 0. */
       taskAttachmentsCount: { type: 'number' },
       storageBytes: { type: 'number' },
+      /** Curricula counters, on the author's item (decisions D66); absent reads as 0. */
+      totalCurriculumsCount: { type: 'number' },
+      totalCurriculumLessonsCount: { type: 'number' },
       version: { type: 'number', required: true, default: 1 },
       createdAt: { type: 'string', readOnly: true, default: () => new Date().toISOString() },
       updatedAt: { type: 'string', watch: '*', set: () => new Date().toISOString() },
