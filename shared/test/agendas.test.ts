@@ -221,6 +221,7 @@ describe('minutes as Markdown', () => {
         order: 1,
       },
     ],
+    linkedTasks: [],
     totalMinutes: 15,
     totalTimeSpent: 185,
     version: 3,

@@ -28,6 +28,8 @@ export const AGENDA_NOTES_MAX = 20_000;
 export const SEGMENT_MINUTES_MAX = 480;
 /** Recorded time of one segment: at most a day, in seconds. */
 export const TIME_SPENT_MAX = 86_400;
+/** Different tasks one agenda's segments and items may name. */
+export const MAX_LINKED_TASKS = 100;
 
 export const AGENDA_MESSAGES = {
   tooManySegments: `An agenda has at most ${MAX_SEGMENTS} segments.`,
@@ -49,6 +51,7 @@ export const AGENDA_MESSAGES = {
   exists: 'This task already has an agenda.',
   stale: 'Someone changed this agenda meanwhile. Reload it and try again.',
   notAllowed: 'Agendas are not available for your account.',
+  tooManyTasks: `An agenda can name at most ${MAX_LINKED_TASKS} different tasks.`,
 } as const;
 
 /** The kinds of segment (segmentTemplate), each with its name and icon (the designer's palette). */
@@ -144,7 +147,23 @@ const segments = z.array(segmentInput, { error: AGENDA_MESSAGES.tooManySegments 
     const ids = list.flatMap((s) => (s.id ? [s.id] : []));
     return new Set(ids).size === ids.length;
   }, AGENDA_MESSAGES.duplicateSegment),
+  z.refine((list) => linkedTaskIds(list).length <= MAX_LINKED_TASKS, AGENDA_MESSAGES.tooManyTasks),
 );
+
+/** The different tasks the segments and their items name, in order of first mention. */
+export function linkedTaskIds(
+  list: readonly {
+    task?: { id: string } | null;
+    segmentData?: readonly { task?: { id: string } | null }[];
+  }[],
+): string[] {
+  const ids = new Set<string>();
+  for (const s of list) {
+    if (s.task) ids.add(s.task.id);
+    for (const d of s.segmentData ?? []) if (d.task) ids.add(d.task.id);
+  }
+  return [...ids];
+}
 const agendaTitle = z._default(text(AGENDA_TITLE_MAX, AGENDA_MESSAGES.titleTooLong), '');
 const notes = z._default(text(AGENDA_NOTES_MAX, AGENDA_MESSAGES.notesTooLong), '');
 
@@ -216,6 +235,8 @@ export interface AgendaView {
   notes: string;
   template: string | null;
   segments: Segment[];
+  /** The tasks the segments name that the reader may see, with their titles (others are left out). */
+  linkedTasks: Array<{ id: string; title: string; status: number }>;
   /** Planned minutes of all segments. */
   totalMinutes: number;
   /** Seconds recorded over all segments. */
@@ -402,21 +423,4 @@ export const segmentsFromTemplate = (t: AgendaTemplate): SegmentInput[] =>
     timeSpent: 0,
   }));
 
-// ─── The allow-list ──────────────────────────────────────────────────────────────────────────────
-
-/**
- * Who may use agendas (spec 001 §2, 002 §2 and §6; issue 17 item 5): the AGENDA_ACCOUNTS setting of
- * the back end (e-mail addresses, or `@domain` for a whole domain, separated by commas or spaces).
- * Empty means everyone. Configuration, never code (docs/operations.md, D67).
- */
-export function agendasAllowed(allowList: string | undefined, email: string | null | undefined): boolean {
-  const entries = (allowList ?? '')
-    .split(/[\s,;]+/)
-    .map((e) => e.trim().toLowerCase())
-    .filter(Boolean);
-  if (entries.length === 0) return true;
-  const mail = (email ?? '').trim().toLowerCase();
-  if (!mail) return false;
-  const domain = mail.slice(mail.lastIndexOf('@'));
-  return entries.some((e) => (e.startsWith('@') ? e === domain : e === mail));
-}
+export { agendasAllowed } from './allow-list.ts';

@@ -188,6 +188,10 @@ export const routeNeeds: { readonly [K in RouteId]?: readonly Need[] } = {
   // Import: the preview reads nothing; the import writes tasks (and may provision the caller).
   previewTaskImport: [],
   importTasks: WU,
+  // Agendas (docs/api/agendas.md): the reads need only the default.
+  createAgenda: W,
+  updateAgenda: W,
+  deleteAgenda: W,
 };
 
 /** WebSocket handlers, by module under functions/src/ws. */
