@@ -214,8 +214,8 @@ describe('agendas', () => {
     });
     const r = await ann.api.get(`/agenda/${t.id}/invitation`);
     expect(r.status).toBe(200);
-    expect(r.headers.get('content-type')).toContain('text/calendar');
-    const ics = String(r.body).replace(/\r\n /g, '');
+    expect(r.body).toMatchObject({ file_name: 'invitation.ics', content_type: 'text/calendar' });
+    const ics = String(r.body.content).replace(/\r\n /g, '');
     expect(ics).toContain('BEGIN:VCALENDAR');
     expect(ics).toContain(`UID:${t.id}@tandem`);
     expect(ics).toContain('DTSTART;TZID=Europe/Berlin:20300304T090000');

@@ -5,6 +5,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PublicLayout } from '../components/public-layout.tsx';
 import { paths } from '../config/paths.ts';
+import { agendaPaths } from '../features/agendas/paths.ts';
 import { aiBuilderPath } from '../features/ai-builder/paths.ts';
 import { acceptDelegateInvitePath } from '../features/delegation/paths.ts';
 import { GRID_PATH } from '../features/grid/paths.ts';
@@ -167,7 +168,21 @@ export const routeObjects: RouteObject[] = [
               notAvailable(paths.requestLinks, 'requestLinks'),
               notAvailable(paths.curriculum, 'curriculum'),
               { path: paths.chat, ...page(() => import('../features/chat/routes/chat-page.tsx')) },
-              notAvailable(paths.agendas, 'agendas'),
+              // Agendas and the meeting (decisions D67): their own chunks.
+              { path: paths.agendas, ...page(() => import('../features/agendas/routes/agendas-page.tsx')) },
+              ...[
+                agendaPaths.designer,
+                agendaPaths.designerTemplate,
+                agendaPaths.designerAgenda,
+                agendaPaths.editor,
+              ].map((path) => ({
+                path,
+                ...page(() => import('../features/agendas/routes/designer-page.tsx')),
+              })),
+              {
+                path: agendaPaths.meeting,
+                ...page(() => import('../features/agendas/routes/meeting-page.tsx')),
+              },
               // The task grid with saved views (decisions D56): a view of /tasks, its own chunk.
               { path: GRID_PATH, ...page(() => import('../features/grid/routes/grid-page.tsx')) },
             ],

@@ -1,4 +1,5 @@
 import 'i18next';
+import type agendas from './locales/en_US/agendas.json';
 import type billing from './locales/en_US/billing.json';
 import type calendar from './locales/en_US/calendar.json';
 import type common from './locales/en_US/common.json';
@@ -36,6 +37,7 @@ declare module 'i18next' {
       roles: typeof roles;
       planning: typeof planning;
       import: typeof importTexts;
+      agendas: typeof agendas;
     };
   }
 }

@@ -228,7 +228,10 @@ export async function getAgendaTemplate(actor: Actor, id: string): Promise<Agend
  * The meeting's invitation as iCalendar (the calendar feed's writer, icalendar.ts): the task's
  * schedule as one event, the agenda's segments and planned minutes in its description.
  */
-export async function agendaInvitation(actor: Actor, id: string): Promise<string> {
+export async function agendaInvitation(
+  actor: Actor,
+  id: string,
+): Promise<{ fileName: string; contentType: string; content: string }> {
   const { task, agenda } = await agendaFor(actor, id);
   if (!task.schedule) throw new NotFoundError();
   const segments = [...agenda.segments].sort((a, b) => a.order - b.order);
@@ -237,7 +240,7 @@ export async function agendaInvitation(actor: Actor, id: string): Promise<string
     ...segments.map((s) => `${s.order}. ${s.title ? `${s.name}: ${s.title}` : s.name} (${s.minutes} min)`),
     ...(agenda.notes ? ['', agenda.notes] : []),
   ].join('\n');
-  return toICalendar(
+  const content = toICalendar(
     [
       {
         taskId: task.taskId,
@@ -249,4 +252,5 @@ export async function agendaInvitation(actor: Actor, id: string): Promise<string
     ],
     new Date(),
   );
+  return { fileName: 'invitation.ics', contentType: 'text/calendar', content };
 }
