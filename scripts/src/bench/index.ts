@@ -273,3 +273,11 @@ if (wants('templates')) {
     await benchTemplates(stack.env as StackEnv, stack.url, requestCounter);
   });
 }
+if (wants('agendas')) {
+  // Agendas at their bounds: the reads, the meeting's save, the invitation (issue 17, decisions D67).
+  await withStack(async (stack) => {
+    const { requestCounter } = await import('@tandem/functions/db/client');
+    const { benchAgendas } = await import('./agendas.ts');
+    await benchAgendas(stack.env as StackEnv, stack.url, requestCounter);
+  });
+}

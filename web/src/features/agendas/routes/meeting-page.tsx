@@ -301,7 +301,7 @@ export default function MeetingPage() {
                       >
                         {i + 1}. {s.title || t(`kinds.${s.segmentTemplate}`)}
                       </Text>
-                      <Text size="xs" c={over ? 'red' : 'dimmed'} ff="monospace">
+                      <Text size="xs" c={over ? 'red' : i === current ? undefined : 'dimmed'} ff="monospace">
                         {formatClock(mine)} / {s.minutes}m
                       </Text>
                     </Group>
@@ -501,12 +501,18 @@ function SegmentItems({ segment, linked, meetingTaskId, onChange }: ItemsProps) 
             <Group key={d.id || k} component="li" gap="xs" wrap="nowrap" data-testid="segment-item">
               {d.task ? <IconSubtask size={16} aria-hidden /> : <Text aria-hidden>•</Text>}
               <Text size="sm" style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
-                {d.text}
-                {d.task && (
+                {d.task && titleOf(d.task.id) === d.text ? (
+                  <Anchor component={Link} to={`/task/${encodeURIComponent(d.task.id)}`} size="sm">
+                    {d.text}
+                  </Anchor>
+                ) : (
+                  d.text
+                )}
+                {d.task && titleOf(d.task.id) !== d.text && (
                   <>
-                    {' '}
+                    {' → '}
                     <Anchor component={Link} to={`/task/${encodeURIComponent(d.task.id)}`} size="sm">
-                      ({titleOf(d.task.id) ?? t('meeting.openTask')})
+                      {titleOf(d.task.id) ?? t('meeting.openTask')}
                     </Anchor>
                   </>
                 )}
