@@ -169,6 +169,10 @@ describe('agendas', () => {
         await b.page.getByTestId('meeting-clock').waitFor();
         await b.page.screenshot({ path: join(shots, `meeting-${name}.png`), fullPage: true });
         expect(await violations(b.page)).toEqual([]);
+        await b.page.goto(`${url}/agenda/editor/agenda/${taskId}`);
+        await b.page.getByTestId('segment-card').first().waitFor();
+        await b.page.screenshot({ path: join(shots, `editor-${name}.png`), fullPage: true });
+        expect(await violations(b.page)).toEqual([]);
         await b.page.goto(`${url}/agendas`);
         await b.page.getByTestId('agenda-card').first().waitFor();
         await b.page.screenshot({ path: join(shots, `agendas-${name}.png`), fullPage: true });

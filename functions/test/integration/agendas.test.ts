@@ -204,6 +204,18 @@ describe('agendas', () => {
     ).toEqual(['Kept']);
   });
 
+  it('go with their task when it is deleted (the stream consumer removes the agenda item)', async () => {
+    const ann = await person('Ann');
+    const t = await scheduledTask(ann.api);
+    expect((await ann.api.post('/agenda/', { task: t.id, segments: [{ title: 'One' }] })).status).toBe(201);
+    const { AgendaEntity } = await import('@tandem/functions/db/entities/agenda');
+    const stored = async () => (await AgendaEntity.get({ taskId: t.id }).go()).data;
+    expect(await stored()).not.toBeNull();
+    expect((await ann.api.delete(`/task/${t.id}`)).status).toBe(204);
+    await expect.poll(stored, { timeout: 15_000, interval: 200 }).toBeNull();
+    expect((await ann.api.get('/agenda/')).body.count).toBe(0);
+  });
+
   it('give the meeting’s invitation as iCalendar from the task’s schedule', async () => {
     const ann = await person('Ann');
     const t = await scheduledTask(ann.api);

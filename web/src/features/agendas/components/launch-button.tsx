@@ -12,15 +12,17 @@ interface Props {
   needsConfirmation: boolean;
   onLaunch: () => void | Promise<void>;
   variant?: ButtonProps['variant'];
+  size?: ButtonProps['size'];
 }
 
-export function LaunchButton({ label, needsConfirmation, onLaunch, variant = 'filled' }: Props) {
+export function LaunchButton({ label, needsConfirmation, onLaunch, variant = 'filled', size }: Props) {
   const { t } = useTranslation('agendas');
   const [asking, setAsking] = useState(false);
   return (
     <>
       <Button
         variant={variant}
+        size={size}
         leftSection={<IconPlayerPlay size={16} />}
         onClick={() => (needsConfirmation ? setAsking(true) : void onLaunch())}
       >

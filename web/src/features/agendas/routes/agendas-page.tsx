@@ -59,6 +59,7 @@ export default function AgendasPage() {
                     {t('actions.edit')}
                   </Button>
                   <LaunchButton
+                    size="xs"
                     label={t('actions.launch')}
                     needsConfirmation={launchNeedsConfirmation(a.segments)}
                     onLaunch={() => navigate(meetingPath(a.id))}

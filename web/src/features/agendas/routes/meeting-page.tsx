@@ -264,7 +264,8 @@ export default function MeetingPage() {
       </Group>
 
       <Grid gap="md">
-        <Grid.Col span={{ base: 12, md: 4 }}>
+        {/* Narrow screens show the segment in hand first, the list below it. */}
+        <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 2, md: 1 }}>
           <Stack
             gap={6}
             component="ol"
@@ -312,7 +313,7 @@ export default function MeetingPage() {
           </Stack>
         </Grid.Col>
 
-        <Grid.Col span={{ base: 12, md: 8 }}>
+        <Grid.Col span={{ base: 12, md: 8 }} order={{ base: 1, md: 2 }}>
           {seg && (
             <Paper withBorder p="md">
               <Stack gap="sm">
