@@ -6,14 +6,20 @@
  */
 import { Tabs } from '@mantine/core';
 import type { TaskView } from '@tandem/shared/tasks/views';
+import type { UserConfigView } from '@tandem/shared/user/config';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { agendasAllowed } from '../../../config/allow-list.ts';
 import { useUserConfig } from '../../../lib/user/get-user-config.ts';
 
 /** Whether the task shows the agendas tab: it has a schedule and the person may use agendas. */
+export const showsAgendasTab = (
+  task: Pick<TaskView, 'scheduledTask'> | null,
+  config: Pick<UserConfigView, 'agendasAllowed'> | undefined,
+): boolean => Boolean(task?.scheduledTask) && agendasAllowed(config);
+
 export function useAgendasTab(task: Pick<TaskView, 'scheduledTask'> | null): boolean {
-  const config = useUserConfig();
-  return Boolean(task?.scheduledTask) && config.data?.agendasAllowed !== false;
+  return showsAgendasTab(task, useUserConfig().data);
 }
 
 export function AgendasTabItem({ task }: { task: TaskView | null }) {
