@@ -45,7 +45,7 @@ export const deleteAgenda = {
   auth: 'user',
   handler: 'agendas/delete-agenda',
 } as const satisfies RouteDef;
-/** Ours: the meeting's invitation as an iCalendar file (the task's schedule, the agenda in its text). */
+/** Ours: the meeting's invitation, iCalendar text in JSON (the task's schedule, the agenda in its description). */
 export const getAgendaInvitation = {
   method: 'GET',
   path: '/agenda/{id}/invitation',
