@@ -67,6 +67,35 @@ export async function benchAgendas(env: StackEnv, url: string, counter: { count:
       counter,
       100,
     ),
+    // The same save for an agenda of 5 segments without notes: what the size costs.
+    await (async () => {
+      const small = (await api.post('/task', { title: 'Small meeting', group })).body.results[0].id as string;
+      await api.patch(`/task/schedule/${small}`, {
+        start_date: '2030-03-04T09:00:00+01:00',
+        duration: 30,
+        timezone: 'Europe/Berlin',
+      });
+      const five = Array.from({ length: 5 }, (_, i) => ({ title: `Segment ${i}`, minutes: 5 }));
+      let v = (await api.post('/agenda/', { task: small, segments: five })).body.version as number;
+      return measureCall(
+        'PUT /agenda/ (5 segments)',
+        async () => {
+          tick++;
+          const r = await api.raw('PUT', '/agenda/', {
+            body: JSON.stringify({
+              id: small,
+              version: v,
+              segments: five.map((x, i) => ({ ...x, time_spent: i ? 0 : tick })),
+            }),
+            headers: { 'content-type': 'application/json' },
+          });
+          v = ((await r.clone().json()) as { version: number }).version;
+          return r;
+        },
+        counter,
+        100,
+      );
+    })(),
     await measureCall(
       'GET /agenda/{id}/invitation',
       () => api.raw('GET', `/agenda/${meeting}/invitation`, {}),
