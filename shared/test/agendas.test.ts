@@ -11,6 +11,7 @@ import {
   formatClock,
   isEmptySegment,
   launchNeedsConfirmation,
+  listAgendasQuery,
   MAX_SEGMENTS,
   normaliseSegments,
   SEGMENT_ICONS,
@@ -108,6 +109,13 @@ describe('agenda bounds', () => {
     expect(errorsOf(updateAgendaInput.safeParse({ id: 't1', segments: many(MAX_SEGMENTS + 1) }))).toEqual([
       AGENDA_MESSAGES.tooManySegments,
     ]);
+  });
+
+  test('the list pages over the newest 1,000 at most', () => {
+    expect(listAgendasQuery.parse({})).toEqual({ page: 1, limit: 20 });
+    expect(listAgendasQuery.safeParse({ page: '10', limit: '100' }).success).toBe(true);
+    expect(errorsOf(listAgendasQuery.safeParse({ page: '2147483648' }))).toEqual(['At most page 10.']);
+    expect(listAgendasQuery.safeParse({ limit: '101' }).success).toBe(false);
   });
 
   test('a segment holds at most 50 notes; ids are unique; the task and id are required', () => {

@@ -28,6 +28,8 @@ export const AGENDA_NOTES_MAX = 20_000;
 export const SEGMENT_MINUTES_MAX = 480;
 /** Recorded time of one segment: at most a day, in seconds. */
 export const TIME_SPENT_MAX = 86_400;
+/** How far GET /agenda/ pages: page × limit reaches at most the newest 1,000 agendas. */
+export const MAX_AGENDA_PAGES = 10;
 /** Different tasks one agenda's segments and items may name. */
 export const MAX_LINKED_TASKS = 100;
 
@@ -205,7 +207,11 @@ export type UpdateAgendaInput = z.infer<typeof updateAgendaInput>;
 
 export const listAgendasQuery = z.object({
   task: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(MAX_ID_LENGTH))),
-  page: z._default(z.coerce.number().check(z.int(), z.gte(1)), 1),
+  /** Pages reach the newest 1,000 agendas a person made (10 pages of 100): the list reads from the newest. */
+  page: z._default(
+    z.coerce.number().check(z.int(), z.gte(1), z.lte(MAX_AGENDA_PAGES, `At most page ${MAX_AGENDA_PAGES}.`)),
+    1,
+  ),
   limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 20),
 });
 
