@@ -51,6 +51,8 @@ export interface TandemConfig {
   readonly asyncReservedConcurrency?: number;
   /** The Amazon Bedrock model (or inference profile) id of the AI connector; unset: AI answers 503. */
   readonly bedrockModel?: string;
+  /** Who may use agendas: e-mails or `@domain`s, comma separated; empty means everyone (D67). */
+  readonly agendaAccounts: string;
 }
 
 /** Every setting, its context key and its environment variable (docs/deploy.md lists the same). */
@@ -70,6 +72,7 @@ export const settings = {
   apiGatewayLogsRole: ['tandem:apiGatewayLogsRole', 'TANDEM_API_GATEWAY_LOGS_ROLE'],
   asyncReservedConcurrency: ['tandem:asyncReservedConcurrency', 'TANDEM_ASYNC_RESERVED_CONCURRENCY'],
   bedrockModel: ['tandem:bedrockModel', 'TANDEM_BEDROCK_MODEL'],
+  agendaAccounts: ['tandem:agendaAccounts', 'TANDEM_AGENDA_ACCOUNTS'],
 } as const;
 
 type Setting = keyof typeof settings;
@@ -148,6 +151,7 @@ export function resolveConfig(lookup: (setting: Setting) => string | undefined):
     apiGatewayLogsRole: get('apiGatewayLogsRole') !== 'existing',
     asyncReservedConcurrency: reserved === undefined ? undefined : Number(reserved),
     bedrockModel: get('bedrockModel'),
+    agendaAccounts: get('agendaAccounts') ?? '',
   };
 }
 

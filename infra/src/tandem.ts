@@ -116,6 +116,7 @@ export function createTandem(app: App, { config, manifest, env, webDist }: Tande
     buildVersion: config.buildVersion,
     internalAccounts: config.internalAccounts,
     bedrockModel: config.bedrockModel,
+    agendaAccounts: config.agendaAccounts,
   };
   const auth = new AuthStack(app, name('Auth'), {
     ...base,

@@ -15,6 +15,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   process.env.TANDEM_LOG_LEVEL ??= 'silent';
   // One internal account of the allow-list, for the tests of the Issues tab.
   process.env.INTERNAL_ACCOUNTS ??= 'ops-staff@tandem.test';
+  // The agendas allow-list (D67): the test people's domain, so one outside it is refused.
+  process.env.AGENDA_ACCOUNTS ??= '@example.com';
   const dataDir = await mkdtemp(path.join(tmpdir(), 'tandem-test-'));
   // Not throttled: the suite sends many calls from one IP and a few users (throttle.test.ts has its own).
   const stack = await startStack({ dataDir, port: 0, inMemory: true, quiet: true, throttle: false }).catch(

@@ -32,6 +32,13 @@ export const env = {
   get internalAccounts() {
     return optional('INTERNAL_ACCOUNTS') ?? '';
   },
+  /**
+   * Who may use agendas (issue 17 item 5, decisions D67): e-mail addresses or `@domain`s separated by
+   * commas or spaces; empty (the default) means everyone.
+   */
+  get agendaAccounts() {
+    return optional('AGENDA_ACCOUNTS') ?? '';
+  },
   get dynamoEndpoint() {
     return optional('DYNAMODB_ENDPOINT');
   },

@@ -19,9 +19,11 @@
  * (chat-cleanup.ts). Meeting invitations queued by requests are told (tell-outbox.ts); report counters
  * are kept (report-aggregates.ts).
  */
+
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { connectionsOf, sendToUsers } from '../core/ws/connections.ts';
 import { logger } from '../lib/logger.ts';
+import { removeAgendasOfDeletedTasks } from './agenda-cleanup.ts';
 import { removeFilesOfDeletedTasks } from './attachment-cleanup.ts';
 import { attachmentUpdates } from './attachment-events.ts';
 import { copyChangedAvatars } from './avatar-copies.ts';
@@ -57,27 +59,40 @@ export const handler = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatch
   const changes = records.map(taskChangeOf).filter((c): c is TaskChange => c !== null);
   // A deleted task's contact and company links and their counts (contact-links.ts, D63); never rejects.
   const contactLinks = removeContactLinksOfDeletedTasks(changes);
-  const [modules, chats, notified, , files, fields, reports, queued, chatsGone, avatars, lessons] =
-    await Promise.all([
-      handleModuleRecords(records),
-      handleMessageRecords(records),
-      // Notifications (notification-events.ts): new ones to their sockets, new assignees told.
-      deliverNotifications(records, changes),
-      // Pushes tell() queued (push-outbox.ts): to the person's devices; never tried again.
-      sendQueuedPushes(records),
-      // A deleted task's files (attachment-cleanup.ts).
-      removeFilesOfDeletedTasks(changes),
-      // A deleted task's custom fields and values (custom-field-cleanup.ts).
-      removeCustomFieldsOfDeletedTasks(changes),
-      updateReportAggregates(records), // report counters (report-aggregates.ts, decisions D50)
-      // Tellings requests queued (tell-outbox.ts): meeting invitations, template calendar (D46).
-      sendQueuedTellings(records),
-      // A deleted task's chat: messages, entries, read marks, digests (chat-cleanup.ts, D46).
-      removeChatsOfDeletedTasks(changes),
-      // A changed avatar into the rosters and tasks that keep a copy (avatar-copies.ts, D48).
-      copyChangedAvatars(records),
-      syncLessonStatuses(changes), // a lesson task's status into its curriculum (lesson-status.ts, D66)
-    ]);
+  const [
+    modules,
+    chats,
+    notified,
+    ,
+    files,
+    fields,
+    reports,
+    queued,
+    chatsGone,
+    avatars,
+    lessons,
+    agendasGone,
+  ] = await Promise.all([
+    handleModuleRecords(records),
+    handleMessageRecords(records),
+    // Notifications (notification-events.ts): new ones to their sockets, new assignees told.
+    deliverNotifications(records, changes),
+    // Pushes tell() queued (push-outbox.ts): to the person's devices; never tried again.
+    sendQueuedPushes(records),
+    // A deleted task's files (attachment-cleanup.ts).
+    removeFilesOfDeletedTasks(changes),
+    // A deleted task's custom fields and values (custom-field-cleanup.ts).
+    removeCustomFieldsOfDeletedTasks(changes),
+    updateReportAggregates(records), // report counters (report-aggregates.ts, decisions D50)
+    // Tellings requests queued (tell-outbox.ts): meeting invitations, template calendar (D46).
+    sendQueuedTellings(records),
+    // A deleted task's chat: messages, entries, read marks, digests (chat-cleanup.ts, D46).
+    removeChatsOfDeletedTasks(changes),
+    // A changed avatar into the rosters and tasks that keep a copy (avatar-copies.ts, D48).
+    copyChangedAvatars(records),
+    syncLessonStatuses(changes), // a lesson task's status into its curriculum (lesson-status.ts, D66)
+    removeAgendasOfDeletedTasks(changes), // a deleted task's agenda (agenda-cleanup.ts, D67)
+  ]);
   return {
     batchItemFailures: [
       ...notified,
@@ -91,6 +106,7 @@ export const handler = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatch
       ...avatars,
       ...(await contactLinks),
       ...lessons,
+      ...agendasGone,
     ],
   };
 };

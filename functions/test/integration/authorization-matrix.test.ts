@@ -1471,12 +1471,62 @@ const MATRIX: Record<RouteId, Case[]> = {
       expect: user(404, 403, 403, 403, 403, 204),
     },
   ],
+  // Agendas (docs/api/agendas.md): who may see one follows its task; writing needs task.taskData.
+  listAgendaTemplates: [{ request: () => ({}), expect: everyone(200) }],
+  getAgendaTemplate: [{ request: () => ({ params: { id: 'team-meeting' } }), expect: everyone(200) }],
+  createAgenda: [
+    {
+      label: 'on a fresh scheduled group task',
+      request: async (w) => ({
+        body: { task: (await make.scheduledTask(w)).id, segments: [{ title: 'One' }] },
+      }),
+      expect: user(404, 403, 201, 201, 201, 201),
+    },
+  ],
+  updateAgenda: [
+    {
+      request: async (w) => ({
+        body: { id: await matrixAgenda(w), segments: [{ title: 'Two', time_spent: 5 }] },
+      }),
+      expect: user(404, 403, 200, 200, 200, 200),
+    },
+  ],
+  listAgendas: [
+    {
+      request: async (w) => ({ query: { task: await matrixAgenda(w) } }),
+      expect: user(404, 200, 200, 200, 200, 200),
+    },
+  ],
+  getAgenda: [
+    {
+      request: async (w) => ({ params: { id: await matrixAgenda(w) } }),
+      expect: user(404, 200, 200, 200, 200, 200),
+    },
+  ],
+  deleteAgenda: [
+    {
+      request: async (w) => ({ params: { id: await matrixAgenda(w) } }),
+      expect: user(404, 403, 204, 204, 204, 204),
+    },
+  ],
+  getAgendaInvitation: [
+    {
+      request: async (w) => ({ params: { id: await matrixAgenda(w) } }),
+      expect: user(404, 200, 200, 200, 200, 200),
+    },
+  ],
 };
 
 const SURVEY_BODY = { title: 'Matrix survey', questions: [{ type: 'text', prompt: 'Anything?' }] };
 /** A fresh survey of the owner's: its code. */
 async function ownerSurvey(w: World): Promise<string> {
   return ok(await w.people.owner.api.post('/survey', SURVEY_BODY), 'survey').id as string;
+}
+/** A fresh scheduled group task of the owner's with an agenda; its id is the agenda's. */
+async function matrixAgenda(w: World): Promise<string> {
+  const t = await make.scheduledTask(w);
+  ok(await w.people.owner.api.post('/agenda/', { task: t.id, segments: [{ title: 'One' }] }), 'agenda');
+  return t.id;
 }
 
 /** A message the owner writes in the world's task chat, for the author-only routes. */

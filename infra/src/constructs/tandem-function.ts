@@ -26,6 +26,8 @@ export interface AppSettings {
   readonly internalAccounts?: string;
   /** The AI connector's Amazon Bedrock model id (functions/src/core/ai/connector.ts); unset: none. */
   readonly bedrockModel?: string;
+  /** AGENDA_ACCOUNTS: who may use agendas (empty: everyone; decisions D67). */
+  readonly agendaAccounts?: string;
 }
 
 /** The user pool whose access tokens handlers verify (the WebSocket authorizer) or read. */
@@ -259,6 +261,7 @@ export class TandemFunction extends lambda.Function {
     this.addEnvironment('APP_URL', app.appUrl);
     this.addEnvironment('BUILD_VERSION', app.buildVersion);
     if (app.internalAccounts) this.addEnvironment('INTERNAL_ACCOUNTS', app.internalAccounts);
+    if (app.agendaAccounts) this.addEnvironment('AGENDA_ACCOUNTS', app.agendaAccounts);
     return this;
   }
 

@@ -263,8 +263,6 @@ if (wants('import')) {
   });
 }
 
-printReport();
-
 if (wants('templates')) {
   // Templates (issue 16 item 1, D57): a 250-node apply, its retry, the templates tree.
   await withStack(async (stack) => {
@@ -282,3 +280,14 @@ if (wants('curricula')) {
     await benchCurricula(stack.env as StackEnv, stack.url, requestCounter);
   });
 }
+
+if (wants('agendas')) {
+  // Agendas at their bounds: the reads, the meeting's save, the invitation (issue 17, decisions D67).
+  await withStack(async (stack) => {
+    const { requestCounter } = await import('@tandem/functions/db/client');
+    const { benchAgendas } = await import('./agendas.ts');
+    await benchAgendas(stack.env as StackEnv, stack.url, requestCounter);
+  });
+}
+
+printReport();

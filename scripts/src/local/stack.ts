@@ -154,6 +154,8 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       LOCAL_DATA_DIR: dataDir,
       // The internal accounts of the allow-list (Issues tab, Agendas), from the shell: e-mails.
       INTERNAL_ACCOUNTS: process.env.INTERNAL_ACCOUNTS ?? '',
+      // Who may use agendas (decisions D67), from the shell: e-mails or @domains; empty: everyone.
+      AGENDA_ACCOUNTS: process.env.AGENDA_ACCOUNTS ?? '',
       // Web Push: the VAPID keys and the push recorder's certificate (push-recorder.ts).
       ...push.env,
     };

@@ -4,6 +4,7 @@
  * lazily loaded chunk imports alone, so the entry does not carry them (decisions D62).
  */
 
+export * from './areas/agendas.ts';
 export * from './areas/contacts.ts';
 export * from './areas/curricula.ts';
 export * from './areas/grid.ts';

@@ -215,6 +215,10 @@ export const routeNeeds: { readonly [K in RouteId]?: readonly Need[] } = {
   createCurriculumLesson: W,
   updateCurriculumLesson: W,
   deleteCurriculumLesson: W,
+  // Agendas (docs/api/agendas.md): the reads need only the default.
+  createAgenda: W,
+  updateAgenda: W,
+  deleteAgenda: W,
 };
 
 /** WebSocket handlers, by module under functions/src/ws. */

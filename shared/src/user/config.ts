@@ -70,7 +70,11 @@ export const userConfig = z.object({
 });
 export type UserConfig = z.infer<typeof userConfig>;
 /** GET /user/config/: the settings, and whether the person is an internal account of the allow-list. */
-export type UserConfigView = UserConfig & { isInternalAccount?: boolean };
+export type UserConfigView = UserConfig & {
+  isInternalAccount?: boolean;
+  /** Whether the agendas allow-list (AGENDA_ACCOUNTS; empty means everyone) lets the person in (D67). */
+  agendasAllowed?: boolean;
+};
 
 /** PATCH body: any subset of the settings; unknown keys are refused so a typo never passes silently. */
 export const updateUserConfigInput = z.partial(

@@ -24,6 +24,9 @@ export const laterPages = {
   surveyConfirmation: () => import('../features/surveys/routes/survey-confirmation-page.tsx'),
   surveyStatus: () => import('../features/surveys/routes/survey-status-page.tsx'),
   curriculum: () => import('../features/curricula/routes/curriculum-page.tsx'),
+  agendas: () => import('../features/agendas/routes/agendas-page.tsx'),
+  agendaDesigner: () => import('../features/agendas/routes/designer-page.tsx'),
+  agendaMeeting: () => import('../features/agendas/routes/meeting-page.tsx'),
   downloadToday: () => import('../features/download-today/routes/download-today-page.tsx'),
 } satisfies Record<string, () => Promise<{ default: React.ComponentType }>>;
 

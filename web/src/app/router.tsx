@@ -5,6 +5,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PublicLayout } from '../components/public-layout.tsx';
 import { paths } from '../config/paths.ts';
+import { agendaPaths } from '../features/agendas/paths.ts';
 import { aiBuilderPath } from '../features/ai-builder/paths.ts';
 import { acceptDelegateInvitePath } from '../features/delegation/paths.ts';
 import { GRID_PATH } from '../features/grid/paths.ts';
@@ -194,7 +195,15 @@ export const routeObjects: RouteObject[] = [
               notAvailable(paths.requestLinks, 'requestLinks'),
               { path: paths.curriculum, ...later('curriculum') },
               { path: paths.chat, ...later('chat') },
-              notAvailable(paths.agendas, 'agendas'),
+              // Agendas and the meeting (decisions D67): their own chunks.
+              { path: paths.agendas, ...later('agendas') },
+              ...[
+                agendaPaths.designer,
+                agendaPaths.designerTemplate,
+                agendaPaths.designerAgenda,
+                agendaPaths.editor,
+              ].map((path) => ({ path, ...later('agendaDesigner') })),
+              { path: agendaPaths.meeting, ...later('agendaMeeting') },
               // The task grid with saved views (decisions D56): a view of /tasks, its own chunk.
               { path: GRID_PATH, ...later('grid') },
               { path: surveyPaths.mine, ...later('surveys') },

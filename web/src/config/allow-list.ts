@@ -5,5 +5,12 @@
  */
 import type { UserConfigView } from '@tandem/shared/user/config';
 
+/**
+ * The Agendas entry follows its own allow-list (AGENDA_ACCOUNTS, empty: everyone; decisions D67): the
+ * server says whether it lets the person in.
+ */
+export const agendasAllowed = (config: Pick<UserConfigView, 'agendasAllowed'> | undefined): boolean =>
+  config?.agendasAllowed === true;
+
 export const isInternalAccount = (config: Pick<UserConfigView, 'isInternalAccount'> | undefined): boolean =>
   config?.isInternalAccount === true;

@@ -1,4 +1,5 @@
 import 'i18next';
+import type agendas from './locales/en_US/agendas.json';
 import type billing from './locales/en_US/billing.json';
 import type calendar from './locales/en_US/calendar.json';
 import type common from './locales/en_US/common.json';
@@ -40,6 +41,7 @@ declare module 'i18next' {
       import: typeof importTexts;
       surveys: typeof surveys;
       curricula: typeof curricula;
+      agendas: typeof agendas;
     };
   }
 }

@@ -2,7 +2,7 @@ import { Box, NavLink } from '@mantine/core';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink as RouterNavLink, useLocation } from 'react-router';
-import { isInternalAccount } from '../../config/allow-list.ts';
+import { agendasAllowed } from '../../config/allow-list.ts';
 import { paths } from '../../config/paths.ts';
 import { appState } from '../../lib/app-state.ts';
 import { useFirstContentShown } from '../../lib/first-content.ts';
@@ -28,7 +28,7 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const { data: config } = useUserConfig();
-  const items = navItems.filter((i) => !i.allowListOnly || isInternalAccount(config));
+  const items = navItems.filter((i) => !i.allowListOnly || agendasAllowed(config));
 
   return (
     <Box component="nav" p="xs" aria-label={t('nav.label')} style={{ overflowY: 'auto', flex: 1 }}>

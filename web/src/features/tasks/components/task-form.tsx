@@ -40,6 +40,7 @@ import { errorText, notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useAuthUser } from '../../../lib/user/get-auth-user.ts';
 import { useUserConfig } from '../../../lib/user/get-user-config.ts';
 import { formValidator } from '../../../lib/validation.ts';
+import { AgendasTabItem, AgendasTabPanel } from '../../agendas/components/agendas-tab.tsx';
 import { AttachmentsTab, uploadFiles } from '../../attachments/components/attachments-tab.tsx';
 import { VideoLinksTab } from '../../attachments/components/video-links-tab.tsx';
 import { CustomFieldsTab } from '../../custom-fields/components/custom-fields-tab.tsx';
@@ -942,6 +943,7 @@ export function TaskForm({
         {task && routineKind !== 'definition' && <Tabs.Tab value="messages">{tc('chat.tab')}</Tabs.Tab>}
         {task && <Tabs.Tab value="members">{t('form.tabs.members')}</Tabs.Tab>}
         {task?.inputType === 'audio' && <Tabs.Tab value="audio">{t('audio.tab')}</Tabs.Tab>}
+        <AgendasTabItem task={task} />
       </Tabs.List>
       <Tabs.Panel value="task">{formPanel}</Tabs.Panel>
       <Tabs.Panel value="customFields">
@@ -989,6 +991,7 @@ export function TaskForm({
           </Suspense>
         </Tabs.Panel>
       )}
+      <AgendasTabPanel task={task} />
     </Tabs>
   );
 }
