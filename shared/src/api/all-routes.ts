@@ -8,6 +8,7 @@ export * from './areas/contacts.ts';
 export * from './areas/grid.ts';
 export * from './areas/import.ts';
 export * from './areas/planning.ts';
+export * from './areas/request-links.ts';
 export * from './areas/roles.ts';
 export * from './areas/templates.ts';
 export * from './route-defs.ts';
