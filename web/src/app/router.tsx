@@ -9,6 +9,7 @@ import { aiBuilderPath } from '../features/ai-builder/paths.ts';
 import { acceptDelegateInvitePath } from '../features/delegation/paths.ts';
 import { GRID_PATH } from '../features/grid/paths.ts';
 import { invitationPaths } from '../features/invitations/invitation-outcome.ts';
+import { REQUEST_PORTAL_PATH } from '../features/request-links/paths.ts';
 import { accountRolesPath } from '../features/roles/paths.ts';
 import { acceptAttendeeInvitePath } from '../features/schedule/paths.ts';
 import { loadLaterNamespaces } from '../i18n/index.ts';
@@ -111,6 +112,11 @@ export const routeObjects: RouteObject[] = [
       {
         element: <RequireAuth />,
         children: [
+          // The request portal (spec 002 §2): signed in, without the main layout.
+          ...[REQUEST_PORTAL_PATH, `${REQUEST_PORTAL_PATH}/task/:taskId`].map((path) => ({
+            path,
+            ...page(() => import('../features/request-links/routes/portal-page.tsx')),
+          })),
           {
             element: <AppLayout />,
             children: [
@@ -164,7 +170,10 @@ export const routeObjects: RouteObject[] = [
               },
               { path: paths.reports, ...page(() => import('../features/reports/routes/reports-page.tsx')) },
               notAvailable(paths.integrations, 'integrations'),
-              notAvailable(paths.requestLinks, 'requestLinks'),
+              {
+                path: paths.requestLinks,
+                ...page(() => import('../features/request-links/routes/request-links-page.tsx')),
+              },
               notAvailable(paths.curriculum, 'curriculum'),
               { path: paths.chat, ...page(() => import('../features/chat/routes/chat-page.tsx')) },
               notAvailable(paths.agendas, 'agendas'),
