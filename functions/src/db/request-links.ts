@@ -81,3 +81,46 @@ export const RequestRecordEntity = new Entity(
   },
   { table: env.tableName, client: documentClient },
 );
+
+/**
+ * The public form's ticket (core/request-links/abuse.ts): written when the form opens, spent (removed)
+ * by the request it lets through; expires after a day (TTL).
+ */
+export const FormTicketEntity = new Entity(
+  {
+    model: { entity: 'requestFormTicket', version: '1', service: 'tandem' },
+    attributes: {
+      token: { type: 'string', required: true, readOnly: true },
+      linkId: { type: 'string', required: true, readOnly: true },
+      issuedAt: { type: 'number', required: true, readOnly: true },
+      ttl: { type: 'number', required: true },
+    },
+    indexes: {
+      byToken: {
+        pk: { field: 'pk', composite: ['token'], template: 'RLFORM#${token}' },
+        sk: { field: 'sk', composite: [], template: 'RLFORM' },
+      },
+    },
+  },
+  { table: env.tableName, client: documentClient },
+);
+
+/** A one-minute window's count of requests from one address or to one link; expires after two minutes. */
+export const RateWindowEntity = new Entity(
+  {
+    model: { entity: 'requestRateWindow', version: '1', service: 'tandem' },
+    attributes: {
+      key: { type: 'string', required: true, readOnly: true },
+      minute: { type: 'number', required: true, readOnly: true },
+      count: { type: 'number' },
+      ttl: { type: 'number' },
+    },
+    indexes: {
+      byKey: {
+        pk: { field: 'pk', composite: ['key'], template: 'RLRATE#${key}' },
+        sk: { field: 'sk', composite: ['minute'], template: 'm#${minute}' },
+      },
+    },
+  },
+  { table: env.tableName, client: documentClient },
+);

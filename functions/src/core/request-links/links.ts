@@ -12,10 +12,10 @@ import {
   REQUEST_LINK_LIMITS,
   REQUEST_LINK_MESSAGES,
   type RequestLinkAssignee,
-  type RequestLinkInput,
   type RequestLinkView,
   requestPagePath,
-} from '@tandem/shared/request-links/rules';
+} from '@tandem/shared/request-links/constants';
+import type { RequestLinkInput } from '@tandem/shared/request-links/rules';
 import type { StoredItem } from '../../db/records.ts';
 import { RequestLinkEntity } from '../../db/request-links.ts';
 import type { Actor } from '../../lib/actor.ts';

@@ -8,7 +8,7 @@ import {
   type PortalTaskView,
   REQUEST_LINK_LIMITS,
   type Urgency,
-} from '@tandem/shared/request-links/rules';
+} from '@tandem/shared/request-links/constants';
 import type { StoredItem } from '../../db/records.ts';
 import { RequestRecordEntity } from '../../db/request-links.ts';
 import type { Actor } from '../../lib/actor.ts';

@@ -19,9 +19,9 @@ import {
   requestTaskDescription,
   requestTaskTitle,
   requestTypeAllowed,
-  type SubmitRequestInput,
   VOICE_TYPES,
-} from '@tandem/shared/request-links/rules';
+} from '@tandem/shared/request-links/constants';
+import type { SubmitRequestInput } from '@tandem/shared/request-links/submission';
 import { RequestLinkEntity, RequestRecordEntity } from '../../db/request-links.ts';
 import { env } from '../../lib/env.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';

@@ -1,5 +1,5 @@
 import * as routes from '@tandem/shared/api/areas/request-links';
-import { confirmRequestInput } from '@tandem/shared/request-links/rules';
+import { confirmRequestInput } from '@tandem/shared/request-links/submission';
 import { confirmRequest } from '../../core/request-links/submit.ts';
 import { httpHandler } from '../../lib/http-handler.ts';
 

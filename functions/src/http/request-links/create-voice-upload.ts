@@ -1,5 +1,5 @@
 import * as routes from '@tandem/shared/api/areas/request-links';
-import { voiceUploadInput } from '@tandem/shared/request-links/rules';
+import { voiceUploadInput } from '@tandem/shared/request-links/submission';
 import * as z from 'zod/mini';
 import { createVoiceUpload } from '../../core/request-links/submit.ts';
 import { httpHandler, respond } from '../../lib/http-handler.ts';

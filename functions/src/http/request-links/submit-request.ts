@@ -1,5 +1,5 @@
 import * as routes from '@tandem/shared/api/areas/request-links';
-import { submitRequestInput } from '@tandem/shared/request-links/rules';
+import { submitRequestInput } from '@tandem/shared/request-links/submission';
 import { rateLimit, TooManyRequestsError } from '../../core/request-links/abuse.ts';
 import { submitRequest } from '../../core/request-links/submit.ts';
 import { httpHandler, respond } from '../../lib/http-handler.ts';
