@@ -39,13 +39,17 @@ function failOnWarning(): Logger {
  */
 function requestPageBuild(): Plugin {
   let outDir = 'dist';
+  // Only the site's own build (not a build of another entry with this config, as the tests make).
+  let ours = false;
   return {
     name: 'request-page-build',
     apply: 'build',
     configResolved(c) {
       outDir = c.build.outDir;
+      ours = c.build.write && resolve(c.root) === resolve(import.meta.dirname);
     },
     async closeBundle() {
+      if (!ours) return;
       await build({
         configFile: resolve(import.meta.dirname, 'vite.requests.config.ts'),
         build: { outDir, emptyOutDir: false },

@@ -263,6 +263,14 @@ if (wants('import')) {
   });
 }
 
+if (wants('request-links')) {
+  // The public request page's JavaScript and a request's submission (issue 18, D68; npm run build first).
+  await withStack(async (stack) => {
+    const { benchRequestLinks } = await import('./request-links.ts');
+    await benchRequestLinks(stack.env as StackEnv, stack.url);
+  });
+}
+
 printReport();
 
 if (wants('templates')) {

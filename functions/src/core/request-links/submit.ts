@@ -136,13 +136,19 @@ export interface SubmitResult {
 
 /** POST /request-links/request, once the attempt was counted (abuse.ts rateLimit, by the handler). */
 export async function submitRequest(input: SubmitRequestInput, now = new Date()): Promise<SubmitResult> {
-  const r = await activeLink(input.requestLink);
+  // The link and the ticket are read at once; an unknown link is 404 whatever the ticket.
+  const [link, ticket] = await Promise.all([
+    activeLink(input.requestLink).catch((e: unknown) => e),
+    checkFormTicket(input.formToken, input.requestLink, now).catch((e: unknown) => e),
+  ]);
+  if (link instanceof Error) throw link;
+  const r = link as RequestLinkRecord;
   if ((input[HONEYPOT_FIELD] ?? '') !== '') throw new ValidationError({}, REQUEST_LINK_MESSAGES.honeypot);
-  await checkFormTicket(input.formToken, r.linkId, now);
+  if (ticket instanceof Error) throw ticket;
   checkOptions(r, input);
   const cfg = (r.config as StoredConfig).requestConfig;
   const voice = input.voiceUpload ? await voiceNote(r.linkId, input.voiceUpload) : null;
-  await spendFormTicket(input.formToken);
+  const [, taskAssignees] = await Promise.all([spendFormTicket(input.formToken), assigneesFor(r)]);
 
   const details = {
     requesterName: input.requesterName,
@@ -156,7 +162,6 @@ export async function submitRequest(input: SubmitRequestInput, now = new Date())
     urgency: cfg.urgencyEnabled ? (input.urgency ?? null) : null,
   };
   const title = requestTaskTitle(details.requestType, details.requesterName);
-  const taskAssignees = await assigneesFor(r);
   const created = await createTask(
     { userId: r.ownerId, username: r.ownerId },
     {
@@ -186,25 +191,28 @@ export async function submitRequest(input: SubmitRequestInput, now = new Date())
     await copyObject(voice.key, voiceKey, voice.type);
     await deleteObject(voice.key);
   }
-  await RequestRecordEntity.create({
-    taskId,
-    ownerId: r.ownerId,
-    linkId: r.linkId,
-    title,
-    requesterName: details.requesterName,
-    requesterEmail: details.requesterEmail,
-    requestType: details.requestType,
-    description: details.description,
-    companyName: r.companyName,
-    ...(details.urgency ? { urgency: details.urgency } : {}),
-    ...(details.dueDate ? { dueDate: details.dueDate } : {}),
-    ...(details.scheduledTime ? { scheduledTime: details.scheduledTime } : {}),
-    ...(details.duration ? { duration: details.duration } : {}),
-    ...(voiceKey && voice ? { voiceKey, voiceType: voice.type } : {}),
-    createdAt: now.toISOString(),
-  }).go();
   const confirmation = (r.config as StoredConfig).confirmationConfig;
-  await sendMail(requestMail(details, confirmation, env.appUrl));
+  // The request beside its task (the portal reads it) and the requester's mail, at once.
+  await Promise.all([
+    RequestRecordEntity.create({
+      taskId,
+      ownerId: r.ownerId,
+      linkId: r.linkId,
+      title,
+      requesterName: details.requesterName,
+      requesterEmail: details.requesterEmail,
+      requestType: details.requestType,
+      description: details.description,
+      companyName: r.companyName,
+      ...(details.urgency ? { urgency: details.urgency } : {}),
+      ...(details.dueDate ? { dueDate: details.dueDate } : {}),
+      ...(details.scheduledTime ? { scheduledTime: details.scheduledTime } : {}),
+      ...(details.duration ? { duration: details.duration } : {}),
+      ...(voiceKey && voice ? { voiceKey, voiceType: voice.type } : {}),
+      createdAt: now.toISOString(),
+    }).go(),
+    sendMail(requestMail(details, confirmation, env.appUrl)),
+  ]);
   return { requestId: taskId, confirmationConfig: confirmation, companyName: r.companyName };
 }
 
