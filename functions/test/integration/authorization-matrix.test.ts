@@ -1382,6 +1382,7 @@ const MATRIX: Record<RouteId, Case[]> = {
       expect: everyone(404),
     },
   ],
+  getPublicRequestLinkBare: [{ label: 'no id', request: () => ({}), expect: open(404) }],
   getPublicRequestLink: [
     { label: 'an unknown link', request: () => ({ params: { id: 'sr-unknown' } }), expect: open(404) },
   ],

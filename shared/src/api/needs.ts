@@ -212,6 +212,7 @@ export const routeNeeds: { readonly [K in RouteId]?: readonly Need[] } = {
     'users',
   ],
   confirmRequest: ['table:read'],
+  getPublicRequestLinkBare: [],
 };
 
 /** WebSocket handlers, by module under functions/src/ws. */

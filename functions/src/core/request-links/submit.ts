@@ -35,7 +35,7 @@ import {
   UPLOAD_PREFIX,
 } from '../attachments/objects.ts';
 import { createTask } from '../tasks/tasks.ts';
-import { checkFormTicket, issueFormTicket, spendFormTicket } from './abuse.ts';
+import { checkFormTicket, issueFormTicket, rateLimit, spendFormTicket } from './abuse.ts';
 import { logoUrl, type RequestLinkRecord, type StoredConfig } from './links.ts';
 import { requestMail } from './mail.ts';
 
@@ -134,8 +134,16 @@ export interface SubmitResult {
   companyName: string;
 }
 
-/** POST /request-links/request, once the attempt was counted (abuse.ts rateLimit, by the handler). */
-export async function submitRequest(input: SubmitRequestInput, now = new Date()): Promise<SubmitResult> {
+/**
+ * POST /request-links/request from the address `ip`. A request to an unknown or inactive link is 404
+ * and writes nothing; any other counts towards the address's and the link's limits (429 past them)
+ * before it is checked further.
+ */
+export async function submitRequest(
+  input: SubmitRequestInput,
+  ip: string,
+  now = new Date(),
+): Promise<SubmitResult> {
   // The link and the ticket are read at once; an unknown link is 404 whatever the ticket.
   const [link, ticket] = await Promise.all([
     activeLink(input.requestLink).catch((e: unknown) => e),
@@ -143,6 +151,7 @@ export async function submitRequest(input: SubmitRequestInput, now = new Date())
   ]);
   if (link instanceof Error) throw link;
   const r = link as RequestLinkRecord;
+  await rateLimit(ip, r.linkId, now);
   if ((input[HONEYPOT_FIELD] ?? '') !== '') throw new ValidationError({}, REQUEST_LINK_MESSAGES.honeypot);
   if (ticket instanceof Error) throw ticket;
   checkOptions(r, input);

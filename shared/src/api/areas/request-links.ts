@@ -72,6 +72,13 @@ export const getPublicRequestLink = {
   auth: 'public',
   handler: 'request-links/get-public-request-link',
 } as const satisfies RouteDef;
+/** Ours: the public page's call without an id (the literal wins over the owner's `{id}`): 404. */
+export const getPublicRequestLinkBare = {
+  method: 'GET',
+  path: '/request-links/public',
+  auth: 'public',
+  handler: 'request-links/get-public-request-link-bare',
+} as const satisfies RouteDef;
 /** Ours: a presigned POST for a voice note, scoped to the link and its open form. */
 export const createRequestVoiceUpload = {
   method: 'POST',
