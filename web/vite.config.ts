@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
-import { createLogger, defineConfig, type Logger, type Plugin } from 'vite';
+import { build, createLogger, defineConfig, type Logger, type Plugin } from 'vite';
 
 /**
  * Mantine's AppShell parts import react-remove-scroll only for two class names: they get them from
@@ -102,13 +102,39 @@ function failOnWarning(): Logger {
 }
 
 /**
+ * The public request page is an entry of its own (vite.requests.config.ts; decisions D68), built after
+ * the app into the same folder, so `vite build --outDir x` (the local stack's build) builds both.
+ */
+function requestPageBuild(): Plugin {
+  let outDir = 'dist';
+  // Only the site's own build (not a build of another entry with this config, as the tests make).
+  let ours = false;
+  return {
+    name: 'request-page-build',
+    apply: 'build',
+    configResolved(c) {
+      outDir = c.build.outDir;
+      ours = c.build.write && resolve(c.root) === resolve(import.meta.dirname);
+    },
+    async closeBundle() {
+      if (!ours) return;
+      await build({
+        configFile: resolve(import.meta.dirname, 'vite.requests.config.ts'),
+        build: { outDir, emptyOutDir: false },
+        logLevel: 'warn',
+      });
+    },
+  };
+}
+
+/**
  * The site is static: `dist/` plus a `/config.json` written by whoever serves it (the local
  * gateway, or the web stack in AWS). Nothing environment-specific is baked into the build.
  */
 export default defineConfig(({ command }) => ({
   base: '/',
   ...(command === 'build' ? { customLogger: failOnWarning() } : {}),
-  plugins: [appShellWithoutScrollLock(), routeDefsPerImporter(), textsWithout(), react()],
+  plugins: [appShellWithoutScrollLock(), routeDefsPerImporter(), textsWithout(), react(), requestPageBuild()],
   // amazon-cognito-identity-js bundles the `buffer` package, which reads Node's `global`.
   define: { global: 'globalThis' },
   build: {

@@ -292,6 +292,13 @@ const make = {
         'template',
       ) as { id: string }
     ).id,
+  /** A request link of the person's (assignees as given). */
+  requestLink: async (api: Api, assignees: Array<{ email: string }> = []) =>
+    (
+      ok(await api.post('/request-links/', { company_name: 'Matrix Co', assignees }), 'request link') as {
+        id: string;
+      }
+    ).id,
   folder: async (w: World) =>
     (
       ok(
@@ -1513,6 +1520,87 @@ const MATRIX: Record<RouteId, Case[]> = {
     {
       request: async (w) => ({ params: { id: await matrixAgenda(w) } }),
       expect: user(404, 200, 200, 200, 200, 200),
+    },
+  ],
+  // Request links (D68): each person's own links; the owner's are foreign to everyone else.
+  listRequestLinks: [{ request: () => ({}), expect: everyone(200) }],
+  createRequestLink: [{ request: () => ({ body: { company_name: 'Matrix Co' } }), expect: everyone(201) }],
+  getRequestLink: [
+    {
+      label: 'the owner’s (foreign to the others)',
+      request: async (w) => ({ params: { id: await make.requestLink(w.people.owner.api) } }),
+      expect: ownOnly(200),
+    },
+  ],
+  updateRequestLink: [
+    {
+      label: 'the owner’s (foreign to the others)',
+      request: async (w) => ({
+        params: { id: await make.requestLink(w.people.owner.api) },
+        body: { company_name: 'Matrix Two' },
+      }),
+      expect: ownOnly(200),
+    },
+  ],
+  toggleRequestLink: [
+    {
+      label: 'the owner’s (foreign to the others)',
+      request: async (w) => ({
+        params: { id: await make.requestLink(w.people.owner.api) },
+        body: { is_active: false },
+      }),
+      expect: ownOnly(200),
+    },
+  ],
+  deleteRequestLink: [
+    {
+      label: 'the owner’s (foreign to the others)',
+      request: async (w) => ({ params: { id: await make.requestLink(w.people.owner.api) } }),
+      expect: ownOnly(204),
+    },
+  ],
+  deleteRequestLinkAssignee: [
+    {
+      label: 'the owner’s (foreign to the others)',
+      request: async (w) => {
+        const id = await make.requestLink(w.people.owner.api, [{ email: 'matrix@example.com' }]);
+        const link = (await w.people.owner.api.get(`/request-links/${id}`)).body;
+        return { params: { id: link.assignees[0].id } };
+      },
+      expect: ownOnly(200),
+    },
+  ],
+  createRequestLinkLogoUpload: [
+    { request: () => ({ body: { size: 100, content_type: 'image/png' } }), expect: everyone(201) },
+  ],
+  listPortalTasks: [{ request: () => ({}), expect: everyone(200) }],
+  getPortalTask: [
+    {
+      label: 'a task that came from no request',
+      request: (w) => ({ params: { taskId: w.task.id } }),
+      expect: everyone(404),
+    },
+  ],
+  getPublicRequestLinkBare: [{ label: 'no id', request: () => ({}), expect: open(404) }],
+  getPublicRequestLink: [
+    { label: 'an unknown link', request: () => ({ params: { id: 'sr-unknown' } }), expect: open(404) },
+  ],
+  createRequestVoiceUpload: [
+    {
+      label: 'an unknown link',
+      request: () => ({
+        params: { id: 'sr-unknown' },
+        body: { form_token: 'x', size: 100, content_type: 'audio/webm' },
+      }),
+      expect: open(404),
+    },
+  ],
+  submitRequest: [{ label: 'an empty request', request: () => ({ body: {} }), expect: open(400) }],
+  confirmRequest: [
+    {
+      label: 'an unknown request',
+      request: () => ({ body: { request_id: randomUUID() } }),
+      expect: open(404),
     },
   ],
 };

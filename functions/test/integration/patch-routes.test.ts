@@ -914,6 +914,17 @@ const fixtures: Record<string, Fixture> = {
       },
     ],
   },
+
+  toggleRequestLink: {
+    async setup() {
+      const ann = await person('Ann');
+      const l = await ok(ann.api.post('/request-links/', { company_name: 'Acme', is_active: true }), 201);
+      const read = async () => await ok(ann.api.get(`/request-links/${l.id}`));
+      return { api: ann.api, path: `/request-links/${l.id}`, read };
+    },
+    volatile: ['updated_at'],
+    cases: [{ name: 'is_active', body: { is_active: false } }],
+  },
 };
 
 /**

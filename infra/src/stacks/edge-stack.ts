@@ -13,6 +13,7 @@ import {
   ORIGIN_VERIFY_HEADER,
   siteSecurityHeaders,
 } from '@tandem/shared/api/security-headers';
+import { REQUEST_PAGE_FILE, REQUEST_PAGE_PATHS } from '@tandem/shared/request-links/constants';
 import {
   Annotations,
   Aws,
@@ -57,12 +58,14 @@ export const REALTIME_STAGE = 'ws';
  * Serves the single-page app for client-side routes. A path whose last segment has no dot is a
  * route of the app (`/task/42`), so it gets index.html; files (`/assets/x.js`, `/config.json`)
  * pass through. This is done per request rather than with CloudFront error responses, which would
- * also turn the API's real 403 and 404 answers into the app's HTML with status 200.
+ * also turn the API's real 403 and 404 answers into the app's HTML with status 200. The public
+ * request page's paths get its own small page (request.html; decisions D68).
  */
-const SPA_ROUTING = `function handler(event) {
+export const SPA_ROUTING = `function handler(event) {
   var request = event.request;
   var last = request.uri.substring(request.uri.lastIndexOf('/') + 1);
-  if (last.indexOf('.') === -1) request.uri = '/index.html';
+  if (${REQUEST_PAGE_PATHS}.test(request.uri)) request.uri = '${REQUEST_PAGE_FILE}';
+  else if (last.indexOf('.') === -1) request.uri = '/index.html';
   return request;
 }`;
 

@@ -263,6 +263,14 @@ if (wants('import')) {
   });
 }
 
+if (wants('request-links')) {
+  // The public request page's JavaScript and a request's submission (issue 18, D68; npm run build first).
+  await withStack(async (stack) => {
+    const { benchRequestLinks } = await import('./request-links.ts');
+    await benchRequestLinks(stack.env as StackEnv, stack.url);
+  });
+}
+
 if (wants('templates')) {
   // Templates (issue 16 item 1, D57): a 250-node apply, its retry, the templates tree.
   await withStack(async (stack) => {

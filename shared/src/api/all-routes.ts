@@ -10,6 +10,7 @@ export * from './areas/curricula.ts';
 export * from './areas/grid.ts';
 export * from './areas/import.ts';
 export * from './areas/planning.ts';
+export * from './areas/request-links.ts';
 export * from './areas/roles.ts';
 export * from './areas/surveys.ts';
 export * from './areas/templates.ts';

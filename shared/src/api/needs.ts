@@ -219,6 +219,31 @@ export const routeNeeds: { readonly [K in RouteId]?: readonly Need[] } = {
   createAgenda: W,
   updateAgenda: W,
   deleteAgenda: W,
+  // Request links (D68): the owner's side; the logo moves through the files module's uploads.
+  listRequestLinks: ['table:read', 'bucket:read'],
+  createRequestLink: ['table:read', 'table:write', 'bucket:read', 'bucket:write', 'bucket:delete', 'users'],
+  getRequestLink: ['table:read', 'bucket:read'],
+  updateRequestLink: ['table:read', 'table:write', 'bucket:read', 'bucket:write', 'bucket:delete'],
+  toggleRequestLink: ['table:read', 'table:write', 'bucket:read'],
+  deleteRequestLink: ['table:read', 'table:write', 'bucket:delete'],
+  deleteRequestLinkAssignee: ['table:read', 'table:write', 'bucket:read'],
+  createRequestLinkLogoUpload: ['bucket:write'],
+  listPortalTasks: ['table:read'],
+  getPortalTask: ['table:read', 'bucket:read'],
+  // The public page: the form ticket and the rate counters are writes; a request makes a task and mails.
+  getPublicRequestLink: ['table:read', 'table:write', 'bucket:read'],
+  createRequestVoiceUpload: ['table:read', 'bucket:write'],
+  submitRequest: [
+    'table:read',
+    'table:write',
+    'bucket:read',
+    'bucket:write',
+    'bucket:delete',
+    'mail',
+    'users',
+  ],
+  confirmRequest: ['table:read'],
+  getPublicRequestLinkBare: [],
 };
 
 /** WebSocket handlers, by module under functions/src/ws. */

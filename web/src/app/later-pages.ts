@@ -27,6 +27,8 @@ export const laterPages = {
   agendas: () => import('../features/agendas/routes/agendas-page.tsx'),
   agendaDesigner: () => import('../features/agendas/routes/designer-page.tsx'),
   agendaMeeting: () => import('../features/agendas/routes/meeting-page.tsx'),
+  requestLinks: () => import('../features/request-links/routes/request-links-page.tsx'),
+  requestPortal: () => import('../features/request-links/routes/portal-page.tsx'),
   downloadToday: () => import('../features/download-today/routes/download-today-page.tsx'),
 } satisfies Record<string, () => Promise<{ default: React.ComponentType }>>;
 

@@ -10,6 +10,7 @@ import { aiBuilderPath } from '../features/ai-builder/paths.ts';
 import { acceptDelegateInvitePath } from '../features/delegation/paths.ts';
 import { GRID_PATH } from '../features/grid/paths.ts';
 import { invitationPaths } from '../features/invitations/invitation-outcome.ts';
+import { REQUEST_PORTAL_PATH } from '../features/request-links/paths.ts';
 import { accountRolesPath } from '../features/roles/paths.ts';
 import { acceptAttendeeInvitePath } from '../features/schedule/paths.ts';
 import { surveyPaths } from '../features/surveys/paths.ts';
@@ -139,6 +140,11 @@ export const routeObjects: RouteObject[] = [
       {
         element: <RequireAuth />,
         children: [
+          // The request portal (spec 002 §2): signed in, without the main layout.
+          ...[REQUEST_PORTAL_PATH, `${REQUEST_PORTAL_PATH}/task/:taskId`].map((path) => ({
+            path,
+            ...later('requestPortal'),
+          })),
           {
             element: <AppLayout />,
             children: [
@@ -192,7 +198,7 @@ export const routeObjects: RouteObject[] = [
               },
               { path: paths.reports, ...later('reports') },
               notAvailable(paths.integrations, 'integrations'),
-              notAvailable(paths.requestLinks, 'requestLinks'),
+              { path: paths.requestLinks, ...later('requestLinks') },
               { path: paths.curriculum, ...later('curriculum') },
               { path: paths.chat, ...later('chat') },
               // Agendas and the meeting (decisions D67): their own chunks.

@@ -10,6 +10,7 @@ import type groups from './locales/en_US/groups.json';
 import type importTexts from './locales/en_US/import.json';
 import type planning from './locales/en_US/planning.json';
 import type reports from './locales/en_US/reports.json';
+import type requestLinks from './locales/en_US/request-links.json';
 import type roles from './locales/en_US/roles.json';
 import type routines from './locales/en_US/routines.json';
 import type schedule from './locales/en_US/schedule.json';
@@ -42,6 +43,7 @@ declare module 'i18next' {
       surveys: typeof surveys;
       curricula: typeof curricula;
       agendas: typeof agendas;
+      'request-links': typeof requestLinks;
     };
   }
 }

@@ -9,6 +9,7 @@ import { type FileHandle, open, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+import { isRequestPagePath, REQUEST_PAGE_FILE } from '@tandem/shared/request-links/constants';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -199,7 +200,9 @@ export function createStaticFiles(webDistDir: string) {
     // A page of the app (a client-side route), not a missing asset: answer the app's shell.
     const wantsPage = url.pathname === '/' || (req.headers.accept ?? '').includes('text/html');
     if (!wantsPage || hashed) return void notFound();
+    // The public request page is an entry of its own (decisions D68), as CloudFront routes it.
+    const page = isRequestPagePath(url.pathname) ? path.join(root, REQUEST_PAGE_FILE) : indexFile;
     // Gone since the check above (a build being swapped in): the same page as no build at all.
-    if (!(await sendFile(req, res, indexFile, REVALIDATE))) notBuilt();
+    if (!(await sendFile(req, res, page, REVALIDATE))) notBuilt();
   };
 }
