@@ -51,4 +51,9 @@ export const jobs = {
     cron: '5 * * * ? *',
     description: 'Ends trials whose 14 days are over and tells their users by e-mail.',
   },
+  syncCalendars: {
+    handler: 'sync-calendars',
+    cron: '*/15 * * * ? *',
+    description: 'Syncs every linked calendar (Google, Microsoft, CalDAV) both ways (decisions D70).',
+  },
 } as const satisfies Record<string, JobDef>;
