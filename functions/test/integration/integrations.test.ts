@@ -11,7 +11,9 @@ import { waitForMail } from '../../../scripts/src/local/mail/wait-for-mail.ts';
 import { type Api, env, newGroup, person, privateGroup, stack } from './support.ts';
 
 type Provider = 'google' | 'azure';
-const control = (p: Provider, path: string, init?: RequestInit) =>
+// biome-ignore lint/suspicious/noExplicitAny: the stand-in's answers are inspected field by field
+type Answer = { status: number; body: any };
+const control = (p: Provider, path: string, init?: RequestInit): Promise<Answer> =>
   fetch(`${stack.url}/_local/${p}/control${path}`, init).then(async (r) => ({
     status: r.status,
     body: r.status === 204 ? null : await r.json(),
