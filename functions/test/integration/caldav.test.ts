@@ -138,6 +138,11 @@ describe('CalDAV (Radicale)', () => {
       direction: 'both',
     });
     expect(link.status).toBe(201);
+    // The screen syncs right after linking (the schedule would, a little later).
+    expect((await ann.api.post(`/integration/sync/${init.body.id}/`)).body).toMatchObject({
+      imported: 1,
+      exported: 1,
+    });
     // An event made in Radicale is a task; the task is an event in Radicale.
     expect(await scheduledTitles(ann.api, group)).toEqual(['Parents evening', 'Swimming lesson']);
     expect(await summaries(calendar)).toEqual(['Parents evening', 'Swimming lesson']);

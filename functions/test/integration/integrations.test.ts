@@ -180,6 +180,11 @@ describe.each(['google', 'azure'] as const)('calendar sync with %s', (provider) 
       direction: 'both',
     });
     expect(link.status).toBe(201);
+    // The screen syncs right after linking (the schedule would, a little later).
+    expect((await ann.api.post(`/integration/sync/${integration.id}/`)).body).toMatchObject({
+      imported: 1,
+      exported: 1,
+    });
     expect(link.body).toMatchObject({ calendar, group, direction: 'both' });
 
     // Imported: the event is a scheduled task of the group, at the event's time.

@@ -195,7 +195,7 @@ export const routeNeeds: { readonly [K in RouteId]?: readonly Need[] } = {
   initializeIntegration: W,
   getIntegrations: ['table:read'],
   deleteIntegration: ['table:read', 'table:write', 'table:batch-write'],
-  connectCalendar: ['table:read', 'table:write', 'table:batch-write', 'mail', 'users'],
+  connectCalendar: W,
   disconnectCalendar: ['table:read', 'table:write', 'table:batch-write'],
   syncIntegration: ['table:read', 'table:write', 'table:batch-write', 'mail', 'users'],
 };

@@ -27,6 +27,7 @@ import {
   type SyncedEventRecord,
 } from '../../db/integrations.ts';
 import type { Actor } from '../../lib/actor.ts';
+import { chunks, MAX_BATCH_WRITE_ITEMS } from '../../lib/batches.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { logger } from '../../lib/logger.ts';
 import { loadGroup, memberOf } from '../access/roster.ts';
@@ -246,8 +247,8 @@ async function dropLink(l: CalendarLinkRecord) {
     const page: { data: SyncedEventRecord[]; cursor: string | null } = await SyncedEventEntity.query
       .byKey({ linkId: l.linkId })
       .go({ cursor, limit: 100 });
-    if (page.data.length)
-      await SyncedEventEntity.delete(page.data.map(({ linkId, key }) => ({ linkId, key }))).go();
+    const keys = page.data.map(({ linkId, key }) => ({ linkId, key }));
+    for (const batch of chunks(keys, MAX_BATCH_WRITE_ITEMS)) await SyncedEventEntity.delete(batch).go();
     cursor = page.cursor;
   } while (cursor);
 }

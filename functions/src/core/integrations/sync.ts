@@ -25,6 +25,7 @@ import {
   type SyncedEventRecord,
 } from '../../db/integrations.ts';
 import type { Actor } from '../../lib/actor.ts';
+import { chunks, MAX_BATCH_WRITE_ITEMS } from '../../lib/batches.ts';
 import { env } from '../../lib/env.ts';
 import { logger } from '../../lib/logger.ts';
 import type { StoredSchedule } from '../access/task-access.ts';
@@ -55,17 +56,19 @@ async function pair(
   etag: string,
   stamp: string,
 ) {
-  await SyncedEventEntity.put([
+  const items = [
     { linkId, key: eventKey(eventId), taskId, eventId, stamp: etag, ...(href ? { href } : {}) },
     { linkId, key: taskKey(taskId), taskId, eventId, stamp, ...(href ? { href } : {}) },
-  ]).go();
+  ];
+  for (const batch of chunks(items, MAX_BATCH_WRITE_ITEMS)) await SyncedEventEntity.put(batch).go();
 }
 
 async function unpair(p: SyncedEventRecord) {
-  await SyncedEventEntity.delete([
+  const keys = [
     { linkId: p.linkId, key: eventKey(p.eventId) },
     { linkId: p.linkId, key: taskKey(p.taskId) },
-  ]).go();
+  ];
+  for (const batch of chunks(keys, MAX_BATCH_WRITE_ITEMS)) await SyncedEventEntity.delete(batch).go();
 }
 
 const exportable = (t: {
