@@ -163,7 +163,14 @@ export const routeObjects: RouteObject[] = [
                 ...page(() => import('../features/roles/routes/account-roles-page.tsx')),
               },
               { path: paths.reports, ...page(() => import('../features/reports/routes/reports-page.tsx')) },
-              notAvailable(paths.integrations, 'integrations'),
+              {
+                path: paths.integrations,
+                ...page(() => import('../features/integrations/routes/integrations-page.tsx')),
+              },
+              {
+                path: '/callback/:platform',
+                ...page(() => import('../features/integrations/routes/callback-page.tsx')),
+              },
               notAvailable(paths.requestLinks, 'requestLinks'),
               notAvailable(paths.curriculum, 'curriculum'),
               { path: paths.chat, ...page(() => import('../features/chat/routes/chat-page.tsx')) },

@@ -6,6 +6,7 @@ import type contacts from './locales/en_US/contacts.json';
 import type grid from './locales/en_US/grid.json';
 import type groups from './locales/en_US/groups.json';
 import type importTexts from './locales/en_US/import.json';
+import type integrations from './locales/en_US/integrations.json';
 import type planning from './locales/en_US/planning.json';
 import type reports from './locales/en_US/reports.json';
 import type roles from './locales/en_US/roles.json';
@@ -36,6 +37,7 @@ declare module 'i18next' {
       roles: typeof roles;
       planning: typeof planning;
       import: typeof importTexts;
+      integrations: typeof integrations;
     };
   }
 }
