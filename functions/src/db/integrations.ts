@@ -4,8 +4,9 @@
  *
  * - A connection and its calendar links share the person's partition (`INTEG#{userId}`): one Query
  *   lists everything the integrations screen shows.
- * - Links are also listed on gsi1 under one key (the scheduled sync pages through them: no scan) and on
- *   gsi2 under their group (a change to a task of the group syncs that group's links).
+ * - Links are also listed on gsi1 under one key (the scheduled sync pages through them: no scan), on
+ *   gsi2 under their group, and on gsi3 while due (a change to a task of the group marks the group's
+ *   links due; the due sync runs them within a minute).
  * - A synced pair is written twice in the link's partition: under the task and under the event, so an
  *   imported event finds its task and an exported task its event with one GetItem each.
  */
@@ -65,6 +66,10 @@ export const CalendarLinkEntity = new Entity(
       /** Google's nextSyncToken, Microsoft's deltaLink, CalDAV's sync-token (or ctag). */
       syncToken: { type: 'string' },
       lastSyncAt: { type: 'string' },
+      /** Epoch ms until which one sync holds the link (a second sync at the same time stands back). */
+      leaseUntil: { type: 'number' },
+      /** Set while a change to a task of the group waits to be exported (sparse gsi3: the due sync). */
+      dueFlag: { type: 'string' },
       /** The one key of the scheduled sync's listing (gsi1). */
       watch: { type: 'string', required: true, default: 'all' },
       createdAt: { type: 'string', readOnly: true, default: () => new Date().toISOString() },
@@ -87,6 +92,11 @@ export const CalendarLinkEntity = new Entity(
         index: 'gsi2',
         pk: { field: 'gsi2pk', composite: ['groupId'], template: 'CALGROUP#${groupId}' },
         sk: { field: 'gsi2sk', composite: ['linkId'], template: 'LINK#${linkId}' },
+      },
+      byDue: {
+        index: 'gsi3',
+        pk: { field: 'gsi3pk', composite: ['dueFlag'], template: 'CALDUE#${dueFlag}' },
+        sk: { field: 'gsi3sk', composite: ['linkId'], template: 'LINK#${linkId}' },
       },
     },
   },

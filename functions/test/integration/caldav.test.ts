@@ -146,7 +146,13 @@ describe('CalDAV (Radicale)', () => {
     // An event made in Radicale is a task; the task is an event in Radicale.
     expect(await scheduledTitles(ann.api, group)).toEqual(['Parents evening', 'Swimming lesson']);
     expect(await summaries(calendar)).toEqual(['Parents evening', 'Swimming lesson']);
-    const sync = () => ann.api.post(`/integration/sync/${init.body.id}/`);
+    const sync = async () => {
+      for (;;) {
+        const r = await ann.api.post(`/integration/sync/${init.body.id}/`);
+        if (!r.body.busy) return r;
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+    };
     expect((await sync()).body).toEqual({ imported: 0, updated: 0, removed: 0, exported: 0, unexported: 0 });
 
     // Changed and removed in Radicale; renamed here.
@@ -154,7 +160,8 @@ describe('CalDAV (Radicale)', () => {
       'content-type': 'text/calendar',
     });
     await ann.api.patch(`/task/${made.body.results[0].id}`, { title: 'Parents evening (hall)' });
-    expect((await sync()).body).toMatchObject({ updated: 1, exported: 1 });
+    // (The due sync a rename starts may have written it first: the state is what counts.)
+    expect((await sync()).status).toBe(200);
     expect(await scheduledTitles(ann.api, group)).toEqual(['Parents evening (hall)', 'Swimming gala']);
     expect(await summaries(calendar)).toEqual(['Parents evening (hall)', 'Swimming gala']);
     expect((await radicale.request('DELETE', `${calendar}swim.ics`)).status).toBeLessThan(300);

@@ -213,6 +213,7 @@ export const jobNeeds: { readonly [K in keyof typeof jobs]?: readonly Need[] } =
   normalizeDays: ['table:read'],
   expireTrials: ['table:read', 'table:write', 'mail'],
   syncCalendars: ['table:read', 'table:write', 'table:batch-write', 'mail', 'users'],
+  syncDueCalendars: ['table:read', 'table:write', 'table:batch-write', 'mail', 'users'],
 };
 
 /** The workers of fanned-out jobs (JobDef.fanOut), by job id. */

@@ -46,7 +46,11 @@ export interface SyncResult {
   exported: number;
   unexported: number;
   broken?: boolean;
+  /** Another sync of the link was running: this one did nothing (the other writes the changes). */
+  busy?: boolean;
 }
+
+const LEASE_MS = 5 * 60_000;
 
 async function pair(
   linkId: string,
@@ -242,6 +246,18 @@ export async function syncLink(
     (await IntegrationEntity.get({ userId: link.userId, integrationId: link.integrationId }).go()).data;
   if (!i || i.status !== 'active') return r;
   const actor: Actor = { userId: link.userId, username: link.userId };
+  const keys = { userId: link.userId, integrationId: link.integrationId, linkId: link.linkId };
+  // One sync of a link at a time (the schedule, a change and the person may start one together): two
+  // would both see a new event as unknown and make two tasks of it.
+  const leased = await CalendarLinkEntity.patch(keys)
+    .set({ leaseUntil: now.getTime() + LEASE_MS })
+    .where((a, op) => `${op.notExists(a.leaseUntil)} OR ${op.lt(a.leaseUntil, Date.now())}`)
+    .go({ response: 'none' })
+    .then(
+      () => true,
+      () => false,
+    );
+  if (!leased) return { ...r, busy: true };
   try {
     const client = await clientOf(i);
     let token: string | null | undefined = link.syncToken;
@@ -258,6 +274,11 @@ export async function syncLink(
     if (!(e instanceof CredentialsRefusedError)) throw e;
     await markBroken(i, now);
     r.broken = true;
+  } finally {
+    await CalendarLinkEntity.patch(keys)
+      .remove(['leaseUntil'])
+      .go({ response: 'none' })
+      .catch(() => undefined);
   }
   return r;
 }
@@ -272,14 +293,30 @@ export async function syncIntegration(actor: Actor, id: string, now = new Date()
   for (const l of links.data) {
     const r = await syncLink(l, now, i);
     for (const k of ['imported', 'updated', 'removed', 'exported', 'unexported'] as const) total[k] += r[k];
+    if (r.busy) total.busy = true;
     if (r.broken) return { ...total, broken: true };
   }
   return total;
 }
 
-/** The links of a group (a change to one of its tasks). */
-export async function linksOfGroup(groupId: string): Promise<CalendarLinkRecord[]> {
-  return (await CalendarLinkEntity.query.byGroup({ groupId }).go({ pages: 'all' })).data;
+/** The due links (sparse gsi3): each synced, then unmarked; a change during its sync marks it again. */
+export async function syncDue(now = new Date()): Promise<{ links: number; failed: number }> {
+  const due = (await CalendarLinkEntity.query.byDue({ dueFlag: 'due' }).go({ limit: 100 })).data;
+  let failed = 0;
+  for (const l of due) {
+    // Unmarked first: a task changed while this sync runs marks the link again for the next run.
+    await CalendarLinkEntity.patch({ userId: l.userId, integrationId: l.integrationId, linkId: l.linkId })
+      .remove(['dueFlag'])
+      .go({ response: 'none' })
+      .catch(() => undefined);
+    try {
+      await syncLink(l, now);
+    } catch (e) {
+      failed++;
+      logger.warn('due calendar link not synced', { linkId: l.linkId, error: String(e) });
+    }
+  }
+  return { links: due.length, failed };
 }
 
 /** The scheduled run: every link, a page at a time; one link failing does not stop the others. */
