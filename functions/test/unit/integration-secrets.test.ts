@@ -70,3 +70,34 @@ describe('KMS keeper', () => {
     await expect(box.open('local:AAAA')).rejects.toThrow(/KMS/);
   });
 });
+
+describe('CalDAV address guard', () => {
+  it('refuses loopback, private, link-local and metadata addresses unless allowed', async () => {
+    const { isPrivate, isPublicAddress } = await import('../../src/core/integrations/address-guard.ts');
+    for (const ip of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.20.0.1',
+      '192.168.1.1',
+      '169.254.169.254',
+      '::1',
+      'fd00::1',
+      '::ffff:127.0.0.1',
+    ])
+      expect(isPrivate(ip), ip).toBe(true);
+    for (const ip of ['1.1.1.1', '17.253.144.10', '2606:4700::1111']) expect(isPrivate(ip), ip).toBe(false);
+    const saved = process.env.INTEGRATIONS_ALLOW_PRIVATE_HOSTS;
+    try {
+      delete process.env.INTEGRATIONS_ALLOW_PRIVATE_HOSTS;
+      expect(await isPublicAddress('http://127.0.0.1:5232/')).toBe(false);
+      expect(await isPublicAddress('http://[::1]/')).toBe(false);
+      expect(await isPublicAddress('http://169.254.169.254/latest/')).toBe(false);
+      expect(await isPublicAddress('http://1.1.1.1/')).toBe(true);
+      process.env.INTEGRATIONS_ALLOW_PRIVATE_HOSTS = '1';
+      expect(await isPublicAddress('http://127.0.0.1:5232/')).toBe(true);
+    } finally {
+      if (saved === undefined) delete process.env.INTEGRATIONS_ALLOW_PRIVATE_HOSTS;
+      else process.env.INTEGRATIONS_ALLOW_PRIVATE_HOSTS = saved;
+    }
+  });
+});

@@ -160,6 +160,8 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       // Web Push: the VAPID keys and the push recorder's certificate (push-recorder.ts).
       ...push.env,
       ...calendars.env,
+      // CalDAV servers on this machine (Radicale in tests) may be connected (D70's address guard).
+      INTEGRATIONS_ALLOW_PRIVATE_HOSTS: '1',
     };
     for (const [k, v] of Object.entries(env)) {
       if (!(k in savedEnv)) savedEnv[k] = process.env[k];

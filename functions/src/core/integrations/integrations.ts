@@ -31,6 +31,7 @@ import { chunks, MAX_BATCH_WRITE_ITEMS } from '../../lib/batches.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { logger } from '../../lib/logger.ts';
 import { loadGroup, memberOf } from '../access/roster.ts';
+import { isPublicAddress } from './address-guard.ts';
 import { caldavClient } from './caldav.ts';
 import { googleClient } from './google.ts';
 import { microsoftClient } from './microsoft.ts';
@@ -183,6 +184,8 @@ export async function initializeCaldav(
   input: { serverUrl: string; username: string; password: string },
 ): Promise<IntegrationView> {
   await roomForOne(actor);
+  if (!(await isPublicAddress(input.serverUrl)))
+    throw new ValidationError({ serverUrl: INTEGRATION_MESSAGES.caldavUnreachable });
   const client = caldavClient(input.serverUrl, input.username, input.password);
   let account: string;
   let calendars: CalendarChoice[];
