@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Radicale, startRadicale } from '../src/local/calendar-providers/radicale.ts';
+import { violations } from '../src/testing/axe.ts';
 import { type BrowserSession, openBrowser, signIn } from '../src/testing/browser.ts';
 import { apiClient, createUser, type StackEnv } from '../src/testing/users.ts';
 
@@ -159,5 +160,8 @@ describe('calendar integrations in the browser', () => {
     const summaries = [...(await report.text()).matchAll(/SUMMARY:([^\r\n]*)/g)].map((m) => m[1]).sort();
     expect(summaries).toEqual(['Piano lesson', 'Quarterly review']);
     await page.screenshot({ path: join(shots, 'integrations-caldav.png'), fullPage: true });
+    // axe, once the toasts are gone (their close button has no name: the shell's, noted in D58).
+    await expect.poll(() => page.locator('.mantine-Notification-root').count(), { timeout: 20_000 }).toBe(0);
+    expect(await violations(page)).toEqual([]);
   });
 });

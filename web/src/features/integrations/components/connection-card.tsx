@@ -80,7 +80,9 @@ export function ConnectionCard({ connection: c }: { connection: IntegrationView 
               {c.account}
             </Text>
           </div>
-          <Badge color={broken ? 'red' : 'teal'}>{t(`status.${broken ? 'broken' : 'active'}`)}</Badge>
+          <Badge variant="light" color={broken ? 'red' : 'green'}>
+            {t(`status.${broken ? 'broken' : 'active'}`)}
+          </Badge>
         </Group>
         {broken && (
           <Alert color="red" title={t('status.broken')}>
