@@ -194,7 +194,16 @@ export function ConnectionCard({ connection: c }: { connection: IntegrationView 
         )}
         <Group gap="xs">
           {!broken && (
-            <Button variant="light" loading={busy} onClick={() => run(() => syncNow(c.id), t('synced'))}>
+            <Button
+              variant="light"
+              loading={busy}
+              onClick={() =>
+                run(async () => {
+                  // A broken connection says so on the card; no success notice then.
+                  if (!(await syncNow(c.id)).broken) notifySuccess(t('synced'));
+                })
+              }
+            >
               {t('syncNow')}
             </Button>
           )}
