@@ -54,28 +54,27 @@ const MODULES: readonly LiveModule[] = [
 export const handler = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
   const records = event.Records.filter((r) => acceptsLiveKeys(r.dynamodb?.Keys));
   const changes = records.map(taskChangeOf).filter((c): c is TaskChange => c !== null);
-  const [modules, chats, notified, , files, fields, reports, queued, chatsGone, avatars, calendars] =
-    await Promise.all([
-      handleModuleRecords(records),
-      handleMessageRecords(records),
-      // Notifications (notification-events.ts): new ones to their sockets, new assignees told.
-      deliverNotifications(records, changes),
-      // Pushes tell() queued (push-outbox.ts): to the person's devices; never tried again.
-      sendQueuedPushes(records),
-      // A deleted task's files (attachment-cleanup.ts).
-      removeFilesOfDeletedTasks(changes),
-      // A deleted task's custom fields and values (custom-field-cleanup.ts).
-      removeCustomFieldsOfDeletedTasks(changes),
-      updateReportAggregates(records), // report counters (report-aggregates.ts, decisions D50)
-      // Tellings requests queued (tell-outbox.ts): meeting invitations, template calendar (D46).
-      sendQueuedTellings(records),
-      // A deleted task's chat: messages, entries, read marks, digests (chat-cleanup.ts, D46).
-      removeChatsOfDeletedTasks(changes),
-      // A changed avatar into the rosters and tasks that keep a copy (avatar-copies.ts, D48).
-      copyChangedAvatars(records),
-      // A scheduled task changed: its group's exporting calendar links are marked due (calendar-sync.ts, D70).
-      markCalendarsOfChangedTasks(changes),
-    ]);
+  // A scheduled task changed: its group's exporting calendar links are marked due (calendar-sync.ts, D70).
+  const calendarsMarked = markCalendarsOfChangedTasks(changes);
+  const [modules, chats, notified, , files, fields, reports, queued, chatsGone, avatars] = await Promise.all([
+    handleModuleRecords(records),
+    handleMessageRecords(records),
+    // Notifications (notification-events.ts): new ones to their sockets, new assignees told.
+    deliverNotifications(records, changes),
+    // Pushes tell() queued (push-outbox.ts): to the person's devices; never tried again.
+    sendQueuedPushes(records),
+    // A deleted task's files (attachment-cleanup.ts).
+    removeFilesOfDeletedTasks(changes),
+    // A deleted task's custom fields and values (custom-field-cleanup.ts).
+    removeCustomFieldsOfDeletedTasks(changes),
+    updateReportAggregates(records), // report counters (report-aggregates.ts, decisions D50)
+    // Tellings requests queued (tell-outbox.ts): meeting invitations, template calendar (D46).
+    sendQueuedTellings(records),
+    // A deleted task's chat: messages, entries, read marks, digests (chat-cleanup.ts, D46).
+    removeChatsOfDeletedTasks(changes),
+    // A changed avatar into the rosters and tasks that keep a copy (avatar-copies.ts, D48).
+    copyChangedAvatars(records),
+  ]);
   return {
     batchItemFailures: [
       ...notified,
@@ -87,7 +86,7 @@ export const handler = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatch
       ...queued,
       ...chatsGone,
       ...avatars,
-      ...calendars,
+      ...(await calendarsMarked),
     ],
   };
 };
