@@ -80,5 +80,9 @@ describe('notification text', () => {
       });
     expect(meeting({})).toBe('Ada invited you: Review');
     expect(meeting({ change: 'moved' })).toBe('Ada moved Review to Friday 4 December 2026, 14:00 (CET)');
+    // A calendar connection that stopped working (D70): the provider's name, not an invitation.
+    expect(meeting({ change: 'integration_broken', taskTitle: 'Google Calendar' })).toBe(
+      'Your Google Calendar connection stopped working. Reconnect it to keep syncing.',
+    );
   });
 });

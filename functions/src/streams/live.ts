@@ -27,6 +27,7 @@ import { removeAgendasOfDeletedTasks } from './agenda-cleanup.ts';
 import { removeFilesOfDeletedTasks } from './attachment-cleanup.ts';
 import { attachmentUpdates } from './attachment-events.ts';
 import { copyChangedAvatars } from './avatar-copies.ts';
+import { markCalendarsOfChangedTasks } from './calendar-sync.ts';
 import { removeChatsOfDeletedTasks } from './chat-cleanup.ts';
 import { handleMessageRecords } from './chat-delivery.ts';
 import { removeContactLinksOfDeletedTasks } from './contact-links.ts';
@@ -57,6 +58,8 @@ const MODULES: readonly LiveModule[] = [
 export const handler = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
   const records = event.Records.filter((r) => acceptsLiveKeys(r.dynamodb?.Keys));
   const changes = records.map(taskChangeOf).filter((c): c is TaskChange => c !== null);
+  // A scheduled task changed: its group's exporting calendar links are marked due (calendar-sync.ts, D70).
+  const calendarsMarked = markCalendarsOfChangedTasks(changes);
   // A deleted task's contact and company links and their counts (contact-links.ts, D63); never rejects.
   const contactLinks = removeContactLinksOfDeletedTasks(changes);
   const [
@@ -107,6 +110,7 @@ export const handler = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatch
       ...(await contactLinks),
       ...lessons,
       ...agendasGone,
+      ...(await calendarsMarked),
     ],
   };
 };

@@ -1603,6 +1603,54 @@ const MATRIX: Record<RouteId, Case[]> = {
       expect: open(404),
     },
   ],
+  // Calendar integrations (D70): a person's own connections; the owner's is foreign to everyone else.
+  listIntegrations: [{ request: () => ({}), expect: everyone(200) }],
+  authorizeIntegration: [{ request: () => ({ params: { provider: 'google' } }), expect: everyone(200) }],
+  getIntegrations: [{ request: () => ({ params: { provider: 'caldav' } }), expect: everyone(200) }],
+  initializeIntegration: [
+    {
+      label: 'a state nobody started',
+      request: () => ({ params: { provider: 'google' }, body: { code: 'c', state: 'never-issued' } }),
+      expect: everyone(400),
+    },
+  ],
+  deleteIntegration: [
+    {
+      label: 'the owner’s (foreign to the others)',
+      request: async (w) => ({ params: { provider: 'caldav', id: await ownerIntegration(w) } }),
+      expect: ownOnly(204),
+    },
+  ],
+  connectCalendar: [
+    {
+      label: 'a calendar of the owner’s connection to the world’s group',
+      request: async (w) => ({
+        params: { provider: 'caldav' },
+        body: {
+          integration: await ownerIntegration(w),
+          calendar: 'http://127.0.0.1:9/cal/',
+          start_date: '2030-01-01',
+          group: w.group,
+          direction: 'import',
+        },
+      }),
+      expect: ownOnly(201),
+    },
+  ],
+  disconnectCalendar: [
+    {
+      label: 'the owner’s link (foreign to the others)',
+      request: async (w) => ({ params: { provider: 'caldav', id: await ownerLink(w) } }),
+      expect: ownOnly(204),
+    },
+  ],
+  syncIntegration: [
+    {
+      label: 'the owner’s connection (no links: nothing to do)',
+      request: async (w) => ({ params: { id: await ownerIntegration(w) } }),
+      expect: ownOnly(200),
+    },
+  ],
 };
 
 const SURVEY_BODY = { title: 'Matrix survey', questions: [{ type: 'text', prompt: 'Anything?' }] };
@@ -1615,6 +1663,41 @@ async function matrixAgenda(w: World): Promise<string> {
   const t = await make.scheduledTask(w);
   ok(await w.people.owner.api.post('/agenda/', { task: t.id, segments: [{ title: 'One' }] }), 'agenda');
   return t.id;
+}
+
+/** A CalDAV connection of the owner, written as initialize writes it (no server is asked). */
+async function ownerIntegration(w: World): Promise<string> {
+  const { IntegrationEntity } = await import('../../src/db/integrations.ts');
+  const { secretBox } = await import('../../src/core/integrations/secret-box.ts');
+  const integrationId = randomUUID().replace(/-/g, '').slice(0, 20);
+  await IntegrationEntity.create({
+    integrationId,
+    userId: w.people.owner.userId,
+    provider: 'caldav',
+    account: 'owner @ 127.0.0.1:9',
+    status: 'active',
+    secret: await secretBox().seal('app-password'),
+    serverUrl: 'http://127.0.0.1:9/',
+    calendars: [{ id: 'http://127.0.0.1:9/cal/', name: 'Cal' }],
+  }).go();
+  return integrationId;
+}
+
+async function ownerLink(w: World): Promise<string> {
+  const { CalendarLinkEntity } = await import('../../src/db/integrations.ts');
+  const linkId = randomUUID().replace(/-/g, '').slice(0, 20);
+  await CalendarLinkEntity.create({
+    linkId,
+    integrationId: await ownerIntegration(w),
+    userId: w.people.owner.userId,
+    provider: 'caldav',
+    calendar: 'http://127.0.0.1:9/cal/',
+    calendarName: 'Cal',
+    startDate: '2030-01-01',
+    groupId: w.group,
+    direction: 'import',
+  }).go();
+  return linkId;
 }
 
 /** A message the owner writes in the world's task chat, for the author-only routes. */

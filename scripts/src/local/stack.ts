@@ -16,6 +16,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BUILD_VERSION } from '@tandem/shared/api/config';
 import type { ThrottleLimits } from '@tandem/shared/api/throttling';
+import { calendarProviders } from './calendar-providers/index.ts';
 import { type CognitoEngine, startCognito } from './engines/cognito.ts';
 import { startDynamoDb } from './engines/dynamodb.ts';
 import { EngineError } from './engines/engine-error.ts';
@@ -131,6 +132,8 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     const version = await buildVersion();
     const push = await startPushRecorder(dataDir);
     stops.push(push.stop);
+    // Google's and Microsoft's stand-ins on the app's origin (calendar integrations, D70).
+    const calendars = calendarProviders(url);
     const env: Record<string, string> = {
       TABLE_NAME,
       ATTACHMENTS_BUCKET,
@@ -158,6 +161,9 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       AGENDA_ACCOUNTS: process.env.AGENDA_ACCOUNTS ?? '',
       // Web Push: the VAPID keys and the push recorder's certificate (push-recorder.ts).
       ...push.env,
+      ...calendars.env,
+      // CalDAV servers on this machine (Radicale in tests) may be connected (D70's address guard).
+      INTEGRATIONS_ALLOW_PRIVATE_HOSTS: '1',
     };
     for (const [k, v] of Object.entries(env)) {
       if (!(k in savedEnv)) savedEnv[k] = process.env[k];
@@ -199,6 +205,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
         s3Proxy(s3.endpoint, ATTACHMENTS_BUCKET),
         mailRequestHandler(mail),
         push.handler,
+        calendars.handler,
       ],
       ...(opts.throttle === undefined ? {} : { throttle: opts.throttle }),
     });

@@ -9,6 +9,7 @@ export * from './areas/contacts.ts';
 export * from './areas/curricula.ts';
 export * from './areas/grid.ts';
 export * from './areas/import.ts';
+export * from './areas/integrations.ts';
 export * from './areas/planning.ts';
 export * from './areas/request-links.ts';
 export * from './areas/roles.ts';

@@ -244,6 +244,16 @@ export const routeNeeds: { readonly [K in RouteId]?: readonly Need[] } = {
   ],
   confirmRequest: ['table:read'],
   getPublicRequestLinkBare: [],
+  // Calendar integrations (D70): a sync makes, changes and removes tasks, writes synced pairs in
+  // batches and tells the owner when the connection broke.
+  listIntegrations: ['table:read'],
+  authorizeIntegration: W,
+  initializeIntegration: W,
+  getIntegrations: ['table:read'],
+  deleteIntegration: ['table:read', 'table:write', 'table:batch-write'],
+  connectCalendar: W,
+  disconnectCalendar: ['table:read', 'table:write', 'table:batch-write'],
+  syncIntegration: ['table:read', 'table:write', 'table:batch-write', 'mail', 'users'],
 };
 
 /** WebSocket handlers, by module under functions/src/ws. */
@@ -258,6 +268,8 @@ export const jobNeeds: { readonly [K in keyof typeof jobs]?: readonly Need[] } =
   // It only lists the people due; its fan-out's workers normalise them (jobWorkerNeeds).
   normalizeDays: ['table:read'],
   expireTrials: ['table:read', 'table:write', 'mail'],
+  syncCalendars: ['table:read', 'table:write', 'table:batch-write', 'mail', 'users'],
+  syncDueCalendars: ['table:read', 'table:write', 'table:batch-write', 'mail', 'users'],
 };
 
 /** The workers of fanned-out jobs (JobDef.fanOut), by job id. */

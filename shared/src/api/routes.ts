@@ -51,4 +51,14 @@ export const jobs = {
     cron: '5 * * * ? *',
     description: 'Ends trials whose 14 days are over and tells their users by e-mail.',
   },
+  syncCalendars: {
+    handler: 'sync-calendars',
+    cron: '*/15 * * * ? *',
+    description: 'Syncs every linked calendar (Google, Microsoft, CalDAV) both ways (decisions D70).',
+  },
+  syncDueCalendars: {
+    handler: 'sync-due-calendars',
+    cron: '* * * * ? *',
+    description: 'Syncs the calendar links a change to a scheduled task marked due (decisions D70).',
+  },
 } as const satisfies Record<string, JobDef>;

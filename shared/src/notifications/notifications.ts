@@ -212,6 +212,8 @@ export function notificationLink(n: Pick<NotificationView, 'templateName' | 'var
     /^\/accept-attendee-invite\?key=[\w-]+$/.test(v.answerPath)
   )
     return v.answerPath;
+  // A calendar connection that stopped working opens the integrations screen to reconnect (D70).
+  if (n.templateName === 'calendar' && v.change === 'integration_broken') return '/integrations';
   if (typeof v.taskId === 'string') return `/task/${v.taskId}`;
   if (n.templateName === 'group.invitation' || typeof v.groupId === 'string') return '/tasks';
   return '/';

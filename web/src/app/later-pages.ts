@@ -29,6 +29,8 @@ export const laterPages = {
   agendaMeeting: () => import('../features/agendas/routes/meeting-page.tsx'),
   requestLinks: () => import('../features/request-links/routes/request-links-page.tsx'),
   requestPortal: () => import('../features/request-links/routes/portal-page.tsx'),
+  integrations: () => import('../features/integrations/routes/integrations-page.tsx'),
+  integrationCallback: () => import('../features/integrations/routes/callback-page.tsx'),
   downloadToday: () => import('../features/download-today/routes/download-today-page.tsx'),
 } satisfies Record<string, () => Promise<{ default: React.ComponentType }>>;
 

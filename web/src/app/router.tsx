@@ -18,12 +18,10 @@ import { loadLaterNamespaces } from '../i18n/index.ts';
 import { GuestOnly, RequireAuth } from './guards.tsx';
 import type { LaterPage } from './later-pages.ts';
 import { loadTodayPage } from './preload.ts';
-import { NotAvailableRoute } from './routes/not-available-route.tsx';
 import { NotFoundPage } from './routes/not-found.tsx';
 import { OpenNotifications } from './routes/open-notifications.tsx';
 import { RouteErrorPage } from './routes/route-error.tsx';
 import { AppLayout } from './shell/app-layout.tsx';
-import type { NavLabelKey } from './shell/nav-items.ts';
 
 /**
  * A page loaded on demand. Its texts: `later` (the default) fetches the namespaces not in the entry
@@ -47,11 +45,6 @@ const page = (
  * (Vite's preload lists, about 3 KB gzip that Today fetched and never used; D65).
  */
 const later = (name: LaterPage) => page(() => import('./later-pages.ts').then((m) => m.laterPages[name]()));
-
-const notAvailable = (path: string, label: NavLabelKey): RouteObject => ({
-  path,
-  element: <NotAvailableRoute label={label} />,
-});
 
 export const routeObjects: RouteObject[] = [
   {
@@ -197,7 +190,8 @@ export const routeObjects: RouteObject[] = [
                 ...later('accountRoles'),
               },
               { path: paths.reports, ...later('reports') },
-              notAvailable(paths.integrations, 'integrations'),
+              { path: paths.integrations, ...later('integrations') },
+              { path: '/callback/:platform', ...later('integrationCallback') },
               { path: paths.requestLinks, ...later('requestLinks') },
               { path: paths.curriculum, ...later('curriculum') },
               { path: paths.chat, ...later('chat') },

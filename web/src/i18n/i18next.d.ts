@@ -8,6 +8,7 @@ import type curricula from './locales/en_US/curricula.json';
 import type grid from './locales/en_US/grid.json';
 import type groups from './locales/en_US/groups.json';
 import type importTexts from './locales/en_US/import.json';
+import type integrations from './locales/en_US/integrations.json';
 import type planning from './locales/en_US/planning.json';
 import type reports from './locales/en_US/reports.json';
 import type requestLinks from './locales/en_US/request-links.json';
@@ -44,6 +45,7 @@ declare module 'i18next' {
       curricula: typeof curricula;
       agendas: typeof agendas;
       'request-links': typeof requestLinks;
+      integrations: typeof integrations;
     };
   }
 }

@@ -19,6 +19,7 @@ export function notificationText(t: TFunction, n: NotificationView): string {
     case 'due.today':
       return t('notifications.text.dueToday', values);
     case 'calendar':
+      if (v.change === 'integration_broken') return t('notifications.text.calendarBroken', values);
       return v.change === 'moved'
         ? t('notifications.text.calendarMoved', values)
         : t('notifications.text.calendar', values);

@@ -1,0 +1,286 @@
+/**
+ * Calendar connections (spec 002 §2, §3, §4 "Calendar integration", §7 "Integrations"; decisions D70):
+ * signing in with Google or Microsoft (state + PKCE), connecting a CalDAV server, linking calendars to
+ * groups, and removing either. The sync itself is sync.ts.
+ */
+import { randomBytes } from 'node:crypto';
+import {
+  type CalendarChoice,
+  type CalendarLinkView,
+  type ConnectCalendarInput,
+  INTEGRATION_MESSAGES,
+  type IntegrationProvider,
+  type IntegrationView,
+  isOAuthProvider,
+  MAX_CONNECTIONS,
+  MAX_LINKS_PER_CONNECTION,
+  OAUTH_STATE_TTL_SECONDS,
+  type OAuthProvider,
+} from '@tandem/shared/integrations/integrations';
+import {
+  CalendarLinkEntity,
+  type CalendarLinkRecord,
+  IntegrationEntity,
+  type IntegrationRecord,
+  OAuthStateEntity,
+  SyncedEventEntity,
+  type SyncedEventRecord,
+} from '../../db/integrations.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { chunks, MAX_BATCH_WRITE_ITEMS } from '../../lib/batches.ts';
+import { NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { logger } from '../../lib/logger.ts';
+import { loadGroup, memberOf } from '../access/roster.ts';
+import { isPublicAddress } from './address-guard.ts';
+import { caldavClient } from './caldav.ts';
+import { googleClient } from './google.ts';
+import { microsoftClient } from './microsoft.ts';
+import {
+  authorizationUrl,
+  exchangeCode,
+  newState,
+  newVerifier,
+  refreshAccess,
+  revokeToken,
+} from './oauth.ts';
+import { type CalendarClient, CredentialsRefusedError, ProviderError } from './provider.ts';
+import { secretBox } from './secret-box.ts';
+
+const newId = () => randomBytes(10).toString('hex');
+
+export const linkView = (l: CalendarLinkRecord): CalendarLinkView => ({
+  id: l.linkId,
+  calendar: l.calendar,
+  calendarName: l.calendarName,
+  startDate: l.startDate,
+  group: l.groupId,
+  direction: l.direction as CalendarLinkView['direction'],
+  lastSyncAt: l.lastSyncAt ?? null,
+});
+
+const view = (i: IntegrationRecord, links: CalendarLinkRecord[]): IntegrationView => ({
+  id: i.integrationId,
+  provider: i.provider as IntegrationProvider,
+  account: i.account,
+  status: i.status as IntegrationView['status'],
+  calendars: (i.calendars ?? []).map(({ id, name }) => ({ id, name })),
+  links: links.filter((l) => l.integrationId === i.integrationId).map(linkView),
+  createdAt: i.createdAt ?? '',
+});
+
+/** One Query each of the person's connections and links (their partition). */
+export async function listIntegrations(
+  actor: Actor,
+  provider?: IntegrationProvider,
+): Promise<IntegrationView[]> {
+  const [integrations, links] = await Promise.all([
+    IntegrationEntity.query.byUser({ userId: actor.userId }).go({ pages: 'all' }),
+    CalendarLinkEntity.query.byUser({ userId: actor.userId }).go({ pages: 'all' }),
+  ]);
+  return integrations.data
+    .filter((i) => !provider || i.provider === provider)
+    .sort((a, b) => (a.createdAt ?? '').localeCompare(b.createdAt ?? ''))
+    .map((i) => view(i, links.data));
+}
+
+async function integrationOf(actor: Actor, provider: IntegrationProvider | null, id: string) {
+  const i = (await IntegrationEntity.get({ userId: actor.userId, integrationId: id }).go()).data;
+  if (!i || (provider && i.provider !== provider)) throw new NotFoundError();
+  return i;
+}
+
+async function roomForOne(actor: Actor) {
+  const mine = await IntegrationEntity.query.byUser({ userId: actor.userId }).go({ pages: 'all' });
+  if (mine.data.length >= MAX_CONNECTIONS)
+    throw new ValidationError({ provider: INTEGRATION_MESSAGES.tooManyConnections });
+}
+
+/** Where to send the person: the provider's page, with a single-use state and a PKCE challenge. */
+export async function startAuthorization(actor: Actor, provider: OAuthProvider, now = new Date()) {
+  const state = newState();
+  const verifier = newVerifier();
+  await OAuthStateEntity.create({
+    state,
+    userId: actor.userId,
+    provider,
+    verifier,
+    expiresAt: new Date(now.getTime() + OAUTH_STATE_TTL_SECONDS * 1000).toISOString(),
+    ttl: Math.floor(now.getTime() / 1000) + OAUTH_STATE_TTL_SECONDS,
+  }).go({ response: 'none' });
+  return { url: authorizationUrl(provider, state, verifier), state };
+}
+
+/** The access client of a connection: refreshes an OAuth token or opens the CalDAV password. */
+export async function clientOf(i: IntegrationRecord): Promise<CalendarClient> {
+  const secret = await secretBox().open(i.secret);
+  if (i.provider === 'caldav')
+    return caldavClient(i.serverUrl ?? '', i.account.split(' @ ')[0] ?? '', secret);
+  const tokens = await refreshAccess(i.provider as OAuthProvider, secret);
+  return i.provider === 'google' ? googleClient(tokens.accessToken) : microsoftClient(tokens.accessToken);
+}
+
+const wrongState = () => new ValidationError({ state: INTEGRATION_MESSAGES.wrongState });
+
+/**
+ * The provider sent the person back with a code and the state: the state must be one this person
+ * started for this provider, unexpired and unused (it is removed on first use, whatever follows);
+ * the code is exchanged with the PKCE verifier for a refresh token, which is sealed and kept.
+ */
+export async function initializeOAuth(
+  actor: Actor,
+  provider: OAuthProvider,
+  input: { code: string; state: string },
+  now = new Date(),
+): Promise<IntegrationView> {
+  // Removed as it is read: a state works once, even when two requests race with it.
+  const pending = (
+    await OAuthStateEntity.delete({ state: input.state })
+      .go({ response: 'all_old' })
+      .catch(() => ({ data: null }))
+  ).data;
+  if (!pending || pending.userId !== actor.userId || pending.provider !== provider) throw wrongState();
+  if (Date.parse(pending.expiresAt) < now.getTime()) throw wrongState();
+  await roomForOne(actor);
+  let tokens: Awaited<ReturnType<typeof exchangeCode>>;
+  try {
+    tokens = await exchangeCode(provider, input.code, pending.verifier);
+  } catch (e) {
+    if (e instanceof CredentialsRefusedError || e instanceof ProviderError)
+      throw new ValidationError({ code: INTEGRATION_MESSAGES.providerRefused });
+    throw e;
+  }
+  if (!tokens.refreshToken) throw new ValidationError({ code: INTEGRATION_MESSAGES.providerRefused });
+  const client =
+    provider === 'google' ? googleClient(tokens.accessToken) : microsoftClient(tokens.accessToken);
+  const [account, calendars] = await Promise.all([client.account(), client.listCalendars()]);
+  return saveIntegration(actor, provider, account, await secretBox().seal(tokens.refreshToken), calendars);
+}
+
+async function saveIntegration(
+  actor: Actor,
+  provider: IntegrationProvider,
+  account: string,
+  secret: string,
+  calendars: CalendarChoice[],
+  serverUrl?: string,
+): Promise<IntegrationView> {
+  const record = {
+    integrationId: newId(),
+    userId: actor.userId,
+    provider,
+    account: account.slice(0, 300),
+    status: 'active',
+    secret,
+    calendars: calendars.slice(0, 100).map((c) => ({ id: c.id.slice(0, 1000), name: c.name.slice(0, 200) })),
+    ...(serverUrl ? { serverUrl } : {}),
+  };
+  const made = (await IntegrationEntity.create(record).go()).data;
+  return view(made, []);
+}
+
+/** CalDAV: the server is asked for the calendars with the password before anything is kept. */
+export async function initializeCaldav(
+  actor: Actor,
+  input: { serverUrl: string; username: string; password: string },
+): Promise<IntegrationView> {
+  await roomForOne(actor);
+  if (!(await isPublicAddress(input.serverUrl)))
+    throw new ValidationError({ serverUrl: INTEGRATION_MESSAGES.caldavUnreachable });
+  const client = caldavClient(input.serverUrl, input.username, input.password);
+  let account: string;
+  let calendars: CalendarChoice[];
+  try {
+    account = await client.account();
+    calendars = await client.listCalendars();
+  } catch (e) {
+    if (e instanceof CredentialsRefusedError)
+      throw new ValidationError({ password: INTEGRATION_MESSAGES.caldavRefused });
+    logger.warn('caldav discovery failed', { error: String(e) });
+    throw new ValidationError({ serverUrl: INTEGRATION_MESSAGES.caldavUnreachable });
+  }
+  return saveIntegration(
+    actor,
+    'caldav',
+    account,
+    await secretBox().seal(input.password),
+    calendars,
+    input.serverUrl,
+  );
+}
+
+/** A calendar of the connection, to sync with a group the person belongs to. */
+export async function connectCalendar(
+  actor: Actor,
+  provider: IntegrationProvider,
+  input: ConnectCalendarInput,
+): Promise<CalendarLinkView> {
+  const i = await integrationOf(actor, provider, input.integration);
+  if (i.status !== 'active') throw new ValidationError({ integration: INTEGRATION_MESSAGES.broken });
+  const calendar = (i.calendars ?? []).find((c) => c.id === input.calendar);
+  if (!calendar) throw new ValidationError({ calendar: INTEGRATION_MESSAGES.unknownCalendar });
+  memberOf(await loadGroup(input.group), actor);
+  const links = await CalendarLinkEntity.query
+    .byUser({ userId: actor.userId, integrationId: i.integrationId })
+    .go({ pages: 'all' });
+  if (links.data.length >= MAX_LINKS_PER_CONNECTION)
+    throw new ValidationError({ calendar: INTEGRATION_MESSAGES.tooManyLinks });
+  const link = (
+    await CalendarLinkEntity.create({
+      linkId: newId(),
+      integrationId: i.integrationId,
+      userId: actor.userId,
+      provider: i.provider,
+      calendar: calendar.id,
+      calendarName: calendar.name,
+      startDate: input.startDate,
+      groupId: input.group,
+      direction: input.direction,
+    }).go()
+  ).data;
+  return linkView(link);
+}
+
+/** The link's synced pairs are forgotten; the events already written stay in the calendar. */
+async function dropLink(l: CalendarLinkRecord) {
+  await CalendarLinkEntity.delete({ userId: l.userId, integrationId: l.integrationId, linkId: l.linkId }).go({
+    response: 'none',
+  });
+  let cursor: string | null = null;
+  do {
+    const page: { data: SyncedEventRecord[]; cursor: string | null } = await SyncedEventEntity.query
+      .byKey({ linkId: l.linkId })
+      .go({ cursor, limit: 100 });
+    const keys = page.data.map(({ linkId, key }) => ({ linkId, key }));
+    for (const batch of chunks(keys, MAX_BATCH_WRITE_ITEMS)) await SyncedEventEntity.delete(batch).go();
+    cursor = page.cursor;
+  } while (cursor);
+}
+
+export async function disconnectCalendar(actor: Actor, provider: IntegrationProvider, linkId: string) {
+  const links = await CalendarLinkEntity.query.byUser({ userId: actor.userId }).go({ pages: 'all' });
+  const l = links.data.find((x) => x.linkId === linkId && x.provider === provider);
+  if (!l) throw new NotFoundError();
+  await dropLink(l);
+}
+
+/** Removing a connection revokes its token at the provider (Google), then forgets it and its links. */
+export async function deleteIntegration(actor: Actor, provider: IntegrationProvider, id: string) {
+  const i = await integrationOf(actor, provider, id);
+  if (isOAuthProvider(i.provider)) {
+    try {
+      await revokeToken(i.provider, await secretBox().open(i.secret));
+    } catch (e) {
+      // Unreachable provider: the token is forgotten anyway and cannot be used by us again.
+      logger.warn('token revocation failed', { provider: i.provider, error: String(e) });
+    }
+  }
+  const links = await CalendarLinkEntity.query
+    .byUser({ userId: actor.userId, integrationId: i.integrationId })
+    .go({ pages: 'all' });
+  for (const l of links.data) await dropLink(l);
+  await IntegrationEntity.delete({ userId: actor.userId, integrationId: i.integrationId }).go({
+    response: 'none',
+  });
+}
+
+export { integrationOf };

@@ -1,0 +1,385 @@
+/**
+ * Calendar integrations with Google and Microsoft (issue 18 item 6; decisions D70), through the API
+ * against the stack's provider stand-ins (scripts/src/local/calendar-providers/): sign-in with state
+ * and PKCE, linking a calendar, import and export both ways with sync tokens and delta links,
+ * idempotent re-runs, an expired or revoked token marking the connection broken and telling its owner,
+ * and removing a connection revoking its token.
+ */
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { waitForMail } from '../../../scripts/src/local/mail/wait-for-mail.ts';
+import { type Api, env, newGroup, person, privateGroup, stack } from './support.ts';
+
+type Provider = 'google' | 'azure';
+// biome-ignore lint/suspicious/noExplicitAny: the stand-in's answers are inspected field by field
+type Answer = { status: number; body: any };
+const control = (p: Provider, path: string, init?: RequestInit): Promise<Answer> =>
+  fetch(`${stack.url}/_local/${p}/control${path}`, init).then(async (r) => ({
+    status: r.status,
+    body: r.status === 204 ? null : await r.json(),
+  }));
+const postControl = (p: Provider, path: string, body: unknown) =>
+  control(p, path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+const DAY = 86_400_000;
+const soon = (days: number, hour = 9) => {
+  const d = new Date(Date.now() + days * DAY);
+  d.setUTCHours(hour, 0, 0, 0);
+  return d;
+};
+
+/** The person signs in at the provider: authorise, follow the redirect, initialise with code and state. */
+async function signIn(api: Api, provider: Provider, account = `cal-${randomUUID().slice(0, 8)}@example.com`) {
+  const auth = await api.get(`/integration/authorize/${provider}/`);
+  expect(auth.status).toBe(200);
+  const url = new URL(auth.body.url);
+  const redirect = await fetch(`${url}&login_hint=${encodeURIComponent(account)}`, { redirect: 'manual' });
+  expect(redirect.status).toBe(302);
+  const back = new URL(redirect.headers.get('location')!);
+  expect(back.pathname).toBe(`/callback/${provider}`);
+  const code = back.searchParams.get('code')!;
+  const state = back.searchParams.get('state')!;
+  return { url, code, state, account };
+}
+
+async function connect(api: Api, provider: Provider) {
+  const s = await signIn(api, provider);
+  const init = await api.post(`/integration/initialize/${provider}/`, { code: s.code, state: s.state });
+  expect(init.status).toBe(201);
+  return { ...s, integration: init.body };
+}
+
+/** POST /integration/sync/{id}/, again while another sync of a link (the due sync) holds it. */
+async function sync(api: Api, id: string) {
+  for (;;) {
+    const r = await api.post(`/integration/sync/${id}/`);
+    expect(r.status).toBe(200);
+    if (!r.body.busy) return r;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+async function scheduledIn(api: Api, group: string) {
+  const from = new Date(Date.now() - DAY).toISOString();
+  const to = new Date(Date.now() + 60 * DAY).toISOString();
+  const r = await api.get(
+    `/task/schedule?start_date=${encodeURIComponent(from)}&end_date=${encodeURIComponent(to)}&group=${group}`,
+  );
+  expect(r.status).toBe(200);
+  const byTask = new Map<string, { task_id: string; title: string; start: string }>();
+  for (const o of r.body.results) if (!byTask.has(o.task_id)) byTask.set(o.task_id, o);
+  return [...byTask.values()];
+}
+
+async function scheduledTask(api: Api, group: string, title: string, start: Date) {
+  const r = await api.post('/task', {
+    title,
+    group,
+    scheduled_task: { start_date: start.toISOString(), duration: 45, timezone: 'Europe/Berlin' },
+  });
+  expect(r.status).toBe(201);
+  return r.body.results[0].id as string;
+}
+
+describe('calendar sign-in (state and PKCE)', () => {
+  it('the authorisation URL asks for calendar scopes and offline access, with a state and an S256 challenge', async () => {
+    const ann = await person('Ann');
+    for (const provider of ['google', 'azure'] as const) {
+      const { url } = await signIn(ann.api, provider);
+      const q = url.searchParams;
+      expect(
+        url.toString().startsWith(env[provider === 'google' ? 'GOOGLE_AUTH_URL' : 'AZURE_AUTH_URL']!),
+      ).toBe(true);
+      expect(q.get('scope')).toMatch(/calendar/i);
+      if (provider === 'google') expect(q.get('access_type')).toBe('offline');
+      else expect(q.get('scope')!.split(' ')).toContain('offline_access');
+      expect(q.get('code_challenge_method')).toBe('S256');
+      expect(q.get('code_challenge')).toMatch(/^[\w-]{43}$/);
+      expect(q.get('state')!.length).toBeGreaterThanOrEqual(32);
+      expect(q.get('redirect_uri')).toBe(`${stack.url}/callback/${provider}`);
+    }
+  });
+
+  it('a wrong, foreign, reused or other-provider state is refused and nothing is kept', async () => {
+    const ann = await person('Ann');
+    const bob = await person('Bob');
+    const s = await signIn(ann.api, 'google');
+    const wrong = await ann.api.post('/integration/initialize/google/', {
+      code: s.code,
+      state: 'made-up-state',
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.fallback_message).toBe(
+      'This sign-in link is not valid any more. Start connecting again.',
+    );
+    // Bob cannot finish Ann's sign-in; and the state is spent by the attempt.
+    expect(
+      (await bob.api.post('/integration/initialize/google/', { code: s.code, state: s.state })).status,
+    ).toBe(400);
+    expect(
+      (await ann.api.post('/integration/initialize/google/', { code: s.code, state: s.state })).status,
+    ).toBe(400);
+    // A Google state does not finish a Microsoft sign-in.
+    const g = await signIn(ann.api, 'google');
+    expect(
+      (await ann.api.post('/integration/initialize/azure/', { code: g.code, state: g.state })).status,
+    ).toBe(400);
+    // Bad bodies and providers.
+    expect((await ann.api.post('/integration/initialize/google/', { state: g.state })).status).toBe(400);
+    expect((await ann.api.post('/integration/initialize/yahoo/', { code: 'c', state: 's' })).status).toBe(
+      400,
+    );
+    expect((await ann.api.get('/integration/')).body.results).toEqual([]);
+    expect((await bob.api.get('/integration/')).body.results).toEqual([]);
+  });
+
+  it('the code and state of the callback make a connection with the calendars of the account', async () => {
+    const ann = await person('Ann');
+    const { integration, account } = await connect(ann.api, 'google');
+    expect(integration).toMatchObject({ provider: 'google', account, status: 'active', links: [] });
+    expect(integration.calendars.map((c: { name: string }) => c.name).sort()).toEqual(
+      [account, 'Work'].sort(),
+    );
+    // The refresh token is kept sealed: not in any answer.
+    expect(JSON.stringify((await ann.api.get('/integration/')).body)).not.toMatch(/rt-/);
+  });
+});
+
+describe.each(['google', 'azure'] as const)('calendar sync with %s', (provider) => {
+  it('imports events as scheduled tasks and exports scheduled tasks as events, incrementally and idempotently', async () => {
+    const ann = await person('Ann');
+    const group = (await newGroup(ann.api)).id;
+    const { integration } = await connect(ann.api, provider);
+    const calendar = integration.calendars.find((c: { name: string }) => c.name === 'Work').id as string;
+    const start = soon(2);
+    const made = await postControl(
+      provider,
+      `/calendars/${encodeURIComponent(calendar)}/events`,
+      provider === 'google'
+        ? {
+            summary: 'Dentist',
+            description: 'Bring the card',
+            start: { dateTime: start.toISOString(), timeZone: 'Europe/Paris' },
+            end: {
+              dateTime: new Date(start.getTime() + 30 * 60_000).toISOString(),
+              timeZone: 'Europe/Paris',
+            },
+          }
+        : {
+            subject: 'Dentist',
+            body: { content: 'Bring the card' },
+            start: { dateTime: start.toISOString().replace('Z', ''), timeZone: 'UTC' },
+            end: {
+              dateTime: new Date(start.getTime() + 30 * 60_000).toISOString().replace('Z', ''),
+              timeZone: 'UTC',
+            },
+          },
+    );
+    expect(made.status).toBe(201);
+    const mine = await scheduledTask(ann.api, group, 'Write the report', soon(3, 14));
+
+    const link = await ann.api.post(`/integration/connect/${provider}/`, {
+      integration: integration.id,
+      calendar,
+      start_date: new Date().toISOString().slice(0, 10),
+      group,
+      direction: 'both',
+    });
+    expect(link.status).toBe(201);
+    // The screen syncs right after linking (the schedule would, a little later).
+    expect((await sync(ann.api, integration.id)).body).toMatchObject({
+      imported: 1,
+      exported: 1,
+    });
+    expect(link.body).toMatchObject({ calendar, group, direction: 'both' });
+
+    // Imported: the event is a scheduled task of the group, at the event's time.
+    const tasks = await scheduledIn(ann.api, group);
+    const dentist = tasks.find((t) => t.title === 'Dentist');
+    expect(dentist).toBeDefined();
+    expect(Date.parse(dentist!.start)).toBe(start.getTime());
+    // Exported: the task is an event of the calendar (asked of the stand-in).
+    const events = (await control(provider, `/calendars/${encodeURIComponent(calendar)}/events`)).body;
+    const titles = events.map((e: { summary?: string; subject?: string }) => e.summary ?? e.subject).sort();
+    expect(titles).toEqual(['Dentist', 'Write the report']);
+
+    // A re-run changes nothing: our own writes do not come back, nothing is written twice.
+    const again = await sync(ann.api, integration.id);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual({ imported: 0, updated: 0, removed: 0, exported: 0, unexported: 0 });
+
+    // A change over there comes in; a change here goes out; a removal there removes the task.
+    const renamedStart = soon(4, 10);
+    await ann.api.patch(`/task/${mine}`, { title: 'Write the final report' });
+    const dentistEvent = events.find(
+      (e: { summary?: string; subject?: string }) => (e.summary ?? e.subject) === 'Dentist',
+    );
+    await control(provider, `/events/${encodeURIComponent(dentistEvent.id)}`, { method: 'DELETE' });
+    const next = await postControl(
+      provider,
+      `/calendars/${encodeURIComponent(calendar)}/events`,
+      provider === 'google'
+        ? {
+            summary: 'Team lunch',
+            start: { dateTime: renamedStart.toISOString() },
+            end: { dateTime: new Date(renamedStart.getTime() + 3_600_000).toISOString() },
+          }
+        : {
+            subject: 'Team lunch',
+            start: { dateTime: renamedStart.toISOString().replace('Z', ''), timeZone: 'UTC' },
+            end: {
+              dateTime: new Date(renamedStart.getTime() + 3_600_000).toISOString().replace('Z', ''),
+              timeZone: 'UTC',
+            },
+          },
+    );
+    expect(next.status).toBe(201);
+    const third = await sync(ann.api, integration.id);
+    // The rename also marked the link due: whichever sync ran first wrote it; the state is what counts.
+    expect(third.status).toBe(200);
+    const after = (await scheduledIn(ann.api, group)).map((t) => t.title).sort();
+    expect(after).toEqual(['Team lunch', 'Write the final report']);
+    const outside = (await control(provider, `/calendars/${encodeURIComponent(calendar)}/events`)).body
+      .map((e: { summary?: string; subject?: string }) => e.summary ?? e.subject)
+      .sort();
+    expect(outside).toEqual(['Team lunch', 'Write the final report']);
+
+    // An expired sync token (410): everything is read again, and still nothing is doubled.
+    await postControl(provider, '/expire-sync-tokens', {});
+    const reread = await sync(ann.api, integration.id);
+    expect(reread.body).toEqual({ imported: 0, updated: 0, removed: 0, exported: 0, unexported: 0 });
+    expect((await scheduledIn(ann.api, group)).length).toBe(2);
+
+    // A task deleted here: its event goes.
+    expect((await ann.api.delete(`/task/${mine}`)).status).toBeLessThan(300);
+    expect((await sync(ann.api, integration.id)).status).toBe(200);
+    expect(
+      (await control(provider, `/calendars/${encodeURIComponent(calendar)}/events`)).body.map(
+        (e: { summary?: string; subject?: string }) => e.summary ?? e.subject,
+      ),
+    ).toEqual(['Team lunch']);
+  });
+
+  it('a revoked or expired refresh token marks the connection broken and tells the person', async () => {
+    const ann = await person('Ann');
+    const { integration, account } = await connect(ann.api, provider);
+    const group = await privateGroup(ann.api);
+    const calendar = integration.calendars[0].id as string;
+    expect(
+      (
+        await ann.api.post(`/integration/connect/${provider}/`, {
+          integration: integration.id,
+          calendar,
+          start_date: new Date().toISOString().slice(0, 10),
+          group,
+          direction: 'export',
+        })
+      ).status,
+    ).toBe(201);
+    const since = new Date();
+    expect((await postControl(provider, '/revoke', { account })).status).toBe(204);
+    const run = await sync(ann.api, integration.id);
+    expect(run.body.broken).toBe(true);
+    const listed = (await ann.api.get(`/integration/initialize/${provider}/`)).body.results;
+    expect(listed.map((i: { status: string }) => i.status)).toEqual(['broken']);
+    const mail = await waitForMail(stack.url, { to: ann.email, subjectIncludes: 'stopped working', since });
+    expect(mail.text).toContain('/integrations');
+    const notes = (await ann.api.get('/notifications/')).body.results;
+    expect(
+      notes.some((n: { variables: { change?: string } }) => n.variables.change === 'integration_broken'),
+    ).toBe(true);
+    // Told once: a second failing run tells nobody again.
+    await sync(ann.api, integration.id);
+    const after = (await ann.api.get('/notifications/')).body.results.filter(
+      (n: { variables: { change?: string } }) => n.variables.change === 'integration_broken',
+    );
+    expect(after).toHaveLength(1);
+    // A broken connection links no more calendars.
+    const refused = await ann.api.post(`/integration/connect/${provider}/`, {
+      integration: integration.id,
+      calendar,
+      start_date: '2030-01-01',
+      group,
+      direction: 'import',
+    });
+    expect(refused.status).toBe(400);
+  });
+});
+
+describe('sync on change', () => {
+  it('a scheduled task made in a linked group reaches the calendar without a sync being asked for', async () => {
+    const ann = await person('Ann');
+    const group = (await newGroup(ann.api)).id;
+    const { integration } = await connect(ann.api, 'google');
+    const calendar = integration.calendars[0].id as string;
+    await ann.api.post('/integration/connect/google/', {
+      integration: integration.id,
+      calendar,
+      start_date: new Date().toISOString().slice(0, 10),
+      group,
+      direction: 'export',
+    });
+    await scheduledTask(ann.api, group, 'Board meeting', soon(5, 11));
+    // The stream marks the link due; the due sync (every minute) writes the event.
+    const titles = async () =>
+      (await control('google', `/calendars/${encodeURIComponent(calendar)}/events`)).body.map(
+        (e: { summary: string }) => e.summary,
+      );
+    await expect.poll(titles, { timeout: 150_000, interval: 2_000 }).toEqual(['Board meeting']);
+  });
+});
+
+describe('linking and removing', () => {
+  it('refuses a calendar not of the connection, a group of others, a bad direction or date', async () => {
+    const ann = await person('Ann');
+    const bob = await person('Bob');
+    const bobsGroup = (await newGroup(bob.api)).id;
+    const { integration } = await connect(ann.api, 'google');
+    const base = {
+      integration: integration.id,
+      calendar: integration.calendars[0].id,
+      start_date: '2030-01-01',
+      group: await privateGroup(ann.api),
+      direction: 'import',
+    };
+    const bad = async (body: object, status = 400) =>
+      expect((await ann.api.post('/integration/connect/google/', { ...base, ...body })).status).toBe(status);
+    await bad({ calendar: 'someone-else@gmail.test' });
+    await bad({ direction: 'sideways' });
+    await bad({ start_date: 'tomorrow' });
+    await bad({ group: bobsGroup }, 404);
+    // Another person's connection is not found; nor is it under another provider.
+    expect((await bob.api.post('/integration/connect/google/', base)).status).toBe(404);
+    expect((await ann.api.post('/integration/connect/azure/', base)).status).toBe(404);
+    expect((await ann.api.get('/integration/')).body.results[0].links).toEqual([]);
+  });
+
+  it('removing a calendar link stops its sync; removing the connection revokes the token', async () => {
+    const ann = await person('Ann');
+    const { integration, account } = await connect(ann.api, 'google');
+    const group = await privateGroup(ann.api);
+    const calendar = integration.calendars[0].id as string;
+    const link = await ann.api.post('/integration/connect/google/', {
+      integration: integration.id,
+      calendar,
+      start_date: new Date().toISOString().slice(0, 10),
+      group,
+      direction: 'export',
+    });
+    expect((await ann.api.delete(`/integration/connect/google/${link.body.id}/`)).status).toBe(204);
+    await scheduledTask(ann.api, group, 'Not exported any more', soon(2));
+    expect((await sync(ann.api, integration.id)).body.exported).toBe(0);
+    expect((await control('google', `/calendars/${encodeURIComponent(calendar)}/events`)).body).toEqual([]);
+
+    const bob = await person('Bob');
+    expect((await bob.api.delete(`/integration/initialize/google/${integration.id}/`)).status).toBe(404);
+    expect((await ann.api.delete(`/integration/initialize/google/${integration.id}/`)).status).toBe(204);
+    expect((await ann.api.get('/integration/')).body.results).toEqual([]);
+    const tokens = (await control('google', `/tokens?account=${encodeURIComponent(account)}`)).body;
+    expect(tokens).toEqual([{ revoked: true }]);
+  });
+});
