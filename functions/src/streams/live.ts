@@ -36,6 +36,7 @@ import { placementUpdates } from './placement-events.ts';
 import { sendQueuedPushes } from './push-outbox.ts';
 import type { LiveModule } from './records.ts';
 import { updateReportAggregates } from './report-aggregates.ts';
+import { removeRoleMappingsOfDeletedTasks } from './role-mapping-cleanup.ts';
 import type { TaskChange } from './task-events.ts';
 import { taskChangeOf, taskUpdates } from './task-updates.ts';
 import { sendQueuedTellings } from './tell-outbox.ts';
@@ -53,25 +54,28 @@ const MODULES: readonly LiveModule[] = [
 export const handler = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
   const records = event.Records.filter((r) => acceptsLiveKeys(r.dynamodb?.Keys));
   const changes = records.map(taskChangeOf).filter((c): c is TaskChange => c !== null);
-  const [modules, chats, notified, , files, fields, reports, queued, chatsGone, avatars] = await Promise.all([
-    handleModuleRecords(records),
-    handleMessageRecords(records),
-    // Notifications (notification-events.ts): new ones to their sockets, new assignees told.
-    deliverNotifications(records, changes),
-    // Pushes tell() queued (push-outbox.ts): to the person's devices; never tried again.
-    sendQueuedPushes(records),
-    // A deleted task's files (attachment-cleanup.ts).
-    removeFilesOfDeletedTasks(changes),
-    // A deleted task's custom fields and values (custom-field-cleanup.ts).
-    removeCustomFieldsOfDeletedTasks(changes),
-    updateReportAggregates(records), // report counters (report-aggregates.ts, decisions D50)
-    // Tellings requests queued (tell-outbox.ts): meeting invitations, template calendar (D46).
-    sendQueuedTellings(records),
-    // A deleted task's chat: messages, entries, read marks, digests (chat-cleanup.ts, D46).
-    removeChatsOfDeletedTasks(changes),
-    // A changed avatar into the rosters and tasks that keep a copy (avatar-copies.ts, D48).
-    copyChangedAvatars(records),
-  ]);
+  const [modules, chats, notified, , files, fields, reports, queued, chatsGone, avatars, mappings] =
+    await Promise.all([
+      handleModuleRecords(records),
+      handleMessageRecords(records),
+      // Notifications (notification-events.ts): new ones to their sockets, new assignees told.
+      deliverNotifications(records, changes),
+      // Pushes tell() queued (push-outbox.ts): to the person's devices; never tried again.
+      sendQueuedPushes(records),
+      // A deleted task's files (attachment-cleanup.ts).
+      removeFilesOfDeletedTasks(changes),
+      // A deleted task's custom fields and values (custom-field-cleanup.ts).
+      removeCustomFieldsOfDeletedTasks(changes),
+      updateReportAggregates(records), // report counters (report-aggregates.ts, decisions D50)
+      // Tellings requests queued (tell-outbox.ts): meeting invitations, template calendar (D46).
+      sendQueuedTellings(records),
+      // A deleted task's chat: messages, entries, read marks, digests (chat-cleanup.ts, D46).
+      removeChatsOfDeletedTasks(changes),
+      // A changed avatar into the rosters and tasks that keep a copy (avatar-copies.ts, D48).
+      copyChangedAvatars(records),
+      // A deleted task's role mappings (role-mapping-cleanup.ts, D64).
+      removeRoleMappingsOfDeletedTasks(changes),
+    ]);
   return {
     batchItemFailures: [
       ...notified,
@@ -83,6 +87,7 @@ export const handler = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatch
       ...queued,
       ...chatsGone,
       ...avatars,
+      ...mappings,
     ],
   };
 };
