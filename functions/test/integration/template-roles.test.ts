@@ -220,3 +220,42 @@ describe("a template's new nodes from the planning viewer", () => {
     expect(await treeItems(t.id)).toHaveLength(3);
   });
 });
+
+describe('a template made with its tree (the AI builder\'s "Save as template")', () => {
+  it('keeps the tree under the root as template items, the title unique; a bad tree writes nothing', async () => {
+    const { olga, group } = await team();
+    const title = `Onboarding plan ${randomUUID().slice(0, 6)}`;
+    const nodes = [
+      { ref: 'n1', parent: null, title: 'Week one' },
+      { ref: 'n2', parent: null, title: 'Week two' },
+      { ref: 'n3', parent: 'n1', title: 'Laptop' },
+      { ref: 'n4', parent: 'n3', title: 'Accounts' },
+    ];
+    const r = await olga.api.post('/task/template', { title, group, nodes });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    const tree = await treeItems(r.body.id);
+    expect(tree).toHaveLength(5);
+    expect(new Set(tree.map((n) => n.mode))).toEqual(new Set(['template']));
+    const by = new Map(tree.map((n) => [n.title, n]));
+    expect(by.get('Accounts')?.parentId).toBe(by.get('Laptop')?.taskId);
+    expect(by.get('Laptop')?.parentId).toBe(by.get('Week one')?.taskId);
+    expect(by.get('Week one')?.parentId).toBe(r.body.id);
+    expect(by.get('Accounts')!.level).toBe(by.get(title)!.level + 3);
+    expect(by.get('Accounts')!.level).toBeLessThan(8);
+    expect(by.get(title)?.childCount).toBe(2);
+    // The same title in the same place: 409, nothing more written.
+    const again = await olga.api.post('/task/template', { title: ` ${title.toUpperCase()}`, group, nodes });
+    expect(again.status).toBe(409);
+    // A node naming a parent that is not an earlier node: 400.
+    const bad = await olga.api.post('/task/template', {
+      title: `${title} 2`,
+      group,
+      nodes: [{ ref: 'a', parent: 'b', title: 'Orphan' }],
+    });
+    expect(bad.status).toBe(400);
+    const listed = (await olga.api.get('/task/template')).body.groups.find(
+      (g: { id: string }) => g.id === group,
+    );
+    expect(listed.templates.map((x: { title: string }) => x.title)).toEqual([title]);
+  });
+});
