@@ -168,3 +168,26 @@ describe('no sequence of allowed moves ever makes a cycle', () => {
     );
   });
 });
+
+describe("a node's task role in the change set (D64)", () => {
+  it('is an edit when changed (trimmed), none when set back, and carried by a create', () => {
+    const before = [node('root', null), node('a', 'root', { assigningRole: 'Writer' })];
+    expect(planChanges(before, [before[0]!, { ...before[1]!, assigningRole: ' Writer ' }]).edits).toEqual([]);
+    expect(planChanges(before, [before[0]!, { ...before[1]!, assigningRole: 'Editor' }]).edits).toEqual([
+      { id: 'a', assigningRole: 'Editor' },
+    ]);
+    expect(planChanges(before, [before[0]!, { ...before[1]!, assigningRole: '' }]).edits).toEqual([
+      { id: 'a', assigningRole: '' },
+    ]);
+    const made = planChanges(before, [...before, node('new:1', 'a', { assigningRole: 'QA' })]);
+    expect(made.creates[0]).toMatchObject({ id: 'new:1', assigningRole: 'QA' });
+    expect(applyPlan(before, made).find((n) => n.id === 'new:1')?.assigningRole).toBe('QA');
+    // The schema trims it and bounds it.
+    const parsed = savePlanInput.parse({ key: 'k-12345678', edits: [{ id: 'a', assigningRole: ' QA ' }] });
+    expect(parsed.edits[0]!.assigningRole).toBe('QA');
+    expect(
+      savePlanInput.safeParse({ key: 'k-12345678', edits: [{ id: 'a', assigningRole: 'x'.repeat(101) }] })
+        .success,
+    ).toBe(false);
+  });
+});

@@ -9,6 +9,7 @@ import {
   ROLE_TITLE_MAX,
   resolveAssignee,
   resolveManager,
+  resolveTreeRoles,
   roleMappingInput,
   roleMappingQuery,
   roleMatches,
@@ -127,5 +128,38 @@ describe('role mapping', () => {
     expect(nodeRoleValid({ assigningRole: 'reviewer' }, roles)).toBe(true);
     expect(nodeRoleValid({ assigningRole: 'X', email: 'Writer' }, roles)).toBe(true);
     expect(nodeRoleValid({ assigningRole: 'X', email: 'nope' }, roles)).toBe(false);
+  });
+});
+
+describe('resolveTreeRoles (applying a template, D64)', () => {
+  const rows = [{ assigningRole: 'Writer', email: 'mia@example.com', managingRole: '' }];
+  const mine = [
+    { title: 'Reviewer', email: 'ben@example.com' },
+    { title: 'Auditor', email: 'otto@example.com' },
+  ];
+  test('resolves each role once, by row or account role, and sorts out the unmapped and the outsiders', () => {
+    const r = resolveTreeRoles(
+      ['writer', ' WRITER', 'Reviewer', 'Editor', '', null, 'Auditor', 'editor'],
+      rows,
+      mine,
+      new Set(['mia@example.com', 'ben@example.com']),
+    );
+    expect(Object.fromEntries(r.emailOf)).toEqual({
+      writer: 'mia@example.com',
+      reviewer: 'ben@example.com',
+      auditor: 'otto@example.com',
+    });
+    expect(r.unmapped).toEqual(['Editor']);
+    expect(r.outsiders).toEqual(['otto@example.com']);
+  });
+  test('every role named is exactly one of resolved or unmapped', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom('Writer', 'writer', 'Reviewer', 'Editor', 'QA', ' ')), (names) => {
+        const r = resolveTreeRoles(names, rows, mine, new Set());
+        const keys = new Set(names.filter((n) => n.trim()).map((n) => n.trim().toLowerCase()));
+        expect(r.emailOf.size + r.unmapped.length).toBe(keys.size);
+        expect(r.outsiders.length).toBeLessThanOrEqual(r.emailOf.size);
+      }),
+    );
   });
 });

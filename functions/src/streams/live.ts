@@ -41,6 +41,7 @@ import { placementUpdates } from './placement-events.ts';
 import { sendQueuedPushes } from './push-outbox.ts';
 import type { LiveModule } from './records.ts';
 import { updateReportAggregates } from './report-aggregates.ts';
+import { removeRoleMappingsOfDeletedTasks } from './role-mapping-cleanup.ts';
 import type { TaskChange } from './task-events.ts';
 import { taskChangeOf, taskUpdates } from './task-updates.ts';
 import { sendQueuedTellings } from './tell-outbox.ts';
@@ -75,6 +76,7 @@ export const handler = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatch
     avatars,
     lessons,
     agendasGone,
+    mappings,
   ] = await Promise.all([
     handleModuleRecords(records),
     handleMessageRecords(records),
@@ -95,6 +97,8 @@ export const handler = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatch
     copyChangedAvatars(records),
     syncLessonStatuses(changes), // a lesson task's status into its curriculum (lesson-status.ts, D66)
     removeAgendasOfDeletedTasks(changes), // a deleted task's agenda (agenda-cleanup.ts, D67)
+    // A deleted task's role mappings (role-mapping-cleanup.ts, D64).
+    removeRoleMappingsOfDeletedTasks(changes),
   ]);
   return {
     batchItemFailures: [
@@ -111,6 +115,7 @@ export const handler = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatch
       ...lessons,
       ...agendasGone,
       ...(await calendarsMarked),
+      ...mappings,
     ],
   };
 };

@@ -278,7 +278,8 @@ describe('applying a template (POST /task/template/conversion/{id})', () => {
     expect(r.body).toEqual({
       task: appliedId(owner.userId, key, big.id),
       nodes: 250,
-      assignees_resolved: false,
+      assignees_resolved: true,
+      unmapped_roles: [],
     });
     const tree = await treeItems(r.body.task);
     expect(tree).toHaveLength(250);

@@ -61,18 +61,35 @@ export interface PlanNodeFields {
   priorityGroup: number;
   mode: TaskMode;
   level: number;
+  /** The task role (002 §3 taskRole.assigningRole): whose holder the role mapping assigns; '' or
+   * absent for none. */
+  assigningRole?: string;
 }
 export interface PlanNode extends PlanNodeFields {
   id: string;
   parentId: string | null;
 }
-export const PLAN_EDIT_FIELDS = ['title', 'dueAt', 'flag', 'priorityGroup', 'mode', 'level'] as const;
+export const PLAN_EDIT_FIELDS = [
+  'title',
+  'dueAt',
+  'flag',
+  'priorityGroup',
+  'mode',
+  'level',
+  'assigningRole',
+] as const;
+/** Longest task role name (the account roles' limit, shared/src/roles). */
+export const PLAN_ROLE_MAX = 100;
 
 const id = z.string().check(z.minLength(1), z.maxLength(80));
 const isoDate = z.iso.datetime({ offset: true, error: 'Give a date and time in ISO 8601.' });
 const level = z.int().check(z.gte(1), z.lte(ISSUE_LEVEL));
 const flag = z.union([z.literal(TASK_FLAG.urgent), z.literal(TASK_FLAG.normal)]);
 const priorityGroup = z.int().check(z.gte(0), z.lt(PLAN_PRIORITY_BELOW));
+/** A node's task role: trimmed, '' for none. */
+const assigningRole = z
+  .string()
+  .check(z.trim(), z.maxLength(PLAN_ROLE_MAX, `A role name has at most ${PLAN_ROLE_MAX} characters.`));
 /** A title as typed: checked for emptiness by `checkPlan` (planning.title-required), not here. */
 const title = z
   .string()
@@ -88,6 +105,7 @@ export const planCreate = z.strictObject({
   flag: z._default(flag, TASK_FLAG.normal),
   priorityGroup: z._default(priorityGroup, 0),
   mode: z._default(z.enum(['draft', 'active']), 'draft'),
+  assigningRole: z.optional(assigningRole),
 });
 export const planMove = z.strictObject({ id, parentId: id, level });
 export const planEdit = z.strictObject({
@@ -97,6 +115,7 @@ export const planEdit = z.strictObject({
   flag: z.optional(flag),
   priorityGroup: z.optional(priorityGroup),
   mode: z.optional(z.enum(TASK_MODES)),
+  assigningRole: z.optional(assigningRole),
 });
 export const savePlanInput = z.strictObject({
   /** One key per save: a retry with the same key writes nothing new. */
@@ -181,7 +200,17 @@ export function applyPlan(original: readonly PlanNode[], c: PlanChanges): PlanNo
   const byId = new Map(original.map((n) => [n.id, { ...n }]));
   for (const n of c.creates) {
     const { id: nodeId, parentId, title: t, level: l, dueAt, flag: f, priorityGroup: p, mode } = n;
-    byId.set(nodeId, { id: nodeId, parentId, title: t, level: l, dueAt, flag: f, priorityGroup: p, mode });
+    byId.set(nodeId, {
+      id: nodeId,
+      parentId,
+      title: t,
+      level: l,
+      dueAt,
+      flag: f,
+      priorityGroup: p,
+      mode,
+      ...(n.assigningRole ? { assigningRole: n.assigningRole } : {}),
+    });
   }
   for (const m of c.moves) {
     const n = byId.get(m.id);
@@ -236,6 +265,7 @@ export function planChanges(original: readonly PlanNode[], current: readonly Pla
       flag: n.flag as 1 | 3,
       priorityGroup: n.priorityGroup,
       mode: n.mode === 'active' ? 'active' : 'draft',
+      ...(n.assigningRole?.trim() ? { assigningRole: n.assigningRole.trim() } : {}),
     });
   }
   for (const n of current) {
@@ -249,6 +279,8 @@ export function planChanges(original: readonly PlanNode[], current: readonly Pla
     if (o.flag !== n.flag) edit.flag = n.flag as 1 | 3;
     if (o.priorityGroup !== n.priorityGroup) edit.priorityGroup = n.priorityGroup;
     if (o.mode !== n.mode) edit.mode = n.mode;
+    if ((o.assigningRole ?? '').trim() !== (n.assigningRole ?? '').trim())
+      edit.assigningRole = (n.assigningRole ?? '').trim();
     if (Object.keys(edit).length > 1) out.edits.push(edit);
   }
   for (const o of original) {

@@ -245,3 +245,38 @@ export function unmappedRoles(
   }
   return [...out.values()];
 }
+
+/** A person resolved through a mapping who is not an accepted member of the group applied into. */
+export const notMembersMessage = (emails: readonly string[]) =>
+  `${emails.join(', ')} ${emails.length === 1 ? 'is' : 'are'} not a member of this group. Invite ${
+    emails.length === 1 ? 'them' : 'each'
+  } to the group first, or map the role to a member.`;
+
+/**
+ * A tree's task roles as people (applying a template, D64): each distinct role (compared trimmed and
+ * case-insensitively) resolved once through the rows and roles (`resolveAssignee`), then matched to
+ * the group's accepted members by e-mail. Answers the e-mail per role key, the roles nobody resolves
+ * (the warning) and the e-mails resolved that are no member (the refusal), each once, in tree order.
+ */
+export function resolveTreeRoles(
+  nodeRoles: ReadonlyArray<string | null | undefined>,
+  rows: ReadonlyArray<RoleMappingRow>,
+  roles: ReadonlyArray<RoleLike>,
+  memberEmails: ReadonlySet<string>,
+): { emailOf: Map<string, string>; unmapped: string[]; outsiders: string[] } {
+  const emailOf = new Map<string, string>();
+  const unmapped = new Map<string, string>();
+  const outsiders = new Set<string>();
+  for (const r of nodeRoles) {
+    if (!r || r.trim() === '') continue;
+    const k = roleKey(r);
+    if (emailOf.has(k) || unmapped.has(k)) continue;
+    const email = resolveAssignee(rows, roles, r);
+    if (email === undefined) unmapped.set(k, r.trim());
+    else {
+      emailOf.set(k, email);
+      if (!memberEmails.has(email)) outsiders.add(email);
+    }
+  }
+  return { emailOf, unmapped: [...unmapped.values()], outsiders: [...outsiders] };
+}

@@ -52,6 +52,9 @@ export interface TaskView {
   /** The task's schedule (spec 000 §3 scheduledTask), null when it has none: a client asks
    * GET /task/schedule/{id} only for a task that has one. */
   scheduledTask: ScheduledTaskView | null;
+  /** The task role of spec 002 §3: the role whose holder a template's role mapping assigns (D64);
+   * absent when the task names none. */
+  taskRole?: { assigningRole: string };
   /**
    * The task's version: one more on every write of the task. PATCH /task/{id} given it back answers
    * 409 when the task has moved on (tasks/conflict.ts). Absent only from views a client builds itself.

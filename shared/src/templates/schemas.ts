@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { hasVisibleText } from '../api/limit-values.ts';
 import { entityId, idField } from '../api/limits.ts';
-import { CONVERT_TYPES, TEMPLATE_MESSAGES, TEMPLATE_TITLE_MAX } from './rules.ts';
+import { CONVERT_TYPES, MAX_TEMPLATE_NODES, TEMPLATE_MESSAGES, TEMPLATE_TITLE_MAX } from './rules.ts';
 
 const title = z
   .string({ error: TEMPLATE_MESSAGES.titleRequired })
@@ -13,11 +13,28 @@ const title = z
     z.refine(hasVisibleText, TEMPLATE_MESSAGES.titleRequired),
   );
 
-/** POST /task/template: a new, empty task template (its root task has the template's title). */
+/** A node of a new template's tree (the AI builder's proposal, D64): `parent` names another node's
+ * `ref`, or is null for a child of the root; parents come before their children. */
+export const templateNodeInput = z.strictObject({
+  ref: z.string().check(z.minLength(1), z.maxLength(40)),
+  parent: z.nullable(z.string().check(z.maxLength(40))),
+  title: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, TEMPLATE_MESSAGES.titleRequired),
+      z.maxLength(TEMPLATE_TITLE_MAX, `At most ${TEMPLATE_TITLE_MAX} characters.`),
+    ),
+});
+export type TemplateNodeInput = z.infer<typeof templateNodeInput>;
+
+/** POST /task/template: a new task template (its root task has the template's title), empty or
+ * with a tree of titled nodes (the AI builder's "Save as template"). */
 export const createTemplateInput = z.object({
   title,
   group: entityId,
   folder: z.optional(z.nullable(entityId)),
+  nodes: z.optional(z.array(templateNodeInput).check(z.maxLength(MAX_TEMPLATE_NODES - 1))),
 });
 export type CreateTemplateInput = z.infer<typeof createTemplateInput>;
 

@@ -50,4 +50,7 @@ export interface TemplateConversionView {
   nodes: number;
   /** Whether assignees were resolved through the template's role mapping. */
   assigneesResolved: boolean;
+  /** Task roles of the tree that the mapping resolved to nobody: their tasks stay with the caller
+   * (spec 002 §4: unmapped roles warn, planning.should-map-roles). */
+  unmappedRoles: string[];
 }

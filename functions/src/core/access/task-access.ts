@@ -217,6 +217,7 @@ export function taskView(
     permissions: PERMISSIONS[roleName(ctx.role)].filter((p) => p.startsWith('task.')),
     pinnedToToday: isPinnedToToday(state, ctx.zone, ctx.now),
     scheduledTask: t.schedule ? scheduleView(t.taskId, t.schedule) : null,
+    ...(t.assigningRole ? { taskRole: { assigningRole: t.assigningRole } } : {}),
     version: t.version,
     ...(t.curriculumLesson
       ? { curriculumTaskInstance: t.curriculumLesson as NonNullable<TaskView['curriculumTaskInstance']> }

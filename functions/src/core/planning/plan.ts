@@ -32,11 +32,13 @@ import { getItems, item } from '../../db/batch-get.ts';
 import { PlacementEntity } from '../../db/entities/placement.ts';
 import { PlanSaveEntity } from '../../db/entities/plan-save.ts';
 import { TaskEntity } from '../../db/entities/task.ts';
+import { chunks, MAX_TRANSACTION_ITEMS, transact } from '../../db/transact.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { readPage } from '../../lib/list-pages.ts';
 import {
   groupsById,
+  loadTask,
   type PlacementRecord,
   requireDeleteAll,
   requireTaskPermission,
@@ -45,9 +47,11 @@ import {
   taskFor,
   taskView,
 } from '../access/task-access.ts';
+import { readUser } from '../access/users.ts';
 import { newStructure } from '../tasks/task-tree.ts';
 import { createTask, deleteTasks, subtreeIn, treeOf, updateTask } from '../tasks/tasks.ts';
 import { getUser } from '../user/user.ts';
+import { planNodeId, templateNodes, writeTemplateNodes } from './template-nodes.ts';
 
 const MARKER_DAYS = 7;
 
@@ -106,6 +110,7 @@ const nodeOf = (t: TaskRecord, rootId: string, priorityGroup = 0): PlanNode => (
   priorityGroup,
   mode: t.mode,
   level: t.level,
+  assigningRole: t.assigningRole ?? '',
 });
 
 /**
@@ -179,6 +184,9 @@ async function checkSave(actor: Actor, rootId: string, c: PlanChanges) {
     ];
     for (const { permission, field } of taskPatchPermissions(changed))
       requireTaskPermission(roleOf(e.id), permission, `edits.${i}.${field}`);
+    // The task role decides who a template's mapping assigns: the right to change assignees.
+    if (e.assigningRole !== undefined && e.assigningRole !== (t.assigningRole ?? ''))
+      requireTaskPermission(roleOf(e.id), 'task.taskAssignees', `edits.${i}.assigningRole`);
   }
   if (c.deletes.length) {
     // What goes: each deleted task with what still hangs under it once the moves are made.
@@ -228,6 +236,7 @@ export async function savePlan(actor: Actor, rootId: string, input: SavePlanInpu
     ).data;
   }
   const done = new Set(marker.done ?? []);
+  if (done.has('create:template')) for (const n of c.creates) done.add(`create:${n.id}`);
   const ids = new Map(Object.entries(JSON.parse(marker.ids ?? '{}') as Record<string, string>));
   const real = (nodeId: string) => ids.get(nodeId) ?? nodeId;
   const record = async (step: string) => {
@@ -238,6 +247,23 @@ export async function savePlan(actor: Actor, rootId: string, input: SavePlanInpu
       .go();
   };
 
+  // A template's new nodes are template items without placements (core/templates), in one step.
+  const pendingAll = c.creates.filter((n) => !done.has(`create:${n.id}`));
+  if (pendingAll.length && !done.has('create:template')) {
+    const root = await loadTask(rootId);
+    if (root?.mode === 'template') {
+      const stored = await readUser(actor.userId);
+      const creator = stored?.provisionedAt ? stored : await getUser(actor);
+      const idOf = (tempId: string) => planNodeId('plan', actor.userId, key, tempId);
+      await writeTemplateNodes(
+        templateNodes(root, pendingAll, { creator, idOf, parentOf: real, now: new Date() }),
+        creator,
+      );
+      for (const n of pendingAll) ids.set(n.id, idOf(n.id));
+      await record('create:template');
+      for (const n of pendingAll) done.add(`create:${n.id}`);
+    }
+  }
   // Creates, parents first: each new task with those of its new children that have none of their own,
   // in one POST /task's work (one chunked transaction).
   const pending = c.creates.filter((n) => !done.has(`create:${n.id}`));
@@ -281,11 +307,23 @@ export async function savePlan(actor: Actor, rootId: string, input: SavePlanInpu
     await record('moves');
   }
   if (c.edits.length && !done.has('edits')) {
-    for (const { id, flag, ...fields } of c.edits) {
+    for (const { id, flag, assigningRole: _, ...fields } of c.edits) {
+      if (flag === undefined && Object.keys(fields).length === 0) continue; // only its task role
       const body = updateTaskInput.parse({ ...fields, ...(flag !== undefined ? { details: { flag } } : {}) });
       await updateTask(actor, real(id), body);
     }
     await record('edits');
+  }
+  // Task roles (new nodes' and edited ones'): one attribute each, in transactions of 100.
+  const roleWrites = [
+    ...c.creates.flatMap((n) => (n.assigningRole ? [{ id: real(n.id), role: n.assigningRole }] : [])),
+    ...c.edits.flatMap((e) =>
+      e.assigningRole !== undefined ? [{ id: real(e.id), role: e.assigningRole }] : [],
+    ),
+  ];
+  if (roleWrites.length && !done.has('roles')) {
+    await writeTaskRoles(roleWrites);
+    await record('roles');
   }
   let deleted = 0;
   if (c.deletes.length && !done.has('deletes')) {
@@ -303,6 +341,19 @@ export async function savePlan(actor: Actor, rootId: string, input: SavePlanInpu
     .set({ finished: true, result: JSON.stringify(result) })
     .go();
   return result;
+}
+
+/** Sets (or, for '', removes) each task's task role; chunked to the transaction limit. */
+async function writeTaskRoles(writes: ReadonlyArray<{ id: string; role: string }>) {
+  for (const part of chunks(writes, MAX_TRANSACTION_ITEMS)) {
+    await transact(({ task }) =>
+      part.map((w) =>
+        w.role
+          ? task.patch({ taskId: w.id }).set({ assigningRole: w.role }).add({ version: 1 }).commit()
+          : task.patch({ taskId: w.id }).remove(['assigningRole']).add({ version: 1 }).commit(),
+      ),
+    );
+  }
 }
 
 const PLANS_PAGE = 25;

@@ -10,8 +10,12 @@
  * before it and removing the apply record, so the caller may simply send again. A retry after
  * success finds the record 'done' and answers the same tree, writing nothing.
  *
- * Assignees: the role mapping of templates is the account-roles work (branch h/roles), not merged
- * here; the copy's nodes have no assignees and the answer says `assigneesResolved: false`.
+ * Assignees (D64): each node naming a task role is assigned to the person the template's role
+ * mapping resolves it to (assign.ts): a mapped e-mail, or an account role's person. Roles nobody
+ * resolves are answered as `unmappedRoles` (the warning of spec 002 §4) and their nodes stay with
+ * the caller. A person resolved who is not an accepted member of the target group is refused (400,
+ * nothing written): tasks are assigned to members only (spec 000, as POST /task), and the answer
+ * names who to invite to the group first.
  */
 import type { ConvertTemplateInput, TemplateConversionView } from '@tandem/shared';
 import { can, TEMPLATE_MESSAGES } from '@tandem/shared';
@@ -22,6 +26,7 @@ import { ConflictError, ForbiddenError, ValidationError } from '../../lib/errors
 import { readUser } from '../access/users.ts';
 import { getUser } from '../user/user.ts';
 import { groupAccess } from './access.ts';
+import { assigneesFor } from './assign.ts';
 import { loadTemplate } from './store.ts';
 import { derivedId, planCopy, subtree, treeOf, writeCopy } from './tree-copy.ts';
 
@@ -54,12 +59,14 @@ export async function applyTemplate(
   const stored = await readUser(actor.userId);
   const creator = stored?.provisionedAt ? stored : await getUser(actor);
   const source = subtree(await treeOf(t.taskId), t.taskId);
+  const people = await assigneesFor(actor, t.taskId, source, target.group, now);
   const plan = planCopy(source, {
     mode: 'draft',
     groupId,
     creator,
     newId: (old) => appliedId(actor.userId, key, old),
     now,
+    assigneeOf: people.assigneeOf,
   });
   const record = {
     userId: actor.userId,
@@ -67,7 +74,8 @@ export async function applyTemplate(
     templateId,
     rootId: plan.rootId,
     nodes: plan.tasks.length,
-    assigneesResolved: false,
+    assigneesResolved: true,
+    unmappedRoles: people.unmapped,
     state: 'pending' as const,
     startedAt: now.toISOString(),
     ttl: Math.floor(now.getTime() / 1000) + WEEK_S,
@@ -88,14 +96,26 @@ export async function applyTemplate(
     throw e;
   }
   await TemplateApplyEntity.patch({ userId: actor.userId, key }).set({ state: 'done' }).go();
-  return { task: plan.rootId, nodes: plan.tasks.length, assigneesResolved: false };
+  return {
+    task: plan.rootId,
+    nodes: plan.tasks.length,
+    assigneesResolved: true,
+    unmappedRoles: people.unmapped,
+  };
 }
 
 function answerExisting(r: ApplyRecord, templateId: string): TemplateConversionView {
   if (r.templateId !== templateId) {
     throw new ValidationError({ idempotency_key: 'This key was already used to apply another template.' });
   }
-  if (r.state === 'done') return { task: r.rootId, nodes: r.nodes, assigneesResolved: r.assigneesResolved };
+  if (r.state === 'done') {
+    return {
+      task: r.rootId,
+      nodes: r.nodes,
+      assigneesResolved: r.assigneesResolved,
+      unmappedRoles: r.unmappedRoles ?? [],
+    };
+  }
   // Still being written by another request (or by one whose function died between chunks: then
   // this key answers 409 until the record's TTL, and a new key applies afresh; D57).
   throw new ConflictError(TEMPLATE_MESSAGES.applying);

@@ -16,6 +16,7 @@ import {
   type TemplateView,
   type UpdateTemplateInput,
 } from '@tandem/shared';
+import type { TemplateNodeInput } from '@tandem/shared/templates/schemas';
 import { TaskEntity } from '../../db/entities/task.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.ts';
@@ -77,6 +78,35 @@ function templateItems(t: {
 }
 
 /** POST /task/template: an empty task template (a root task in mode 'template'), owners only. */
+/**
+ * A new template's tree below its root (D64): each node a template task under its parent, levels
+ * counted down from the root so the deepest node is at most level 7 (level 8, issues, takes no
+ * sub-items). Refused (400) when a parent is not an earlier node.
+ */
+function proposedNodes(root: TaskRecord, nodes: readonly TemplateNodeInput[]): TaskRecord[] {
+  if (nodes.length === 0) return [];
+  const ids = freshIds();
+  const depth = new Map<string, number>();
+  for (const n of nodes) {
+    const d = n.parent === null ? 1 : depth.get(n.parent);
+    if (d === undefined || depth.has(n.ref))
+      throw new ValidationError({ nodes: 'Each node names an earlier node as its parent.' });
+    depth.set(n.ref, n.parent === null ? 1 : d + 1);
+  }
+  const deepest = Math.max(...depth.values());
+  root.level = Math.max(1, Math.min(DEFAULT_LEVEL, 7 - deepest));
+  return nodes.map(
+    (n) =>
+      ({
+        ...root,
+        taskId: ids(n.ref),
+        title: n.title,
+        level: root.level + depth.get(n.ref)!,
+        parentId: n.parent === null ? root.taskId : ids(n.parent),
+      }) as TaskRecord,
+  );
+}
+
 export async function createTemplate(actor: Actor, input: CreateTemplateInput, now = new Date()) {
   await ownerAccess(actor, input.group);
   const folderId = await folderIn(input.group, input.folder);
@@ -95,11 +125,11 @@ export async function createTemplate(actor: Actor, input: CreateTemplateInput, n
     parentId: undefined,
     createdBy: actor.userId,
   } as unknown as TaskRecord;
-  const plan = planCopy([root], {
+  const plan = planCopy([root, ...proposedNodes(root, input.nodes ?? [])], {
     mode: 'template',
     groupId: input.group,
     creator,
-    newId: () => rootId,
+    newId: (id) => id,
     now,
   });
   const record = {

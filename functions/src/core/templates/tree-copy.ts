@@ -19,7 +19,7 @@ import {
   TEMPLATE_MESSAGES,
   taskCountDelta,
 } from '@tandem/shared';
-import { PlacementEntity } from '../../db/entities/placement.ts';
+import { delegatedOutKeys, PlacementEntity } from '../../db/entities/placement.ts';
 import { TaskEntity } from '../../db/entities/task.ts';
 import { TaskChildEntity } from '../../db/entities/task-child.ts';
 import {
@@ -31,7 +31,7 @@ import {
 import { ConflictError, ValidationError } from '../../lib/errors.ts';
 import { assertTaskCountsFit, limitFailure, taskCounterWrite } from '../access/limits.ts';
 import { displayName } from '../access/roster.ts';
-import { counted, type TaskRecord } from '../access/task-access.ts';
+import { counted, type TaskAssignee, type TaskRecord } from '../access/task-access.ts';
 import type { UserRecord } from '../access/users.ts';
 import { type TemplateTx, transact } from './transact.ts';
 
@@ -83,6 +83,8 @@ export function planCopy(
     newId: (oldId: string) => string;
     now: Date;
     titleOfRoot?: string;
+    /** Who a copied node is assigned to (a template applied through its role mapping, D64). */
+    assigneeOf?: (source: TaskRecord) => TaskAssignee | undefined;
   },
 ): CopyPlan {
   if (source.length === 0) throw new ValidationError({ task: TEMPLATE_MESSAGES.notATemplate });
@@ -93,6 +95,7 @@ export function planCopy(
   const iso = opts.now.toISOString();
   const tasks: TaskRecord[] = source.map((t, i) => {
     const parentId = t !== root && t.parentId && inCopy.has(t.parentId) ? opts.newId(t.parentId) : undefined;
+    const assignee = opts.mode === 'template' ? undefined : opts.assigneeOf?.(t);
     return {
       taskId: opts.newId(t.taskId),
       title: t === root && opts.titleOfRoot ? opts.titleOfRoot : t.title,
@@ -109,8 +112,9 @@ export function planCopy(
       createdBy: opts.creator.userId,
       creatorName: displayName(opts.creator),
       ...(opts.creator.config.avatar ? { creatorAvatarId: opts.creator.config.avatar.id } : {}),
+      ...(t.assigningRole ? { assigningRole: t.assigningRole } : {}),
       delegationType: 'SI',
-      assignees: {},
+      assignees: assignee ? { [assignee.userId]: assignee } : {},
       roles: {},
       pending: {},
       version: 1,
@@ -124,7 +128,37 @@ export function planCopy(
   const placements: CopyPlan['placements'] = [];
   if (opts.mode !== 'template') {
     const codes = endSortCodes('bottom', tasks.length, opts.now.getTime());
+    const others = tasks.flatMap((t) => Object.keys(t.assignees).filter((id) => id !== opts.creator.userId));
+    // Each assignee's copies go to the bottom of their own Later, in the tree's order.
+    const theirCodes = new Map<string, string[]>();
+    for (const id of new Set(others)) {
+      theirCodes.set(id, endSortCodes('bottom', others.filter((o) => o === id).length, opts.now.getTime()));
+    }
     for (const [i, t] of tasks.entries()) {
+      const delegated = Object.keys(t.assignees).filter((id) => id !== opts.creator.userId);
+      const shared = {
+        taskId: t.taskId,
+        priorityGroup: PRIORITY_GROUP.later,
+        taskPosition: 'bottom' as const,
+        scheduled: false,
+        groupId: t.groupId,
+        delegationType: t.delegationType,
+        ...(t.parentId ? { parentId: t.parentId } : {}),
+        mode: t.mode,
+        status: t.status,
+        titleLower: t.title.toLowerCase(),
+        createdAt: t.createdAt,
+      };
+      for (const userId of delegated) {
+        placements.push({
+          ...shared,
+          userId,
+          sortCode: theirCodes.get(userId)!.shift()!,
+          isOwner: false,
+          delegatedToMe: true,
+          delegatedOut: false,
+        });
+      }
       placements.push({
         userId: opts.creator.userId,
         taskId: t.taskId,
@@ -134,7 +168,9 @@ export function planCopy(
         isOwner: true,
         delegatedToMe: false,
         scheduled: false,
-        delegatedOut: false,
+        ...(delegated.length
+          ? delegatedOutKeys(opts.creator.userId, t.createdAt, t.taskId)
+          : { delegatedOut: false }),
         groupId: t.groupId,
         delegationType: t.delegationType,
         ...(t.parentId ? { parentId: t.parentId } : {}),

@@ -29,3 +29,27 @@ export const AccountRoleEntity = new Entity(
   },
   { table: env.tableName, client: documentClient },
 );
+
+/**
+ * The lock of one account-role name (D64): `ACCROLENAME#<name as compared>` in the owner's
+ * partition, created in the same transaction as the role (or its rename), so two creates racing with
+ * one name cannot both succeed. Roles made before the lock existed have none; the read check still
+ * refuses a name they hold.
+ */
+export const AccountRoleNameEntity = new Entity(
+  {
+    model: { entity: 'accountRoleName', version: '1', service: 'tandem' },
+    attributes: {
+      userId: { type: 'string', required: true, readOnly: true },
+      nameKey: { type: 'string', required: true, readOnly: true },
+      roleId: { type: 'string', required: true },
+    },
+    indexes: {
+      byUser: {
+        pk: { field: 'pk', composite: ['userId'], template: 'USER#${userId}' },
+        sk: { field: 'sk', composite: ['nameKey'], template: 'ACCROLENAME#${nameKey}' },
+      },
+    },
+  },
+  { table: env.tableName, client: documentClient },
+);

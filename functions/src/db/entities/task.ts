@@ -32,6 +32,9 @@ export const TaskEntity = new Entity(
       /** The creator's avatar id, a copy of their settings' (streams/avatar-copies.ts; D48). */
       creatorAvatarId: { type: 'string' },
       managerId: { type: 'string' },
+      /** The task role of spec 002 §3 (taskRole.assigningRole): the role whose holder is assigned when
+       * a template is applied through its role mapping (D64); absent when none. */
+      assigningRole: { type: 'string' },
       delegationType: { type: DELEGATION_TYPES, required: true, default: 'SI' },
       /** 'audio' on an audio task (decisions D47); absent on an ordinary one. */
       inputType: { type: INPUT_TYPES },

@@ -92,6 +92,8 @@ export const TemplateApplyEntity = new Entity(
       rootId: { type: 'string', required: true },
       nodes: { type: 'number', required: true },
       assigneesResolved: { type: 'boolean', required: true, default: false },
+      /** Task roles the role mapping resolved to nobody (the apply's warning, D64). */
+      unmappedRoles: { type: 'list', items: { type: 'string' } },
       state: { type: ['pending', 'done'] as const, required: true },
       startedAt: { type: 'string', required: true },
       ttl: { type: 'number', required: true },

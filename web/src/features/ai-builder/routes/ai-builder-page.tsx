@@ -11,6 +11,7 @@ import { errorText } from '../../../lib/notify.ts';
 import { accountRolesPath } from '../../roles/paths.ts';
 import { proposeTemplate, type TemplateProposal } from '../api/propose.ts';
 import { ProposalTree } from '../components/proposal-tree.tsx';
+import { SaveAsTemplate } from '../components/save-as-template.tsx';
 
 export default function AiBuilderPage() {
   const { t } = useTranslation('roles');
@@ -95,6 +96,7 @@ export default function AiBuilderPage() {
               </Text>
             </Group>
             <ProposalTree root={proposal.root} label={t('aiBuilder.proposal')} />
+            <SaveAsTemplate key={proposal.root.title} root={proposal.root} />
           </Stack>
         </Paper>
       )}

@@ -93,6 +93,11 @@ export const PlanCard = memo(function PlanCard({ data }: NodeProps & { data: Car
         <Text fw={600} lineClamp={2} c={node.title.trim() ? undefined : 'red'} data-testid="plan-card-title">
           {title}
         </Text>
+        {node.assigningRole ? (
+          <Text size="xs" c="dimmed" truncate data-testid="plan-card-role">
+            {t('planning.card.role', { role: node.assigningRole })}
+          </Text>
+        ) : null}
         <Group gap={6}>
           {node.dueAt ? (
             <DueDateBadge dueAt={node.dueAt} size="xs" />

@@ -38,11 +38,13 @@ import {
   PLAN_ANIMATION_MS,
   PLAN_NODE,
   PLAN_PRIORITY_BELOW,
+  PLAN_ROLE_MAX,
   PLAN_ZOOM,
   type PlanNode,
   type PlanningMessage,
   subtreeOf,
 } from '@tandem/shared/planning/plan';
+import { unmappedRoles } from '@tandem/shared/roles/roles';
 import type { TaskView } from '@tandem/shared/tasks/views';
 import {
   applyNodeChanges,
@@ -59,8 +61,11 @@ import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'r
 import { useTranslation } from 'react-i18next';
 import { useSWRConfig } from 'swr';
 import { ApiError } from '../../../lib/api-error.ts';
+import { useAccountRoles } from '../../roles/api/account-roles.ts';
+import { useRoleMappings } from '../../roles/api/role-mappings.ts';
+import { RoleMappingPanel } from '../../roles/components/role-mapping-panel.tsx';
+import { applyTemplate, convertTaskToTemplate, isLicenceRefusal } from '../../templates/api/templates.ts';
 import { getPlan, planKey, savePlan, usePlan } from '../api/plan.ts';
-import { planningSeams } from '../seams.ts';
 import { layoutPlan, levelBands, type PlanDirection, visibleNodes } from '../utils/layout.ts';
 import {
   isChanged,
@@ -131,7 +136,15 @@ function PlanSession({ rootId, views, onClose }: { rootId: string; views: TaskVi
   const [saving, setSaving] = useState(false);
   const [adding, setAdding] = useState(false);
   const [invalid, setInvalid] = useState<Set<string>>(() => new Set());
+  const [mapping, setMapping] = useState(false);
+  const [converting, setConverting] = useState(false);
   const saveKey = useRef(crypto.randomUUID());
+  const applyKey = useRef(crypto.randomUUID());
+  const isTemplate = views.find((v) => v.id === rootId)?.mode === 'template';
+  // A template's mapping is the one applying it reads; a task's is its own (spec 002 §3).
+  const mappingTarget = isTemplate ? { templateId: rootId } : { taskId: rootId };
+  const { data: mappingRows } = useRoleMappings(mappingTarget);
+  const { data: accountRoles } = useAccountRoles();
   const flow = useReactFlow();
   const viewsById = useMemo(() => new Map(views.map((v) => [v.id, v])), [views]);
   const changed = isChanged(session);
@@ -302,11 +315,56 @@ function PlanSession({ rootId, views, onClose }: { rootId: string; views: TaskVi
     }
   };
 
+  /** The roles the plan's nodes name that nobody is mapped to (spec 002 §4's warning). */
+  const warnUnmapped = () => {
+    const missing = unmappedRoles(
+      session.nodes.map((n) => n.assigningRole),
+      mappingRows ?? [],
+      accountRoles ?? [],
+    );
+    if (missing.length)
+      notifications.show({
+        color: 'yellow',
+        message: t('messages.planning.should-map-roles', { roles: missing.join(', ') }),
+      });
+  };
+
   const activateAll = () => {
     const r = markAllActive(session.nodes, rootId);
     if ('error' in r) return say(r.error);
     dispatch({ type: 'activateAll' });
     say('planning.n-tasks-activated', 'teal', r.activated);
+    warnUnmapped();
+  };
+
+  // Template → draft (its roles resolved through the mapping), or task → template; both leave the
+  // plan as saved, so unsaved changes are refused first.
+  const convert = async () => {
+    if (changed) return say('planning.save-before-converting');
+    setConverting(true);
+    try {
+      if (isTemplate) {
+        const r = await applyTemplate(rootId, applyKey.current);
+        applyKey.current = crypto.randomUUID();
+        say('planning.convert-to-draft-success', 'teal');
+        if (r.unmappedRoles.length)
+          notifications.show({
+            color: 'yellow',
+            message: t('messages.planning.should-map-roles', { roles: r.unmappedRoles.join(', ') }),
+          });
+        void mutate((key) => Array.isArray(key) && key[0] === 'planning' && key[1] === 'plans');
+      } else {
+        await convertTaskToTemplate(rootId, 'task');
+        say('planning.convert-to-template-success', 'teal');
+      }
+    } catch (e) {
+      notifications.show({
+        color: 'red',
+        message: isLicenceRefusal(e) ? t('planning.conversion.licence') : t('planning.conversion.failed'),
+      });
+    } finally {
+      setConverting(false);
+    }
   };
 
   // An existing task and its descendants, under the selected node (or the root).
@@ -343,7 +401,6 @@ function PlanSession({ rootId, views, onClose }: { rootId: string; views: TaskVi
 
   const selectedNode = session.nodes.find((n) => n.id === selected) ?? null;
   const deletingNode = session.nodes.find((n) => n.id === deleting) ?? null;
-  const conversions = planningSeams.conversions;
 
   return (
     <CardActionsContext.Provider value={actions}>
@@ -414,16 +471,19 @@ function PlanSession({ rootId, views, onClose }: { rootId: string; views: TaskVi
           {t('planning.add.show')}
         </Button>
         <Box style={{ flex: 1 }} />
-        {conversions && (
-          <>
-            <Button variant="default" size="xs" onClick={() => conversions.toDraft(rootId, onClose)}>
-              {t('planning.toolbar.convertToDraft')}
-            </Button>
-            <Button variant="default" size="xs" onClick={() => conversions.toTemplate(rootId, onClose)}>
-              {t('planning.toolbar.convertToTemplate')}
-            </Button>
-          </>
+        {isTemplate && (
+          <Button
+            variant={mapping ? 'light' : 'default'}
+            size="xs"
+            aria-pressed={mapping}
+            onClick={() => setMapping((m) => !m)}
+          >
+            {t('planning.toolbar.roleMapping')}
+          </Button>
         )}
+        <Button variant="default" size="xs" onClick={() => void convert()} loading={converting}>
+          {isTemplate ? t('planning.toolbar.convertToDraft') : t('planning.toolbar.convertToTemplate')}
+        </Button>
         <Button variant="default" size="xs" onClick={activateAll}>
           {t('planning.toolbar.markAllActive')}
         </Button>
@@ -461,6 +521,15 @@ function PlanSession({ rootId, views, onClose }: { rootId: string; views: TaskVi
             <Controls showInteractive={false} />
           </ReactFlow>
         </Box>
+        {mapping && isTemplate && (
+          <Box
+            w={420}
+            p="md"
+            style={{ borderLeft: '1px solid var(--mantine-color-default-border)', overflowY: 'auto' }}
+          >
+            <RoleMappingPanel templateId={rootId} />
+          </Box>
+        )}
         {selectedNode && (
           <EditPanel
             key={selectedNode.id}
@@ -560,6 +629,7 @@ function EditPanel({
 }) {
   const { t } = useTranslation('planning');
   const [title, setTitle] = useState(node.title);
+  const [role, setRole] = useState(node.assigningRole ?? '');
   const below = new Set([node.id, ...subtreeOf(nodes, node.id).map((n) => n.id)]);
   const parents = nodes
     .filter((n) => !below.has(n.id) && n.level < 8)
@@ -609,6 +679,17 @@ function EditPanel({
         }))}
         onChange={(v) => v !== null && onChange({ priorityGroup: Number(v) })}
       />
+      <TextInput
+        label={t('planning.edit.role')}
+        description={t('planning.edit.roleHint')}
+        maxLength={PLAN_ROLE_MAX}
+        value={role}
+        onChange={(e) => setRole(e.currentTarget.value)}
+        onBlur={() => onChange({ assigningRole: role.trim() })}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') onChange({ assigningRole: e.currentTarget.value.trim() });
+        }}
+      />
       {!isRoot && (
         <Select
           label={t('planning.edit.parent')}
@@ -623,7 +704,7 @@ function EditPanel({
       <Button
         variant="default"
         onClick={() => {
-          onChange({ title });
+          onChange({ title, assigningRole: role.trim() });
           onClose();
         }}
       >

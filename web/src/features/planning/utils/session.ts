@@ -38,6 +38,7 @@ export const nodeOfView = (v: TaskView, rootId: string): PlanNode => ({
   priorityGroup: v.priorityGroup.id,
   mode: v.mode as PlanNode['mode'],
   level: v.level.id,
+  assigningRole: v.taskRole?.assigningRole ?? '',
 });
 
 export function startSession(rootId: string, views: readonly TaskView[]): Session {

@@ -135,6 +135,11 @@ export default function TemplatesPage() {
       try {
         const r = await applyTemplate(tpl.id, key);
         setDrafts((d) => ({ ...d, [tpl.id]: r.task }));
+        if (r.unmappedRoles?.length)
+          notifications.show({
+            color: 'yellow',
+            message: t('unmappedRoles', { roles: r.unmappedRoles.join(', ') }),
+          });
         // The next use makes another draft.
         setUseKeys(({ [tpl.id]: _done, ...rest }) => rest);
       } catch (e) {
@@ -236,6 +241,16 @@ export default function TemplatesPage() {
         {viewing?.tpl.type === 'task' && viewing.tasks === null && <Loader size="sm" />}
         {viewing?.tasks && viewing.tasks.length === 0 && <Text c="dimmed">{t('viewEmpty')}</Text>}
         {viewing?.tasks && <TaskOutline rootId={viewing.tpl.task.id} tasks={viewing.tasks} />}
+        {viewing?.tpl.type === 'task' && viewing.tpl.isOwner && (
+          <Button
+            mt="md"
+            variant="light"
+            component={Link}
+            to={`${paths.planning}?plan=${encodeURIComponent(viewing.tpl.task.id)}`}
+          >
+            {t('openInPlanner')}
+          </Button>
+        )}
         {viewing?.tpl.type === 'custom_field' && <Text size="sm">{t('customField')}</Text>}
       </Drawer>
     </Stack>
