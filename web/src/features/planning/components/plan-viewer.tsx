@@ -143,7 +143,7 @@ function PlanSession({ rootId, views, onClose }: { rootId: string; views: TaskVi
   const isTemplate = views.find((v) => v.id === rootId)?.mode === 'template';
   // A template's mapping is the one applying it reads; a task's is its own (spec 002 §3).
   const mappingTarget = isTemplate ? { templateId: rootId } : { taskId: rootId };
-  const { data: mappingRows } = useRoleMappings(mappingTarget);
+  const { data: mappingRows, mutate: readMappingAgain } = useRoleMappings(mappingTarget);
   const { data: accountRoles } = useAccountRoles();
   const flow = useReactFlow();
   const viewsById = useMemo(() => new Map(views.map((v) => [v.id, v])), [views]);
@@ -476,7 +476,11 @@ function PlanSession({ rootId, views, onClose }: { rootId: string; views: TaskVi
             variant={mapping ? 'light' : 'default'}
             size="xs"
             aria-pressed={mapping}
-            onClick={() => setMapping((m) => !m)}
+            onClick={() => {
+              // Opening the panel reads the mapping again: someone may have changed it meanwhile.
+              if (!mapping) void readMappingAgain();
+              setMapping((m) => !m);
+            }}
           >
             {t('planning.toolbar.roleMapping')}
           </Button>
