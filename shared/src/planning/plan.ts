@@ -6,8 +6,11 @@
  */
 import * as z from 'zod/mini';
 import { TEXT_LIMITS } from '../api/limit-values.ts';
+import { sameInstant } from '../api/patch.ts';
 import { ISSUE_LEVEL, TASK_FLAG, TASK_MODES, type TaskMode } from '../tasks/constants.ts';
 import { canHaveChildren, isValidMove } from '../tasks/rules.ts';
+import { ALL_DAY_MINUTES } from '../time/schedule-input.ts';
+import { isValidTimezone } from '../user/timezone.ts';
 
 /** A plan holds at most this many nodes: loading, editing and saving stay bounded. */
 export const PLAN_MAX_NODES = 1000;
@@ -64,6 +67,21 @@ export interface PlanNodeFields {
   /** The task role (002 §3 taskRole.assigningRole): whose holder the role mapping assigns; '' or
    * absent for none. */
   assigningRole?: string;
+  /** The task's schedule as the viewer edits it (002 §3 scheduledTask); null or absent for none. */
+  scheduledTask?: PlanSchedule | null;
+}
+/**
+ * The schedule fields a node's edit panel sets (start, all day or duration, flexible time, repeat
+ * rule, zone). Saved as PATCH /task/{id} saves scheduled_task: merged onto the task's schedule
+ * (its exceptions and attendees stay) and checked by the same rules (planSchedule).
+ */
+export interface PlanSchedule {
+  startDate: string;
+  allDay: boolean;
+  duration: number;
+  flexibleTime: 1 | 2 | 3 | 4;
+  recurRule: string | null;
+  timezone: string;
 }
 export interface PlanNode extends PlanNodeFields {
   id: string;
@@ -77,6 +95,7 @@ export const PLAN_EDIT_FIELDS = [
   'mode',
   'level',
   'assigningRole',
+  'scheduledTask',
 ] as const;
 /** Longest task role name (the account roles' limit, shared/src/roles). */
 export const PLAN_ROLE_MAX = 100;
@@ -94,6 +113,41 @@ const assigningRole = z
 const title = z
   .string()
   .check(z.maxLength(TEXT_LIMITS.taskTitle, `A title has at most ${TEXT_LIMITS.taskTitle} characters.`));
+
+const planSchedule = z.strictObject({
+  startDate: isoDate,
+  allDay: z.boolean(),
+  duration: z.int().check(z.gte(1), z.lte(ALL_DAY_MINUTES)),
+  flexibleTime: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
+  recurRule: z.nullable(z.string().check(z.maxLength(500))),
+  timezone: z.string().check(z.refine(isValidTimezone, 'Unknown time zone')),
+});
+
+/** The same schedule, however its start is written (instants compare as instants). */
+export function sameSchedule(a: PlanSchedule | null | undefined, b: PlanSchedule | null | undefined) {
+  if (!a || !b) return !a === !b;
+  return (
+    sameInstant(a.startDate, b.startDate) &&
+    a.allDay === b.allDay &&
+    a.duration === b.duration &&
+    a.flexibleTime === b.flexibleTime &&
+    (a.recurRule ?? null) === (b.recurRule ?? null) &&
+    a.timezone === b.timezone
+  );
+}
+
+/** A task's stored or viewed schedule as a node carries it (only the fields the viewer edits). */
+export const planScheduleOf = (s: PlanSchedule | null | undefined): PlanSchedule | null =>
+  s
+    ? {
+        startDate: s.startDate,
+        allDay: s.allDay,
+        duration: s.duration,
+        flexibleTime: s.flexibleTime,
+        recurRule: s.recurRule ?? null,
+        timezone: s.timezone,
+      }
+    : null;
 
 export const planCreate = z.strictObject({
   id: id.check(z.startsWith(TEMP_ID_PREFIX)),
@@ -116,6 +170,9 @@ export const planEdit = z.strictObject({
   priorityGroup: z.optional(priorityGroup),
   mode: z.optional(z.enum(TASK_MODES)),
   assigningRole: z.optional(assigningRole),
+  /** The node's schedule set (the fields of PlanSchedule) or cleared (null). A new node's schedule
+   * comes as an edit of its temp id, written once the node is created. */
+  scheduledTask: z.optional(z.nullable(planSchedule)),
 });
 export const savePlanInput = z.strictObject({
   /** One key per save: a retry with the same key writes nothing new. */
@@ -281,8 +338,12 @@ export function planChanges(original: readonly PlanNode[], current: readonly Pla
     if (o.mode !== n.mode) edit.mode = n.mode;
     if ((o.assigningRole ?? '').trim() !== (n.assigningRole ?? '').trim())
       edit.assigningRole = (n.assigningRole ?? '').trim();
+    if (!sameSchedule(o.scheduledTask, n.scheduledTask)) edit.scheduledTask = planScheduleOf(n.scheduledTask);
     if (Object.keys(edit).length > 1) out.edits.push(edit);
   }
+  // A new node's schedule is set once the node exists: an edit of its temp id after the creates.
+  for (const n of fresh)
+    if (n.scheduledTask) out.edits.push({ id: n.id, scheduledTask: planScheduleOf(n.scheduledTask) });
   for (const o of original) {
     if (after.has(o.id)) continue;
     const parentGone = o.parentId !== null && before.has(o.parentId) && !after.has(o.parentId);

@@ -22,7 +22,9 @@ import {
   type PlanChanges,
   type PlanNode,
   type PlanningMessage,
+  planScheduleOf,
   type SavePlanInput,
+  sameSchedule,
   type TaskView,
   TREE_MESSAGES,
   taskPatchPermissions,
@@ -48,6 +50,7 @@ import {
   taskView,
 } from '../access/task-access.ts';
 import { readUser } from '../access/users.ts';
+import { planSchedule } from '../schedules/schedules.ts';
 import { newStructure } from '../tasks/task-tree.ts';
 import { createTask, deleteTasks, subtreeIn, treeOf, updateTask } from '../tasks/tasks.ts';
 import { getUser } from '../user/user.ts';
@@ -111,6 +114,7 @@ const nodeOf = (t: TaskRecord, rootId: string, priorityGroup = 0): PlanNode => (
   mode: t.mode,
   level: t.level,
   assigningRole: t.assigningRole ?? '',
+  scheduledTask: planScheduleOf(t.schedule),
 });
 
 /**
@@ -181,6 +185,9 @@ async function checkSave(actor: Actor, rootId: string, c: PlanChanges) {
       ...(e.flag !== undefined && e.flag !== t.flag ? ['details.flag'] : []),
       ...(e.priorityGroup !== undefined ? ['priorityGroup'] : []),
       ...(e.mode !== undefined && e.mode !== t.mode ? ['mode'] : []),
+      ...(e.scheduledTask !== undefined && !sameSchedule(planScheduleOf(t.schedule), e.scheduledTask)
+        ? ['scheduledTask']
+        : []),
     ];
     for (const { permission, field } of taskPatchPermissions(changed))
       requireTaskPermission(roleOf(e.id), permission, `edits.${i}.${field}`);
@@ -201,6 +208,19 @@ async function checkSave(actor: Actor, rootId: string, c: PlanChanges) {
     }
     for (const d of c.deletes) requireTaskPermission(roleOf(d), 'task.deleteTask', 'deletes');
     await requireDeleteAll(actor, [...doomed.values()]);
+  }
+  // Schedules set: the rules PATCH /task/{id} applies to scheduled_task (start not in the past in the
+  // caller's zone, a readable repeat rule), answered at edits.<i>.scheduled_task.<field>.
+  const scheduled = c.edits.flatMap((e, i) => (e.scheduledTask ? [{ e, i, s: e.scheduledTask }] : []));
+  if (scheduled.length) {
+    const zone = (await getUser(actor)).config.timezone;
+    const now = new Date();
+    for (const { e, i, s } of scheduled)
+      planSchedule(isTempId(e.id) ? undefined : byId.get(e.id)!.schedule, s, zone, now, [
+        'edits',
+        String(i),
+        'scheduledTask',
+      ]);
   }
   return { byId };
 }
