@@ -22,6 +22,7 @@ import {
   type PlanChanges,
   type PlanNode,
   type PlanningMessage,
+  type PlanSchedule,
   planScheduleOf,
   type SavePlanInput,
   sameSchedule,
@@ -57,6 +58,12 @@ import { getUser } from '../user/user.ts';
 import { planNodeId, templateNodes, writeTemplateNodes } from './template-nodes.ts';
 
 const MARKER_DAYS = 7;
+
+/** A node's schedule as the task form sends it: the end of its first occurrence follows its start. */
+const scheduleSent = (s: PlanSchedule) => ({
+  ...s,
+  endDate: new Date(Date.parse(s.startDate) + s.duration * 60_000).toISOString(),
+});
 
 const planError = (errors: Record<string, PlanningMessage>) => {
   const first = Object.values(errors)[0]!;
@@ -216,7 +223,7 @@ async function checkSave(actor: Actor, rootId: string, c: PlanChanges) {
     const zone = (await getUser(actor)).config.timezone;
     const now = new Date();
     for (const { e, i, s } of scheduled)
-      planSchedule(isTempId(e.id) ? undefined : byId.get(e.id)!.schedule, s, zone, now, [
+      planSchedule(isTempId(e.id) ? undefined : byId.get(e.id)!.schedule, scheduleSent(s), zone, now, [
         'edits',
         String(i),
         'scheduledTask',
@@ -329,7 +336,11 @@ export async function savePlan(actor: Actor, rootId: string, input: SavePlanInpu
   if (c.edits.length && !done.has('edits')) {
     for (const { id, flag, assigningRole: _, ...fields } of c.edits) {
       if (flag === undefined && Object.keys(fields).length === 0) continue; // only its task role
-      const body = updateTaskInput.parse({ ...fields, ...(flag !== undefined ? { details: { flag } } : {}) });
+      const body = updateTaskInput.parse({
+        ...fields,
+        ...(fields.scheduledTask ? { scheduledTask: scheduleSent(fields.scheduledTask) } : {}),
+        ...(flag !== undefined ? { details: { flag } } : {}),
+      });
       await updateTask(actor, real(id), body);
     }
     await record('edits');

@@ -77,6 +77,7 @@ import {
   startSession,
 } from '../utils/session.ts';
 import { AddTasksPanel } from './add-tasks-panel.tsx';
+import { NodeSchedule } from './node-schedule.tsx';
 import { type CardActions, CardActionsContext, type CardData, LevelGroup, PlanCard } from './plan-card.tsx';
 
 const nodeTypes = { task: PlanCard, level: LevelGroup };
@@ -689,6 +690,11 @@ function EditPanel({
         onKeyDown={(e) => {
           if (e.key === 'Enter') onChange({ assigningRole: e.currentTarget.value.trim() });
         }}
+      />
+      <NodeSchedule
+        key={node.id}
+        schedule={node.scheduledTask ?? null}
+        onChange={(scheduledTask) => onChange({ scheduledTask })}
       />
       {!isRoot && (
         <Select
