@@ -118,35 +118,30 @@ const planSchedule = z.strictObject({
   startDate: isoDate,
   allDay: z.boolean(),
   duration: z.int().check(z.gte(1), z.lte(ALL_DAY_MINUTES)),
-  flexibleTime: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
+  flexibleTime: z.literal([1, 2, 3, 4]),
   recurRule: z.nullable(z.string().check(z.maxLength(500))),
   timezone: z.string().check(z.refine(isValidTimezone, 'Unknown time zone')),
 });
 
+const PLAN_SCHEDULE_KEYS = [
+  'startDate',
+  'allDay',
+  'duration',
+  'flexibleTime',
+  'recurRule',
+  'timezone',
+] as const;
+
 /** The same schedule, however its start is written (instants compare as instants). */
-export function sameSchedule(a: PlanSchedule | null | undefined, b: PlanSchedule | null | undefined) {
-  if (!a || !b) return !a === !b;
-  return (
-    sameInstant(a.startDate, b.startDate) &&
-    a.allDay === b.allDay &&
-    a.duration === b.duration &&
-    a.flexibleTime === b.flexibleTime &&
-    (a.recurRule ?? null) === (b.recurRule ?? null) &&
-    a.timezone === b.timezone
-  );
-}
+export const sameSchedule = (a: PlanSchedule | null | undefined, b: PlanSchedule | null | undefined) =>
+  !a || !b
+    ? !a === !b
+    : PLAN_SCHEDULE_KEYS.every((k) => (k === 'startDate' ? sameInstant : Object.is)(a[k], b[k]));
 
 /** A task's stored or viewed schedule as a node carries it (only the fields the viewer edits). */
 export const planScheduleOf = (s: PlanSchedule | null | undefined): PlanSchedule | null =>
   s
-    ? {
-        startDate: s.startDate,
-        allDay: s.allDay,
-        duration: s.duration,
-        flexibleTime: s.flexibleTime,
-        recurRule: s.recurRule ?? null,
-        timezone: s.timezone,
-      }
+    ? (Object.fromEntries(PLAN_SCHEDULE_KEYS.map((k) => [k, s[k] ?? null])) as unknown as PlanSchedule)
     : null;
 
 export const planCreate = z.strictObject({
