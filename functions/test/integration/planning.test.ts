@@ -300,3 +300,32 @@ describe('a node’s schedule in a save (scheduled_task edits)', () => {
     expect((await ann.api.get(`/task/${step}`)).body.scheduled_task).toBeNull();
   });
 });
+
+describe('a template’s nodes are not scheduled in the viewer', () => {
+  it('refuses a schedule edit in a template’s plan (400), writing nothing of the save', async () => {
+    const ann = await person('Ann');
+    const group = (await newGroup(ann.api)).id;
+    const tpl = (await ann.api.post('/task/template', { title: 'Onboarding', group })).body.id as string;
+    const r = await save(ann.api, tpl, {
+      creates: [{ id: 'new:1', parent_id: tpl, title: 'Plan', level: 6 }],
+      edits: [
+        { id: tpl, title: 'Onboarding v2' },
+        {
+          id: 'new:1',
+          scheduled_task: {
+            start_date: '2031-03-04T09:00:00.000Z',
+            all_day: false,
+            duration: 60,
+            flexible_time: 4,
+            recur_rule: null,
+            timezone: 'Europe/Berlin',
+          },
+        },
+      ],
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(400);
+    expect(r.body.code).toBe('planning.template-no-schedule');
+    expect(r.body.errors).toHaveProperty(['edits.1.scheduled_task']);
+    expect(shape(await planOf(ann.api, tpl))).toEqual(['Onboarding<']);
+  });
+});

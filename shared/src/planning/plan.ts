@@ -42,6 +42,7 @@ export const PLANNING_MESSAGES = {
   issueNoChildren: 'planning.issue-no-children',
   tooManyNodes: 'planning.too-many-nodes',
   unknownNode: 'planning.unknown-node',
+  templateSchedule: 'planning.template-no-schedule',
 } as const;
 export type PlanningMessage = (typeof PLANNING_MESSAGES)[keyof typeof PLANNING_MESSAGES];
 /** What each key says when the viewer has no translation for it (the API's fallback message). */
@@ -53,6 +54,7 @@ export const PLANNING_TEXTS: Record<PlanningMessage, string> = {
   'planning.issue-no-children': 'An issue (level 8) cannot have sub-items.',
   'planning.too-many-nodes': 'A plan holds at most 1,000 tasks.',
   'planning.unknown-node': 'This task is no longer in the plan. Reload and try again.',
+  'planning.template-no-schedule': 'Tasks in a template are scheduled once the template is used.',
 };
 
 /** The fields of a node the session edits; the rest of the task is shown, not changed here. */

@@ -218,6 +218,10 @@ async function checkSave(actor: Actor, rootId: string, c: PlanChanges) {
   }
   // Schedules set: the rules PATCH /task/{id} applies to scheduled_task (start not in the past in the
   // caller's zone, a readable repeat rule), answered at edits.<i>.scheduled_task.<field>.
+  // A template's tasks have no lists to be scheduled on: their schedules come when it is used.
+  const templateEdit = c.edits.findIndex((e) => e.scheduledTask !== undefined);
+  if (templateEdit >= 0 && byId.get(rootId)?.mode === 'template')
+    throw planError({ [`edits.${templateEdit}.scheduledTask`]: PLANNING_MESSAGES.templateSchedule });
   const scheduled = c.edits.flatMap((e, i) => (e.scheduledTask ? [{ e, i, s: e.scheduledTask }] : []));
   if (scheduled.length) {
     const zone = (await getUser(actor)).config.timezone;

@@ -537,6 +537,7 @@ function PlanSession({ rootId, views, onClose }: { rootId: string; views: TaskVi
             node={selectedNode}
             nodes={session.nodes}
             isRoot={selectedNode.id === rootId}
+            isTemplate={isTemplate}
             onChange={(fields) => dispatch({ type: 'edit', id: selectedNode.id, fields })}
             onMove={(parentId) => {
               const refused = moveError(session.nodes, selectedNode.id, parentId);
@@ -617,6 +618,7 @@ function EditPanel({
   node,
   nodes,
   isRoot,
+  isTemplate,
   onChange,
   onMove,
   onClose,
@@ -624,6 +626,8 @@ function EditPanel({
   node: PlanNode;
   nodes: PlanNode[];
   isRoot: boolean;
+  /** A template's tasks are scheduled once it is used, not here. */
+  isTemplate: boolean;
   onChange: (fields: Partial<PlanNode>) => void;
   onMove: (parentId: string) => void;
   onClose: () => void;
@@ -691,11 +695,13 @@ function EditPanel({
           if (e.key === 'Enter') onChange({ assigningRole: e.currentTarget.value.trim() });
         }}
       />
-      <NodeSchedule
-        key={node.id}
-        schedule={node.scheduledTask ?? null}
-        onChange={(scheduledTask) => onChange({ scheduledTask })}
-      />
+      {!isTemplate && (
+        <NodeSchedule
+          key={node.id}
+          schedule={node.scheduledTask ?? null}
+          onChange={(scheduledTask) => onChange({ scheduledTask })}
+        />
+      )}
       {!isRoot && (
         <Select
           label={t('planning.edit.parent')}
