@@ -165,6 +165,7 @@ describe('the planning flow viewer', () => {
     await panel.getByRole('button', { name: 'Set a schedule' }).click();
     await panel.getByLabel('Start date').fill('2031-03-04');
     await panel.getByLabel('Start time').fill('09:30');
+    await page.screenshot({ path: join(shots, 'viewer-schedule-panel.png') });
     await panel.getByRole('button', { name: 'Use this schedule' }).click();
     await expect.poll(() => panel.getByTestId('node-schedule-summary').textContent()).toContain('2031');
     await panel.getByRole('button', { name: 'Done' }).click();
