@@ -31,11 +31,12 @@ export const BUNDLE_TARGET_KB = 300;
  * routes' own create, update, restructure and delete work in one call (reused, not copied, so
  * placements, links, counts and counters stay as those routes keep them): update-task's bundle plus
  * the other three paths and the plan rules; since D64 also a template's new nodes and task roles
- * (planning/template-nodes.ts, ~2 KB). A public request (D68) makes its task through the task
+ * (planning/template-nodes.ts, ~2 KB); since D73 a node's schedule edit (its schema, comparison and
+ * the planSchedule check, the template refusal; ~1.2 KB: 372.3 → 373.5 KB). A public request (D68) makes its task through the task
  * route's own create (create-task's bundle) after its own checks, its record and the requester's mail.
  */
 export const BUNDLE_EXCEPTIONS_KB: Readonly<Record<string, number>> = {
-  'http/planning/save-plan': 373,
+  'http/planning/save-plan': 374,
   'http/request-links/submit-request': 355,
   // The calendar sync (D70) makes, changes and removes tasks through the task routes' own create,
   // update and delete (rrule with them) and speaks Google, Graph and CalDAV: update-task's bundle

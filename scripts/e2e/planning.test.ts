@@ -158,6 +158,39 @@ describe('the planning flow viewer', () => {
     expect(tree).toContain('Catering<Venue');
   });
 
+  it('a node is scheduled in the edit panel; saved and reopened, its card shows the schedule', async () => {
+    await openPlan(page);
+    await page.getByRole('button', { name: 'Edit Design' }).click();
+    const panel = page.getByRole('region', { name: 'Edit task' });
+    await panel.getByRole('button', { name: 'Set a schedule' }).click();
+    await panel.getByLabel('Start date').fill('2031-03-04');
+    await panel.getByLabel('Start time').fill('09:30');
+    await page.screenshot({ path: join(shots, 'viewer-schedule-panel.png') });
+    await panel.getByRole('button', { name: 'Use this schedule' }).click();
+    await expect.poll(() => panel.getByTestId('node-schedule-summary').textContent()).toContain('2031');
+    await panel.getByRole('button', { name: 'Done' }).click();
+    await page.getByRole('button', { name: 'Save and close' }).click();
+    await page.getByTestId('plan-canvas').waitFor({ state: 'detached' });
+    await page.getByText('Plan saved.').waitFor();
+
+    const plan = (await api.get(`/task/plan/${rootId}`)).body.results as Array<{
+      title: string;
+      scheduled_task: { start_date: string; timezone: string } | null;
+      priority_group: { id: number };
+    }>;
+    const design = plan.find((n) => n.title === 'Design')!;
+    expect(design.scheduled_task?.start_date.slice(0, 4)).toBe('2031');
+    expect(design.priority_group.id).toBe(4);
+
+    await openPlan(page);
+    const card = page.locator('[data-plan-node]').filter({ hasText: 'Design' });
+    await expect.poll(() => card.getByTestId('plan-card-schedule').textContent()).toContain('2031');
+    await page.screenshot({ path: join(shots, 'viewer-scheduled.png') });
+    await page.getByRole('button', { name: 'Discard', exact: true }).click();
+    await page.getByTestId('plan-canvas').waitFor({ state: 'detached' });
+    expect(s.errors).toEqual([]);
+  });
+
   it('dark and narrow', async () => {
     for (const [name, opts] of [
       ['viewer-dark', { colorScheme: 'dark' as const }],

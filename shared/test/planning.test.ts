@@ -191,3 +191,67 @@ describe("a node's task role in the change set (D64)", () => {
     ).toBe(false);
   });
 });
+
+describe('a node’s schedule edit (002 §3 scheduledTask)', () => {
+  const at9 = {
+    startDate: '2030-05-01T09:00:00.000Z',
+    allDay: false,
+    duration: 60,
+    flexibleTime: 4 as const,
+    recurRule: null,
+    timezone: 'Europe/Berlin',
+  };
+  it('is an edit when set, changed or cleared; the same instant written otherwise is no change', () => {
+    const set = planChanges(
+      tree,
+      tree.map((n) => (n.id === 'a' ? { ...n, scheduledTask: at9 } : n)),
+    );
+    expect(set.edits).toEqual([{ id: 'a', scheduledTask: at9 }]);
+    const scheduled = tree.map((n) => (n.id === 'a' ? { ...n, scheduledTask: at9 } : n));
+    const weekly = { ...at9, recurRule: 'FREQ=WEEKLY;BYDAY=MO' };
+    expect(
+      planChanges(
+        scheduled,
+        scheduled.map((n) => (n.id === 'a' ? { ...n, scheduledTask: weekly } : n)),
+      ).edits,
+    ).toEqual([{ id: 'a', scheduledTask: weekly }]);
+    expect(
+      planChanges(
+        scheduled,
+        scheduled.map((n) => (n.id === 'a' ? { ...n, scheduledTask: null } : n)),
+      ).edits,
+    ).toEqual([{ id: 'a', scheduledTask: null }]);
+    const sameTime = { ...at9, startDate: '2030-05-01T11:00:00+02:00' };
+    expect(
+      planChanged(
+        scheduled,
+        scheduled.map((n) => (n.id === 'a' ? { ...n, scheduledTask: sameTime } : n)),
+      ),
+    ).toBe(false);
+    // Absent and null are both "no schedule".
+    expect(
+      planChanged(
+        tree,
+        tree.map((n) => ({ ...n, scheduledTask: null })),
+      ),
+    ).toBe(false);
+  });
+  it('of a new node comes after its create, as an edit of its temp id; applyPlan carries it', () => {
+    const withNew = [...tree, node('new:1', 'b', { scheduledTask: at9 })];
+    const c = planChanges(tree, withNew);
+    expect(c.creates.map((n) => n.id)).toEqual(['new:1']);
+    expect(c.edits).toEqual([{ id: 'new:1', scheduledTask: at9 }]);
+    expect(applyPlan(tree, c).find((n) => n.id === 'new:1')?.scheduledTask).toEqual(at9);
+    expect(savePlanInput.safeParse({ key: 'k'.repeat(8), ...c }).success).toBe(true);
+  });
+  it('is refused in the body when its fields are out of range', () => {
+    const bad = (s: object) =>
+      savePlanInput.safeParse({ key: 'k'.repeat(8), edits: [{ id: 'a', scheduledTask: { ...at9, ...s } }] })
+        .success;
+    expect(bad({})).toBe(true);
+    expect(bad({ duration: 0 })).toBe(false);
+    expect(bad({ timezone: 'Mars/Olympus' })).toBe(false);
+    expect(bad({ startDate: 'tomorrow' })).toBe(false);
+    expect(bad({ flexibleTime: 5 })).toBe(false);
+  });
+});

@@ -143,3 +143,38 @@ describe('the layout', () => {
     ]);
   });
 });
+
+describe('a node’s schedule in the session', () => {
+  const at = {
+    startDate: '2031-03-04T08:30:00.000Z',
+    allDay: false,
+    duration: 30,
+    flexibleTime: 4 as const,
+    recurRule: null,
+    timezone: 'Europe/Berlin',
+  };
+  it('loads from the task view, edits locally, undoes, and saves as a scheduled_task edit', () => {
+    const scheduled = {
+      ...view('b', 'r', 4),
+      scheduledTask: {
+        ...at,
+        id: 'b',
+        initialDate: null,
+        endDate: null,
+        exDate: [],
+        rDate: [],
+        scheduledAttendees: [],
+      },
+    } as TaskView;
+    const s0 = startSession('r', [view('r', null), view('a', 'r', 4), scheduled]);
+    expect(s0.nodes.find((n) => n.id === 'b')?.scheduledTask).toEqual(at);
+    expect(s0.nodes.find((n) => n.id === 'a')?.scheduledTask).toBeNull();
+    const s1 = reduce(s0, { type: 'edit', id: 'a', fields: { scheduledTask: at } });
+    const s2 = reduce(s1, { type: 'edit', id: 'b', fields: { scheduledTask: null } });
+    expect(sessionChanges(s2).edits).toEqual([
+      { id: 'a', scheduledTask: at },
+      { id: 'b', scheduledTask: null },
+    ]);
+    expect(isChanged(reduce(reduce(s2, { type: 'undo' }), { type: 'undo' }))).toBe(false);
+  });
+});

@@ -224,3 +224,108 @@ describe('GET /task/plan', () => {
     expect(r.body.results.map((t: { id: string }) => t.id)).toEqual([root]);
   });
 });
+
+describe('a node’s schedule in a save (scheduled_task edits)', () => {
+  const oneOff = {
+    start_date: '2031-03-04T09:00:00.000Z',
+    all_day: false,
+    duration: 90,
+    flexible_time: 4,
+    recur_rule: null,
+    timezone: 'Europe/Berlin',
+  };
+  it('sets a task’s schedule (Scheduled on its list) and a new node’s, then clears one', async () => {
+    const { ann, root, hotel } = await tripPlan();
+    const weekly = { ...oneOff, all_day: true, duration: 1440, recur_rule: 'FREQ=WEEKLY;BYDAY=MO' };
+    const r = await save(ann.api, root, {
+      creates: [{ id: 'new:1', parent_id: root, title: 'Pack', level: 4 }],
+      edits: [
+        { id: hotel, scheduled_task: oneOff },
+        { id: 'new:1', scheduled_task: weekly },
+      ],
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const h = (await ann.api.get(`/task/${hotel}`)).body;
+    expect(h.scheduled_task).toMatchObject({ ...oneOff, start_date: '2031-03-04T09:00:00.000Z' });
+    expect(h.priority_group.id).toBe(4);
+    const packId = r.body.created[0].id;
+    const pack = (await ann.api.get(`/task/${packId}`)).body;
+    expect(pack.scheduled_task).toMatchObject({ all_day: true, recur_rule: 'FREQ=WEEKLY;BYDAY=MO' });
+    expect(pack.priority_group.id).toBe(6);
+    // The plan answers the schedules with its nodes (what the viewer's cards show).
+    const plan = (await ann.api.get(`/task/plan/${root}`)).body.results as Array<{
+      id: string;
+      scheduled_task: { duration: number } | null;
+    }>;
+    expect(plan.find((n) => n.id === hotel)!.scheduled_task?.duration).toBe(90);
+
+    const cleared = await save(ann.api, root, { edits: [{ id: hotel, scheduled_task: null }] });
+    expect(cleared.status, JSON.stringify(cleared.body)).toBe(200);
+    const after = (await ann.api.get(`/task/${hotel}`)).body;
+    expect(after.scheduled_task).toBeNull();
+    expect(after.priority_group.id).toBe(0);
+  });
+
+  it('refuses an unreadable repeat rule or a start in the past, writing nothing of the save', async () => {
+    const { ann, root, hotel, flights } = await tripPlan();
+    const before = shape(await planOf(ann.api, root));
+    const badRule = await save(ann.api, root, {
+      edits: [
+        { id: flights, title: 'Flights booked' },
+        { id: hotel, scheduled_task: { ...oneOff, recur_rule: 'FREQ=SOMETIMES' } },
+      ],
+    });
+    expect(badRule.status).toBe(400);
+    expect(JSON.stringify(badRule.body)).toContain('edits.1.scheduled_task.recur_rule');
+    const past = await save(ann.api, root, {
+      creates: [{ id: 'new:1', parent_id: root, title: 'Pack', level: 4 }],
+      edits: [{ id: 'new:1', scheduled_task: { ...oneOff, start_date: '2020-01-01T09:00:00.000Z' } }],
+    });
+    expect(past.status).toBe(400);
+    expect(JSON.stringify(past.body)).toContain('edits.0.scheduled_task.start_date');
+    expect(shape(await planOf(ann.api, root))).toEqual(before);
+    expect((await ann.api.get(`/task/${hotel}`)).body.scheduled_task).toBeNull();
+  });
+
+  it('refuses a viewer (no task.scheduledTask): 403, nothing written', async () => {
+    const ann = await person('Ann');
+    const vic = await person('Vic');
+    const g = await newGroup(ann.api);
+    await addMember(ann.api, g.id, vic, 4);
+    const root = await task(ann.api, { title: 'Shared plan', group: g.id, children: [{ title: 'Step' }] });
+    const step = root.children[0].id;
+    const r = await save(vic.api, root.id, { edits: [{ id: step, scheduled_task: oneOff }] });
+    expect(r.status, JSON.stringify(r.body)).toBe(403);
+    expect(r.body.errors).toHaveProperty(['edits.0.scheduled_task']);
+    expect((await ann.api.get(`/task/${step}`)).body.scheduled_task).toBeNull();
+  });
+});
+
+describe('a template’s nodes are not scheduled in the viewer', () => {
+  it('refuses a schedule edit in a template’s plan (400), writing nothing of the save', async () => {
+    const ann = await person('Ann');
+    const group = (await newGroup(ann.api)).id;
+    const tpl = (await ann.api.post('/task/template', { title: 'Onboarding', group })).body.id as string;
+    const r = await save(ann.api, tpl, {
+      creates: [{ id: 'new:1', parent_id: tpl, title: 'Plan', level: 6 }],
+      edits: [
+        { id: tpl, title: 'Onboarding v2' },
+        {
+          id: 'new:1',
+          scheduled_task: {
+            start_date: '2031-03-04T09:00:00.000Z',
+            all_day: false,
+            duration: 60,
+            flexible_time: 4,
+            recur_rule: null,
+            timezone: 'Europe/Berlin',
+          },
+        },
+      ],
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(400);
+    expect(r.body.code).toBe('planning.template-no-schedule');
+    expect(r.body.errors).toHaveProperty(['edits.1.scheduled_task']);
+    expect(shape(await planOf(ann.api, tpl))).toEqual(['Onboarding<']);
+  });
+});

@@ -6,8 +6,11 @@
  */
 import * as z from 'zod/mini';
 import { TEXT_LIMITS } from '../api/limit-values.ts';
+import { sameInstant } from '../api/patch.ts';
 import { ISSUE_LEVEL, TASK_FLAG, TASK_MODES, type TaskMode } from '../tasks/constants.ts';
 import { canHaveChildren, isValidMove } from '../tasks/rules.ts';
+import { ALL_DAY_MINUTES } from '../time/schedule-input.ts';
+import { isValidTimezone } from '../user/timezone.ts';
 
 /** A plan holds at most this many nodes: loading, editing and saving stay bounded. */
 export const PLAN_MAX_NODES = 1000;
@@ -39,6 +42,7 @@ export const PLANNING_MESSAGES = {
   issueNoChildren: 'planning.issue-no-children',
   tooManyNodes: 'planning.too-many-nodes',
   unknownNode: 'planning.unknown-node',
+  templateSchedule: 'planning.template-no-schedule',
 } as const;
 export type PlanningMessage = (typeof PLANNING_MESSAGES)[keyof typeof PLANNING_MESSAGES];
 /** What each key says when the viewer has no translation for it (the API's fallback message). */
@@ -50,6 +54,7 @@ export const PLANNING_TEXTS: Record<PlanningMessage, string> = {
   'planning.issue-no-children': 'An issue (level 8) cannot have sub-items.',
   'planning.too-many-nodes': 'A plan holds at most 1,000 tasks.',
   'planning.unknown-node': 'This task is no longer in the plan. Reload and try again.',
+  'planning.template-no-schedule': 'Tasks in a template are scheduled once the template is used.',
 };
 
 /** The fields of a node the session edits; the rest of the task is shown, not changed here. */
@@ -64,6 +69,21 @@ export interface PlanNodeFields {
   /** The task role (002 §3 taskRole.assigningRole): whose holder the role mapping assigns; '' or
    * absent for none. */
   assigningRole?: string;
+  /** The task's schedule as the viewer edits it (002 §3 scheduledTask); null or absent for none. */
+  scheduledTask?: PlanSchedule | null;
+}
+/**
+ * The schedule fields a node's edit panel sets (start, all day or duration, flexible time, repeat
+ * rule, zone). Saved as PATCH /task/{id} saves scheduled_task: merged onto the task's schedule
+ * (its exceptions and attendees stay) and checked by the same rules (planSchedule).
+ */
+export interface PlanSchedule {
+  startDate: string;
+  allDay: boolean;
+  duration: number;
+  flexibleTime: 1 | 2 | 3 | 4;
+  recurRule: string | null;
+  timezone: string;
 }
 export interface PlanNode extends PlanNodeFields {
   id: string;
@@ -77,6 +97,7 @@ export const PLAN_EDIT_FIELDS = [
   'mode',
   'level',
   'assigningRole',
+  'scheduledTask',
 ] as const;
 /** Longest task role name (the account roles' limit, shared/src/roles). */
 export const PLAN_ROLE_MAX = 100;
@@ -94,6 +115,36 @@ const assigningRole = z
 const title = z
   .string()
   .check(z.maxLength(TEXT_LIMITS.taskTitle, `A title has at most ${TEXT_LIMITS.taskTitle} characters.`));
+
+const planSchedule = z.strictObject({
+  startDate: isoDate,
+  allDay: z.boolean(),
+  duration: z.int().check(z.gte(1), z.lte(ALL_DAY_MINUTES)),
+  flexibleTime: z.literal([1, 2, 3, 4]),
+  recurRule: z.nullable(z.string().check(z.maxLength(500))),
+  timezone: z.string().check(z.refine(isValidTimezone, 'Unknown time zone')),
+});
+
+const PLAN_SCHEDULE_KEYS = [
+  'startDate',
+  'allDay',
+  'duration',
+  'flexibleTime',
+  'recurRule',
+  'timezone',
+] as const;
+
+/** The same schedule, however its start is written (instants compare as instants). */
+export const sameSchedule = (a: PlanSchedule | null | undefined, b: PlanSchedule | null | undefined) =>
+  !a || !b
+    ? !a === !b
+    : PLAN_SCHEDULE_KEYS.every((k) => (k === 'startDate' ? sameInstant : Object.is)(a[k], b[k]));
+
+/** A task's stored or viewed schedule as a node carries it (only the fields the viewer edits). */
+export const planScheduleOf = (s: PlanSchedule | null | undefined): PlanSchedule | null =>
+  s
+    ? (Object.fromEntries(PLAN_SCHEDULE_KEYS.map((k) => [k, s[k] ?? null])) as unknown as PlanSchedule)
+    : null;
 
 export const planCreate = z.strictObject({
   id: id.check(z.startsWith(TEMP_ID_PREFIX)),
@@ -116,6 +167,9 @@ export const planEdit = z.strictObject({
   priorityGroup: z.optional(priorityGroup),
   mode: z.optional(z.enum(TASK_MODES)),
   assigningRole: z.optional(assigningRole),
+  /** The node's schedule set (the fields of PlanSchedule) or cleared (null). A new node's schedule
+   * comes as an edit of its temp id, written once the node is created. */
+  scheduledTask: z.optional(z.nullable(planSchedule)),
 });
 export const savePlanInput = z.strictObject({
   /** One key per save: a retry with the same key writes nothing new. */
@@ -281,8 +335,12 @@ export function planChanges(original: readonly PlanNode[], current: readonly Pla
     if (o.mode !== n.mode) edit.mode = n.mode;
     if ((o.assigningRole ?? '').trim() !== (n.assigningRole ?? '').trim())
       edit.assigningRole = (n.assigningRole ?? '').trim();
+    if (!sameSchedule(o.scheduledTask, n.scheduledTask)) edit.scheduledTask = planScheduleOf(n.scheduledTask);
     if (Object.keys(edit).length > 1) out.edits.push(edit);
   }
+  // A new node's schedule is set once the node exists: an edit of its temp id after the creates.
+  for (const n of fresh)
+    if (n.scheduledTask) out.edits.push({ id: n.id, scheduledTask: planScheduleOf(n.scheduledTask) });
   for (const o of original) {
     if (after.has(o.id)) continue;
     const parentGone = o.parentId !== null && before.has(o.parentId) && !after.has(o.parentId);

@@ -22,7 +22,10 @@ import {
   type PlanChanges,
   type PlanNode,
   type PlanningMessage,
+  type PlanSchedule,
+  planScheduleOf,
   type SavePlanInput,
+  sameSchedule,
   type TaskView,
   TREE_MESSAGES,
   taskPatchPermissions,
@@ -48,12 +51,19 @@ import {
   taskView,
 } from '../access/task-access.ts';
 import { readUser } from '../access/users.ts';
+import { planSchedule } from '../schedules/schedules.ts';
 import { newStructure } from '../tasks/task-tree.ts';
 import { createTask, deleteTasks, subtreeIn, treeOf, updateTask } from '../tasks/tasks.ts';
 import { getUser } from '../user/user.ts';
 import { planNodeId, templateNodes, writeTemplateNodes } from './template-nodes.ts';
 
 const MARKER_DAYS = 7;
+
+/** A node's schedule as the task form sends it: the end of its first occurrence follows its start. */
+const scheduleSent = (s: PlanSchedule) => ({
+  ...s,
+  endDate: new Date(Date.parse(s.startDate) + s.duration * 60_000).toISOString(),
+});
 
 const planError = (errors: Record<string, PlanningMessage>) => {
   const first = Object.values(errors)[0]!;
@@ -111,6 +121,7 @@ const nodeOf = (t: TaskRecord, rootId: string, priorityGroup = 0): PlanNode => (
   mode: t.mode,
   level: t.level,
   assigningRole: t.assigningRole ?? '',
+  scheduledTask: planScheduleOf(t.schedule),
 });
 
 /**
@@ -181,6 +192,9 @@ async function checkSave(actor: Actor, rootId: string, c: PlanChanges) {
       ...(e.flag !== undefined && e.flag !== t.flag ? ['details.flag'] : []),
       ...(e.priorityGroup !== undefined ? ['priorityGroup'] : []),
       ...(e.mode !== undefined && e.mode !== t.mode ? ['mode'] : []),
+      ...(e.scheduledTask !== undefined && !sameSchedule(planScheduleOf(t.schedule), e.scheduledTask)
+        ? ['scheduledTask']
+        : []),
     ];
     for (const { permission, field } of taskPatchPermissions(changed))
       requireTaskPermission(roleOf(e.id), permission, `edits.${i}.${field}`);
@@ -201,6 +215,23 @@ async function checkSave(actor: Actor, rootId: string, c: PlanChanges) {
     }
     for (const d of c.deletes) requireTaskPermission(roleOf(d), 'task.deleteTask', 'deletes');
     await requireDeleteAll(actor, [...doomed.values()]);
+  }
+  // Schedules set: the rules PATCH /task/{id} applies to scheduled_task (start not in the past in the
+  // caller's zone, a readable repeat rule), answered at edits.<i>.scheduled_task.<field>.
+  // A template's tasks have no lists to be scheduled on: their schedules come when it is used.
+  const templateEdit = c.edits.findIndex((e) => e.scheduledTask !== undefined);
+  if (templateEdit >= 0 && byId.get(rootId)?.mode === 'template')
+    throw planError({ [`edits.${templateEdit}.scheduledTask`]: PLANNING_MESSAGES.templateSchedule });
+  const scheduled = c.edits.flatMap((e, i) => (e.scheduledTask ? [{ e, i, s: e.scheduledTask }] : []));
+  if (scheduled.length) {
+    const zone = (await getUser(actor)).config.timezone;
+    const now = new Date();
+    for (const { e, i, s } of scheduled)
+      planSchedule(isTempId(e.id) ? undefined : byId.get(e.id)!.schedule, scheduleSent(s), zone, now, [
+        'edits',
+        String(i),
+        'scheduledTask',
+      ]);
   }
   return { byId };
 }
@@ -309,7 +340,11 @@ export async function savePlan(actor: Actor, rootId: string, input: SavePlanInpu
   if (c.edits.length && !done.has('edits')) {
     for (const { id, flag, assigningRole: _, ...fields } of c.edits) {
       if (flag === undefined && Object.keys(fields).length === 0) continue; // only its task role
-      const body = updateTaskInput.parse({ ...fields, ...(flag !== undefined ? { details: { flag } } : {}) });
+      const body = updateTaskInput.parse({
+        ...fields,
+        ...(fields.scheduledTask ? { scheduledTask: scheduleSent(fields.scheduledTask) } : {}),
+        ...(flag !== undefined ? { details: { flag } } : {}),
+      });
       await updateTask(actor, real(id), body);
     }
     await record('edits');

@@ -15,7 +15,7 @@ import {
   IconRepeat,
   IconTrash,
 } from '@tabler/icons-react';
-import { PLAN_NODE, type PlanNode } from '@tandem/shared/planning/plan';
+import { PLAN_NODE, type PlanNode, type PlanSchedule } from '@tandem/shared/planning/plan';
 import type { TaskView } from '@tandem/shared/tasks/views';
 import { Handle, type NodeProps, Position } from '@xyflow/react';
 import { createContext, memo, useContext } from 'react';
@@ -23,6 +23,20 @@ import { useTranslation } from 'react-i18next';
 import { AssigneeAvatars } from '../../tasks/components/assignee-avatars.tsx';
 import { DueDateBadge } from '../../tasks/components/due-date-badge.tsx';
 import { levelColour } from '../utils/layout.ts';
+
+/** When a schedule starts, in its own zone: the day alone when it is all day. */
+export function scheduleWhen(s: PlanSchedule): string {
+  const at = new Date(s.startDate);
+  try {
+    return new Intl.DateTimeFormat(undefined, {
+      timeZone: s.timezone,
+      dateStyle: 'medium',
+      ...(s.allDay ? {} : { timeStyle: 'short' }),
+    }).format(at);
+  } catch {
+    return at.toLocaleString();
+  }
+}
 
 export interface CardActions {
   addChild: (id: string) => void;
@@ -106,22 +120,31 @@ export const PlanCard = memo(function PlanCard({ data }: NodeProps & { data: Car
               {t('planning.card.noDue')}
             </Text>
           )}
-          {view?.scheduledTask?.recurRule && (
-            <Tooltip label={t('planning.card.routine')}>
+          {node.scheduledTask?.recurRule && (
+            <Tooltip label={t('planning.card.routineAt', { when: scheduleWhen(node.scheduledTask) })}>
               <Badge
                 size="xs"
                 variant="light"
                 color="grape"
                 leftSection={<IconRepeat size={10} aria-hidden />}
+                data-testid="plan-card-schedule"
               >
                 {t('planning.card.routine')}
               </Badge>
             </Tooltip>
           )}
-          {view?.scheduledTask && !view.scheduledTask.recurRule && (
-            <Badge size="xs" variant="light" color="cyan" leftSection={<IconClock size={10} aria-hidden />}>
-              {t('planning.card.scheduled')}
-            </Badge>
+          {node.scheduledTask && !node.scheduledTask.recurRule && (
+            <Tooltip label={t('planning.card.scheduledAt', { when: scheduleWhen(node.scheduledTask) })}>
+              <Badge
+                size="xs"
+                variant="light"
+                color="cyan"
+                leftSection={<IconClock size={10} aria-hidden />}
+                data-testid="plan-card-schedule"
+              >
+                {scheduleWhen(node.scheduledTask)}
+              </Badge>
+            </Tooltip>
           )}
         </Group>
         {view && (

@@ -77,6 +77,7 @@ import {
   startSession,
 } from '../utils/session.ts';
 import { AddTasksPanel } from './add-tasks-panel.tsx';
+import { NodeSchedule } from './node-schedule.tsx';
 import { type CardActions, CardActionsContext, type CardData, LevelGroup, PlanCard } from './plan-card.tsx';
 
 const nodeTypes = { task: PlanCard, level: LevelGroup };
@@ -540,6 +541,7 @@ function PlanSession({ rootId, views, onClose }: { rootId: string; views: TaskVi
             node={selectedNode}
             nodes={session.nodes}
             isRoot={selectedNode.id === rootId}
+            isTemplate={isTemplate}
             onChange={(fields) => dispatch({ type: 'edit', id: selectedNode.id, fields })}
             onMove={(parentId) => {
               const refused = moveError(session.nodes, selectedNode.id, parentId);
@@ -620,6 +622,7 @@ function EditPanel({
   node,
   nodes,
   isRoot,
+  isTemplate,
   onChange,
   onMove,
   onClose,
@@ -627,6 +630,8 @@ function EditPanel({
   node: PlanNode;
   nodes: PlanNode[];
   isRoot: boolean;
+  /** A template's tasks are scheduled once it is used, not here. */
+  isTemplate: boolean;
   onChange: (fields: Partial<PlanNode>) => void;
   onMove: (parentId: string) => void;
   onClose: () => void;
@@ -694,6 +699,13 @@ function EditPanel({
           if (e.key === 'Enter') onChange({ assigningRole: e.currentTarget.value.trim() });
         }}
       />
+      {!isTemplate && (
+        <NodeSchedule
+          key={node.id}
+          schedule={node.scheduledTask ?? null}
+          onChange={(scheduledTask) => onChange({ scheduledTask })}
+        />
+      )}
       {!isRoot && (
         <Select
           label={t('planning.edit.parent')}

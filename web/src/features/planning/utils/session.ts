@@ -12,6 +12,7 @@ import {
   type PlanNodeFields,
   type PlanningMessage,
   planChanges,
+  planScheduleOf,
   TEMP_ID_PREFIX,
 } from '@tandem/shared/planning/plan';
 import { ISSUE_LEVEL } from '@tandem/shared/tasks/constants';
@@ -39,6 +40,7 @@ export const nodeOfView = (v: TaskView, rootId: string): PlanNode => ({
   mode: v.mode as PlanNode['mode'],
   level: v.level.id,
   assigningRole: v.taskRole?.assigningRole ?? '',
+  scheduledTask: planScheduleOf(v.scheduledTask),
 });
 
 export function startSession(rootId: string, views: readonly TaskView[]): Session {

@@ -147,6 +147,30 @@ export function ScheduleEditor({
   );
 }
 
+/**
+ * The same fields for a schedule kept elsewhere until saved (the planning viewer's node panel): no
+ * attendees, no save button; `draftRef.prepare()` checks them and answers the schedule to keep.
+ */
+export function ScheduleDraftFields({
+  saved,
+  draftRef,
+}: {
+  saved: ScheduledTaskView | null;
+  draftRef: Ref<ScheduleDraftHandle>;
+}) {
+  const { data: config } = useUserConfig();
+  return (
+    <ScheduleFields
+      taskId={null}
+      saved={saved}
+      userZone={config?.timezone || browserZone()}
+      readOnly={false}
+      draftRef={draftRef}
+      standalone
+    />
+  );
+}
+
 const repeatOfRule = (rule: string): Repeat => {
   const f = /FREQ=(\w+)/i.exec(rule)?.[1]?.toLowerCase();
   return f === 'daily' || f === 'weekly' || f === 'monthly' ? f : 'never';
@@ -158,9 +182,11 @@ interface FieldsProps {
   userZone: string;
   readOnly: boolean;
   draftRef: Ref<ScheduleDraftHandle> | undefined;
+  /** Kept by its caller rather than with a task: no new-task hint and no attendees. */
+  standalone?: boolean;
 }
 
-function ScheduleFields({ taskId, saved, userZone, readOnly, draftRef }: FieldsProps) {
+function ScheduleFields({ taskId, saved, userZone, readOnly, draftRef, standalone = false }: FieldsProps) {
   const { t } = useTranslation('schedule');
   const [initialValues] = useState<ScheduleFormValues>(() =>
     saved ? valuesFromSchedule(saved, userZone, new Date()) : defaultScheduleValues(userZone, new Date()),
@@ -238,7 +264,7 @@ function ScheduleFields({ taskId, saved, userZone, readOnly, draftRef }: FieldsP
 
   return (
     <Stack gap="sm" pt={4}>
-      {!taskId && (
+      {!taskId && !standalone && (
         <Text size="xs" c="dimmed">
           {t('newTaskHint')}
         </Text>
@@ -458,33 +484,35 @@ function ScheduleFields({ taskId, saved, userZone, readOnly, draftRef }: FieldsP
         </Stack>
       )}
 
-      <TagsInput
-        label={t('attendees')}
-        description={t('attendeesHint')}
-        value={values.attendees}
-        onChange={(v) => set({ attendees: v.map((e) => e.trim()).filter(Boolean) }, 'attendees')}
-        splitChars={[',', ' ', ';']}
-        acceptValueOnBlur
-        clearable
-        error={errors.attendees}
-        disabled={disabled}
-        renderPill={({ value, onRemove }) => {
-          const email = value ?? '';
-          const ok = isEmail(email);
-          return (
-            <Pill
-              withRemoveButton={!disabled}
-              onRemove={onRemove}
-              c={ok ? undefined : 'red'}
-              bg={ok ? undefined : 'var(--mantine-color-red-light)'}
-              data-invalid={ok ? undefined : true}
-              title={ok ? email : SCHEDULE_MESSAGES.attendeeEmail}
-            >
-              {email}
-            </Pill>
-          );
-        }}
-      />
+      {!standalone && (
+        <TagsInput
+          label={t('attendees')}
+          description={t('attendeesHint')}
+          value={values.attendees}
+          onChange={(v) => set({ attendees: v.map((e) => e.trim()).filter(Boolean) }, 'attendees')}
+          splitChars={[',', ' ', ';']}
+          acceptValueOnBlur
+          clearable
+          error={errors.attendees}
+          disabled={disabled}
+          renderPill={({ value, onRemove }) => {
+            const email = value ?? '';
+            const ok = isEmail(email);
+            return (
+              <Pill
+                withRemoveButton={!disabled}
+                onRemove={onRemove}
+                c={ok ? undefined : 'red'}
+                bg={ok ? undefined : 'var(--mantine-color-red-light)'}
+                data-invalid={ok ? undefined : true}
+                title={ok ? email : SCHEDULE_MESSAGES.attendeeEmail}
+              >
+                {email}
+              </Pill>
+            );
+          }}
+        />
+      )}
       {values.attendees.some((e) => statusOf.has(e.toLowerCase())) && (
         <Stack gap={4} data-testid="attendee-statuses">
           {values.attendees
