@@ -185,6 +185,14 @@ describe('a curriculum’s attachments', () => {
       (await author.api.patch(`/curriculum/attachment/${taskLink.body.id}`, { title: 'X' })).status,
     ).toBe(404);
     expect((await author.api.delete(`/curriculum/attachment/${taskLink.body.id}`)).status).toBe(404);
+    // An upload asked for a curriculum is confirmed only through the curriculum route.
+    const asked = await author.api.post('/curriculum/attachment/upload', {
+      curriculum: c.id,
+      files: [{ filename: 'a.txt', size: 5, content_type: 'text/plain' }],
+    });
+    expect(asked.status).toBe(201);
+    const uploadId = asked.body.results[0].upload_id as string;
+    expect((await author.api.post(`/task/attachment/upload/${uploadId}/confirm`)).status).toBe(404);
     // A task id is no curriculum, and a curriculum id no task.
     expect((await listed(author.api, t.id, 'video')).status).toBe(404);
     expect((await author.api.get(`/task/attachment/${c.id}?q=video`)).status).toBe(404);

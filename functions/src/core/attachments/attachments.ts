@@ -395,10 +395,16 @@ async function recordFile(
  * POST /task/attachment/upload/{uploadId}/confirm. Only the caller's own uploads exist for them
  * (another person's upload id is 404). What breaks a rule is deleted and forgotten, and never counted.
  */
-export async function confirmUpload(actor: Actor, uploadId: string): Promise<AttachmentView> {
+export async function confirmUpload(
+  actor: Actor,
+  kind: OwnerKind,
+  uploadId: string,
+): Promise<AttachmentView> {
   const upload = (await AttachmentUploadEntity.get({ userId: actor.userId, uploadId }).go()).data;
   if (!upload || upload.ttl * 1000 < Date.now()) throw new NotFoundError();
   const owner = ownerOfKey(upload.taskId);
+  // A curriculum's upload is confirmed through the curriculum route, a task's through the task route.
+  if (owner.kind !== kind) throw new NotFoundError();
   const [, { refusal, head }, user] = await Promise.all([
     writableOwner(actor, owner),
     objectRefusal(upload.objectKey, upload.filename, upload),
