@@ -365,6 +365,41 @@ describe('the plan’s limits (spec 000 §9)', () => {
   });
 });
 
+describe('concurrent confirms', () => {
+  it('count to the byte: of two confirms that each fit alone, only one fits the curriculum storage left', async () => {
+    const { author, c } = await world();
+    const pkg = (await stored(author)).subscription.package as SubscriptionPackage;
+    const limit = LIMITS[pkg].curriculumStorage * BYTES_PER_MB;
+    await UserEntity.patch({ userId: author.userId })
+      .set({ curriculumStorageBytes: limit - PNG.byteLength - 10 })
+      .go();
+    const ask = async () => {
+      const r = await author.api.post('/curriculum/attachment/upload', {
+        curriculum: c.id,
+        files: [{ filename: 'a.png', size: PNG.byteLength, content_type: 'image/png' }],
+      });
+      expect(r.status).toBe(201);
+      const t = r.body.results[0] as Ticket;
+      const fd = new FormData();
+      for (const [k, v] of t.fields) fd.append(k, v);
+      fd.append('file', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'a.png');
+      const s3 = await fetch(t.url, { method: 'POST', body: fd });
+      await s3.arrayBuffer();
+      return t;
+    };
+    const [t1, t2] = [await ask(), await ask()];
+    const results = await Promise.all(
+      [t1, t2].map((t) => author.api.post(`/curriculum/attachment/upload/${t.upload_id}/confirm`)),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([201, 400]);
+    expect(results.find((r) => r.status === 400)!.body.detail).toMatchObject({ event: 'curriculumStorage' });
+    const u = await stored(author);
+    expect(u.curriculumStorageBytes).toBe(limit - 10);
+    expect(u.curriculumAttachmentsCount).toBe(1);
+    expect((await listed(author.api, c.id, 'file')).body.results).toHaveLength(1);
+  });
+});
+
 describe('deleting a curriculum', () => {
   it('deletes its files and gives the author’s counters back, after the delete', async () => {
     const { author, c } = await world();
