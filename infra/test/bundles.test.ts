@@ -44,6 +44,9 @@ export const BUNDLE_EXCEPTIONS_KB: Readonly<Record<string, number>> = {
   'http/integrations/sync-integration': 400,
   'jobs/sync-calendars': 400,
   'jobs/sync-due-calendars': 400,
+  // The AI onboarding's accept (create-task's bundle with rrule) sat within 0.1 KB of the budget; the
+  // user item's two curriculum-file counters (D72) put it 0.04 KB over.
+  'http/surveys/accept-onboarding': 346,
 };
 
 describe('function bundles', () => {

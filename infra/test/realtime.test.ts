@@ -112,12 +112,14 @@ describe('the stream consumer', () => {
   test('is given tasks, groups, users, attachments, placements, chat messages, notifications, queued pushes, queued tellings and memberships only', () => {
     expect(props.FilterCriteria).toEqual({ Filters: [{ Pattern: JSON.stringify(LIVE_STREAM_FILTER) }] });
     // The sort keys as ElectroDB writes them (lower case): tasks, groups, users (their avatar, D48),
-    // attachments; placements, messages and notifications by their start.
+    // attachments, curricula (their files go with them, D72); placements, messages and notifications
+    // by their start.
     expect(LIVE_STREAM_FILTER.dynamodb.Keys.sk.S).toEqual([
       'task',
       'group',
       'profile',
       'attach',
+      'curriculum',
       { prefix: 'utask#' },
       { prefix: 'msg#' },
       { prefix: 'notif#' },

@@ -133,7 +133,7 @@ describe('the curriculum screen', () => {
         await b.page.goto(`${url}/curriculum?id=${curriculumId}`);
         await b.page.getByTestId('lesson-list').getByRole('link', { name: 'Tools' }).waitFor();
         await b.page.getByRole('button', { name: 'Files and videos' }).first().click();
-        await b.page.getByRole('tab', { name: 'Video links' }).waitFor();
+        await b.page.getByTestId('lesson-list').getByRole('tab', { name: 'Video links' }).waitFor();
         await b.page.screenshot({ path: join(shots, `curriculum-${name}.png`), fullPage: true });
         expect(await violations(b.page)).toEqual([]);
         expect(b.errors).toEqual([]);

@@ -17,7 +17,14 @@ import {
  * Sort keys let through whole: a task item, a group item (with its roster), a user item (whose avatar
  * is copied where their name is: avatar-copies.ts, D48), an attachment item (attachment-events.ts).
  */
-export const LIVE_EXACT_SORT_KEYS: readonly string[] = [TASK_SORT_KEY, 'group', 'profile', 'attach'];
+export const LIVE_EXACT_SORT_KEYS: readonly string[] = [
+  TASK_SORT_KEY,
+  'group',
+  'profile',
+  'attach',
+  // A curriculum item (its removal takes its files: curriculum-attachment-cleanup.ts, D72).
+  'curriculum',
+];
 /** Sort keys let through by their start: a person's placement of a task (`utask#<taskId>`), a chat message, a notification, a push waiting to go out, a telling queued by a request, a person's membership of a group (`groupm#<groupId>`). */
 export const LIVE_SORT_KEY_PREFIXES: readonly string[] = [
   'utask#',

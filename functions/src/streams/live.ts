@@ -31,6 +31,7 @@ import { markCalendarsOfChangedTasks } from './calendar-sync.ts';
 import { removeChatsOfDeletedTasks } from './chat-cleanup.ts';
 import { handleMessageRecords } from './chat-delivery.ts';
 import { removeContactLinksOfDeletedTasks } from './contact-links.ts';
+import { removeFilesOfDeletedCurricula } from './curriculum-attachment-cleanup.ts';
 import { removeCustomFieldsOfDeletedTasks } from './custom-field-cleanup.ts';
 import { acceptsLiveKeys } from './filter.ts';
 import { groupUpdates } from './group-events.ts';
@@ -77,6 +78,7 @@ export const handler = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatch
     lessons,
     agendasGone,
     mappings,
+    curriculumFiles,
   ] = await Promise.all([
     handleModuleRecords(records),
     handleMessageRecords(records),
@@ -99,6 +101,7 @@ export const handler = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatch
     removeAgendasOfDeletedTasks(changes), // a deleted task's agenda (agenda-cleanup.ts, D67)
     // A deleted task's role mappings (role-mapping-cleanup.ts, D64).
     removeRoleMappingsOfDeletedTasks(changes),
+    removeFilesOfDeletedCurricula(records), // a deleted curriculum's files (curriculum-attachment-cleanup.ts, D72)
   ]);
   return {
     batchItemFailures: [
@@ -116,6 +119,7 @@ export const handler = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatch
       ...agendasGone,
       ...(await calendarsMarked),
       ...mappings,
+      ...curriculumFiles,
     ],
   };
 };

@@ -349,6 +349,38 @@ const make = {
         'lesson',
       ) as { id: string }
     ).id,
+  /** A fresh video link on a fresh curriculum of the owner's (D72). */
+  curriculumLink: async (w: World) =>
+    (
+      ok(
+        await w.people.owner.api.post('/curriculum/attachment', {
+          curriculum: await make.curriculum(w),
+          title: 'Matrix video',
+          document_url: 'https://youtu.be/dQw4w9WgXcQ',
+        }),
+        'curriculum link',
+      ) as { id: string }
+    ).id,
+  /** An upload of the owner's for a fresh curriculum; `post` sends the file to the bucket too. */
+  curriculumUpload: async (w: World, post: boolean) => {
+    const data = Buffer.from('matrix text');
+    const r = ok(
+      await w.people.owner.api.post('/curriculum/attachment/upload', {
+        curriculum: await make.curriculum(w),
+        files: [{ filename: 'matrix.txt', size: data.byteLength, content_type: 'text/plain' }],
+      }),
+      'curriculum upload',
+    ) as { results: Array<{ upload_id: string; url: string; fields: Array<[string, string]> }> };
+    const t = r.results[0]!;
+    if (post) {
+      const fd = new FormData();
+      for (const [k, v] of t.fields) fd.append(k, v);
+      fd.append('file', new Blob([new Uint8Array(data)], { type: 'text/plain' }), 'matrix.txt');
+      const s3 = await fetch(t.url, { method: 'POST', body: fd });
+      if (s3.status >= 300) throw new Error(`bucket answered ${s3.status}`);
+    }
+    return t.upload_id;
+  },
 };
 
 /**
@@ -1476,6 +1508,66 @@ const MATRIX: Record<RouteId, Case[]> = {
     {
       request: async (w) => ({ params: { id: await make.lesson(w) } }),
       expect: user(404, 403, 403, 403, 403, 204),
+    },
+  ],
+  // A curriculum's attachments (D72): its group's members read; the author changes; outsiders 404.
+  listCurriculumAttachments: [
+    {
+      request: async (w) => ({ params: { id: await make.curriculum(w) }, query: { q: 'video' } }),
+      expect: user(404, 200, 200, 200, 200, 200),
+    },
+  ],
+  createCurriculumAttachment: [
+    {
+      label: 'a video link on a fresh curriculum',
+      request: async (w) => ({
+        body: {
+          curriculum: await make.curriculum(w),
+          title: 'Matrix video',
+          document_url: 'https://vimeo.com/76979871',
+        },
+      }),
+      expect: user(404, 403, 403, 403, 403, 201),
+    },
+  ],
+  createCurriculumAttachmentUploads: [
+    {
+      label: 'one small file for a fresh curriculum',
+      request: async (w) => ({
+        body: {
+          curriculum: await make.curriculum(w),
+          files: [{ filename: 'a.txt', size: 5, content_type: 'text/plain' }],
+        },
+      }),
+      expect: user(404, 403, 403, 403, 403, 201),
+    },
+  ],
+  confirmCurriculumAttachmentUpload: [
+    {
+      label: 'the owner’s upload (posted when the owner confirms it)',
+      request: async (w, p) => ({ params: { id: await make.curriculumUpload(w, p === 'owner') } }),
+      expect: user(404, 404, 404, 404, 404, 201),
+    },
+  ],
+  updateCurriculumAttachment: [
+    {
+      label: 'a fresh video link',
+      request: async (w) => ({ params: { id: await make.curriculumLink(w) }, body: { title: 'Renamed' } }),
+      expect: user(404, 403, 403, 403, 403, 200),
+    },
+  ],
+  deleteCurriculumAttachment: [
+    {
+      label: 'a fresh video link',
+      request: async (w) => ({ params: { id: await make.curriculumLink(w) } }),
+      expect: user(404, 403, 403, 403, 403, 204),
+    },
+  ],
+  orderCurriculumAttachments: [
+    {
+      label: 'a fresh video link',
+      request: async (w) => ({ body: { attachments: [{ id: await make.curriculumLink(w), order: 3 }] } }),
+      expect: user(404, 403, 403, 403, 403, 200),
     },
   ],
   // Agendas (docs/api/agendas.md): who may see one follows its task; writing needs task.taskData.

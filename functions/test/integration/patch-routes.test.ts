@@ -925,6 +925,56 @@ const fixtures: Record<string, Fixture> = {
     volatile: ['updated_at'],
     cases: [{ name: 'is_active', body: { is_active: false } }],
   },
+  // A curriculum's attachments (D72)
+  updateCurriculumAttachment: {
+    async setup() {
+      const ann = await person('Ann');
+      const g = await newGroup(ann.api);
+      const c = await ok(ann.api.post('/curriculum', { title: 'Onboarding', group: g.id }), 201);
+      const link = await ok(
+        ann.api.post('/curriculum/attachment', {
+          curriculum: c.id,
+          title: 'Intro',
+          document_url: 'https://youtu.be/dQw4w9WgXcQ',
+        }),
+        201,
+      );
+      const read = async () =>
+        (await ok(ann.api.get(`/curriculum/attachment/${c.id}?q=video`))).results.find(
+          (x: { id: string }) => x.id === link.id,
+        );
+      return { api: ann.api, path: `/curriculum/attachment/${link.id}`, read };
+    },
+    cases: [
+      { name: 'title', body: { title: 'Welcome' } },
+      { name: 'document_url', body: { document_url: 'https://vimeo.com/76979871' } },
+    ],
+  },
+  orderCurriculumAttachments: {
+    async setup() {
+      const ann = await person('Ann');
+      const g = await newGroup(ann.api);
+      const c = await ok(ann.api.post('/curriculum', { title: 'Onboarding', group: g.id }), 201);
+      const link = await ok(
+        ann.api.post('/curriculum/attachment', {
+          curriculum: c.id,
+          title: 'Intro',
+          document_url: 'https://youtu.be/dQw4w9WgXcQ',
+        }),
+        201,
+      );
+      const read = async () => (await ok(ann.api.get(`/curriculum/attachment/${c.id}?q=video`))).results;
+      return { api: ann.api, path: '/curriculum/attachment/order/', read, ids: { link: link.id } };
+    },
+    cases: [
+      {
+        name: 'order',
+        body: (s: Subject) => ({ attachments: [{ id: s.ids!.link, order: 5 }] }),
+        at: '0.order',
+        value: 5,
+      },
+    ],
+  },
 };
 
 /**

@@ -254,6 +254,20 @@ export const routeNeeds: { readonly [K in RouteId]?: readonly Need[] } = {
   connectCalendar: W,
   disconnectCalendar: ['table:read', 'table:write', 'table:batch-write'],
   syncIntegration: ['table:read', 'table:write', 'table:batch-write', 'mail', 'users'],
+  // A curriculum's attachments (D72): the task attachments' needs.
+  listCurriculumAttachments: ['table:read', 'bucket:read'],
+  createCurriculumAttachment: ['table:read', 'table:write', 'bucket:read', 'bucket:write', 'bucket:delete'],
+  createCurriculumAttachmentUploads: ['table:read', 'table:write', 'bucket:write'],
+  confirmCurriculumAttachmentUpload: [
+    'table:read',
+    'table:write',
+    'bucket:read',
+    'bucket:write',
+    'bucket:delete',
+  ],
+  updateCurriculumAttachment: ['table:read', 'table:write', 'bucket:read'],
+  deleteCurriculumAttachment: ['table:read', 'table:write', 'bucket:delete'],
+  orderCurriculumAttachments: W,
 };
 
 /** WebSocket handlers, by module under functions/src/ws. */

@@ -45,6 +45,7 @@ export const ATTACHMENT_MESSAGES = {
   titleRequired: 'Title is required',
   urlRequired: 'URL is required',
   urlInvalid: 'Enter a valid URL',
+  oneCurriculum: "Order one curriculum's attachments at a time.",
 } as const;
 
 export type FileGroup = 'image' | 'audio' | 'document' | 'video' | 'other';
@@ -257,6 +258,12 @@ export const createUploadsInput = z.strictObject({
 });
 export type CreateUploadsInput = z.infer<typeof createUploadsInput>;
 
+/** POST /curriculum/attachment/upload: the same drop, for one curriculum (decisions D72). */
+export const createCurriculumUploadsInput = z.strictObject({
+  curriculum: z.string().check(z.minLength(1), z.maxLength(64)),
+  files: createUploadsInput.shape.files,
+});
+
 /** WHATWG URL, present in browsers and Node (this package is built without either's types). */
 interface ParsedUrl {
   protocol: string;
@@ -296,6 +303,14 @@ export const createLinkInput = z.strictObject({
 });
 export type CreateLinkInput = z.infer<typeof createLinkInput>;
 
+/** POST /curriculum/attachment (JSON): a URL attachment of a curriculum (decisions D72). */
+export const createCurriculumLinkInput = z.strictObject({
+  curriculum: z.string().check(z.minLength(1), z.maxLength(64)),
+  title,
+  documentUrl: httpUrl,
+  fileType: z._default(z.enum(['video', 'link']), 'video'),
+});
+
 export const updateAttachmentInput = z
   .strictObject({ title: z.optional(title), documentUrl: z.optional(httpUrl) })
   .check(z.refine((v) => v.title !== undefined || v.documentUrl !== undefined, 'Nothing to change.'));
@@ -322,7 +337,9 @@ export const listAttachmentsQuery = z.object({ q: z._default(z.enum(['file', 'vi
 /** An attachment as the API answers it (spec 000 §3). */
 export interface AttachmentView {
   id: string;
-  task: string;
+  /** The task it belongs to; null for a curriculum's attachment (then `curriculum` is set). */
+  task: string | null;
+  curriculum?: string;
   filename: string;
   title: string;
   /** A short-lived download link for files; null for links. */

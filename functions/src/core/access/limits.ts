@@ -157,6 +157,13 @@ export function limitsView(
 
 export const ALL_LIMIT_EVENTS = LIMIT_EVENTS;
 
+const FILE_COUNTERS = {
+  taskAttachments: 'taskAttachmentsCount',
+  storage: 'storageBytes',
+  curriculumAttachments: 'curriculumAttachmentsCount',
+  curriculumStorage: 'curriculumStorageBytes',
+} as const satisfies Partial<Record<LimitEvent, keyof UserRecord>>;
+
 /** Counts for GET /user/subscription/limit: the user's counters; a group's roster with `target`. */
 export async function countsFor(
   user: UserRecord,
@@ -169,9 +176,11 @@ export async function countsFor(
     if (event in COUNTER_ATTRIBUTE)
       counts[event] = Math.max(0, user[COUNTER_ATTRIBUTE[event as CountedEvent]] ?? 0);
     else if (event === 'ownedGroupMemberAmount') counts[event] = targetGroupSeats ?? 0;
-    // Attachments (decisions D44): kept on the adder's item; storage in MB, bytes stored.
-    else if (event === 'taskAttachments') counts[event] = Math.max(0, user.taskAttachmentsCount ?? 0);
-    else if (event === 'storage') counts[event] = bytesToMb(Math.max(0, user.storageBytes ?? 0));
+    // Attachments (decisions D44; a curriculum's, D72): kept on the adder's item; storage in MB, bytes stored.
+    else if (event in FILE_COUNTERS) {
+      const n = Math.max(0, user[FILE_COUNTERS[event as keyof typeof FILE_COUNTERS]] ?? 0);
+      counts[event] = STORAGE_EVENTS.includes(event) ? bytesToMb(n) : n;
+    }
     // Events of features not built yet: nothing exists to count.
     else counts[event] = 0;
   }

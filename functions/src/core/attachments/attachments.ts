@@ -9,6 +9,12 @@
  * Who may: anyone who sees the task reads its attachments; writing needs the task's addAttachments
  * action (403); a task or attachment the caller cannot see is 404. The quota is the adder's: their
  * storage and taskAttachments counters move on confirm and move back on delete.
+ *
+ * An attachment's owner is a task or a curriculum (spec 002 §7 "Curriculum"; decisions D72): the
+ * same code serves both, and only who may read or write, which counters move, and where the file is
+ * kept differ (OWNERS below). A curriculum's members and learners read its attachments; its author
+ * writes them; its attachments count against the author's curriculumAttachments and curriculumStorage.
+ * The item keeps its owner in `taskId`: a task's id, or `curriculum:` and the curriculum's id.
  */
 import { randomUUID } from 'node:crypto';
 import {
@@ -37,11 +43,11 @@ import { HttpError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { LIMIT_REFUSED_CODE, LimitReachedError, limitOf } from '../access/limits.ts';
 import { requireTaskPermission, taskFor } from '../access/task-access.ts';
 import { readUser, type UserRecord } from '../access/users.ts';
+import { curriculumFor, ownedCurriculum } from '../curricula/store.ts';
 import {
   copyObject,
   deleteObject,
   downloadUrl,
-  fileKey,
   firstBytes,
   headObject,
   inlineUrl,
@@ -52,25 +58,79 @@ import {
 
 export type AttachmentRecord = StoredItem<typeof AttachmentEntity>;
 
-/** The task as the caller sees it; 404 when they cannot. */
-const readableTask = (actor: Actor, taskId: string) => taskFor(actor, taskId);
+// ---------- owners ----------
 
-/** The task, when the caller may add attachments to it: 404 when they cannot see it, else 403. */
-async function writableTask(actor: Actor, taskId: string) {
-  const access = await taskFor(actor, taskId);
-  requireTaskPermission(access.role, 'task.addAttachments');
-  return access;
+export type OwnerKind = 'task' | 'curriculum';
+export interface AttachmentOwner {
+  kind: OwnerKind;
+  id: string;
 }
 
-async function attachmentsOf(taskId: string): Promise<AttachmentRecord[]> {
-  return (await AttachmentEntity.query.byTask({ taskId }).go({ pages: 'all' })).data;
+const CURRICULUM_KEY = 'curriculum:';
+
+/** The owner as the item keeps it (in `taskId`, so a task's attachments stay where they were). */
+export const ownerKey = (o: AttachmentOwner): string =>
+  o.kind === 'task' ? o.id : `${CURRICULUM_KEY}${o.id}`;
+export const ownerOfKey = (key: string): AttachmentOwner =>
+  key.startsWith(CURRICULUM_KEY)
+    ? { kind: 'curriculum', id: key.slice(CURRICULUM_KEY.length) }
+    : { kind: 'task', id: key };
+
+type CountAttribute = 'taskAttachmentsCount' | 'curriculumAttachmentsCount';
+type BytesAttribute = 'storageBytes' | 'curriculumStorageBytes';
+
+interface OwnerPolicy {
+  /** Resolves when the caller may see the owner; 404 otherwise. */
+  read(actor: Actor, id: string): Promise<unknown>;
+  /** Resolves when the caller may change the owner's attachments; 404 when they cannot see it, else 403. */
+  write(actor: Actor, id: string): Promise<unknown>;
+  countAttribute: CountAttribute;
+  bytesAttribute: BytesAttribute;
+  countEvent: 'taskAttachments' | 'curriculumAttachments';
+  storageEvent: 'storage' | 'curriculumStorage';
+  /** Where its files are kept in the bucket. */
+  fileKey(id: string, attachmentId: string): string;
+}
+
+const OWNERS: Record<OwnerKind, OwnerPolicy> = {
+  task: {
+    read: (actor, id) => taskFor(actor, id),
+    write: async (actor, id) => {
+      const access = await taskFor(actor, id);
+      requireTaskPermission(access.role, 'task.addAttachments');
+      return access;
+    },
+    countAttribute: 'taskAttachmentsCount',
+    bytesAttribute: 'storageBytes',
+    countEvent: 'taskAttachments',
+    storageEvent: 'storage',
+    fileKey: (id, attachmentId) => `tasks/${id}/${attachmentId}`,
+  },
+  curriculum: {
+    read: (actor, id) => curriculumFor(actor, id),
+    write: (actor, id) => ownedCurriculum(actor, id),
+    countAttribute: 'curriculumAttachmentsCount',
+    bytesAttribute: 'curriculumStorageBytes',
+    countEvent: 'curriculumAttachments',
+    storageEvent: 'curriculumStorage',
+    fileKey: (id, attachmentId) => `curricula/${id}/${attachmentId}`,
+  },
+};
+
+const policyOf = (o: AttachmentOwner) => OWNERS[o.kind];
+const writableOwner = (actor: Actor, o: AttachmentOwner) => policyOf(o).write(actor, o.id);
+
+async function attachmentsOf(owner: AttachmentOwner): Promise<AttachmentRecord[]> {
+  return (await AttachmentEntity.query.byTask({ taskId: ownerKey(owner) }).go({ pages: 'all' })).data;
 }
 
 export async function attachmentView(a: AttachmentRecord, now = new Date()): Promise<AttachmentView> {
   const isFile = a.kind === 'file' && a.objectKey;
+  const owner = ownerOfKey(a.taskId);
   return {
     id: a.attachmentId,
-    task: a.taskId,
+    task: owner.kind === 'task' ? owner.id : null,
+    ...(owner.kind === 'curriculum' ? { curriculum: owner.id } : {}),
     filename: a.filename,
     title: a.title,
     document: isFile ? await downloadUrl(a.objectKey!, a.filename, now) : null,
@@ -104,10 +164,13 @@ const LISTED: Record<'file' | 'video' | 'audio', (a: AttachmentRecord) => boolea
 const byOrder = (a: AttachmentRecord, b: AttachmentRecord) =>
   a.order - b.order || a.createdAt.localeCompare(b.createdAt);
 
-/** GET task/attachment/{taskId}?q=file|video|audio: files, video links, or tracks, in their order. */
-export async function listAttachments(actor: Actor, taskId: string, q: 'file' | 'video' | 'audio') {
-  await readableTask(actor, taskId);
-  const all = await attachmentsOf(taskId);
+/**
+ * GET task/attachment/{taskId}?q=file|video|audio (and GET curriculum/attachment/{curriculumId}):
+ * files, video links, or tracks, in their order.
+ */
+export async function listAttachments(actor: Actor, owner: AttachmentOwner, q: 'file' | 'video' | 'audio') {
+  await policyOf(owner).read(actor, owner.id);
+  const all = await attachmentsOf(owner);
   const wanted = all.filter(LISTED[q]).sort(byOrder);
   const now = new Date();
   return { results: await Promise.all(wanted.map((a) => attachmentView(a, now))) };
@@ -117,18 +180,19 @@ const nextOrder = (existing: AttachmentRecord[]) => existing.reduce((m, a) => Ma
 
 // ---------- the quota ----------
 
-const storageLimitBytes = (user: UserRecord) => limitOf(user.subscription.package, 'storage') * BYTES_PER_MB;
-const storageUsed = (user: UserRecord) => Math.max(0, user.storageBytes ?? 0);
-const attachmentsUsed = (user: UserRecord) => Math.max(0, user.taskAttachmentsCount ?? 0);
+const storageLimitBytes = (p: OwnerPolicy, user: UserRecord) =>
+  limitOf(user.subscription.package, p.storageEvent) * BYTES_PER_MB;
+const storageUsed = (p: OwnerPolicy, user: UserRecord) => Math.max(0, user[p.bytesAttribute] ?? 0);
+const attachmentsUsed = (p: OwnerPolicy, user: UserRecord) => Math.max(0, user[p.countAttribute] ?? 0);
 
 /** 400 'File size exceeds the remaining storage limit.' with the storage detail (spec 000 §5, §9). */
 export class StorageExceededError extends HttpError {
-  constructor(user: UserRecord) {
-    const limit = limitOf(user.subscription.package, 'storage');
-    const used = bytesToMb(storageUsed(user));
+  constructor(user: UserRecord, p: OwnerPolicy = OWNERS.task) {
+    const limit = limitOf(user.subscription.package, p.storageEvent);
+    const used = bytesToMb(storageUsed(p, user));
     super(400, LIMIT_REFUSED_CODE, ATTACHMENT_MESSAGES.overStorage, {
       currentStatus: used >= limit ? 'exceeded' : 'met',
-      event: 'storage',
+      event: p.storageEvent,
       limit,
       currentStorage: used,
       message: ATTACHMENT_MESSAGES.overStorage,
@@ -137,11 +201,13 @@ export class StorageExceededError extends HttpError {
 }
 
 /** Refuses, before anything is written or signed, what would pass the adder's quota. */
-function assertQuota(user: UserRecord, bytes: number, files: number): void {
-  if (storageUsed(user) + bytes > storageLimitBytes(user)) throw new StorageExceededError(user);
-  const limit = limitOf(user.subscription.package, 'taskAttachments');
-  if (attachmentsUsed(user) + files > limit)
-    throw new LimitReachedError('taskAttachments', limit, attachmentsUsed(user));
+function assertQuota(p: OwnerPolicy, user: UserRecord, bytes: number, files: number): void {
+  // A plan without the feature refuses as the feature (its count limit), not as storage.
+  const limit = limitOf(user.subscription.package, p.countEvent);
+  if (limit === 0) throw new LimitReachedError(p.countEvent, limit, attachmentsUsed(p, user));
+  if (storageUsed(p, user) + bytes > storageLimitBytes(p, user)) throw new StorageExceededError(user, p);
+  if (attachmentsUsed(p, user) + files > limit)
+    throw new LimitReachedError(p.countEvent, limit, attachmentsUsed(p, user));
 }
 
 async function adder(actor: Actor): Promise<UserRecord> {
@@ -153,30 +219,41 @@ async function adder(actor: Actor): Promise<UserRecord> {
 type Writes = Parameters<Parameters<typeof transact>[0]>[0];
 
 /** The counter write that counts an attachment of `bytes` in, under the limits even when concurrent. */
-function countIn(w: Writes, user: UserRecord, bytes: number) {
-  const maxBytes = storageLimitBytes(user) - bytes;
-  const maxCount = limitOf(user.subscription.package, 'taskAttachments') - 1;
+function countIn(w: Writes, p: OwnerPolicy, user: UserRecord, bytes: number) {
+  const maxBytes = storageLimitBytes(p, user) - bytes;
+  const maxCount = limitOf(user.subscription.package, p.countEvent) - 1;
   return w.user
     .patch({ userId: user.userId })
-    .add({ storageBytes: bytes, taskAttachmentsCount: 1 })
-    .where(
-      (a, op) =>
-        `(${op.notExists(a.storageBytes)} OR ${op.lte(a.storageBytes, maxBytes)}) AND (${op.notExists(a.taskAttachmentsCount)} OR ${op.lte(a.taskAttachmentsCount, maxCount)})`,
-    )
+    .add({ [p.bytesAttribute]: bytes, [p.countAttribute]: 1 })
+    .where((a, op) => {
+      const stored = a[p.bytesAttribute];
+      const count = a[p.countAttribute];
+      return `(${op.notExists(stored)} OR ${op.lte(stored, maxBytes)}) AND (${op.notExists(count)} OR ${op.lte(count, maxCount)})`;
+    })
     .commit();
 }
 
 /** The counter write that gives an attachment's share back (no condition: shrinking never fails). */
-export function countOut(w: Writes, a: Pick<AttachmentRecord, 'userId' | 'size'>) {
-  return w.user.patch({ userId: a.userId }).add({ storageBytes: -a.size, taskAttachmentsCount: -1 }).commit();
+export function countOut(w: Writes, a: Pick<AttachmentRecord, 'userId' | 'size' | 'taskId'>) {
+  const p = policyOf(ownerOfKey(a.taskId));
+  return w.user
+    .patch({ userId: a.userId })
+    .add({ [p.bytesAttribute]: -a.size, [p.countAttribute]: -1 })
+    .commit();
 }
 
 /** After a transaction whose counter write (at `index`) failed: the quota refusal, read fresh. */
-async function quotaFailure(e: unknown, index: number, userId: string, bytes: number): Promise<never> {
+async function quotaFailure(
+  e: unknown,
+  index: number,
+  p: OwnerPolicy,
+  userId: string,
+  bytes: number,
+): Promise<never> {
   if (e instanceof TransactionCanceledError && e.failedAt(index)) {
     const fresh = await readUser(userId);
-    if (fresh) assertQuota(fresh, bytes, 1);
-    if (fresh) throw new StorageExceededError(fresh);
+    if (fresh) assertQuota(p, fresh, bytes, 1);
+    if (fresh) throw new StorageExceededError(fresh, p);
   }
   throw e;
 }
@@ -186,11 +263,13 @@ async function quotaFailure(e: unknown, index: number, userId: string, bytes: nu
 /** POST /task/attachment/upload: one presigned POST per file of the drop; nothing counted yet. */
 export async function createUploads(
   actor: Actor,
-  input: CreateUploadsInput,
+  owner: AttachmentOwner,
+  input: Pick<CreateUploadsInput, 'files'>,
 ): Promise<{ results: UploadTicket[] }> {
-  await writableTask(actor, input.task);
+  await writableOwner(actor, owner);
   const user = await adder(actor);
   assertQuota(
+    policyOf(owner),
     user,
     input.files.reduce((s, f) => s + f.size, 0),
     input.files.length,
@@ -200,7 +279,7 @@ export async function createUploads(
   const uploads = input.files.map((f) => ({
     userId: actor.userId,
     uploadId: randomUUID(),
-    taskId: input.task,
+    taskId: ownerKey(owner),
     filename: sanitizeFilename(f.filename),
     size: f.size,
     contentType: f.contentType.toLowerCase(),
@@ -262,7 +341,7 @@ function describe(filename: string, head: Uint8Array) {
 /** Records a stored file and counts it, in one transaction; the object is removed when that fails. */
 async function recordFile(
   user: UserRecord,
-  taskId: string,
+  owner: AttachmentOwner,
   attachmentId: string,
   key: string,
   filename: string,
@@ -273,12 +352,12 @@ async function recordFile(
   /** The task's attachments as read meanwhile (for the new one's place), or read here. */
   existing?: Promise<AttachmentRecord[]>,
 ): Promise<AttachmentRecord> {
-  const order = nextOrder(await (existing ?? attachmentsOf(taskId)));
+  const order = nextOrder(await (existing ?? attachmentsOf(owner)));
   const d = describe(filename, head);
   const now = new Date().toISOString();
   const item = {
     attachmentId,
-    taskId,
+    taskId: ownerKey(owner),
     userId: user.userId,
     kind: 'file' as const,
     filename,
@@ -294,7 +373,7 @@ async function recordFile(
   try {
     await transact((w) => [
       w.attachment.create(item).commit(),
-      countIn(w, user, size),
+      countIn(w, policyOf(owner), user, size),
       ...(upload
         ? [
             w.attachmentUpload
@@ -306,7 +385,7 @@ async function recordFile(
     ]);
   } catch (e) {
     await deleteObject(key);
-    await quotaFailure(e, 1, user.userId, size);
+    await quotaFailure(e, 1, policyOf(owner), user.userId, size);
   }
   // As written: no read back.
   return { ...item, updatedAt: now } as AttachmentRecord;
@@ -316,11 +395,18 @@ async function recordFile(
  * POST /task/attachment/upload/{uploadId}/confirm. Only the caller's own uploads exist for them
  * (another person's upload id is 404). What breaks a rule is deleted and forgotten, and never counted.
  */
-export async function confirmUpload(actor: Actor, uploadId: string): Promise<AttachmentView> {
+export async function confirmUpload(
+  actor: Actor,
+  kind: OwnerKind,
+  uploadId: string,
+): Promise<AttachmentView> {
   const upload = (await AttachmentUploadEntity.get({ userId: actor.userId, uploadId }).go()).data;
   if (!upload || upload.ttl * 1000 < Date.now()) throw new NotFoundError();
+  const owner = ownerOfKey(upload.taskId);
+  // A curriculum's upload is confirmed through the curriculum route, a task's through the task route.
+  if (owner.kind !== kind) throw new NotFoundError();
   const [, { refusal, head }, user] = await Promise.all([
-    writableTask(actor, upload.taskId),
+    writableOwner(actor, owner),
     objectRefusal(upload.objectKey, upload.filename, upload),
     adder(actor),
   ]);
@@ -331,16 +417,16 @@ export async function confirmUpload(actor: Actor, uploadId: string): Promise<Att
       await AttachmentUploadEntity.delete({ userId: actor.userId, uploadId }).go();
     throw new ValidationError({ file: refusal });
   }
-  assertQuota(user, upload.size, 1);
+  assertQuota(policyOf(owner), user, upload.size, 1);
   const attachmentId = randomUUID();
-  const key = fileKey(upload.taskId, attachmentId);
-  const existing = attachmentsOf(upload.taskId);
+  const key = policyOf(owner).fileKey(owner.id, attachmentId);
+  const existing = attachmentsOf(owner);
   // Awaited in recordFile; a failure before then must not go unhandled.
   existing.catch(() => undefined);
   await copyObject(upload.objectKey, key, describe(upload.filename, head).contentType);
   const record = await recordFile(
     user,
-    upload.taskId,
+    owner,
     attachmentId,
     key,
     upload.filename,
@@ -359,66 +445,80 @@ export async function confirmUpload(actor: Actor, uploadId: string): Promise<Att
 /** POST /task/attachment (multipart, small files): the same checks as a confirm, in one call. */
 export async function createFromForm(
   actor: Actor,
-  taskId: string,
+  owner: AttachmentOwner,
   file: { filename: string; data: Uint8Array },
 ): Promise<AttachmentView> {
-  await writableTask(actor, taskId);
+  await writableOwner(actor, owner);
   const filename = sanitizeFilename(file.filename);
   const refusal = contentRefusal(filename, file.data.subarray(0, 64));
   if (refusal) throw new ValidationError({ document: refusal });
   const user = await adder(actor);
-  assertQuota(user, file.data.byteLength, 1);
+  assertQuota(policyOf(owner), user, file.data.byteLength, 1);
   const attachmentId = randomUUID();
-  const key = fileKey(taskId, attachmentId);
+  const key = policyOf(owner).fileKey(owner.id, attachmentId);
   const head = file.data.subarray(0, 64);
   await putObject(key, file.data, describe(filename, head).contentType);
-  const record = await recordFile(user, taskId, attachmentId, key, filename, file.data.byteLength, head);
+  const record = await recordFile(user, owner, attachmentId, key, filename, file.data.byteLength, head);
   return attachmentView(record);
 }
 
 // ---------- links ----------
 
 /** A URL attachment (a video link when fileType is 'video'): counted as an attachment, no storage. */
-export async function createLink(actor: Actor, input: CreateLinkInput): Promise<AttachmentView> {
-  await writableTask(actor, input.task);
+export async function createLink(
+  actor: Actor,
+  owner: AttachmentOwner,
+  input: Omit<CreateLinkInput, 'task'>,
+): Promise<AttachmentView> {
+  await writableOwner(actor, owner);
   const user = await adder(actor);
-  assertQuota(user, 0, 1);
+  const p = policyOf(owner);
+  assertQuota(p, user, 0, 1);
   const item = {
     attachmentId: randomUUID(),
-    taskId: input.task,
+    taskId: ownerKey(owner),
     userId: actor.userId,
     kind: 'link' as const,
     title: input.title,
     documentUrl: input.documentUrl,
     fileType: input.fileType,
     size: 0,
-    order: nextOrder((await attachmentsOf(input.task)).filter((a) => a.kind === 'link')),
+    order: nextOrder((await attachmentsOf(owner)).filter((a) => a.kind === 'link')),
   };
   try {
-    await transact((w) => [w.attachment.create(item).commit(), countIn(w, user, 0)]);
+    await transact((w) => [w.attachment.create(item).commit(), countIn(w, p, user, 0)]);
   } catch (e) {
-    await quotaFailure(e, 1, user.userId, 0);
+    await quotaFailure(e, 1, p, user.userId, 0);
   }
   return attachmentView((await AttachmentEntity.get({ attachmentId: item.attachmentId }).go()).data!);
 }
 
 // ---------- one attachment ----------
 
-/** The attachment, when the caller may change it: 404 when they cannot see its task, else 403. */
-async function writableAttachment(actor: Actor, attachmentId: string): Promise<AttachmentRecord> {
+/**
+ * The attachment, when the caller may change it: 404 when they cannot see its owner, or when it is
+ * not of the kind of owner the route is for (a task's attachment through a curriculum route), else 403.
+ */
+async function writableAttachment(
+  actor: Actor,
+  kind: OwnerKind,
+  attachmentId: string,
+): Promise<AttachmentRecord> {
   const a = (await AttachmentEntity.get({ attachmentId }).go()).data;
-  if (!a) throw new NotFoundError();
-  await writableTask(actor, a.taskId);
+  const owner = a && ownerOfKey(a.taskId);
+  if (!a || !owner || owner.kind !== kind) throw new NotFoundError();
+  await writableOwner(actor, owner);
   return a;
 }
 
 /** PATCH task/attachment/{id}: the title; the URL of a link. */
 export async function updateAttachment(
   actor: Actor,
+  kind: OwnerKind,
   attachmentId: string,
   input: UpdateAttachmentInput,
 ): Promise<AttachmentView> {
-  const a = await writableAttachment(actor, attachmentId);
+  const a = await writableAttachment(actor, kind, attachmentId);
   if (input.documentUrl !== undefined && a.kind !== 'link')
     throw new ValidationError({ document_url: 'Only a link has a URL to change.' });
   const set = {
@@ -430,8 +530,8 @@ export async function updateAttachment(
 }
 
 /** DELETE task/attachment/{id}: the item and the quota back in one transaction, then the object. */
-export async function deleteAttachment(actor: Actor, attachmentId: string): Promise<void> {
-  const a = await writableAttachment(actor, attachmentId);
+export async function deleteAttachment(actor: Actor, kind: OwnerKind, attachmentId: string): Promise<void> {
+  const a = await writableAttachment(actor, kind, attachmentId);
   await removeAttachment(a);
 }
 
@@ -452,18 +552,31 @@ export async function removeAttachment(a: AttachmentRecord): Promise<void> {
   if (a.objectKey) await deleteObject(a.objectKey);
 }
 
-/** PATCH task/attachment/order/: new order numbers for attachments of tasks the caller may write. */
-export async function orderAttachments(actor: Actor, items: Array<{ id: string; order: number }>) {
+/**
+ * PATCH task/attachment/order/: new order numbers for attachments of tasks the caller may write.
+ * PATCH curriculum/attachment/order/: the same for ONE curriculum's attachments (its author's); an
+ * attachment of another curriculum in the list is refused (400), a task's attachment is 404, and a
+ * refused list writes nothing.
+ */
+export async function orderAttachments(
+  actor: Actor,
+  kind: OwnerKind,
+  items: Array<{ id: string; order: number }>,
+) {
   const found = await Promise.all(items.map((i) => AttachmentEntity.get({ attachmentId: i.id }).go()));
   const records = found.map((f) => f.data);
-  if (records.some((r) => !r)) throw new NotFoundError();
-  for (const taskId of new Set(records.map((r) => r!.taskId))) await writableTask(actor, taskId);
+  if (records.some((r) => !r || ownerOfKey(r.taskId).kind !== kind)) throw new NotFoundError();
+  const keys = new Set(records.map((r) => r!.taskId));
+  if (kind === 'curriculum' && keys.size > 1)
+    throw new ValidationError({ attachments: ATTACHMENT_MESSAGES.oneCurriculum });
+  for (const key of keys) await writableOwner(actor, ownerOfKey(key));
   await transact((w) =>
-    items.map((i) =>
+    items.map((i, n) =>
       w.attachment
         .patch({ attachmentId: i.id })
         .set({ order: i.order })
-        .where((x, op) => op.exists(x.attachmentId))
+        // Still where it was read: an attachment that moved or went meanwhile fails the whole list.
+        .where((x, op) => `${op.exists(x.attachmentId)} AND ${op.eq(x.taskId, records[n]!.taskId)}`)
         .commit(),
     ),
   );
@@ -472,7 +585,12 @@ export async function orderAttachments(actor: Actor, items: Array<{ id: string; 
 
 /** Every attachment of a deleted task goes, with its file and its share of the quota (streams). */
 export async function removeTaskAttachments(taskId: string): Promise<number> {
-  const all = await attachmentsOf(taskId);
+  return removeOwnerAttachments({ kind: 'task', id: taskId });
+}
+
+/** Every attachment of a deleted task or curriculum goes, with its file and its share of the quota. */
+export async function removeOwnerAttachments(owner: AttachmentOwner): Promise<number> {
+  const all = await attachmentsOf(owner);
   for (const a of all) await removeAttachment(a);
   return all.length;
 }

@@ -48,6 +48,9 @@ export const UserEntity = new Entity(
       /** Curricula counters, on the author's item (decisions D66); absent reads as 0. */
       totalCurriculumsCount: { type: 'number' },
       totalCurriculumLessonsCount: { type: 'number' },
+      /** Curriculum attachment counters, on the author's item (decisions D72); absent reads as 0. */
+      curriculumAttachmentsCount: { type: 'number' },
+      curriculumStorageBytes: { type: 'number' },
       version: { type: 'number', required: true, default: 1 },
       createdAt: { type: 'string', readOnly: true, default: () => new Date().toISOString() },
       updatedAt: { type: 'string', watch: '*', set: () => new Date().toISOString() },

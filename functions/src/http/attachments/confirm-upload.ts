@@ -7,5 +7,5 @@ import { httpHandler, respond } from '../../lib/http-handler.ts';
 export const handler = httpHandler({
   route: routes.confirmAttachmentUpload,
   params: z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) }),
-  run: async ({ actor, params }) => respond(201, await confirmUpload(actor, params.id)),
+  run: async ({ actor, params }) => respond(201, await confirmUpload(actor, 'task', params.id)),
 });

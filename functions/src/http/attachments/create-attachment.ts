@@ -14,9 +14,10 @@ export const handler = httpHandler({
   run: async ({ actor, event }) => {
     const contentType = event.headers['content-type'] ?? '';
     if (contentType.toLowerCase().startsWith('multipart/form-data')) {
-      const form = await readAttachmentForm(event, contentType);
-      return respond(201, await createFromForm(actor, form.task, form));
+      const form = await readAttachmentForm(event, contentType, 'task');
+      return respond(201, await createFromForm(actor, { kind: 'task', id: form.owner }, form));
     }
-    return respond(201, await createLink(actor, createLinkInput.parse(parseBody(event))));
+    const { task, ...link } = createLinkInput.parse(parseBody(event));
+    return respond(201, await createLink(actor, { kind: 'task', id: task }, link));
   },
 });

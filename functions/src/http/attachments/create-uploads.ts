@@ -7,5 +7,6 @@ import { httpHandler, respond } from '../../lib/http-handler.ts';
 export const handler = httpHandler({
   route: routes.createAttachmentUploads,
   body: createUploadsInput,
-  run: async ({ actor, body }) => respond(201, await createUploads(actor, body)),
+  run: async ({ actor, body }) =>
+    respond(201, await createUploads(actor, { kind: 'task', id: body.task }, body)),
 });

@@ -8,7 +8,7 @@ export const handler = httpHandler({
   route: routes.deleteAttachment,
   params: z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) }),
   run: async ({ actor, params }) => {
-    await deleteAttachment(actor, params.id);
+    await deleteAttachment(actor, 'task', params.id);
     return respond(204);
   },
 });

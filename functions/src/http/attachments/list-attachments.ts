@@ -9,5 +9,5 @@ export const handler = httpHandler({
   route: routes.listAttachments,
   params: z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) }),
   query: listAttachmentsQuery,
-  run: ({ actor, params, query }) => listAttachments(actor, params.id, query.q),
+  run: ({ actor, params, query }) => listAttachments(actor, { kind: 'task', id: params.id }, query.q),
 });

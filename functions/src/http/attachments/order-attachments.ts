@@ -7,5 +7,5 @@ import { httpHandler } from '../../lib/http-handler.ts';
 export const handler = httpHandler({
   route: routes.orderAttachments,
   body: orderAttachmentsInput,
-  run: ({ actor, body }) => orderAttachments(actor, body.attachments),
+  run: ({ actor, body }) => orderAttachments(actor, 'task', body.attachments),
 });

@@ -9,5 +9,5 @@ export const handler = httpHandler({
   route: routes.updateAttachment,
   params: z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) }),
   body: updateAttachmentInput,
-  run: ({ actor, params, body }) => updateAttachment(actor, params.id, body),
+  run: ({ actor, params, body }) => updateAttachment(actor, 'task', params.id, body),
 });

@@ -81,3 +81,50 @@ export const deleteCurriculumLesson = {
   auth: 'user',
   handler: 'curricula/delete-lesson',
 } as const satisfies RouteDef;
+// Curriculum attachments (spec 002 §7 "Curriculum"; the upload pair is ours: docs/api/curricula.md; D72)
+/** The curriculum's files (?q=file) or video links (?q=video), in their order. */
+export const listCurriculumAttachments = {
+  method: 'GET',
+  path: '/curriculum/attachment/{id}',
+  auth: 'user',
+  handler: 'curricula/list-attachments',
+} as const satisfies RouteDef;
+/** JSON for a link {curriculum, title, documentUrl, fileType}, or multipart {curriculum, document}. */
+export const createCurriculumAttachment = {
+  method: 'POST',
+  path: '/curriculum/attachment',
+  auth: 'user',
+  handler: 'curricula/create-attachment',
+} as const satisfies RouteDef;
+/** A presigned POST per file of one drop {curriculum, files}; the confirm below records each. */
+export const createCurriculumAttachmentUploads = {
+  method: 'POST',
+  path: '/curriculum/attachment/upload',
+  auth: 'user',
+  handler: 'curricula/create-attachment-uploads',
+} as const satisfies RouteDef;
+export const confirmCurriculumAttachmentUpload = {
+  method: 'POST',
+  path: '/curriculum/attachment/upload/{id}/confirm',
+  auth: 'user',
+  handler: 'curricula/confirm-attachment-upload',
+} as const satisfies RouteDef;
+export const updateCurriculumAttachment = {
+  method: 'PATCH',
+  path: '/curriculum/attachment/{id}',
+  auth: 'user',
+  handler: 'curricula/update-attachment',
+} as const satisfies RouteDef;
+export const deleteCurriculumAttachment = {
+  method: 'DELETE',
+  path: '/curriculum/attachment/{id}',
+  auth: 'user',
+  handler: 'curricula/delete-attachment',
+} as const satisfies RouteDef;
+/** New order numbers {attachments: [{id, order}]}, all of one curriculum. */
+export const orderCurriculumAttachments = {
+  method: 'PATCH',
+  path: '/curriculum/attachment/order/',
+  auth: 'user',
+  handler: 'curricula/order-attachments',
+} as const satisfies RouteDef;

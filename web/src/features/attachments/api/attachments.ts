@@ -1,27 +1,59 @@
 /**
  * The attachment calls (spec 000 §7 "Attachments"; docs/api/attachments.md): the task's files and
  * video links, the two-step upload (ask for a presigned POST, send the file straight to storage with
- * progress, confirm), links, rename, delete and order.
+ * progress, confirm), links, rename, delete and order. An owner is a task (its id) or a curriculum
+ * (`{ curriculum: id }`: spec 002 §7, docs/api/curricula.md, decisions D72): the same calls on the
+ * curriculum's routes.
  */
+import * as curriculumRoutes from '@tandem/shared/api/areas/curricula';
 import * as routes from '@tandem/shared/api/route-defs';
 import type { AttachmentView, UploadTicket } from '@tandem/shared/attachments/rules';
 import useSWR from 'swr';
 import { api } from '../../../lib/api.ts';
 
 export type AttachmentKind = 'file' | 'video';
-export const attachmentsKey = (taskId: string, q: AttachmentKind) => ['attachments', taskId, q] as const;
+/** A task's id, or a curriculum. */
+export type AttachmentOwner = string | { curriculum: string };
 
-export const listAttachments = (taskId: string, q: AttachmentKind) =>
-  api<{ results: AttachmentView[] }>(routes.listAttachments, { params: { id: taskId }, query: { q } }).then(
-    (r) => r.results,
-  );
-export const useAttachments = (taskId: string | null, q: AttachmentKind) =>
-  useSWR(taskId ? attachmentsKey(taskId, q) : null, () => listAttachments(taskId!, q));
+const TASK_ROUTES = {
+  list: routes.listAttachments,
+  create: routes.createAttachment,
+  uploads: routes.createAttachmentUploads,
+  confirm: routes.confirmAttachmentUpload,
+  update: routes.updateAttachment,
+  remove: routes.deleteAttachment,
+  order: routes.orderAttachments,
+};
+const CURRICULUM_ROUTES = {
+  list: curriculumRoutes.listCurriculumAttachments,
+  create: curriculumRoutes.createCurriculumAttachment,
+  uploads: curriculumRoutes.createCurriculumAttachmentUploads,
+  confirm: curriculumRoutes.confirmCurriculumAttachmentUpload,
+  update: curriculumRoutes.updateCurriculumAttachment,
+  remove: curriculumRoutes.deleteCurriculumAttachment,
+  order: curriculumRoutes.orderCurriculumAttachments,
+};
+const routesOf = (o: AttachmentOwner = '') => (typeof o === 'string' ? TASK_ROUTES : CURRICULUM_ROUTES);
+const idOf = (o: AttachmentOwner) => (typeof o === 'string' ? o : o.curriculum);
+/** The owner named in a body: `task` or `curriculum`. */
+const ownerField = (o: AttachmentOwner) =>
+  typeof o === 'string' ? { task: o } : { curriculum: o.curriculum };
 
-export const requestUploads = (taskId: string, files: File[]) =>
-  api<{ results: UploadTicket[] }>(routes.createAttachmentUploads, {
+export const attachmentsKey = (owner: AttachmentOwner, q: AttachmentKind) =>
+  ['attachments', typeof owner === 'string' ? owner : `curriculum:${owner.curriculum}`, q] as const;
+
+export const listAttachments = (owner: AttachmentOwner, q: AttachmentKind) =>
+  api<{ results: AttachmentView[] }>(routesOf(owner).list, {
+    params: { id: idOf(owner) },
+    query: { q },
+  }).then((r) => r.results);
+export const useAttachments = (owner: AttachmentOwner | null, q: AttachmentKind) =>
+  useSWR(owner ? attachmentsKey(owner, q) : null, () => listAttachments(owner!, q));
+
+export const requestUploads = (owner: AttachmentOwner, files: File[]) =>
+  api<{ results: UploadTicket[] }>(routesOf(owner).uploads, {
     body: {
-      task: taskId,
+      ...ownerField(owner),
       files: files.map((f) => ({
         filename: f.name,
         size: f.size,
@@ -30,8 +62,8 @@ export const requestUploads = (taskId: string, files: File[]) =>
     },
   }).then((r) => r.results);
 
-export const confirmUpload = (uploadId: string) =>
-  api<AttachmentView>(routes.confirmAttachmentUpload, { params: { id: uploadId } });
+export const confirmUpload = (uploadId: string, owner?: AttachmentOwner) =>
+  api<AttachmentView>(routesOf(owner).confirm, { params: { id: uploadId } });
 
 export class UploadCancelled extends Error {
   constructor() {
@@ -66,15 +98,19 @@ export function sendToStorage(
   });
 }
 
-export const createLink = (taskId: string, title: string, documentUrl: string) =>
-  api<AttachmentView>(routes.createAttachment, {
-    body: { task: taskId, title, documentUrl, fileType: 'video' },
+export const createLink = (owner: AttachmentOwner, title: string, documentUrl: string) =>
+  api<AttachmentView>(routesOf(owner).create, {
+    body: { ...ownerField(owner), title, documentUrl, fileType: 'video' },
   });
 
-export const updateAttachment = (id: string, body: { title?: string; documentUrl?: string }) =>
-  api<AttachmentView>(routes.updateAttachment, { params: { id }, body });
+export const updateAttachment = (
+  id: string,
+  body: { title?: string; documentUrl?: string },
+  owner?: AttachmentOwner,
+) => api<AttachmentView>(routesOf(owner).update, { params: { id }, body });
 
-export const deleteAttachment = (id: string) => api<void>(routes.deleteAttachment, { params: { id } });
+export const deleteAttachment = (id: string, owner?: AttachmentOwner) =>
+  api<void>(routesOf(owner).remove, { params: { id } });
 
-export const orderAttachments = (items: Array<{ id: string; order: number }>) =>
-  api<unknown>(routes.orderAttachments, { body: { attachments: items } });
+export const orderAttachments = (items: Array<{ id: string; order: number }>, owner?: AttachmentOwner) =>
+  api<unknown>(routesOf(owner).order, { body: { attachments: items } });

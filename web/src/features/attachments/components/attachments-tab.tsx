@@ -33,6 +33,7 @@ import { mutate } from 'swr';
 import { errorText, notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { isLimitsKey, useSubscriptionLimits } from '../../subscription/api/subscription-limits.ts';
 import {
+  type AttachmentOwner,
   attachmentsKey,
   confirmUpload,
   deleteAttachment,
@@ -61,11 +62,11 @@ function rejectionMessage(rejections: FileRejection[]): string {
 }
 
 /**
- * Uploads files to a task: one request for the drop, then each file straight to storage and
- * confirmed. `onProgress` hears each file's fraction; answers the attachments kept.
+ * Uploads files to a task (or a curriculum): one request for the drop, then each file straight to
+ * storage and confirmed. `onProgress` hears each file's fraction; answers the attachments kept.
  */
 export async function uploadFiles(
-  taskId: string,
+  taskId: AttachmentOwner,
   files: File[],
   hooks: {
     onProgress?: (index: number, fraction: number) => void;
@@ -83,7 +84,7 @@ export async function uploadFiles(
           (f) => hooks.onProgress?.(i, f),
           hooks.signals?.[i] ?? new AbortController().signal,
         );
-        const a = await confirmUpload(ticket.uploadId);
+        const a = await confirmUpload(ticket.uploadId, taskId);
         await mutate(
           attachmentsKey(taskId, 'file'),
           (list: AttachmentView[] | undefined) => [...(list ?? []), a],
@@ -241,8 +242,8 @@ function PendingFiles({ files, onChange }: { files: File[]; onChange: (files: Fi
 }
 
 export interface AttachmentsTabProps {
-  /** Null while the task is being created. */
-  taskId: string | null;
+  /** Null while the task is being created; a curriculum's files with `{ curriculum: id }`. */
+  taskId: AttachmentOwner | null;
   canEdit: boolean;
   pending?: File[];
   onPendingChange?: (files: File[]) => void;
@@ -253,7 +254,7 @@ export function AttachmentsTab({ taskId, canEdit, pending = [], onPendingChange 
   return <TaskFiles taskId={taskId} canEdit={canEdit} />;
 }
 
-function TaskFiles({ taskId, canEdit }: { taskId: string; canEdit: boolean }) {
+function TaskFiles({ taskId, canEdit }: { taskId: AttachmentOwner; canEdit: boolean }) {
   const { t } = useTranslation('tasks');
   const { data, error, isLoading } = useAttachments(taskId, 'file');
   const [uploads, setUploads] = useState<Upload[]>([]);
@@ -295,7 +296,7 @@ function TaskFiles({ taskId, canEdit }: { taskId: string; canEdit: boolean }) {
       { revalidate: false },
     );
     try {
-      await deleteAttachment(a.id);
+      await deleteAttachment(a.id, taskId);
       notifySuccess(ATTACHMENT_MESSAGES.deleted);
       await mutate(isLimitsKey);
     } catch (err) {
@@ -317,7 +318,7 @@ function TaskFiles({ taskId, canEdit }: { taskId: string; canEdit: boolean }) {
           {t('attachments.none')}
         </Text>
       )}
-      <SortableAttachments swrKey={key} list={list}>
+      <SortableAttachments swrKey={key} list={list} owner={taskId}>
         {list.map((a) => (
           <SortableFile key={a.id} a={a} canEdit={canEdit} onDelete={setAsked} />
         ))}

@@ -19,16 +19,19 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mutate } from 'swr';
 import { notifyError } from '../../../lib/notify.ts';
-import { type attachmentsKey, orderAttachments } from '../api/attachments.ts';
+import { type AttachmentOwner, type attachmentsKey, orderAttachments } from '../api/attachments.ts';
 import { reorder } from '../utils/files.ts';
 
 export function SortableAttachments({
   swrKey,
   list,
   onSaved,
+  owner,
   children,
 }: {
   swrKey: ReturnType<typeof attachmentsKey>;
+  /** Whose attachments (a task's by default, or a curriculum's): which route saves the order. */
+  owner?: AttachmentOwner;
   list: AttachmentView[];
   /** After the new order is saved (the video tab says so, spec 000 §8). */
   onSaved?: () => void;
@@ -45,7 +48,10 @@ export function SortableAttachments({
     // The new order shows at once and is held as one mutation over the save (as Today's move is,
     // D62): a read of the list that starts meanwhile (a live event, a refocus) is dropped rather than
     // putting the rows back where they were; a refusal puts them back.
-    const saving = orderAttachments(next.map((x) => ({ id: x.id, order: x.order })));
+    const saving = orderAttachments(
+      next.map((x) => ({ id: x.id, order: x.order })),
+      owner,
+    );
     try {
       await mutate(
         swrKey,

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { mutate } from 'swr';
 import { errorText, notifyError, notifySuccess } from '../../../lib/notify.ts';
 import {
+  type AttachmentOwner,
   attachmentsKey,
   createLink,
   deleteAttachment,
@@ -155,7 +156,8 @@ function SortableLink({
   );
 }
 
-export function VideoLinksTab({ taskId, canEdit }: { taskId: string; canEdit: boolean }) {
+/** A task's video links, or a curriculum's with `taskId={{ curriculum: id }}`. */
+export function VideoLinksTab({ taskId, canEdit }: { taskId: AttachmentOwner; canEdit: boolean }) {
   const { t } = useTranslation('tasks');
   const { data, error, isLoading } = useAttachments(taskId, 'video');
   const [dialog, setDialog] = useState<{ editing: AttachmentView | null } | null>(null);
@@ -166,7 +168,7 @@ export function VideoLinksTab({ taskId, canEdit }: { taskId: string; canEdit: bo
     const editing = dialog?.editing ?? null;
     try {
       if (editing) {
-        const a = await updateAttachment(editing.id, { title, documentUrl: url });
+        const a = await updateAttachment(editing.id, { title, documentUrl: url }, taskId);
         await mutate(
           key,
           list.map((x) => (x.id === a.id ? a : x)),
@@ -194,7 +196,7 @@ export function VideoLinksTab({ taskId, canEdit }: { taskId: string; canEdit: bo
       { revalidate: false },
     );
     try {
-      await deleteAttachment(a.id);
+      await deleteAttachment(a.id, taskId);
       notifySuccess(ATTACHMENT_MESSAGES.linkDeleted);
     } catch (err) {
       await mutate(key, list, { revalidate: false });
@@ -218,6 +220,7 @@ export function VideoLinksTab({ taskId, canEdit }: { taskId: string; canEdit: bo
         </Text>
       )}
       <SortableAttachments
+        owner={taskId}
         swrKey={key}
         list={list}
         onSaved={() => notifySuccess(ATTACHMENT_MESSAGES.videoOrderUpdated)}

@@ -2,7 +2,8 @@
  * /curriculum (spec 002 §2 "Curriculum screen"; decisions D66): curricula by type (own, delegated to
  * me, templates), optionally of one group, beside the one chosen (?id=): its progress bar, each
  * learner's progress for the author, its lessons in order (the author drags them), lessons added from
- * template tasks or new, delegation, clone and delete. Below 1024 px the two columns stack.
+ * template tasks or new, the curriculum's own files and video links (D72), delegation, clone and
+ * delete. Below 1024 px the two columns stack.
  */
 import '../i18n.ts';
 import {
@@ -47,6 +48,7 @@ import {
   useCurriculum,
   useLessons,
 } from '../api/curricula.ts';
+import { CurriculumAttachments } from '../components/curriculum-attachments.tsx';
 import { LessonList } from '../components/lesson-list.tsx';
 import { failed, notify } from '../utils/notify.ts';
 
@@ -284,6 +286,8 @@ function CurriculumDetail({ id, onGone }: { id: string; onGone: () => void }) {
           </Grid.Col>
         </Grid>
       )}
+
+      <CurriculumAttachments curriculumId={c.id} canEdit={c.isOwner} />
 
       {c.isOwner && c.mode === 'active' && (
         <Stack gap="xs">
