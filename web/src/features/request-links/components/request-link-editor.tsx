@@ -27,11 +27,16 @@ import {
   type RequestLinkView,
   saveFailureMessage,
 } from '@tandem/shared/request-links/constants';
-import { useState } from 'react';
+import { type ChangeEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { failureOf, type RequestLinkForm, saveRequestLink, uploadLogo } from '../api/request-links.ts';
 import { RequestLinkPreview } from './request-link-preview.tsx';
+
+/** The sections of a link's configuration, each edited a field at a time. */
+type Section = 'brandingConfig' | 'requestConfig' | 'confirmationConfig' | 'legalConfig';
+/** The keys of T whose values are V. */
+type KeysOf<T, V> = { [K in keyof T]-?: T[K] extends V ? K : never }[keyof T];
 
 const D = REQUEST_LINK_DEFAULTS;
 
@@ -70,10 +75,20 @@ export function RequestLinkEditor({ link, onDone }: { link: RequestLinkView | nu
   const [saving, setSaving] = useState(false);
   const set = <K extends keyof RequestLinkForm>(k: K, v: RequestLinkForm[K]) =>
     setForm((f) => ({ ...f, [k]: v }));
-  const part = <K extends 'brandingConfig' | 'requestConfig' | 'confirmationConfig' | 'legalConfig'>(
-    k: K,
-    v: Partial<RequestLinkForm[K]>,
-  ) => setForm((f) => ({ ...f, [k]: { ...f[k], ...v } }));
+  const part = <K extends Section>(k: K, v: Partial<RequestLinkForm[K]>) =>
+    setForm((f) => ({ ...f, [k]: { ...f[k], ...v } }));
+  /** A switch's props for a yes/no field of one section of the configuration. */
+  const toggle = <S extends Section>(s: S, key: KeysOf<RequestLinkForm[S], boolean>) => ({
+    checked: form[s][key] as boolean,
+    onChange: (e: ChangeEvent<HTMLInputElement>) =>
+      part(s, { [key]: e.currentTarget.checked } as Partial<RequestLinkForm[S]>),
+  });
+  /** A text input's props for a text field of one section of the configuration. */
+  const text = <S extends Section>(s: S, key: KeysOf<RequestLinkForm[S], string>) => ({
+    value: form[s][key] as string,
+    onChange: (e: ChangeEvent<HTMLInputElement>) =>
+      part(s, { [key]: e.currentTarget.value } as Partial<RequestLinkForm[S]>),
+  });
 
   async function pickLogo(file: File | null) {
     if (!file) return;
@@ -102,7 +117,6 @@ export function RequestLinkEditor({ link, onDone }: { link: RequestLinkView | nu
 
   const r = form.requestConfig;
   const b = form.brandingConfig;
-  const c = form.confirmationConfig;
   const l = form.legalConfig;
   return (
     <Grid gap="lg">
@@ -176,31 +190,11 @@ export function RequestLinkEditor({ link, onDone }: { link: RequestLinkView | nu
             onChange={(v) => part('requestConfig', { requestTypes: v })}
           />
           <Group>
-            <Switch
-              label={t('editor.otherType')}
-              checked={r.otherRequestTypeEnabled}
-              onChange={(e) => part('requestConfig', { otherRequestTypeEnabled: e.currentTarget.checked })}
-            />
-            <Switch
-              label={t('editor.voice')}
-              checked={r.voiceRecordingEnabled}
-              onChange={(e) => part('requestConfig', { voiceRecordingEnabled: e.currentTarget.checked })}
-            />
-            <Switch
-              label={t('editor.dueDate')}
-              checked={r.dueDateEnabled}
-              onChange={(e) => part('requestConfig', { dueDateEnabled: e.currentTarget.checked })}
-            />
-            <Switch
-              label={t('editor.urgency')}
-              checked={r.urgencyEnabled}
-              onChange={(e) => part('requestConfig', { urgencyEnabled: e.currentTarget.checked })}
-            />
-            <Switch
-              label={t('editor.scheduling')}
-              checked={r.schedulingEnabled}
-              onChange={(e) => part('requestConfig', { schedulingEnabled: e.currentTarget.checked })}
-            />
+            <Switch label={t('editor.otherType')} {...toggle('requestConfig', 'otherRequestTypeEnabled')} />
+            <Switch label={t('editor.voice')} {...toggle('requestConfig', 'voiceRecordingEnabled')} />
+            <Switch label={t('editor.dueDate')} {...toggle('requestConfig', 'dueDateEnabled')} />
+            <Switch label={t('editor.urgency')} {...toggle('requestConfig', 'urgencyEnabled')} />
+            <Switch label={t('editor.scheduling')} {...toggle('requestConfig', 'schedulingEnabled')} />
           </Group>
           {r.schedulingEnabled && (
             <Stack gap={4}>
@@ -265,48 +259,20 @@ export function RequestLinkEditor({ link, onDone }: { link: RequestLinkView | nu
           <Divider label={t('editor.confirmation')} labelPosition="left" />
           <TextInput
             label={t('editor.confirmationMessage')}
-            value={c.confirmationMessage}
-            onChange={(e) => part('confirmationConfig', { confirmationMessage: e.currentTarget.value })}
+            {...text('confirmationConfig', 'confirmationMessage')}
           />
-          <TextInput
-            label={t('editor.nextSteps')}
-            value={c.nextSteps}
-            onChange={(e) => part('confirmationConfig', { nextSteps: e.currentTarget.value })}
-          />
+          <TextInput label={t('editor.nextSteps')} {...text('confirmationConfig', 'nextSteps')} />
           <TextInput
             label={t('editor.responseTime')}
-            value={c.responseTimePromise}
-            onChange={(e) => part('confirmationConfig', { responseTimePromise: e.currentTarget.value })}
+            {...text('confirmationConfig', 'responseTimePromise')}
           />
-          <TextInput
-            label={t('editor.businessHours')}
-            value={c.businessHours}
-            onChange={(e) => part('confirmationConfig', { businessHours: e.currentTarget.value })}
-          />
+          <TextInput label={t('editor.businessHours')} {...text('confirmationConfig', 'businessHours')} />
           <Divider label={t('editor.legal')} labelPosition="left" />
-          <Switch
-            label={t('editor.terms')}
-            checked={l.termsEnabled}
-            onChange={(e) => part('legalConfig', { termsEnabled: e.currentTarget.checked })}
-          />
-          {l.termsEnabled && (
-            <TextInput
-              label={t('editor.termsUrl')}
-              value={l.termsUrl}
-              onChange={(e) => part('legalConfig', { termsUrl: e.currentTarget.value })}
-            />
-          )}
-          <Switch
-            label={t('editor.privacy')}
-            checked={l.privacyEnabled}
-            onChange={(e) => part('legalConfig', { privacyEnabled: e.currentTarget.checked })}
-          />
+          <Switch label={t('editor.terms')} {...toggle('legalConfig', 'termsEnabled')} />
+          {l.termsEnabled && <TextInput label={t('editor.termsUrl')} {...text('legalConfig', 'termsUrl')} />}
+          <Switch label={t('editor.privacy')} {...toggle('legalConfig', 'privacyEnabled')} />
           {l.privacyEnabled && (
-            <TextInput
-              label={t('editor.privacyUrl')}
-              value={l.privacyUrl}
-              onChange={(e) => part('legalConfig', { privacyUrl: e.currentTarget.value })}
-            />
+            <TextInput label={t('editor.privacyUrl')} {...text('legalConfig', 'privacyUrl')} />
           )}
           <Divider label={t('editor.assignees')} labelPosition="left" />
           <Text size="xs" c="dimmed">
