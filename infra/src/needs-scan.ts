@@ -26,7 +26,8 @@ const EVIDENCE: ReadonlyArray<readonly [Need, RegExp]> = [
   ['table:batch-write', /chunks\([^)]*MAX_BATCH_WRITE_ITEMS\)/],
   // A command is used where it is built (`new XCommand(`): esbuild keeps an external package's import
   // line whole even when the code using a name from it was shaken out.
-  ['bucket:read', /new (GetObjectCommand|HeadObjectCommand)\d*\(/],
+  // A copy reads its source: IAM asks for s3:GetObject on it beside s3:PutObject on the target.
+  ['bucket:read', /new (GetObjectCommand|HeadObjectCommand|CopyObjectCommand)\d*\(/],
   ['bucket:write', /new (PutObjectCommand|CopyObjectCommand)\d*\(|createPresignedPost\d*\(/],
   ['bucket:delete', /new (DeleteObjectCommand|DeleteObjectsCommand)\d*\(/],
   ['mail', /new SendEmailCommand\d*\(/],

@@ -50,6 +50,11 @@ describe('declared needs match the code', () => {
     ],
     ['a presigned GET', 'getSignedUrl(s3, new GetObjectCommand({ Bucket }))', ['bucket:read']],
     ['an upload', 'await s3.send(new PutObjectCommand2({ Bucket }))', ['bucket:write']],
+    [
+      'a copy (it reads its source)',
+      'await s3.send(new CopyObjectCommand({ Bucket }))',
+      ['bucket:read', 'bucket:write'],
+    ],
     ['a delete', 'await s3.send(new DeleteObjectCommand({ Bucket }))', ['bucket:delete']],
     ['a mail', 'await ses.send(new SendEmailCommand({}))', ['mail']],
     ['a push', 'await api.send(new PostToConnectionCommand({}))', ['realtime']],

@@ -400,6 +400,58 @@ describe('concurrent confirms', () => {
   });
 });
 
+describe('cloning a curriculum', () => {
+  it('copies its links and files in order, counted on whoever clones it; the copies outlive the source', async () => {
+    const { author, member, c } = await world();
+    expect((await upload(author.api, c.id, 'diagram.png', PNG, 'image/png')).status).toBe(201);
+    expect((await link(author.api, c.id, 'Intro')).status).toBe(201);
+    expect((await link(author.api, c.id, 'Second', 'https://vimeo.com/76979871')).status).toBe(201);
+    const before = await stored(author);
+
+    const copy = await made(member.api, `/curriculum/clone/${c.id}`, {});
+    const files = await listed(member.api, copy.id, 'file');
+    expect(files.body.results.map((f: { filename: string }) => f.filename)).toEqual(['diagram.png']);
+    const original = (await listed(author.api, c.id, 'file')).body.results[0];
+    expect(files.body.results[0].id).not.toBe(original.id);
+    const videos = await listed(member.api, copy.id, 'video');
+    expect(videos.body.results.map((v: { title: string }) => v.title)).toEqual(['Intro', 'Second']);
+    // Counted on the one who cloned; the author's counters stay as they were.
+    const m = await stored(member);
+    expect(m.curriculumAttachmentsCount).toBe(3);
+    expect(m.curriculumStorageBytes).toBe(PNG.byteLength);
+    const a = await stored(author);
+    expect(a.curriculumAttachmentsCount).toBe(before.curriculumAttachmentsCount);
+    expect(a.curriculumStorageBytes).toBe(before.curriculumStorageBytes);
+
+    // The source goes, with its files; the copy's file is its own and stays.
+    expect((await author.api.delete(`/curriculum/${c.id}`)).status).toBe(204);
+    const deadline = Date.now() + 20_000;
+    while (((await stored(author)).curriculumAttachmentsCount ?? 0) !== 0 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 200));
+    expect((await fetch(original.document as string)).status).toBe(404);
+    const kept = (await listed(member.api, copy.id, 'file')).body.results[0];
+    const got = await fetch(kept.document as string);
+    expect(Buffer.from(await got.arrayBuffer()).equals(PNG)).toBe(true);
+  });
+
+  it('refuses a clone whose attachments do not fit the cloner’s plan, writing nothing', async () => {
+    const { author, member, c } = await world();
+    expect((await upload(author.api, c.id, 'diagram.png', PNG, 'image/png')).status).toBe(201);
+    const pkg = (await stored(member)).subscription.package as SubscriptionPackage;
+    const maxMb = LIMITS[pkg].curriculumStorage;
+    // One byte too few for the image.
+    await UserEntity.patch({ userId: member.userId })
+      .set({ curriculumStorageBytes: maxMb * BYTES_PER_MB - PNG.byteLength + 1 })
+      .go();
+    const r = await member.api.post(`/curriculum/clone/${c.id}`, {});
+    expect(r.status).toBe(400);
+    expect(r.body.detail).toMatchObject({ event: 'curriculumStorage', limit: maxMb });
+    const m = await stored(member);
+    expect(m.curriculumAttachmentsCount ?? 0).toBe(0);
+    expect(m.totalCurriculumsCount ?? 0).toBe(0);
+  });
+});
+
 describe('deleting a curriculum', () => {
   it('deletes its files and gives the author’s counters back, after the delete', async () => {
     const { author, c } = await world();

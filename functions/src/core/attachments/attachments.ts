@@ -37,7 +37,7 @@ import {
 } from '@tandem/shared';
 import { AttachmentEntity, AttachmentUploadEntity } from '../../db/entities/attachment.ts';
 import type { StoredItem } from '../../db/records.ts';
-import { TransactionCanceledError, transact } from '../../db/transact.ts';
+import { chunks, MAX_TRANSACTION_ITEMS, TransactionCanceledError, transact } from '../../db/transact.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { HttpError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { LIMIT_REFUSED_CODE, LimitReachedError, limitOf } from '../access/limits.ts';
@@ -218,13 +218,13 @@ async function adder(actor: Actor): Promise<UserRecord> {
 
 type Writes = Parameters<Parameters<typeof transact>[0]>[0];
 
-/** The counter write that counts an attachment of `bytes` in, under the limits even when concurrent. */
-function countIn(w: Writes, p: OwnerPolicy, user: UserRecord, bytes: number) {
+/** The counter write that counts `files` attachments of `bytes` in all, under the limits even when concurrent. */
+function countIn(w: Writes, p: OwnerPolicy, user: UserRecord, bytes: number, files = 1) {
   const maxBytes = storageLimitBytes(p, user) - bytes;
-  const maxCount = limitOf(user.subscription.package, p.countEvent) - 1;
+  const maxCount = limitOf(user.subscription.package, p.countEvent) - files;
   return w.user
     .patch({ userId: user.userId })
-    .add({ [p.bytesAttribute]: bytes, [p.countAttribute]: 1 })
+    .add({ [p.bytesAttribute]: bytes, [p.countAttribute]: files })
     .where((a, op) => {
       const stored = a[p.bytesAttribute];
       const count = a[p.countAttribute];
@@ -249,10 +249,11 @@ async function quotaFailure(
   p: OwnerPolicy,
   userId: string,
   bytes: number,
+  files = 1,
 ): Promise<never> {
   if (e instanceof TransactionCanceledError && e.failedAt(index)) {
     const fresh = await readUser(userId);
-    if (fresh) assertQuota(p, fresh, bytes, 1);
+    if (fresh) assertQuota(p, fresh, bytes, files);
     if (fresh) throw new StorageExceededError(fresh, p);
   }
   throw e;
@@ -581,6 +582,71 @@ export async function orderAttachments(
     ),
   );
   return { results: items };
+}
+
+// ---------- copies (a clone) ----------
+
+/** Files copied in the bucket at once while a clone's attachments are copied. */
+const COPIES_AT_ONCE = 8;
+
+/**
+ * The attachments of `from` that a clone for `user` will carry, read before the clone is written:
+ * refused with the quota's error, before anything is written, when the user's plan cannot take them all.
+ */
+export async function attachmentsToCopy(
+  user: UserRecord,
+  from: AttachmentOwner,
+): Promise<AttachmentRecord[]> {
+  const all = await attachmentsOf(from);
+  if (all.length > 0) assertQuota(policyOf(from), user, bytesOf(all), all.length);
+  return all;
+}
+
+const bytesOf = (all: readonly AttachmentRecord[]) => all.reduce((n, a) => n + a.size, 0);
+
+/**
+ * Copies attachments to `to` for `user`, keeping their titles and order: files are copied in the
+ * bucket, links kept as they are. Each part (up to 99) is recorded and counted on the user in one
+ * transaction, under the limits; a part that no longer fits is refused and its copied files removed.
+ */
+export async function copyAttachments(
+  user: UserRecord,
+  all: readonly AttachmentRecord[],
+  to: AttachmentOwner,
+): Promise<void> {
+  const p = policyOf(to);
+  const createdAt = new Date().toISOString();
+  for (const part of chunks(all, MAX_TRANSACTION_ITEMS - 1)) {
+    const copies = part.map(({ updatedAt: _, ...a }) => {
+      const attachmentId = randomUUID();
+      return {
+        from: a.objectKey,
+        item: {
+          ...a,
+          attachmentId,
+          taskId: ownerKey(to),
+          userId: user.userId,
+          createdAt,
+          ...(a.objectKey ? { objectKey: p.fileKey(to.id, attachmentId) } : {}),
+        },
+      };
+    });
+    const files = copies.filter((c) => c.from !== undefined);
+    for (const batch of chunks(files, COPIES_AT_ONCE))
+      await Promise.all(
+        batch.map((c) => copyObject(c.from as string, c.item.objectKey as string, c.item.contentType ?? '')),
+      );
+    const bytes = bytesOf(part);
+    try {
+      await transact((w) => [
+        countIn(w, p, user, bytes, part.length),
+        ...copies.map((c) => w.attachment.create(c.item).commit()),
+      ]);
+    } catch (e) {
+      await Promise.all(files.map((c) => deleteObject(c.item.objectKey as string)));
+      await quotaFailure(e, 0, p, user.userId, bytes, part.length);
+    }
+  }
 }
 
 /** Every attachment of a deleted task goes, with its file and its share of the quota (streams). */

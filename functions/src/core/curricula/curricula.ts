@@ -35,6 +35,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.
 import { displayName, listMemberships, loadGroup, memberOf } from '../access/roster.ts';
 import { groupsById, type TaskRecord } from '../access/task-access.ts';
 import { readUser, type UserRecord } from '../access/users.ts';
+import { attachmentsToCopy, copyAttachments } from '../attachments/attachments.ts';
 import { deleteTasks } from '../tasks/tasks.ts';
 import { lessonTaskWrites, type PlannedLessonTask, planLessonTask, sourceOf } from './lesson-tasks.ts';
 import {
@@ -303,6 +304,8 @@ async function lessonSources(lessons: readonly LessonRecord[]): Promise<Map<stri
 /**
  * POST /curriculum/clone/{id}: a copy for the caller (who may see it) in the same group, its lessons'
  * tasks copied in order, as an ordinary curriculum unless a mode is given; "<title> (copy)" by default.
+ * Its attachments are copied too, counted on the caller: refused before anything is written when they
+ * do not fit the caller's plan.
  */
 export async function cloneCurriculum(
   actor: Actor,
@@ -312,7 +315,10 @@ export async function cloneCurriculum(
 ): Promise<CurriculumView> {
   const a = await curriculumFor(actor, curriculumId);
   const user = await me(actor);
-  const lessons = await lessonsOf(curriculumId);
+  const [lessons, files] = await Promise.all([
+    lessonsOf(curriculumId),
+    attachmentsToCopy(user, { kind: 'curriculum', id: curriculumId }),
+  ]);
   const sources = await lessonSources(lessons);
   const c = {
     curriculumId: randomUUID(),
@@ -344,6 +350,7 @@ export async function cloneCurriculum(
     (tx) => [tx.curriculum.create({ ...c, lessonCount: planned.length }).commit()],
     { totalCurriculums: 1, totalCurriculumLessons: planned.length },
   );
+  await copyAttachments(user, files, { kind: 'curriculum', id: c.curriculumId });
   return curriculumView(
     { ...c, lessonCount: planned.length } as CurriculumRecord,
     actor.userId,
