@@ -142,4 +142,24 @@ describe('the curriculum screen', () => {
       }
     }
   }, 150_000);
+
+  it('takes the learner off after a confirmation; the row goes', async () => {
+    const b = await openBrowser({ width: 1280, height: 900 });
+    try {
+      await signIn(b.page, url, authorEmail, password);
+      await b.page.goto(`${url}/curriculum?id=${curriculumId}`);
+      await b.page.getByTestId(`learner-progress-${learnerEmail}`).waitFor();
+      await b.page.getByRole('button', { name: 'Remove Lea Learner' }).click();
+      const dialog = b.page.getByRole('dialog', { name: 'Remove a learner' });
+      await dialog.getByText('Their lesson tasks stay theirs').waitFor();
+      await b.page.screenshot({ path: join(shots, 'curriculum-remove-learner.png') });
+      await dialog.getByRole('button', { name: 'Remove a learner' }).click();
+      await b.page.getByText('Lea Learner no longer follows this curriculum.').waitFor();
+      await b.page.getByText('Not delegated to anyone yet.').waitFor();
+      expect(await b.page.getByTestId(`learner-progress-${learnerEmail}`).count()).toBe(0);
+      expect(b.errors).toEqual([]);
+    } finally {
+      await b.close();
+    }
+  }, 120_000);
 });

@@ -1476,6 +1476,20 @@ const MATRIX: Record<RouteId, Case[]> = {
       expect: user(404, 403, 403, 403, 403, 201),
     },
   ],
+  removeCurriculumLearner: [
+    {
+      label: 'the learner of a fresh curriculum',
+      request: async (w) => {
+        const id = await make.curriculum(w);
+        ok(
+          await w.people.owner.api.post(`/curriculum/learner/${id}`, { email: w.people.standard.email }),
+          'learner',
+        );
+        return { params: { id, user: w.people.standard.userId } };
+      },
+      expect: user(404, 403, 403, 403, 403, 200),
+    },
+  ],
   listCurriculumLessons: [
     {
       request: async (w) => ({ params: { id: await make.curriculum(w) } }),

@@ -7,7 +7,7 @@
  * and who may (outsiders 404, non-authors 403).
  */
 import { randomUUID } from 'node:crypto';
-import { CurriculumEntity, LearnerEntity } from '@tandem/functions/db/entities/curricula';
+import { CurriculumEntity, LearnerEntity, LessonTaskEntity } from '@tandem/functions/db/entities/curricula';
 import { TaskEntity } from '@tandem/functions/db/entities/task';
 import { UserEntity } from '@tandem/functions/db/entities/user';
 import { CURRICULUM_MESSAGES } from '@tandem/shared/curricula/rules';
@@ -255,6 +255,37 @@ describe('curricula', () => {
     const kept = (await lea.api.get(`/task/${mine[0]!.task.id}`)).body;
     expect(kept.curriculum_task_instance).toBeUndefined();
     expect(fourth.id).toBeTruthy();
+  });
+
+  it('takes a learner off: their tasks stay theirs, later lessons no longer reach them', async () => {
+    const { author, group, c } = await authorWithCurriculum(['One', 'Two']);
+    const [lea, max] = await Promise.all([person('Lea'), person('Max')]);
+    await addMember(author.api, group, lea, 5);
+    await addMember(author.api, group, max, 5);
+    await made(author.api, `/curriculum/learner/${c.id}`, { email: lea.email });
+    await made(author.api, `/curriculum/learner/${c.id}`, { email: max.email });
+    const hers = await lessons(lea.api, c.id);
+    // Only the author; someone who does not follow it is 404, and nothing changes.
+    expect((await max.api.delete(`/curriculum/learner/${c.id}/${lea.userId}`)).status).toBe(403);
+    const nobody = await author.api.delete(`/curriculum/learner/${c.id}/${author.userId}`);
+    expect(nobody.status).toBe(404);
+    expect(nobody.body.fallback_message).toBe(CURRICULUM_MESSAGES.notALearner);
+
+    const r = await author.api.delete(`/curriculum/learner/${c.id}/${lea.userId}`);
+    expect(r.status).toBe(200);
+    expect(r.body.learners.map((l: { email: string }) => l.email)).toEqual([max.email]);
+    expect((await CurriculumEntity.get({ curriculumId: c.id }).go()).data!.learnerCount).toBe(1);
+    expect((await lea.api.get('/curriculum?type=delegated')).body.results).toEqual([]);
+    // Her tasks stay hers, no longer lessons.
+    const kept = (await lea.api.get(`/task/${hers[0]!.task.id}`)).body;
+    expect(kept.user.id).toBe(lea.userId);
+    expect(kept.curriculum_task_instance).toBeUndefined();
+    // A lesson added later reaches Max, not her; a second removal is 404.
+    await made(author.api, '/curriculum/task/create', { curriculum: c.id, title: 'Three' });
+    expect((await lessons(max.api, c.id)).map((l) => l.task.title)).toEqual(['One', 'Two', 'Three']);
+    const track = await LessonTaskEntity.query.byTrack({ curriculumId: c.id, userId: lea.userId }).go();
+    expect(track.data).toEqual([]);
+    expect((await author.api.delete(`/curriculum/learner/${c.id}/${lea.userId}`)).status).toBe(404);
   });
 
   it('keeps outsiders out and changes to the author', async () => {

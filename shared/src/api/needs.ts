@@ -218,6 +218,7 @@ export const routeNeeds: { readonly [K in RouteId]?: readonly Need[] } = {
     'bucket:delete',
   ],
   addCurriculumLearner: ['table:read', 'table:write', 'table:batch-write'],
+  removeCurriculumLearner: ['table:read', 'table:write', 'table:batch-write'],
   listCurriculumLessons: ['table:read'],
   addCurriculumLesson: W,
   createCurriculumLesson: W,

@@ -77,6 +77,7 @@ export const CURRICULUM_MESSAGES = {
   notATemplateTask: 'This task is not a template task you can use.',
   learnerNotMember: 'The learner must be a member of the curriculum’s group.',
   alreadyLearner: 'This person already follows the curriculum.',
+  notALearner: 'This person does not follow the curriculum.',
   authorIsNotLearner: 'You cannot delegate your own curriculum to yourself.',
   templateNoLearners: 'A curriculum template cannot be delegated; clone it first.',
   ownerOnly: 'Only the curriculum’s author can change it.',

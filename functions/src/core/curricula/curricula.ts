@@ -46,6 +46,7 @@ import {
   curriculumFor,
   curriculumView,
   type LessonRecord,
+  type LessonTaskRecord,
   learnersOf,
   lessonsOf,
   limitRefusal,
@@ -190,22 +191,8 @@ export async function deleteCurriculum(actor: Actor, curriculumId: string): Prom
     MAX_BATCH_WRITE_ITEMS,
   ))
     await LearnerEntity.delete(part).go();
-  for (const part of chunks(
-    links.map((l) => ({ taskId: l.taskId })),
-    MAX_BATCH_WRITE_ITEMS,
-  ))
-    await LessonTaskEntity.delete(part).go();
   // Learners' tasks stay theirs, unlinked; the author's go.
-  const learnerTasks = links.filter((l) => l.userId !== actor.userId);
-  for (const part of chunks(learnerTasks, MAX_BATCH_WRITE_ITEMS))
-    await Promise.all(
-      part.map((l) =>
-        TaskEntity.patch({ taskId: l.taskId })
-          .remove(['curriculumLesson'])
-          .go()
-          .catch(() => undefined),
-      ),
-    );
+  await unlinkTracks(links, (l) => l.userId !== actor.userId);
   const authorTasks = lessons.map((l) => l.taskId);
   for (const part of chunks(authorTasks, 50)) {
     const existing = (await getItems(part.map((taskId) => item<TaskRecord>(TaskEntity, { taskId })))).filter(
@@ -218,6 +205,30 @@ export async function deleteCurriculum(actor: Actor, curriculumId: string): Prom
         true,
       );
   }
+}
+
+/**
+ * Forgets tracks' links to their lessons; the tasks `keep` picks stay their owners' own, no longer
+ * lessons of anything (a task already gone is skipped).
+ */
+async function unlinkTracks(
+  links: readonly LessonTaskRecord[],
+  keep: (l: LessonTaskRecord) => boolean,
+): Promise<void> {
+  for (const part of chunks(
+    links.map((l) => ({ taskId: l.taskId })),
+    MAX_BATCH_WRITE_ITEMS,
+  ))
+    await LessonTaskEntity.delete(part).go();
+  for (const part of chunks(links.filter(keep), MAX_BATCH_WRITE_ITEMS))
+    await Promise.all(
+      part.map((l) =>
+        TaskEntity.patch({ taskId: l.taskId })
+          .remove(['curriculumLesson'])
+          .go()
+          .catch(() => undefined),
+      ),
+    );
 }
 
 // ---------- copies of lessons, chunked ----------
@@ -422,6 +433,30 @@ export async function addLearner(
     ],
     {},
   );
+  return getCurriculum(actor, curriculumId);
+}
+
+/**
+ * DELETE /curriculum/learner/{id}/{user}: the author takes a learner off. Their lesson tasks stay
+ * theirs (their work), no longer lessons: lessons added or removed later no longer reach them, and
+ * the author no longer sees their progress. Someone who does not follow it is 404.
+ */
+export async function removeLearner(
+  actor: Actor,
+  curriculumId: string,
+  userId: string,
+): Promise<CurriculumView> {
+  await ownedCurriculum(actor, curriculumId);
+  const learner = (await LearnerEntity.get({ curriculumId, userId }).go()).data;
+  if (!learner) throw new NotFoundError(CURRICULUM_MESSAGES.notALearner);
+  await transactCurricula((tx) => [
+    tx.learner
+      .delete({ curriculumId, userId })
+      .where((x, op) => op.exists(x.userId))
+      .commit(),
+    tx.curriculum.patch({ curriculumId }).add({ learnerCount: -1 }).commit(),
+  ]);
+  await unlinkTracks([...(await trackOf(curriculumId, userId)).values()], () => true);
   return getCurriculum(actor, curriculumId);
 }
 

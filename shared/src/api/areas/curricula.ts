@@ -47,6 +47,13 @@ export const addCurriculumLearner = {
   auth: 'user',
   handler: 'curricula/add-learner',
 } as const satisfies RouteDef;
+/** Ours, beside the spec's POST: the author takes a learner off; their tasks stay theirs (D80). */
+export const removeCurriculumLearner = {
+  method: 'DELETE',
+  path: '/curriculum/learner/{id}/{user}',
+  auth: 'user',
+  handler: 'curricula/remove-learner',
+} as const satisfies RouteDef;
 /** A curriculum's lessons in order, each with the caller's own lesson task. */
 export const listCurriculumLessons = {
   method: 'GET',

@@ -50,6 +50,8 @@ export const cloneCurriculum = (id: string, mode?: 'active' | 'template') =>
   andRefresh(api<CurriculumView>(routes.cloneCurriculum, { params: { id }, body: mode ? { mode } : {} }));
 export const addLearner = (id: string, email: string) =>
   andRefresh(api<CurriculumView>(routes.addCurriculumLearner, { params: { id }, body: { email } }));
+export const removeLearner = (id: string, user: string) =>
+  andRefresh(api<CurriculumView>(routes.removeCurriculumLearner, { params: { id, user } }));
 export const addLessonFromTemplate = (curriculum: string, templateTask: string) =>
   andRefresh(api<LessonView>(routes.addCurriculumLesson, { body: { curriculum, templateTask } }));
 export const addNewLesson = (curriculum: string, title: string) =>

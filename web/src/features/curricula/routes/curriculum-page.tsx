@@ -7,6 +7,7 @@
  */
 import '../i18n.ts';
 import {
+  ActionIcon,
   Alert,
   Badge,
   Button,
@@ -25,6 +26,7 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
+import { IconUserMinus } from '@tabler/icons-react';
 import { CURRICULUM_TYPES, type CurriculumType, progressPercent } from '@tandem/shared/curricula/rules';
 import type { CurriculumView, LessonView } from '@tandem/shared/curricula/views';
 import { type FormEvent, useMemo, useState } from 'react';
@@ -43,6 +45,7 @@ import {
   deleteCurriculum,
   deleteLesson,
   moveLesson,
+  removeLearner,
   setLessonStatus,
   useCurricula,
   useCurriculum,
@@ -156,6 +159,7 @@ function CurriculumDetail({ id, onGone }: { id: string; onGone: () => void }) {
   const [newTitle, setNewTitle] = useState('');
   const [email, setEmail] = useState('');
   const [removing, setRemoving] = useState(false);
+  const [leaving, setLeaving] = useState<{ user: string; name: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const templateOptions = useMemo(
     () =>
@@ -314,6 +318,17 @@ function CurriculumDetail({ id, onGone }: { id: string; onGone: () => void }) {
                     >
                       {progressPercent(l.progressRatio)} %
                     </Table.Td>
+                    <Table.Td w={44}>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={t('removeLearner', { name: l.name || l.email })}
+                        onClick={() => setLeaving({ user: l.user, name: l.name || l.email })}
+                        disabled={busy}
+                      >
+                        <IconUserMinus size={16} />
+                      </ActionIcon>
+                    </Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
@@ -351,6 +366,23 @@ function CurriculumDetail({ id, onGone }: { id: string; onGone: () => void }) {
           </Group>
         </Stack>
       )}
+      <ConfirmDialog
+        opened={leaving !== null}
+        title={t('removeLearnerTitle')}
+        confirmLabel={t('removeLearnerTitle')}
+        busy={busy}
+        onCancel={() => setLeaving(null)}
+        onConfirm={() => {
+          if (!leaving) return;
+          const name = leaving.name;
+          run(removeLearner(c.id, leaving.user), () => {
+            setLeaving(null);
+            notify('teal', t('learnerRemoved', { name }));
+          });
+        }}
+      >
+        {t('removeLearnerConfirm', { name: leaving?.name ?? '', title: c.title })}
+      </ConfirmDialog>
       <ConfirmDialog
         opened={removing}
         title={t('delete')}
