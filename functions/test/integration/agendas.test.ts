@@ -234,6 +234,22 @@ describe('agendas', () => {
     expect(ics).toContain('DURATION:PT45M');
     expect(ics).toContain('SUMMARY:Sync\\; weekly');
     expect(ics).toContain('DESCRIPTION:Agenda:\\n1. Decision: Budget (20 min)');
+    expect(ics).toContain(`ORGANIZER;CN="Ann Test":mailto:${ann.email}`);
+    expect(ics).not.toContain('ATTENDEE');
+  });
+
+  it('name the meeting’s attendees in its invitation, with their answers', async () => {
+    const ann = await person('Ann');
+    const t = await scheduledTask(ann.api);
+    const bob = `bob-${Date.now()}@example.com`;
+    const s = await ann.api.patch(`/task/schedule/${t.id}`, {
+      ...schedule,
+      scheduled_attendees: [{ email: bob }],
+    });
+    expect(s.status).toBe(200);
+    await ann.api.post('/agenda/', { task: t.id, segments: [{ title: 'One' }] });
+    const ics = String((await ann.api.get(`/agenda/${t.id}/invitation`)).body.content).replace(/\r\n /g, '');
+    expect(ics).toContain(`ATTENDEE;ROLE=REQ-PARTICIPANT;PARTSTAT=NEEDS-ACTION;RSVP=TRUE:mailto:${bob}`);
   });
 
   it('are for the accounts of the allow-list (AGENDA_ACCOUNTS, set to @example.com in the tests)', async () => {

@@ -140,4 +140,36 @@ describe('iCalendar text', () => {
     expect(days).toEqual(api(allDay, 'yyyy-MM-dd'));
     expect(days).toEqual(['2026-10-25', '2026-11-01', '2026-11-15', '2026-11-22']);
   });
+
+  it('an invitation names its organizer and attendees with their answers, read back by a calendar app', () => {
+    const ics = toICalendar(
+      [
+        event(
+          {},
+          {
+            organizer: { name: 'Ann "the boss" Lee', email: 'ann@example.com' },
+            attendees: [
+              { email: 'bob@example.com', status: 'pending' },
+              { email: 'cy@example.com', status: 'accepted' },
+              { email: 'di@example.com', status: 'refused' },
+            ],
+          },
+        ),
+      ],
+      now,
+    );
+    const v = parse(ics).events[0]!.component;
+    const organizer = v.getFirstProperty('organizer')!;
+    expect(organizer.getFirstValue()).toBe('mailto:ann@example.com');
+    expect(organizer.getParameter('cn')).toBe('Ann the boss Lee');
+    expect(
+      v.getAllProperties('attendee').map((a) => [a.getFirstValue(), a.getParameter('partstat')]),
+    ).toEqual([
+      ['mailto:bob@example.com', 'NEEDS-ACTION'],
+      ['mailto:cy@example.com', 'ACCEPTED'],
+      ['mailto:di@example.com', 'DECLINED'],
+    ]);
+    // A feed event without them names nobody.
+    expect(toICalendar([event({})], now)).not.toMatch(/ORGANIZER|ATTENDEE/);
+  });
 });

@@ -36,6 +36,7 @@ import type { Actor } from '../../lib/actor.ts';
 import { isConditionFailed } from '../../lib/conditions.ts';
 import { env } from '../../lib/env.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { displayName } from '../access/roster.ts';
 import {
   groupsById,
   requireTaskPermission,
@@ -226,7 +227,8 @@ export async function getAgendaTemplate(actor: Actor, id: string): Promise<Agend
 
 /**
  * The meeting's invitation as iCalendar (the calendar feed's writer, icalendar.ts): the task's
- * schedule as one event, the agenda's segments and planned minutes in its description.
+ * schedule as one event, the agenda's segments and planned minutes in its description, the task's
+ * owner as organizer and its attendees with their answers.
  */
 export async function agendaInvitation(
   actor: Actor,
@@ -234,6 +236,7 @@ export async function agendaInvitation(
 ): Promise<{ fileName: string; contentType: string; content: string }> {
   const { task, agenda } = await agendaFor(actor, id);
   if (!task.schedule) throw new NotFoundError();
+  const organizer = await readUser(task.createdBy);
   const segments = [...agenda.segments].sort((a, b) => a.order - b.order);
   const description = [
     'Agenda:',
@@ -248,6 +251,8 @@ export async function agendaInvitation(
         description,
         category: 'Meeting',
         schedule: task.schedule,
+        ...(organizer?.email ? { organizer: { name: displayName(organizer), email: organizer.email } } : {}),
+        attendees: (task.schedule.pendingAttendees ?? []).map(({ email, status }) => ({ email, status })),
       },
     ],
     new Date(),

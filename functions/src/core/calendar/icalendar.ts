@@ -17,7 +17,25 @@ export interface FeedEvent {
   description: string;
   category: string;
   schedule: Schedule;
+  /** A meeting's invitation: who calls it. */
+  organizer?: { name: string; email: string };
+  /** A meeting's invitation: the invited and their answers. */
+  attendees?: ReadonlyArray<{ email: string; status: 'pending' | 'accepted' | 'refused' }>;
 }
+
+/** An invitation's answer as RFC 5545's PARTSTAT. */
+const PARTSTAT = { pending: 'NEEDS-ACTION', accepted: 'ACCEPTED', refused: 'DECLINED' } as const;
+
+/** A CN parameter: quoted, without the quotes and controls a parameter value cannot hold. */
+const cn = (name: string) => `"${name.replace(/["\p{Cc}]/gu, '')}"`;
+
+/** The ORGANIZER and ATTENDEE lines of a meeting's invitation (RFC 5545 §3.8.4.1, §3.8.4.3). */
+const people = (e: FeedEvent): string[] => [
+  ...(e.organizer ? [`ORGANIZER;CN=${cn(e.organizer.name)}:mailto:${e.organizer.email}`] : []),
+  ...(e.attendees ?? []).map(
+    (a) => `ATTENDEE;ROLE=REQ-PARTICIPANT;PARTSTAT=${PARTSTAT[a.status]};RSVP=TRUE:mailto:${a.email}`,
+  ),
+];
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
@@ -190,6 +208,7 @@ function eventLines(e: FeedEvent, now: Date): string[] {
     `SUMMARY:${text(e.title)}`,
     ...(e.description ? [`DESCRIPTION:${text(e.description)}`] : []),
     ...(e.category ? [`CATEGORIES:${text(e.category)}`] : []),
+    ...people(e),
     'END:VEVENT',
   ];
 }
