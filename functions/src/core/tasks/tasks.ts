@@ -25,6 +25,8 @@ import {
   GROUP_LOCKED_MESSAGE,
   isGroupLocked,
   isPinnedToToday,
+  PLANNING_MESSAGES,
+  PLANNING_TEXTS,
   PRIORITY_GROUP,
   passesGroups,
   passesLevels,
@@ -865,6 +867,8 @@ function directFollowers(
   return out;
 }
 
+const TEMPLATE_RENAME = 'Rename a template on the Templates screen.';
+
 /**
  * PATCH /task/{id}: only the fields sent change (details merge field by field; null clears where
  * allowed), and each field that really changes needs its permission (shared/src/tasks/patch.ts).
@@ -976,6 +980,15 @@ export async function updateTask(
     if (fromRole === null || !can(fromRole, 'task.group')) throw new ForbiddenError('group');
     targetGroup = asked?.deleting ? null : (asked ?? null);
     requireTaskPermission(memberOf(targetGroup, actor).role, 'task.group', 'group');
+  }
+  // A template's tasks are on no list, so they have nothing a schedule could place (D73, D74).
+  if (task.mode === 'template' && input.scheduledTask && changed.some((p) => p.startsWith('scheduledTask'))) {
+    const text = PLANNING_TEXTS[PLANNING_MESSAGES.templateSchedule];
+    throw new ValidationError({ scheduled_task: text }, text, PLANNING_MESSAGES.templateSchedule);
+  }
+  // A template's title is its own item's, kept unique in its folder (D57): renamed on its own route.
+  if (task.mode === 'template' && !task.parentId && changed.includes('title')) {
+    throw new ValidationError({ title: TEMPLATE_RENAME }, TEMPLATE_RENAME);
   }
   // The schedule sent with the task: the same rules and writes as PATCH /task/schedule/{id}.
   const schedulePlan =
@@ -1118,7 +1131,8 @@ export async function updateTask(
   const grows = Object.values(countDelta).some((d) => d > 0);
   const owner = grows ? await creatorOf() : null;
   if (owner) assertTaskCountsFit(owner, countDelta);
-  const people = peopleOf({ createdBy: task.createdBy, assignees });
+  // A template's tasks have no placements (D57): its edits write the task item alone.
+  const people = task.mode === 'template' ? [] : peopleOf({ createdBy: task.createdBy, assignees });
   const leavers = Object.keys(task.assignees).filter((id) => !assignees[id] && id !== task.createdBy);
   const shared = {
     groupId: input.group ?? task.groupId,
