@@ -55,6 +55,7 @@ import { planSchedule } from '../schedules/schedules.ts';
 import { newStructure } from '../tasks/task-tree.ts';
 import { createTask, deleteTasks, subtreeIn, treeOf, updateTask } from '../tasks/tasks.ts';
 import { getUser } from '../user/user.ts';
+import { activateTasks, checkActivation } from './activate.ts';
 import { planNodeId, templateNodes, writeTemplateNodes } from './template-nodes.ts';
 
 const MARKER_DAYS = 7;
@@ -152,13 +153,15 @@ async function checkSave(actor: Actor, rootId: string, c: PlanChanges) {
     ...c.edits.map((e) => e.id),
     ...c.deletes,
     ...c.creates.map((n) => n.parentId),
+    ...c.activate,
   ]) {
     if (!known(nodeId)) throw new NotFoundError();
   }
   if (
     c.moves.some((m) => m.id === rootId) ||
     c.deletes.includes(rootId) ||
-    c.creates.some((n) => byId.has(n.id))
+    c.creates.some((n) => byId.has(n.id)) ||
+    c.activate.some(isTempId)
   )
     throw planError({ changes: PLANNING_MESSAGES.unknownNode });
   const after = applyPlan(
@@ -202,6 +205,15 @@ async function checkSave(actor: Actor, rootId: string, c: PlanChanges) {
     if (e.assigningRole !== undefined && e.assigningRole !== (t.assigningRole ?? ''))
       requireTaskPermission(roleOf(e.id), 'task.taskAssignees', `edits.${i}.assigningRole`);
   }
+  // Drafts made active: the mode's permission each, and the creators' active-task limits as a whole.
+  for (const [i, nodeId] of c.activate.entries())
+    for (const { permission } of taskPatchPermissions(['mode']))
+      requireTaskPermission(roleOf(nodeId), permission, `activate.${i}`);
+  if (c.activate.length)
+    await checkActivation(
+      actor,
+      c.activate.map((nodeId) => byId.get(nodeId)!),
+    );
   if (c.deletes.length) {
     // What goes: each deleted task with what still hangs under it once the moves are made.
     const tree = tasks.map((t) => {
@@ -243,6 +255,8 @@ interface SaveResult {
   moved: number;
   edited: number;
   deleted: number;
+  /** Drafts made active by the bulk mode change. */
+  activated: number;
 }
 
 /**
@@ -349,6 +363,11 @@ export async function savePlan(actor: Actor, rootId: string, input: SavePlanInpu
     }
     await record('edits');
   }
+  // Drafts made active: one bulk mode change (core/planning/activate.ts), transactions of 100.
+  if (c.activate.length && !done.has('activate')) {
+    await activateTasks(actor, c.activate.map(real));
+    await record('activate');
+  }
   // Task roles (new nodes' and edited ones'): one attribute each, in transactions of 100.
   const roleWrites = [
     ...c.creates.flatMap((n) => (n.assigningRole ? [{ id: real(n.id), role: n.assigningRole }] : [])),
@@ -371,6 +390,7 @@ export async function savePlan(actor: Actor, rootId: string, input: SavePlanInpu
     moved: c.moves.length,
     edited: c.edits.length,
     deleted,
+    activated: c.activate.length,
   };
   await PlanSaveEntity.patch(markerKey)
     .set({ finished: true, result: JSON.stringify(result) })

@@ -867,6 +867,14 @@ function directFollowers(
   return out;
 }
 
+/** What every person's placement repeats of its task (their lists filter on it): written with each
+ * change of the task's group, mode, status or title (updateTask; the planning save's bulk activation). */
+export const placementFacts = (
+  groupId: string,
+  t: { mode: TaskRecord['mode']; status: number },
+  title: string,
+) => ({ groupId, mode: t.mode, status: t.status, titleLower: title.toLowerCase() });
+
 const TEMPLATE_RENAME = 'Rename a template on the Templates screen.';
 
 /**
@@ -1134,12 +1142,7 @@ export async function updateTask(
   // A template's tasks have no placements (D57): its edits write the task item alone.
   const people = task.mode === 'template' ? [] : peopleOf({ createdBy: task.createdBy, assignees });
   const leavers = Object.keys(task.assignees).filter((id) => !assignees[id] && id !== task.createdBy);
-  const shared = {
-    groupId: input.group ?? task.groupId,
-    mode: next.mode,
-    status: next.status,
-    titleLower: title.toLowerCase(),
-  };
+  const shared = placementFacts(input.group ?? task.groupId, next, title);
   // The daily normalisation's watch (D34): set while the task has a schedule, a due date or is urgent.
   const watch = {
     schedule: schedulePlan ? true : !clearSchedule && task.schedule,
