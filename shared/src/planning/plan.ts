@@ -11,6 +11,7 @@ import { ISSUE_LEVEL, TASK_FLAG, TASK_MODES, type TaskMode } from '../tasks/cons
 import { canHaveChildren, isValidMove } from '../tasks/rules.ts';
 import { ALL_DAY_MINUTES } from '../time/schedule-input.ts';
 import { isValidTimezone } from '../user/timezone.ts';
+import { PLANNING_MESSAGES, type PlanningMessage } from './messages.ts';
 
 /** A plan holds at most this many nodes: loading, editing and saving stay bounded. */
 export const PLAN_MAX_NODES = 1000;
@@ -34,28 +35,7 @@ export const PLAN_LEVEL_COLOURS = [
   'red',
 ] as const;
 
-export const PLANNING_MESSAGES = {
-  titleRequired: 'planning.title-required',
-  noChanges: 'planning.no-changes-to-save',
-  allActive: 'planning.all-tasks-already-active',
-  moveUnderDescendant: 'planning.move-under-descendant',
-  issueNoChildren: 'planning.issue-no-children',
-  tooManyNodes: 'planning.too-many-nodes',
-  unknownNode: 'planning.unknown-node',
-  templateSchedule: 'planning.template-no-schedule',
-} as const;
-export type PlanningMessage = (typeof PLANNING_MESSAGES)[keyof typeof PLANNING_MESSAGES];
-/** What each key says when the viewer has no translation for it (the API's fallback message). */
-export const PLANNING_TEXTS: Record<PlanningMessage, string> = {
-  'planning.title-required': 'Every task needs a title.',
-  'planning.no-changes-to-save': 'There are no changes to save.',
-  'planning.all-tasks-already-active': 'All tasks are already active.',
-  'planning.move-under-descendant': 'A task cannot move under itself or one of its own sub-tasks.',
-  'planning.issue-no-children': 'An issue (level 8) cannot have sub-items.',
-  'planning.too-many-nodes': 'A plan holds at most 1,000 tasks.',
-  'planning.unknown-node': 'This task is no longer in the plan. Reload and try again.',
-  'planning.template-no-schedule': 'Tasks in a template are scheduled once the template is used.',
-};
+export * from './messages.ts';
 
 /** The fields of a node the session edits; the rest of the task is shown, not changed here. */
 export interface PlanNodeFields {

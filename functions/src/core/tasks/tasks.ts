@@ -25,8 +25,6 @@ import {
   GROUP_LOCKED_MESSAGE,
   isGroupLocked,
   isPinnedToToday,
-  PLANNING_MESSAGES,
-  PLANNING_TEXTS,
   PRIORITY_GROUP,
   passesGroups,
   passesLevels,
@@ -46,6 +44,7 @@ import {
   todayPlacement,
   type UpdateTaskInput,
 } from '@tandem/shared';
+import { PLANNING_MESSAGES, PLANNING_TEXTS } from '@tandem/shared/planning/messages';
 import { generateKeyBetween } from 'fractional-indexing';
 import { getItems, item } from '../../db/batch-get.ts';
 import { documentClient } from '../../db/client.ts';
