@@ -4,8 +4,11 @@
  * creator's active-task counter — with its DynamoDB requests pinned at 200 drafts.
  */
 import { randomUUID } from 'node:crypto';
+import { limitOf } from '@tandem/functions/core/access/limits';
 import { PlacementEntity } from '@tandem/functions/db/entities/placement';
+import { PlanSaveLockEntity } from '@tandem/functions/db/entities/plan-save';
 import { TaskEntity } from '@tandem/functions/db/entities/task';
+import { UserEntity } from '@tandem/functions/db/entities/user';
 import { DYNAMODB_REQUESTS_HEADER } from '@tandem/functions/lib/request-count';
 import { describe, expect, it } from 'vitest';
 import { counters, draftPlan, save } from './plan-support.ts';
@@ -89,5 +92,40 @@ describe('mark all as active: one bulk mode change', () => {
     const mine = (await PlacementEntity.get({ userId: mia.userId, taskId: brief }).go()).data!;
     expect(mine.mode).toBe('active');
     expect((await mia.api.get(`/task/${brief}`)).body.mode).toBe('active');
+  });
+
+  it('refuses, writing nothing, a save whose activations or new tasks would pass a limit', async () => {
+    const ann = await person('Ann');
+    const group = await privateGroup(ann.api);
+    const { root, ids } = await draftPlan(ann.api, group, 3);
+    const me = await counters(ann.userId);
+    const pkg = me.subscription.package;
+    // Two places left under the active-task limit, three drafts to activate.
+    await UserEntity.patch({ userId: ann.userId })
+      .set({ activeTasksCount: limitOf(pkg, 'activeTasks') - 2 })
+      .go();
+    const r = await save(ann.api, root, { activate: ids });
+    expect(r.status, JSON.stringify(r.body)).toBe(400);
+    expect(JSON.stringify(r.body)).toContain('activeTasks');
+    const modes = await Promise.all(
+      ids.map(async (id) => (await TaskEntity.get({ taskId: id }).go()).data!.mode),
+    );
+    expect(modes).toEqual(['draft', 'draft', 'draft']);
+    expect((await counters(ann.userId)).activeTasksCount).toBe(limitOf(pkg, 'activeTasks') - 2);
+    expect((await PlanSaveLockEntity.get({ rootId: root }).go()).data).toBeNull();
+    // One task left under the total: two new ones are refused before anything is written.
+    await UserEntity.patch({ userId: ann.userId })
+      .set({ activeTasksCount: 0, totalTasksCount: limitOf(pkg, 'totalTasks') - 1 })
+      .go();
+    const made = await save(ann.api, root, {
+      creates: [
+        { id: 'new:1', parent_id: root, title: 'One', level: 4 },
+        { id: 'new:2', parent_id: root, title: 'Two', level: 4 },
+      ],
+      activate: ids,
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(400);
+    expect(JSON.stringify(made.body)).toContain('totalTasks');
+    expect((await TaskEntity.query.byTree({ rootId: root }).go({ pages: 'all' })).data).toHaveLength(4);
   });
 });

@@ -75,11 +75,22 @@ const totalsByOwner = (plans: readonly Activation[]) => {
   return out;
 };
 
-/** Refuses, writing nothing, when the drafts' activation would pass a creator's active-task limit. */
-export async function checkActivation(actor: Actor, tasks: readonly TaskRecord[], now = new Date()) {
+/**
+ * Refuses, writing nothing, when the drafts' activation — with `mine`, what the save's new tasks add
+ * to the caller's own counters — would pass a creator's limit: checked before a save is accepted, so
+ * a limit never stops one part-way.
+ */
+export async function checkCounts(
+  actor: Actor,
+  tasks: readonly TaskRecord[],
+  mine: Partial<Record<TaskCountedEvent, number>>,
+  now = new Date(),
+) {
   const plans = activations(tasks, now);
-  const owners = await ownersOf(actor, plans);
-  for (const [id, delta] of totalsByOwner(plans)) {
+  const owners = await ownersOf(actor, [...plans, { t: { createdBy: actor.userId } } as Activation]);
+  const totals = totalsByOwner(plans);
+  totals.set(actor.userId, sumCounts([totals.get(actor.userId) ?? {}, mine]));
+  for (const [id, delta] of totals) {
     const owner = owners.get(id);
     if (owner) assertTaskCountsFit(owner, delta);
   }

@@ -66,7 +66,7 @@ import { planSchedule } from '../schedules/schedules.ts';
 import { newStructure } from '../tasks/task-tree.ts';
 import { createTask, deleteTasks, subtreeIn, treeOf, updateTask } from '../tasks/tasks.ts';
 import { getUser } from '../user/user.ts';
-import { activateTasks, checkActivation } from './activate.ts';
+import { activateTasks, checkCounts } from './activate.ts';
 import { planNodeId, templateNodes, writeTemplateNodes } from './template-nodes.ts';
 
 const MARKER_DAYS = 7;
@@ -222,10 +222,15 @@ async function checkSave(actor: Actor, rootId: string, c: PlanChanges) {
   for (const [i, nodeId] of c.activate.entries())
     for (const { permission } of taskPatchPermissions(['mode']))
       requireTaskPermission(roleOf(nodeId), permission, `activate.${i}`);
-  if (c.activate.length)
-    await checkActivation(
+  // The counters' limits for the whole save (new tasks and activations), before it is accepted.
+  if (c.activate.length || c.creates.length)
+    await checkCounts(
       actor,
       c.activate.map((nodeId) => byId.get(nodeId)!),
+      {
+        totalTasks: c.creates.length,
+        activeTasks: c.creates.filter((n) => n.mode === 'active').length,
+      },
     );
   if (c.deletes.length) {
     // What goes: each deleted task with what still hangs under it once the moves are made.
@@ -297,7 +302,8 @@ export async function savePlan(actor: Actor, rootId: string, input: SavePlanInpu
   const marker = (await PlanSaveEntity.get({ userId: actor.userId, key }).go()).data;
   if (marker && marker.rootId !== rootId) throw new ConflictError('This save key was used for another plan.');
   if (marker?.finished && marker.result) return JSON.parse(marker.result) as SaveResult;
-  if (marker?.abandoned) throw new ConflictError(PLANNING_TEXTS[PLANNING_MESSAGES.saveUnfinished]);
+  if (marker?.abandoned)
+    throw new ConflictError('This save could not be finished. Open the plan again to see what was saved.');
   // A retry of an accepted save: what was accepted is finished, whatever this body says.
   if (marker) return finishSave(marker, marker.changes ? undefined : c);
   // A save of this plan still being written (this person's or another's) is finished first, so no
@@ -339,7 +345,7 @@ async function acceptSave(actor: Actor, rootId: string, key: string, c: PlanChan
       throw unfinished();
     }
     // Someone else's save of this plan was accepted between our checks and now.
-    throw new ConflictError(PLANNING_TEXTS[PLANNING_MESSAGES.beingSaved]);
+    throw new HttpError(409, PLANNING_MESSAGES.beingSaved, PLANNING_TEXTS[PLANNING_MESSAGES.beingSaved]);
   }
   return { ...record, done: [], finished: false } as Marker;
 }
