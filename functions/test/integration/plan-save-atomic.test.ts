@@ -107,6 +107,10 @@ describe('the plan save, all or nothing', () => {
     const key = `k-${randomUUID()}`;
     expect((await save(ann.api, root, changes, key)).status).toBe(409);
     await PlacementEntity.put(blocked).go();
+    // Someone who cannot see the plan neither finishes it nor learns of it.
+    const eve = await person('Eve');
+    expect((await save(eve.api, root, {})).status).toBe(404);
+    expect(await unfinished(ann.api, root)).toBe(true);
     // What the viewer sends when the plan it opens is unfinished: nothing to save, a fresh key.
     const opened = await save(ann.api, root, {});
     expect(opened.status, JSON.stringify(opened.body)).toBe(200);

@@ -308,7 +308,7 @@ export async function savePlan(actor: Actor, rootId: string, input: SavePlanInpu
   if (marker) return finishSave(marker, marker.changes ? undefined : c);
   // A save of this plan still being written (this person's or another's) is finished first, so no
   // save is ever checked against, or written over, half of another.
-  const pending = await finishPending(rootId);
+  const pending = await finishPending(actor, rootId);
   // Sent with nothing to save while one was unfinished (the viewer opening such a plan): done.
   if (pending && isEmptyPlan(c)) return pending;
   await checkSave(actor, rootId, c);
@@ -354,9 +354,11 @@ async function acceptSave(actor: Actor, rootId: string, key: string, c: PlanChan
  * The plan's save in progress, if any, finished (its answer), or given up after it failed to finish
  * MAX_FINISH_ATTEMPTS times (null: the plan stays as written). Null when none is in progress.
  */
-async function finishPending(rootId: string): Promise<SaveResult | null> {
+async function finishPending(actor: Actor, rootId: string): Promise<SaveResult | null> {
   const lock = (await PlanSaveLockEntity.get({ rootId }).go()).data;
   if (!lock) return null;
+  // Only someone who sees the plan sets its save going again (or learns of it): 404 otherwise.
+  await taskFor(actor, rootId);
   const m = (await PlanSaveEntity.get({ userId: lock.userId, key: lock.key }).go()).data;
   if (!m?.changes || m.finished || m.abandoned) {
     // Its marker finished (or gone): the lock outlived it.
