@@ -100,9 +100,9 @@ export function planCopy(
     const parentId = t !== root && t.parentId && inCopy.has(t.parentId) ? opts.newId(t.parentId) : undefined;
     const assignee = opts.mode === 'template' ? undefined : opts.assigneeOf?.(t);
     const manager = opts.mode === 'template' ? undefined : opts.managerOf?.(t);
-    const people = [assignee, manager].filter(
-      (p): p is TaskAssignee => p !== undefined && p.userId !== opts.creator.userId,
-    );
+    // The assignee as before; the manager beside them unless they are the creator or the assignee.
+    const extra = manager && manager.userId !== opts.creator.userId ? manager : undefined;
+    const people = [extra, assignee].filter((p): p is TaskAssignee => p !== undefined);
     return {
       taskId: opts.newId(t.taskId),
       title: t === root && opts.titleOfRoot ? opts.titleOfRoot : t.title,
