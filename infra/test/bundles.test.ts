@@ -32,11 +32,13 @@ export const BUNDLE_TARGET_KB = 300;
  * placements, links, counts and counters stay as those routes keep them): update-task's bundle plus
  * the other three paths and the plan rules; since D64 also a template's new nodes and task roles
  * (planning/template-nodes.ts, ~2 KB); since D73 a node's schedule edit (its schema, comparison and
- * the planSchedule check, the template refusal; ~1.2 KB: 372.3 → 373.5 KB). A public request (D68) makes its task through the task
+ * the planSchedule check, the template refusal; ~1.2 KB: 372.3 → 373.5 KB); since D74 the bulk
+ * activation and the all-or-nothing accept/finish with the plan's lock (~5.3 KB: 382,567 → 387,942
+ * bytes, 378.8 KB). A public request (D68) makes its task through the task
  * route's own create (create-task's bundle) after its own checks, its record and the requester's mail.
  */
 export const BUNDLE_EXCEPTIONS_KB: Readonly<Record<string, number>> = {
-  'http/planning/save-plan': 374,
+  'http/planning/save-plan': 379,
   'http/request-links/submit-request': 355,
   // The calendar sync (D70) makes, changes and removes tasks through the task routes' own create,
   // update and delete (rrule with them) and speaks Google, Graph and CalDAV: update-task's bundle

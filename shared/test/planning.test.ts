@@ -114,7 +114,26 @@ describe('mark all as active', () => {
     ];
     expect(markAllActive(nodes, 'root')).toEqual({ error: PLANNING_MESSAGES.allActive });
   });
+  it('is sent as one bulk activation, not an edit per draft; other mode changes stay edits', () => {
+    const nodes = [...tree, node('done', 'root', { mode: 'completed' })];
+    const r = markAllActive(nodes, 'root');
+    if (!('nodes' in r)) throw new Error('expected drafts to activate');
+    const renamed = r.nodes.map((n) => (n.id === 'b' ? { ...n, title: 'Renamed' } : n));
+    const c = planChanges(nodes, renamed);
+    expect(c.activate).toEqual(['a', 'a1', 'a11', 'b']);
+    expect(c.edits).toEqual([{ id: 'b', title: 'Renamed' }]);
+    expect(byIdOf(applyPlan(nodes, c))).toEqual(byIdOf(renamed));
+    // Taken back to draft: an edit of its mode (not an activation).
+    const back = planChanges(
+      [node('root', null), node('x', 'root', { mode: 'active' })],
+      [node('root', null), node('x', 'root', { mode: 'draft' })],
+    );
+    expect([back.activate, back.edits]).toEqual([[], [{ id: 'x', mode: 'draft' }]]);
+    expect(planChanged(nodes, r.nodes)).toBe(true);
+  });
 });
+
+const byIdOf = (ns: PlanNode[]) => Object.fromEntries(ns.map((n) => [n.id, n]));
 
 describe('the save body', () => {
   it('takes temp ids for creates only, and priority groups below 4', () => {

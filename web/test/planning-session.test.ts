@@ -76,6 +76,8 @@ describe('the planning session', () => {
     const s = reduce(start(), { type: 'activateAll' });
     expect(s.nodes.map((n) => n.mode)).toEqual(['active', 'active', 'active', 'active']);
     expect(refusal(s, { type: 'activateAll' })).toBe('planning.all-tasks-already-active');
+    // Saved as one bulk activation of the drafts, not an edit each (D74).
+    expect(sessionChanges(s)).toMatchObject({ activate: ['a', 'a1'], edits: [] }); // b was active
   });
 });
 
@@ -110,6 +112,7 @@ describe('bringing existing tasks in', () => {
       moves: [{ id: 'x', parentId: 'b', level: 4 }],
       edits: [],
       deletes: [],
+      activate: [],
     });
   });
   it('undone, leaves nothing to save (no delete of what was brought in)', () => {

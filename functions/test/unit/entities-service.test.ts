@@ -18,6 +18,8 @@ describe('the table entities', () => {
     const { ImportMarkEntity } = await import('../../src/db/entities/import-mark.ts');
     // And the curricula's (db/entities/curricula.ts, D66).
     const { curriculumEntities } = await import('../../src/db/entities/curricula.ts');
+    // And the planning save's marker and plan lock, written together (core/planning/plan.ts, D74).
+    const { PlanSaveEntity, PlanSaveLockEntity } = await import('../../src/db/entities/plan-save.ts');
     const entities = {
       ...shared,
       ...reportEntities,
@@ -25,6 +27,8 @@ describe('the table entities', () => {
       ...templateEntities,
       importMark: ImportMarkEntity,
       ...curriculumEntities,
+      planSave: PlanSaveEntity,
+      planSaveLock: PlanSaveLockEntity,
     };
     const service = new Service(entities);
     expect(Object.keys(service.entities).sort()).toEqual(Object.keys(entities).sort());

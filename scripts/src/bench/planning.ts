@@ -3,7 +3,7 @@
  *
  * - Saving a 200-node plan: PATCH /task/plan/{rootId} creating 200 nodes (10 branches of 19 leaves
  *   and the 10 branches) under a fresh root; then the same plan's 200 drafts marked active (200
- *   edits). Latency p50/p99 and DynamoDB requests per save (the handlers run in this process).
+ *   drafts in the save's bulk activation, D74). Latency p50/p99 and DynamoDB requests per save (the handlers run in this process).
  * - Drawing 500 nodes: /planning?plan=… in Chromium (web/dist: `npm run build` first): the time from
  *   opening the plan until all 500 cards are in the page, and the frame times while zooming in and
  *   out with the wheel (requestAnimationFrame deltas), median and p95.
@@ -103,7 +103,8 @@ async function benchSaves(api: Api, group: string, counter: { count: number }, r
       const ids = (made.body.created as Array<{ id: string }>).map((c) => c.id);
       return {
         path: `/task/plan/${root}`,
-        body: { key: randomUUID(), edits: ids.map((id) => ({ id, mode: 'active' })) },
+        // "Mark all as active" as the viewer sends it (planChanges): one bulk activation (D74).
+        body: { key: randomUUID(), activate: ids },
       };
     },
     counter,

@@ -11,6 +11,7 @@ import { ISSUE_LEVEL, TASK_FLAG, TASK_MODES, type TaskMode } from '../tasks/cons
 import { canHaveChildren, isValidMove } from '../tasks/rules.ts';
 import { ALL_DAY_MINUTES } from '../time/schedule-input.ts';
 import { isValidTimezone } from '../user/timezone.ts';
+import { PLANNING_MESSAGES, type PlanningMessage } from './messages.ts';
 
 /** A plan holds at most this many nodes: loading, editing and saving stay bounded. */
 export const PLAN_MAX_NODES = 1000;
@@ -34,28 +35,7 @@ export const PLAN_LEVEL_COLOURS = [
   'red',
 ] as const;
 
-export const PLANNING_MESSAGES = {
-  titleRequired: 'planning.title-required',
-  noChanges: 'planning.no-changes-to-save',
-  allActive: 'planning.all-tasks-already-active',
-  moveUnderDescendant: 'planning.move-under-descendant',
-  issueNoChildren: 'planning.issue-no-children',
-  tooManyNodes: 'planning.too-many-nodes',
-  unknownNode: 'planning.unknown-node',
-  templateSchedule: 'planning.template-no-schedule',
-} as const;
-export type PlanningMessage = (typeof PLANNING_MESSAGES)[keyof typeof PLANNING_MESSAGES];
-/** What each key says when the viewer has no translation for it (the API's fallback message). */
-export const PLANNING_TEXTS: Record<PlanningMessage, string> = {
-  'planning.title-required': 'Every task needs a title.',
-  'planning.no-changes-to-save': 'There are no changes to save.',
-  'planning.all-tasks-already-active': 'All tasks are already active.',
-  'planning.move-under-descendant': 'A task cannot move under itself or one of its own sub-tasks.',
-  'planning.issue-no-children': 'An issue (level 8) cannot have sub-items.',
-  'planning.too-many-nodes': 'A plan holds at most 1,000 tasks.',
-  'planning.unknown-node': 'This task is no longer in the plan. Reload and try again.',
-  'planning.template-no-schedule': 'Tasks in a template are scheduled once the template is used.',
-};
+export * from './messages.ts';
 
 /** The fields of a node the session edits; the rest of the task is shown, not changed here. */
 export interface PlanNodeFields {
@@ -179,6 +159,9 @@ export const savePlanInput = z.strictObject({
   edits: z._default(z.array(planEdit).check(z.maxLength(PLAN_MAX_NODES)), []),
   /** Deleted nodes (with whatever is still under them once the moves are made). */
   deletes: z._default(z.array(id).check(z.maxLength(PLAN_MAX_NODES)), []),
+  /** Existing drafts made active ("mark all as active", 002 §4): one bulk mode change on the server,
+   * with what activation sets (the activation time, the creator's counters), not an edit each. */
+  activate: z._default(z.array(id).check(z.maxLength(PLAN_MAX_NODES)), []),
 });
 export type SavePlanInput = z.infer<typeof savePlanInput>;
 export type PlanChanges = Omit<SavePlanInput, 'key'>;
@@ -187,7 +170,7 @@ export const isTempId = (nodeId: string) => nodeId.startsWith(TEMP_ID_PREFIX);
 
 /** True when the change set changes nothing. */
 export const isEmptyPlan = (c: PlanChanges) =>
-  c.creates.length + c.moves.length + c.edits.length + c.deletes.length === 0;
+  c.creates.length + c.moves.length + c.edits.length + c.deletes.length + c.activate.length === 0;
 
 /** The ids of `nodeId`'s ancestors, nearest first (stops at a loop rather than running on). */
 export function ancestorsOf(byId: ReadonlyMap<string, Pick<PlanNode, 'parentId'>>, nodeId: string) {
@@ -274,6 +257,10 @@ export function applyPlan(original: readonly PlanNode[], c: PlanChanges): PlanNo
     const n = byId.get(nodeId);
     if (n) for (const [k, v] of Object.entries(fields)) if (v !== undefined) Object.assign(n, { [k]: v });
   }
+  for (const nodeId of c.activate) {
+    const n = byId.get(nodeId);
+    if (n) n.mode = 'active';
+  }
   const doomed = new Set(c.deletes);
   for (const d of c.deletes) for (const s of subtreeOf([...byId.values()], d)) doomed.add(s.id);
   return [...byId.values()].filter((n) => !doomed.has(n.id));
@@ -305,7 +292,7 @@ export function subtreeOf(nodes: readonly PlanNode[], nodeId: string): PlanNode[
 export function planChanges(original: readonly PlanNode[], current: readonly PlanNode[]): PlanChanges {
   const before = new Map(original.map((n) => [n.id, n]));
   const after = new Map(current.map((n) => [n.id, n]));
-  const out: PlanChanges = { creates: [], moves: [], edits: [], deletes: [] };
+  const out: PlanChanges = { creates: [], moves: [], edits: [], deletes: [], activate: [] };
   // Creates parent first: a new node's new parent is created before it.
   const fresh = current.filter((n) => !before.has(n.id));
   const depth = (n: PlanNode) => ancestorsOf(after, n.id).length;
@@ -332,7 +319,9 @@ export function planChanges(original: readonly PlanNode[], current: readonly Pla
     if (o.dueAt !== n.dueAt) edit.dueAt = n.dueAt;
     if (o.flag !== n.flag) edit.flag = n.flag as 1 | 3;
     if (o.priorityGroup !== n.priorityGroup) edit.priorityGroup = n.priorityGroup;
-    if (o.mode !== n.mode) edit.mode = n.mode;
+    // A draft made active is the bulk mode change; any other mode change is the node's own edit.
+    if (o.mode === 'draft' && n.mode === 'active') out.activate.push(n.id);
+    else if (o.mode !== n.mode) edit.mode = n.mode;
     if ((o.assigningRole ?? '').trim() !== (n.assigningRole ?? '').trim())
       edit.assigningRole = (n.assigningRole ?? '').trim();
     if (!sameSchedule(o.scheduledTask, n.scheduledTask)) edit.scheduledTask = planScheduleOf(n.scheduledTask);

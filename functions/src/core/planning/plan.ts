@@ -7,8 +7,12 @@
  * its own route would authorise it. Then the steps are written through the task routes' own domain
  * functions (createTask, newStructure, updateTask, deleteTasks: their transactions, chunked to 100
  * actions, keep placements, child links, counts and counters right), and a marker per idempotency key
- * records each step done, so a retry writes nothing that was written already.
+ * records each step done, so a retry writes nothing that was written already. The save is all or
+ * nothing (D74): accepted whole, with its change set, before any step, and finished by its retry or
+ * the plan's next save (savePlan).
  */
+/// <reference path="../../db/electrodb-modules.d.ts" />
+
 import {
   applyPlan,
   checkPlan,
@@ -31,13 +35,20 @@ import {
   taskPatchPermissions,
   updateTaskInput,
 } from '@tandem/shared';
+import { createWriteTransaction } from 'electrodb/src/transaction.js';
 import { getItems, item } from '../../db/batch-get.ts';
 import { PlacementEntity } from '../../db/entities/placement.ts';
-import { PlanSaveEntity } from '../../db/entities/plan-save.ts';
+import { PlanSaveEntity, PlanSaveLockEntity } from '../../db/entities/plan-save.ts';
 import { TaskEntity } from '../../db/entities/task.ts';
 import { chunks, MAX_TRANSACTION_ITEMS, transact } from '../../db/transact.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.ts';
+import {
+  ConflictError,
+  ForbiddenError,
+  HttpError,
+  NotFoundError,
+  ValidationError,
+} from '../../lib/errors.ts';
 import { readPage } from '../../lib/list-pages.ts';
 import {
   groupsById,
@@ -55,6 +66,7 @@ import { planSchedule } from '../schedules/schedules.ts';
 import { newStructure } from '../tasks/task-tree.ts';
 import { createTask, deleteTasks, subtreeIn, treeOf, updateTask } from '../tasks/tasks.ts';
 import { getUser } from '../user/user.ts';
+import { activateTasks, checkCounts } from './activate.ts';
 import { planNodeId, templateNodes, writeTemplateNodes } from './template-nodes.ts';
 
 const MARKER_DAYS = 7;
@@ -89,11 +101,12 @@ async function planTasks(actor: Actor, rootId: string) {
 /** GET /task/plan/{rootId}: the plan's tasks as the task views of GET /task/{id}, parents first. */
 export async function getPlan(actor: Actor, rootId: string, now = new Date()) {
   const { tasks, roles, groups } = await planTasks(actor, rootId);
-  const [user, placements] = await Promise.all([
+  const [user, placements, lock] = await Promise.all([
     getUser(actor),
     getItems(
       tasks.map((t) => item<PlacementRecord>(PlacementEntity, { userId: actor.userId, taskId: t.taskId })),
     ),
+    PlanSaveLockEntity.get({ rootId }).go(),
   ]);
   const titles = new Map(tasks.map((t) => [t.taskId, t.title]));
   const results: TaskView[] = tasks.map((t, i) => {
@@ -108,7 +121,8 @@ export async function getPlan(actor: Actor, rootId: string, now = new Date()) {
       t.taskId === rootId || !t.parentId ? null : { id: t.parentId, title: titles.get(t.parentId) ?? '' };
     return { ...v, parent };
   });
-  return { rootId, count: results.length, results };
+  // A save of this plan accepted but not yet all written (D74): the viewer finishes it before editing.
+  return { rootId, count: results.length, unfinishedSave: lock.data !== null, results };
 }
 
 const nodeOf = (t: TaskRecord, rootId: string, priorityGroup = 0): PlanNode => ({
@@ -152,13 +166,15 @@ async function checkSave(actor: Actor, rootId: string, c: PlanChanges) {
     ...c.edits.map((e) => e.id),
     ...c.deletes,
     ...c.creates.map((n) => n.parentId),
+    ...c.activate,
   ]) {
     if (!known(nodeId)) throw new NotFoundError();
   }
   if (
     c.moves.some((m) => m.id === rootId) ||
     c.deletes.includes(rootId) ||
-    c.creates.some((n) => byId.has(n.id))
+    c.creates.some((n) => byId.has(n.id)) ||
+    c.activate.some(isTempId)
   )
     throw planError({ changes: PLANNING_MESSAGES.unknownNode });
   const after = applyPlan(
@@ -202,6 +218,20 @@ async function checkSave(actor: Actor, rootId: string, c: PlanChanges) {
     if (e.assigningRole !== undefined && e.assigningRole !== (t.assigningRole ?? ''))
       requireTaskPermission(roleOf(e.id), 'task.taskAssignees', `edits.${i}.assigningRole`);
   }
+  // Drafts made active: the mode's permission each, and the creators' active-task limits as a whole.
+  for (const [i, nodeId] of c.activate.entries())
+    for (const { permission } of taskPatchPermissions(['mode']))
+      requireTaskPermission(roleOf(nodeId), permission, `activate.${i}`);
+  // The counters' limits for the whole save (new tasks and activations), before it is accepted.
+  if (c.activate.length || c.creates.length)
+    await checkCounts(
+      actor,
+      c.activate.map((nodeId) => byId.get(nodeId)!),
+      {
+        totalTasks: c.creates.length,
+        activeTasks: c.creates.filter((n) => n.mode === 'active').length,
+      },
+    );
   if (c.deletes.length) {
     // What goes: each deleted task with what still hangs under it once the moves are made.
     const tree = tasks.map((t) => {
@@ -243,29 +273,141 @@ interface SaveResult {
   moved: number;
   edited: number;
   deleted: number;
+  /** Drafts made active by the bulk mode change. */
+  activated: number;
 }
 
+/** What a marker says of its save: the accepted change set (stored since D74, else the body's). */
+type Marker = NonNullable<Awaited<ReturnType<ReturnType<typeof PlanSaveEntity.get>['go']>>['data']>;
+
+/** Tries to finish a save that failed part-way before it is given up (the plan stays as written). */
+const MAX_FINISH_ATTEMPTS = 3;
+
+const unfinished = () =>
+  new HttpError(409, PLANNING_MESSAGES.saveUnfinished, PLANNING_TEXTS[PLANNING_MESSAGES.saveUnfinished]);
+
 /**
- * PATCH /task/plan/{rootId}: the session's changes, checked whole, then written step by step under
- * the idempotency key (module comment). A retry of a finished save answers the same and writes nothing.
+ * PATCH /task/plan/{rootId}: the session's changes, all or nothing (decisions D74). Checked whole
+ * first; then **accepted** — the change set stored in the save's marker, in one transaction with the
+ * plan's lock item (the commit point: before it nothing is written, and a save refused by any check
+ * writes nothing) — and then written step by step (module comment). A failure part-way answers 409
+ * `planning.save-unfinished`: the save stays accepted, and the same key (the viewer keeps it), or the
+ * plan's next save by anyone, finishes the stored change set before anything else — each step
+ * idempotent, so a retry writes only what is left. A retry of a finished save answers the same and
+ * writes nothing. A save that fails to finish three times is given up (the plan keeps what was
+ * written, and the next save is checked against that).
  */
 export async function savePlan(actor: Actor, rootId: string, input: SavePlanInput): Promise<SaveResult> {
   const { key, ...c } = input;
-  const markerKey = { userId: actor.userId, key };
-  let marker = (await PlanSaveEntity.get(markerKey).go()).data;
+  const marker = (await PlanSaveEntity.get({ userId: actor.userId, key }).go()).data;
   if (marker && marker.rootId !== rootId) throw new ConflictError('This save key was used for another plan.');
   if (marker?.finished && marker.result) return JSON.parse(marker.result) as SaveResult;
-  if (!marker) {
-    await checkSave(actor, rootId, c);
-    marker = (
-      await PlanSaveEntity.create({
-        ...markerKey,
-        rootId,
-        ids: '{}',
-        ttl: Math.floor(Date.now() / 1000) + MARKER_DAYS * 86_400,
-      }).go()
-    ).data;
+  if (marker?.abandoned)
+    throw new ConflictError('This save could not be finished. Open the plan again to see what was saved.');
+  // A retry of an accepted save: what was accepted is finished, whatever this body says.
+  if (marker) return finishSave(marker, marker.changes ? undefined : c);
+  // A save of this plan still being written (this person's or another's) is finished first, so no
+  // save is ever checked against, or written over, half of another.
+  const pending = await finishPending(actor, rootId);
+  // Sent with nothing to save while one was unfinished (the viewer opening such a plan): done.
+  if (pending && isEmptyPlan(c)) return pending;
+  await checkSave(actor, rootId, c);
+  return finishSave(await acceptSave(actor, rootId, key, c));
+}
+
+/** The commit point: the marker with the change set and the plan's lock, in one transaction. */
+async function acceptSave(actor: Actor, rootId: string, key: string, c: PlanChanges): Promise<Marker> {
+  const ttl = Math.floor(Date.now() / 1000) + MARKER_DAYS * 86_400;
+  const record = {
+    userId: actor.userId,
+    username: actor.username,
+    key,
+    rootId,
+    ids: '{}',
+    changes: JSON.stringify(c),
+    ttl,
+  };
+  const result = await createWriteTransaction(
+    { planSave: PlanSaveEntity, planSaveLock: PlanSaveLockEntity },
+    ({ planSave, planSaveLock }) => [
+      planSave.create(record).commit(),
+      planSaveLock
+        .create({ rootId, userId: actor.userId, key, startedAt: new Date().toISOString(), ttl })
+        .commit(),
+    ],
+  ).go();
+  if (result.canceled) {
+    const codes = (result.data as Array<{ code?: string }>).map((d) => d.code ?? 'None');
+    // The same key sent twice at once: the other request accepted it; finish that one.
+    if (codes[0] === 'ConditionalCheckFailed') {
+      const raced = (await PlanSaveEntity.get({ userId: actor.userId, key }).go()).data;
+      if (raced?.finished && raced.result) return raced;
+      throw unfinished();
+    }
+    // Someone else's save of this plan was accepted between our checks and now.
+    throw new HttpError(409, PLANNING_MESSAGES.beingSaved, PLANNING_TEXTS[PLANNING_MESSAGES.beingSaved]);
   }
+  return { ...record, done: [], finished: false } as Marker;
+}
+
+/**
+ * The plan's save in progress, if any, finished (its answer), or given up after it failed to finish
+ * MAX_FINISH_ATTEMPTS times (null: the plan stays as written). Null when none is in progress.
+ */
+async function finishPending(actor: Actor, rootId: string): Promise<SaveResult | null> {
+  const lock = (await PlanSaveLockEntity.get({ rootId }).go()).data;
+  if (!lock) return null;
+  // Only someone who sees the plan sets its save going again (or learns of it): 404 otherwise.
+  await taskFor(actor, rootId);
+  const m = (await PlanSaveEntity.get({ userId: lock.userId, key: lock.key }).go()).data;
+  if (!m?.changes || m.finished || m.abandoned) {
+    // Its marker finished (or gone): the lock outlived it.
+    await PlanSaveLockEntity.delete({ rootId }).go();
+    return m?.finished && m.result ? (JSON.parse(m.result) as SaveResult) : null;
+  }
+  try {
+    return await finishSave(m);
+  } catch (e) {
+    if ((lock.attempts ?? 0) + 1 < MAX_FINISH_ATTEMPTS) throw e;
+    await PlanSaveEntity.patch({ userId: m.userId, key: m.key }).set({ abandoned: true }).go();
+    await PlanSaveLockEntity.delete({ rootId }).go();
+    return null;
+  }
+}
+
+/**
+ * Writes an accepted save's steps not yet written, as the person who saved it (their rights were
+ * checked when it was accepted), then marks it finished and frees the plan. A failure counts an
+ * attempt on the lock and answers `planning.save-unfinished`.
+ */
+async function finishSave(marker: Marker, legacy?: PlanChanges): Promise<SaveResult> {
+  if (marker.finished && marker.result) return JSON.parse(marker.result) as SaveResult;
+  const actor: Actor = { userId: marker.userId, username: marker.username ?? marker.userId };
+  const c = legacy ?? (JSON.parse(marker.changes!) as PlanChanges);
+  let result: SaveResult;
+  try {
+    result = await writeSteps(actor, marker, c);
+  } catch (e) {
+    if (legacy) throw e;
+    await PlanSaveLockEntity.patch({ rootId: marker.rootId })
+      .add({ attempts: 1 })
+      .go()
+      .catch(() => undefined);
+    const err = unfinished();
+    console.error('plan save unfinished', marker.rootId, marker.key, e);
+    throw err;
+  }
+  await PlanSaveEntity.patch({ userId: marker.userId, key: marker.key })
+    .set({ finished: true, result: JSON.stringify(result) })
+    .go();
+  if (!legacy) await PlanSaveLockEntity.delete({ rootId: marker.rootId }).go();
+  return result;
+}
+
+/** The steps of a save, each skipped when its marker says it was written (module comment). */
+async function writeSteps(actor: Actor, marker: Marker, c: PlanChanges): Promise<SaveResult> {
+  const { rootId, key } = marker;
+  const markerKey = { userId: marker.userId, key };
   const done = new Set(marker.done ?? []);
   if (done.has('create:template')) for (const n of c.creates) done.add(`create:${n.id}`);
   const ids = new Map(Object.entries(JSON.parse(marker.ids ?? '{}') as Record<string, string>));
@@ -345,9 +487,19 @@ export async function savePlan(actor: Actor, rootId: string, input: SavePlanInpu
         ...(fields.scheduledTask ? { scheduledTask: scheduleSent(fields.scheduledTask) } : {}),
         ...(flag !== undefined ? { details: { flag } } : {}),
       });
-      await updateTask(actor, real(id), body);
+      try {
+        await updateTask(actor, real(id), body);
+      } catch (e) {
+        // Deleted by someone else since the save was accepted: its edit no longer applies.
+        if (!(e instanceof NotFoundError)) throw e;
+      }
     }
     await record('edits');
+  }
+  // Drafts made active: one bulk mode change (core/planning/activate.ts), transactions of 100.
+  if (c.activate.length && !done.has('activate')) {
+    await activateTasks(actor, c.activate.map(real));
+    await record('activate');
   }
   // Task roles (new nodes' and edited ones'): one attribute each, in transactions of 100.
   const roleWrites = [
@@ -365,17 +517,14 @@ export async function savePlan(actor: Actor, rootId: string, input: SavePlanInpu
     deleted = (await deleteTasks(actor, c.deletes.map(real), true)).deleted;
     await record('deletes');
   }
-  const result: SaveResult = {
+  return {
     rootId,
     created: c.creates.map((n) => ({ tempId: n.id, id: real(n.id) })),
     moved: c.moves.length,
     edited: c.edits.length,
     deleted,
+    activated: c.activate.length,
   };
-  await PlanSaveEntity.patch(markerKey)
-    .set({ finished: true, result: JSON.stringify(result) })
-    .go();
-  return result;
 }
 
 /** Sets (or, for '', removes) each task's task role; chunked to the transaction limit. */

@@ -44,6 +44,7 @@ import {
   todayPlacement,
   type UpdateTaskInput,
 } from '@tandem/shared';
+import { PLANNING_MESSAGES, PLANNING_TEXTS } from '@tandem/shared/planning/messages';
 import { generateKeyBetween } from 'fractional-indexing';
 import { getItems, item } from '../../db/batch-get.ts';
 import { documentClient } from '../../db/client.ts';
@@ -865,6 +866,16 @@ function directFollowers(
   return out;
 }
 
+/** What every person's placement repeats of its task (their lists filter on it): written with each
+ * change of the task's group, mode, status or title (updateTask; the planning save's bulk activation). */
+export const placementFacts = (
+  groupId: string,
+  t: { mode: TaskRecord['mode']; status: number },
+  title: string,
+) => ({ groupId, mode: t.mode, status: t.status, titleLower: title.toLowerCase() });
+
+const TEMPLATE_RENAME = 'Rename a template on the Templates screen.';
+
 /**
  * PATCH /task/{id}: only the fields sent change (details merge field by field; null clears where
  * allowed), and each field that really changes needs its permission (shared/src/tasks/patch.ts).
@@ -976,6 +987,15 @@ export async function updateTask(
     if (fromRole === null || !can(fromRole, 'task.group')) throw new ForbiddenError('group');
     targetGroup = asked?.deleting ? null : (asked ?? null);
     requireTaskPermission(memberOf(targetGroup, actor).role, 'task.group', 'group');
+  }
+  // A template's tasks are on no list, so they have nothing a schedule could place (D73, D74).
+  if (task.mode === 'template' && input.scheduledTask && changed.some((p) => p.startsWith('scheduledTask'))) {
+    const text = PLANNING_TEXTS[PLANNING_MESSAGES.templateSchedule];
+    throw new ValidationError({ scheduled_task: text }, text, PLANNING_MESSAGES.templateSchedule);
+  }
+  // A template's title is its own item's, kept unique in its folder (D57): renamed on its own route.
+  if (task.mode === 'template' && !task.parentId && changed.includes('title')) {
+    throw new ValidationError({ title: TEMPLATE_RENAME }, TEMPLATE_RENAME);
   }
   // The schedule sent with the task: the same rules and writes as PATCH /task/schedule/{id}.
   const schedulePlan =
@@ -1118,14 +1138,10 @@ export async function updateTask(
   const grows = Object.values(countDelta).some((d) => d > 0);
   const owner = grows ? await creatorOf() : null;
   if (owner) assertTaskCountsFit(owner, countDelta);
-  const people = peopleOf({ createdBy: task.createdBy, assignees });
+  // A template's tasks have no placements (D57): its edits write the task item alone.
+  const people = task.mode === 'template' ? [] : peopleOf({ createdBy: task.createdBy, assignees });
   const leavers = Object.keys(task.assignees).filter((id) => !assignees[id] && id !== task.createdBy);
-  const shared = {
-    groupId: input.group ?? task.groupId,
-    mode: next.mode,
-    status: next.status,
-    titleLower: title.toLowerCase(),
-  };
+  const shared = placementFacts(input.group ?? task.groupId, next, title);
   // The daily normalisation's watch (D34): set while the task has a schedule, a due date or is urgent.
   const watch = {
     schedule: schedulePlan ? true : !clearSchedule && task.schedule,

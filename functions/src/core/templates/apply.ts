@@ -67,6 +67,7 @@ export async function applyTemplate(
     newId: (old) => appliedId(actor.userId, key, old),
     now,
     assigneeOf: people.assigneeOf,
+    managerOf: people.managerOf,
   });
   const record = {
     userId: actor.userId,

@@ -10,6 +10,7 @@ import { ROLES } from '@tandem/shared';
 import {
   type AccountRoleView,
   notMembersMessage,
+  resolveManager,
   resolveTreeRoles,
   roleKey,
   targetEmail,
@@ -23,6 +24,8 @@ import { roleMappingsFor } from '../roles/role-mappings.ts';
 
 export interface TreeAssignees {
   assigneeOf: (source: TaskRecord) => TaskAssignee | undefined;
+  /** The copy's manager: the holder of its mapping row's managing role (002 §3 taskRole.managingRole). */
+  managerOf: (source: TaskRecord) => TaskAssignee | undefined;
   /** Task roles nobody was found for: their tasks stay unassigned (the warning). */
   unmapped: string[];
 }
@@ -35,7 +38,7 @@ export async function assigneesFor(
   now: Date,
 ): Promise<TreeAssignees> {
   const named = source.map((t) => t.assigningRole).filter((r): r is string => Boolean(r?.trim()));
-  if (named.length === 0) return { assigneeOf: () => undefined, unmapped: [] };
+  if (named.length === 0) return { assigneeOf: () => undefined, managerOf: () => undefined, unmapped: [] };
   const rows = await roleMappingsFor({ templateId });
   const writers = [...new Set([actor.userId, ...rows.map((r) => r.createdBy)])];
   const rolesOf = new Map<string, AccountRoleView[]>(
@@ -54,26 +57,46 @@ export async function assigneesFor(
     rolesOf.get(actor.userId) ?? [],
     new Set(byEmail.keys()),
   );
+  // Managing roles: resolved as the assigning ones are (a row for that role, else an account role),
+  // once per node role; one nobody resolves is warned of, a person outside the group refused.
+  const callerRoles = rolesOf.get(actor.userId) ?? [];
+  const managerEmailOf = new Map<string, string>();
+  const unmappedKeys = new Set(unmapped.map(roleKey));
+  for (const r of named) {
+    const k = roleKey(r);
+    if (managerEmailOf.has(k)) continue;
+    const managing = resolvedRows.find((row) => roleKey(row.assigningRole) === k)?.managingRole.trim() ?? '';
+    if (managing === '') continue;
+    const email = resolveManager(resolvedRows, callerRoles, r);
+    if (email === undefined) {
+      if (!unmappedKeys.has(roleKey(managing))) unmapped.push(managing);
+      unmappedKeys.add(roleKey(managing));
+      continue;
+    }
+    managerEmailOf.set(k, email);
+    if (!byEmail.has(email) && !outsiders.includes(email)) outsiders.push(email);
+  }
   if (outsiders.length) {
     const message = notMembersMessage(outsiders);
     throw new ValidationError({ task_assignees: message }, message);
   }
   const iso = now.toISOString();
+  const personOf = (email: string | undefined): TaskAssignee | undefined => {
+    const m = email ? byEmail.get(email) : undefined;
+    if (!m?.userId) return undefined;
+    return {
+      userId: m.userId,
+      email: m.email,
+      name: m.name,
+      ...(m.avatarId ? { avatarId: m.avatarId } : {}),
+      role: ROLES.standard,
+      createdAt: iso,
+    };
+  };
+  const roleOfNode = (t: TaskRecord) => (t.assigningRole?.trim() ? roleKey(t.assigningRole) : undefined);
   return {
     unmapped,
-    assigneeOf: (t) => {
-      if (!t.assigningRole?.trim()) return undefined;
-      const email = emailOf.get(roleKey(t.assigningRole));
-      const m = email ? byEmail.get(email) : undefined;
-      if (!m?.userId) return undefined;
-      return {
-        userId: m.userId,
-        email: m.email,
-        name: m.name,
-        ...(m.avatarId ? { avatarId: m.avatarId } : {}),
-        role: ROLES.standard,
-        createdAt: iso,
-      };
-    },
+    assigneeOf: (t) => personOf(emailOf.get(roleOfNode(t) ?? '')),
+    managerOf: (t) => personOf(managerEmailOf.get(roleOfNode(t) ?? '')),
   };
 }

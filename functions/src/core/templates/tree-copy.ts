@@ -85,6 +85,9 @@ export function planCopy(
     titleOfRoot?: string;
     /** Who a copied node is assigned to (a template applied through its role mapping, D64). */
     assigneeOf?: (source: TaskRecord) => TaskAssignee | undefined;
+    /** The copy's manager (its mapping row's managing role, D74): one of its people (spec 002 §6:
+     * Assignee or Creator), so a manager who is neither is made an assignee too. */
+    managerOf?: (source: TaskRecord) => TaskAssignee | undefined;
   },
 ): CopyPlan {
   if (source.length === 0) throw new ValidationError({ task: TEMPLATE_MESSAGES.notATemplate });
@@ -96,6 +99,10 @@ export function planCopy(
   const tasks: TaskRecord[] = source.map((t, i) => {
     const parentId = t !== root && t.parentId && inCopy.has(t.parentId) ? opts.newId(t.parentId) : undefined;
     const assignee = opts.mode === 'template' ? undefined : opts.assigneeOf?.(t);
+    const manager = opts.mode === 'template' ? undefined : opts.managerOf?.(t);
+    // The assignee as before; the manager beside them unless they are the creator or the assignee.
+    const extra = manager && manager.userId !== opts.creator.userId ? manager : undefined;
+    const people = [extra, assignee].filter((p): p is TaskAssignee => p !== undefined);
     return {
       taskId: opts.newId(t.taskId),
       title: t === root && opts.titleOfRoot ? opts.titleOfRoot : t.title,
@@ -114,7 +121,8 @@ export function planCopy(
       ...(opts.creator.config.avatar ? { creatorAvatarId: opts.creator.config.avatar.id } : {}),
       ...(t.assigningRole ? { assigningRole: t.assigningRole } : {}),
       delegationType: 'SI',
-      assignees: assignee ? { [assignee.userId]: assignee } : {},
+      assignees: Object.fromEntries(people.map((p) => [p.userId, p])),
+      ...(manager ? { managerId: manager.userId } : {}),
       roles: {},
       pending: {},
       version: 1,

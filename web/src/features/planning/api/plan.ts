@@ -13,6 +13,8 @@ import { api } from '../../../lib/api.ts';
 export interface PlanAnswer {
   rootId: string;
   count: number;
+  /** A save of this plan was accepted but is not all written yet (D74). */
+  unfinishedSave?: boolean;
   results: TaskView[];
 }
 export interface SavePlanAnswer {
@@ -21,6 +23,7 @@ export interface SavePlanAnswer {
   moved: number;
   edited: number;
   deleted: number;
+  activated: number;
 }
 interface PlansPage {
   next: string | null;
@@ -31,8 +34,22 @@ export const planKey = (rootId: string) => ['planning', 'plan', rootId] as const
 
 export const getPlan = (rootId: string) => api<PlanAnswer>(routes.getPlan, { params: { rootId } });
 
+const NO_CHANGES: PlanChanges = { creates: [], moves: [], edits: [], deletes: [], activate: [] };
+
+/**
+ * The plan, with a save of it left unfinished finished first (D74: a save with nothing in it finishes
+ * the one accepted before), so the viewer never starts from half a save. Still unfinished when that
+ * fails: the answer says so and the viewer shows it.
+ */
+export async function loadPlan(rootId: string) {
+  const plan = await getPlan(rootId);
+  if (!plan.unfinishedSave) return plan;
+  await savePlan(rootId, crypto.randomUUID(), NO_CHANGES).catch(() => undefined);
+  return getPlan(rootId);
+}
+
 export const usePlan = (rootId: string | null) =>
-  useSWR(rootId ? planKey(rootId) : null, () => getPlan(rootId!), {
+  useSWR(rootId ? planKey(rootId) : null, () => loadPlan(rootId!), {
     revalidateOnFocus: false,
     shouldRetryOnError: false,
   });

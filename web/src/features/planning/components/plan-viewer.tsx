@@ -114,6 +114,11 @@ export default function PlanViewer({ rootId, onClose }: PlanViewerProps) {
         </Alert>
       )}
       {isLoading && <Loader m="md" aria-label={t('planning.loadFailed')} />}
+      {data?.unfinishedSave && (
+        <Alert color="yellow" m="md">
+          {t('messages.planning.save-unfinished')}
+        </Alert>
+      )}
       {data && rootId && (
         <ReactFlowProvider>
           <PlanSession key={rootId} rootId={rootId} views={data.results} onClose={onClose} />
