@@ -190,7 +190,7 @@ describe('CalDAV (Radicale)', () => {
     const { IntegrationEntity } = await import('../../src/db/integrations.ts');
     const { secretBox } = await import('../../src/core/integrations/secret-box.ts');
     await IntegrationEntity.patch({ userId: ann.userId, integrationId: id })
-      .set({ secret: await secretBox().seal('revoked-app-password') })
+      .set({ secret: await secretBox().seal('revoked-app-password', { owner: ann.userId, connection: id }) })
       .go();
     expect((await ann.api.post(`/integration/sync/${id}/`)).body.broken).toBe(true);
     expect((await ann.api.get('/integration/initialize/caldav/')).body.results[0].status).toBe('broken');

@@ -112,12 +112,17 @@ export async function startAuthorization(actor: Actor, provider: OAuthProvider, 
 
 /** The access client of a connection: refreshes an OAuth token or opens the CalDAV password. */
 export async function clientOf(i: IntegrationRecord): Promise<CalendarClient> {
-  const secret = await secretBox().open(i.secret);
+  const secret = await secretBox().open(i.secret, ownerOf(i));
   if (i.provider === 'caldav')
     return caldavClient(i.serverUrl ?? '', i.account.split(' @ ')[0] ?? '', secret);
   const tokens = await refreshAccess(i.provider as OAuthProvider, secret);
   return i.provider === 'google' ? googleClient(tokens.accessToken) : microsoftClient(tokens.accessToken);
 }
+
+const ownerOf = (i: { userId: string; integrationId: string }) => ({
+  owner: i.userId,
+  connection: i.integrationId,
+});
 
 const wrongState = () => new ValidationError({ state: INTEGRATION_MESSAGES.wrongState });
 
@@ -153,11 +158,20 @@ export async function initializeOAuth(
   const client =
     provider === 'google' ? googleClient(tokens.accessToken) : microsoftClient(tokens.accessToken);
   const [account, calendars] = await Promise.all([client.account(), client.listCalendars()]);
-  return saveIntegration(actor, provider, account, await secretBox().seal(tokens.refreshToken), calendars);
+  const integrationId = newId();
+  return saveIntegration(
+    actor,
+    integrationId,
+    provider,
+    account,
+    await secretBox().seal(tokens.refreshToken, ownerOf({ userId: actor.userId, integrationId })),
+    calendars,
+  );
 }
 
 async function saveIntegration(
   actor: Actor,
+  integrationId: string,
   provider: IntegrationProvider,
   account: string,
   secret: string,
@@ -165,7 +179,7 @@ async function saveIntegration(
   serverUrl?: string,
 ): Promise<IntegrationView> {
   const record = {
-    integrationId: newId(),
+    integrationId,
     userId: actor.userId,
     provider,
     account: account.slice(0, 300),
@@ -198,11 +212,13 @@ export async function initializeCaldav(
     logger.warn('caldav discovery failed', { error: String(e) });
     throw new ValidationError({ serverUrl: INTEGRATION_MESSAGES.caldavUnreachable });
   }
+  const integrationId = newId();
   return saveIntegration(
     actor,
+    integrationId,
     'caldav',
     account,
-    await secretBox().seal(input.password),
+    await secretBox().seal(input.password, ownerOf({ userId: actor.userId, integrationId })),
     calendars,
     input.serverUrl,
   );
@@ -268,7 +284,7 @@ export async function deleteIntegration(actor: Actor, provider: IntegrationProvi
   const i = await integrationOf(actor, provider, id);
   if (isOAuthProvider(i.provider)) {
     try {
-      await revokeToken(i.provider, await secretBox().open(i.secret));
+      await revokeToken(i.provider, await secretBox().open(i.secret, ownerOf(i)));
     } catch (e) {
       // Unreachable provider: the token is forgotten anyway and cannot be used by us again.
       logger.warn('token revocation failed', { provider: i.provider, error: String(e) });
