@@ -383,3 +383,150 @@ describe('linking and removing', () => {
     expect(tokens).toEqual([{ revoked: true }]);
   });
 });
+
+describe('Microsoft series (D75)', () => {
+  /** The wall clock of `ms` in Paris, as Graph's dateTime without an offset. */
+  const parisWall = (ms: number) => {
+    const p = Object.fromEntries(
+      new Intl.DateTimeFormat('en-GB', {
+        timeZone: 'Europe/Paris',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+        hourCycle: 'h23',
+      })
+        .formatToParts(new Date(ms))
+        .map((x) => [x.type, x.value]),
+    );
+    return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}`;
+  };
+
+  it('a repeating task goes out as a Graph series and comes back as nothing new; a Graph series comes in as a repeating task', async () => {
+    const ann = await person('Ann');
+    const group = (await newGroup(ann.api)).id;
+    const { integration } = await connect(ann.api, 'azure');
+    const calendar = integration.calendars.find((c: { name: string }) => c.name === 'Work').id as string;
+    const cal = `/calendars/${encodeURIComponent(calendar)}/events`;
+
+    // Here: every other week on the start's weekday and the next, ten times, in Berlin.
+    const first = soon(2, 8);
+    const days = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'];
+    const names = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+    const berlinDay = new Date(first.getTime() + 3_600_000 * 2).getUTCDay(); // 08:00Z is 09:00/10:00 in Berlin
+    const rule = `FREQ=WEEKLY;INTERVAL=2;BYDAY=${days[berlinDay]},${days[(berlinDay + 1) % 7]};COUNT=10`;
+    const made = await ann.api.post('/task', {
+      title: 'Fortnightly review',
+      group,
+      scheduled_task: {
+        start_date: first.toISOString(),
+        duration: 45,
+        timezone: 'Europe/Berlin',
+        recur_rule: rule,
+      },
+    });
+    expect(made.status).toBe(201);
+    // Over there: the second Tuesday of every month at 18:00 in Paris, and a series Graph and rules say differently.
+    const now = new Date();
+    let secondTuesday = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 8, 12));
+    while (secondTuesday.getUTCDay() !== 2) secondTuesday = new Date(secondTuesday.getTime() + DAY);
+    const tuesday = secondTuesday.toISOString().slice(0, 10);
+    const board = await postControl('azure', cal, {
+      subject: 'Board meeting',
+      start: { dateTime: `${tuesday}T18:00:00`, timeZone: 'Europe/Paris' },
+      end: { dateTime: `${tuesday}T19:30:00`, timeZone: 'Europe/Paris' },
+      recurrence: {
+        pattern: { type: 'relativeMonthly', interval: 1, daysOfWeek: ['tuesday'], index: 'second' },
+        range: { type: 'noEnd', startDate: tuesday, recurrenceTimeZone: 'Europe/Paris' },
+      },
+    });
+    expect(board.status).toBe(201);
+    const thirtyFirst = new Date(Date.UTC(now.getUTCFullYear() + 1, 0, 31, 9));
+    const rent = await postControl('azure', cal, {
+      subject: 'Pay the rent',
+      start: { dateTime: thirtyFirst.toISOString().replace('Z', ''), timeZone: 'UTC' },
+      end: {
+        dateTime: new Date(thirtyFirst.getTime() + 1_800_000).toISOString().replace('Z', ''),
+        timeZone: 'UTC',
+      },
+      recurrence: {
+        pattern: { type: 'absoluteMonthly', interval: 1, dayOfMonth: 31 },
+        range: {
+          type: 'noEnd',
+          startDate: thirtyFirst.toISOString().slice(0, 10),
+          recurrenceTimeZone: 'UTC',
+        },
+      },
+    });
+    expect(rent.status).toBe(201);
+
+    const link = await ann.api.post('/integration/connect/azure/', {
+      integration: integration.id,
+      calendar,
+      start_date: now.toISOString().slice(0, 10),
+      group,
+      direction: 'both',
+    });
+    expect(link.status).toBe(201);
+    expect((await sync(ann.api, integration.id)).body).toMatchObject({ imported: 2, exported: 1 });
+
+    // Exported as one series, on Berlin's wall clock, with the rule's pattern and count.
+    const events = (await control('azure', cal)).body as Array<Record<string, any>>;
+    const review = events.find((e) => e.subject === 'Fortnightly review')!;
+    expect(review.type).toBe('seriesMaster');
+    expect(Date.parse(`${review.start.dateTime.slice(0, 19)}Z`)).toBe(first.getTime());
+    expect(review.recurrence).toEqual({
+      pattern: {
+        type: 'weekly',
+        interval: 2,
+        daysOfWeek: [names[berlinDay], names[(berlinDay + 1) % 7]].sort(
+          (a, b) => names.indexOf(a!) - names.indexOf(b!),
+        ),
+        firstDayOfWeek: 'monday',
+      },
+      range: {
+        type: 'numbered',
+        startDate: new Date(first.getTime() + 2 * 3_600_000).toISOString().slice(0, 10),
+        numberOfOccurrences: 10,
+        recurrenceTimeZone: 'Europe/Berlin',
+      },
+    });
+
+    // Imported: the board meeting as a repeating task in Paris; the 31st as its first occurrence only.
+    const tasks = await scheduledIn(ann.api, group);
+    const boardTask = tasks.find((t) => t.title === 'Board meeting')!;
+    const boardSchedule = (await ann.api.get(`/task/${boardTask.task_id}`)).body.scheduled_task;
+    expect(boardSchedule).toMatchObject({ recur_rule: 'FREQ=MONTHLY;BYDAY=2TU', timezone: 'Europe/Paris' });
+    expect(parisWall(Date.parse(boardSchedule.start_date))).toBe(`${tuesday}T18:00:00`);
+    expect(boardSchedule.duration).toBe(90);
+    const rentTask = (
+      await ann.api.get(
+        `/task/schedule?start_date=${encodeURIComponent(new Date(thirtyFirst.getTime() - DAY).toISOString())}&end_date=${encodeURIComponent(new Date(thirtyFirst.getTime() + 60 * DAY).toISOString())}&group=${group}`,
+      )
+    ).body.results.filter((o: { title: string }) => o.title === 'Pay the rent');
+    expect(rentTask).toHaveLength(1);
+    expect((await ann.api.get(`/task/${rentTask[0].task_id}`)).body.scheduled_task.recur_rule).toBeNull();
+
+    // A re-run: the occurrences delta reports lead to masters we know; nothing moves either way.
+    expect((await sync(ann.api, integration.id)).body).toEqual({
+      imported: 0,
+      updated: 0,
+      removed: 0,
+      exported: 0,
+      unexported: 0,
+    });
+    // One occurrence removed here: Graph keeps that as an instance edit, so the first occurrence goes out.
+    const patched = await ann.api.patch(`/task/${made.body.results[0].id}`, {
+      scheduled_task: { ex_date: [new Date(first.getTime() + 14 * DAY).toISOString()] },
+    });
+    expect(patched.status).toBeLessThan(300);
+    await sync(ann.api, integration.id);
+    const after = ((await control('azure', cal)).body as Array<Record<string, any>>).find(
+      (e) => e.subject === 'Fortnightly review',
+    )!;
+    expect(after.type).toBe('singleInstance');
+    expect(after.recurrence).toBeUndefined();
+  });
+});
