@@ -310,6 +310,88 @@ describe.each(['google', 'azure'] as const)('calendar sync with %s', (provider) 
   });
 });
 
+describe.each(['google', 'azure'] as const)('reconnecting a broken %s connection', (provider) => {
+  it('repairs that connection: same id and links, sync state reset, nothing doubled', async () => {
+    const ann = await person('Ann');
+    const group = (await newGroup(ann.api)).id;
+    const { integration, account } = await connect(ann.api, provider);
+    const calendar = integration.calendars.find((c: { name: string }) => c.name === 'Work').id as string;
+    const cal = `/calendars/${encodeURIComponent(calendar)}/events`;
+    await scheduledTask(ann.api, group, 'Quarterly taxes', soon(3, 10));
+    const link = await ann.api.post(`/integration/connect/${provider}/`, {
+      integration: integration.id,
+      calendar,
+      start_date: new Date().toISOString().slice(0, 10),
+      group,
+      direction: 'both',
+    });
+    expect(link.status).toBe(201);
+    expect((await sync(ann.api, integration.id)).body).toMatchObject({ exported: 1 });
+    expect((await postControl(provider, '/revoke', { account })).status).toBe(204);
+    expect((await sync(ann.api, integration.id)).body.broken).toBe(true);
+
+    // Reconnect: a new sign-in with the same account.
+    const s = await signIn(ann.api, provider, account);
+    const again = await ann.api.post(`/integration/initialize/${provider}/`, {
+      code: s.code,
+      state: s.state,
+    });
+    expect(again.status).toBe(201);
+    expect(again.body).toMatchObject({ id: integration.id, status: 'active', account });
+    expect(again.body.links.map((l: { id: string }) => l.id)).toEqual([link.body.id]);
+    const listed = (await ann.api.get(`/integration/initialize/${provider}/`)).body.results;
+    expect(listed.map((i: { id: string; status: string }) => [i.id, i.status])).toEqual([
+      [integration.id, 'active'],
+    ]);
+    // The link's sync state is reset (read again from its start date) and it is due.
+    const { CalendarLinkEntity } = await import('../../src/db/integrations.ts');
+    const stored = (
+      await CalendarLinkEntity.get({
+        userId: ann.userId,
+        integrationId: integration.id,
+        linkId: link.body.id,
+      }).go()
+    ).data!;
+    expect(stored.syncToken).toBeUndefined();
+
+    // It syncs again: an event made meanwhile comes in, the exported task is not written twice.
+    const start = soon(5, 15);
+    expect(
+      (
+        await postControl(
+          provider,
+          cal,
+          provider === 'google'
+            ? {
+                summary: 'Call the bank',
+                start: { dateTime: start.toISOString() },
+                end: { dateTime: new Date(start.getTime() + 1_800_000).toISOString() },
+              }
+            : {
+                subject: 'Call the bank',
+                start: { dateTime: start.toISOString().replace('Z', ''), timeZone: 'UTC' },
+                end: {
+                  dateTime: new Date(start.getTime() + 1_800_000).toISOString().replace('Z', ''),
+                  timeZone: 'UTC',
+                },
+              },
+        )
+      ).status,
+    ).toBe(201);
+    const run = await sync(ann.api, integration.id);
+    expect(run.body.broken).toBeFalsy();
+    expect((await scheduledIn(ann.api, group)).map((t) => t.title).sort()).toEqual([
+      'Call the bank',
+      'Quarterly taxes',
+    ]);
+    expect(
+      (await control(provider, cal)).body
+        .map((e: { summary?: string; subject?: string }) => e.summary ?? e.subject)
+        .sort(),
+    ).toEqual(['Call the bank', 'Quarterly taxes']);
+  });
+});
+
 describe('sync on change', () => {
   it('a scheduled task made in a linked group reaches the calendar without a sync being asked for', async () => {
     const ann = await person('Ann');

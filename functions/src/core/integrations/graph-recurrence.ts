@@ -9,11 +9,11 @@
 import { floatingOf, instantOfWall } from '@tandem/shared/time/zone-times';
 
 const DAY_MS = 86_400_000;
-const DAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
-const RFC_DAYS = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'] as const;
-const INDEXES = ['first', 'second', 'third', 'fourth'] as const;
-type Day = (typeof DAYS)[number];
-type Index = (typeof INDEXES)[number] | 'last';
+const DAYS = 'sunday monday tuesday wednesday thursday friday saturday'.split(' ') as Day[];
+const RFC_DAYS = DAYS.map((d) => d.slice(0, 2).toUpperCase());
+const INDEXES = ['first', 'second', 'third', 'fourth', 'last'] as const;
+type Day = 'sunday' | 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday';
+type Index = (typeof INDEXES)[number];
 
 export interface GraphPattern {
   type: 'daily' | 'weekly' | 'absoluteMonthly' | 'relativeMonthly' | 'absoluteYearly' | 'relativeYearly';
@@ -51,244 +51,162 @@ export interface SeriesOf {
 const isoDate = (floating: number) => new Date(floating).toISOString().slice(0, 10);
 const timeOfDay = (floating: number) => ((floating % DAY_MS) + DAY_MS) % DAY_MS;
 
-/** RRULE text (with or without `RRULE:`) as its parts; null when a part repeats. */
-function partsOf(rule: string): Map<string, string> | null {
-  const parts = new Map<string, string>();
-  for (const p of rule.replace(/^RRULE:/i, '').split(';')) {
-    if (!p) continue;
-    const eq = p.indexOf('=');
-    if (eq <= 0) return null;
-    const name = p.slice(0, eq).toUpperCase();
-    if (parts.has(name)) return null;
-    parts.set(name, p.slice(eq + 1).toUpperCase());
-  }
-  return parts;
+/** The start's wall clock in `zone` and its weekday, day and month; null for a zone we do not know. */
+function wallOf(start: string, zone: string) {
+  const wall = floatingOf(Date.parse(start), zone);
+  if (Number.isNaN(wall)) return null;
+  const d = new Date(wall);
+  const day = d.getUTCDate();
+  const month = d.getUTCMonth() + 1;
+  const last = new Date(Date.UTC(d.getUTCFullYear(), month, 0)).getUTCDate();
+  /** The start's place among its weekday's days in the month, as Graph's index names it (-1: last). */
+  const isPlace = (ordinal: number) => (ordinal === -1 ? day + 7 > last : Math.ceil(day / 7) === ordinal);
+  return { wall, weekday: d.getUTCDay(), day, month, isPlace };
 }
 
-/** `UNTIL=20270301T090000Z` or `UNTIL=20270301` as an instant. */
-function untilMs(v: string): number {
-  const m = /^(\d{4})(\d{2})(\d{2})(?:T(\d{2})(\d{2})(\d{2})Z?)?$/.exec(v);
-  if (!m) return Number.NaN;
-  return Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +(m[4] ?? 0), +(m[5] ?? 0), +(m[6] ?? 0));
-}
-
-const ALLOWED = new Set([
-  'FREQ',
-  'INTERVAL',
-  'BYDAY',
-  'BYMONTHDAY',
-  'BYMONTH',
-  'BYSETPOS',
-  'COUNT',
-  'UNTIL',
-  'WKST',
-]);
+const ordinalOf = (index: Index) => (index === 'last' ? -1 : INDEXES.indexOf(index) + 1);
+const sortDays = (days: number[]): Day[] => [...new Set(days)].sort((a, b) => a - b).map((d) => DAYS[d]!);
+const ALLOWED = /^(FREQ|INTERVAL|BYDAY|BYMONTHDAY|BYMONTH|BYSETPOS|COUNT|UNTIL|WKST)$/;
 
 /** The task's series as Graph's recurrence; null when Graph cannot say the same. */
 export function toGraphRecurrence(s: SeriesOf): PatternedRecurrence | null {
   if (s.exDate?.length || s.rDate?.length) return null;
-  const parts = partsOf(s.recurRule);
-  if (!parts || [...parts.keys()].some((k) => !ALLOWED.has(k))) return null;
-  const startMs = Date.parse(s.start);
-  const wall = floatingOf(startMs, s.timezone);
-  if (Number.isNaN(wall)) return null;
-  const date = new Date(wall);
-  const weekday = date.getUTCDay();
-  const dayOfMonth = date.getUTCDate();
-  const month = date.getUTCMonth() + 1;
-  const interval = Number(parts.get('INTERVAL') ?? '1');
+  const parts = new Map<string, string>();
+  for (const p of s.recurRule
+    .replace(/^RRULE:/i, '')
+    .toUpperCase()
+    .split(';')) {
+    const [name, value] = p.split('=');
+    if (!name) continue;
+    if (value === undefined || !ALLOWED.test(name) || parts.has(name)) return null;
+    parts.set(name, value);
+  }
+  const w = wallOf(s.start, s.timezone);
+  if (!w) return null;
+  const interval = Number(parts.get('INTERVAL') ?? 1);
   if (!Number.isInteger(interval) || interval < 1 || interval > 999) return null;
-
   const byDay = parts.get('BYDAY')?.split(',') ?? [];
-  const plainDays = byDay.map((d) => RFC_DAYS.indexOf(d as (typeof RFC_DAYS)[number]));
+  const days = byDay.map((d) => RFC_DAYS.indexOf(d));
   const byMonthDay = parts.get('BYMONTHDAY');
   const byMonth = parts.get('BYMONTH');
-  const bySetPos = parts.get('BYSETPOS');
-  const wkst = parts.get('WKST') ?? 'MO';
-  const wkstIndex = RFC_DAYS.indexOf(wkst as (typeof RFC_DAYS)[number]);
-  if (wkstIndex < 0) return null;
-
-  /** One weekday with its place in the month (2TU, -1FR, or TU with BYSETPOS=2). */
-  const relative = (): { day: Day; index: Index } | null => {
-    if (byDay.length !== 1) return null;
-    const m = /^([+-]?\d)?(SU|MO|TU|WE|TH|FR|SA)$/.exec(byDay[0]!);
-    if (!m) return null;
-    const ordinal =
-      m[1] !== undefined ? Number(m[1]) : bySetPos !== undefined ? Number(bySetPos) : Number.NaN;
-    if (m[1] !== undefined && bySetPos !== undefined) return null;
-    const index: Index | undefined = ordinal === -1 ? 'last' : INDEXES[ordinal - 1];
-    if (!index || ordinal === 0) return null;
-    const day = RFC_DAYS.indexOf(m[2] as (typeof RFC_DAYS)[number]);
-    // The first occurrence is the start: it must be that weekday at that place.
-    if (day !== weekday) return null;
-    const lastDay = new Date(Date.UTC(date.getUTCFullYear(), month, 0)).getUTCDate();
-    const place = index === 'last' ? dayOfMonth + 7 > lastDay : Math.ceil(dayOfMonth / 7) === ordinal;
-    return place ? { day: DAYS[day]!, index } : null;
+  const setPos = parts.get('BYSETPOS');
+  const wkst = RFC_DAYS.indexOf(parts.get('WKST') ?? 'MO');
+  if (wkst < 0 || days.some((d, i) => d < 0 && !/^[+-]?\d[A-Z]{2}$/.test(byDay[i]!))) return null;
+  /** The start's own day of the month (BYMONTHDAY absent or that day; Graph moves the 29th–31st). */
+  const sameDay = () => !setPos && (byMonthDay ?? String(w.day)) === String(w.day) && w.day <= 28;
+  /** One weekday at one place of the month (2TU, -1FR, or TU with BYSETPOS=2), the start's. */
+  const relative = () => {
+    const m = byDay.length === 1 ? /^([+-]?\d)?([A-Z]{2})$/.exec(byDay[0]!) : null;
+    if (!m || byMonthDay || (m[1] && setPos)) return null;
+    const ordinal = Number(m[1] ?? setPos);
+    const index = ordinal === -1 ? 'last' : ordinal > 0 && ordinal < 5 ? INDEXES[ordinal - 1] : null;
+    return index && RFC_DAYS.indexOf(m[2]!) === w.weekday && w.isPlace(ordinal)
+      ? { daysOfWeek: [DAYS[w.weekday]!], index }
+      : null;
   };
-
-  let pattern: GraphPattern;
-  switch (parts.get('FREQ')) {
-    case 'DAILY':
-      if (byMonthDay || byMonth || bySetPos) return null;
-      if (byDay.length === 0) pattern = { type: 'daily', interval };
-      else {
-        // Every day of some weekdays is one week's pattern of them (when every week counts).
-        if (interval !== 1 || plainDays.some((d) => d < 0) || !plainDays.includes(weekday)) return null;
-        pattern = { type: 'weekly', interval: 1, daysOfWeek: sortDays(plainDays) };
-      }
-      break;
-    case 'WEEKLY': {
-      if (byMonthDay || byMonth || bySetPos) return null;
-      const days = byDay.length === 0 ? [weekday] : plainDays;
-      if (days.some((d) => d < 0) || !days.includes(weekday)) return null;
-      pattern = { type: 'weekly', interval, daysOfWeek: sortDays(days), firstDayOfWeek: DAYS[wkstIndex]! };
-      break;
+  let pattern: GraphPattern | null = null;
+  const freq = parts.get('FREQ');
+  if (freq === 'DAILY' || freq === 'WEEKLY') {
+    const weekly = byDay.length ? days : freq === 'WEEKLY' ? [w.weekday] : [];
+    if (byMonthDay || byMonth || setPos || weekly.some((d) => d < 0)) return null;
+    if (weekly.length && !weekly.includes(w.weekday)) return null;
+    if (freq === 'DAILY' && !weekly.length) pattern = { type: 'daily', interval };
+    // Every day of some weekdays is one week's pattern of them (when every week counts).
+    else if (freq === 'WEEKLY' || interval === 1)
+      pattern = {
+        type: 'weekly',
+        interval,
+        daysOfWeek: sortDays(weekly),
+        ...(freq === 'WEEKLY' ? { firstDayOfWeek: DAYS[wkst]! } : {}),
+      };
+  } else if (freq === 'MONTHLY' && !byMonth) {
+    if (!byDay.length) pattern = sameDay() ? { type: 'absoluteMonthly', interval, dayOfMonth: w.day } : null;
+    else {
+      const r = relative();
+      pattern = r && { type: 'relativeMonthly', interval, ...r };
     }
-    case 'MONTHLY': {
-      if (byMonth) return null;
-      if (byDay.length === 0) {
-        if (bySetPos) return null;
-        const d = byMonthDay === undefined ? dayOfMonth : Number(byMonthDay);
-        // Graph moves the 29th–31st to a short month's last day; the rule skips that month.
-        if (!Number.isInteger(d) || d !== dayOfMonth || d > 28) return null;
-        pattern = { type: 'absoluteMonthly', interval, dayOfMonth: d };
-      } else {
-        if (byMonthDay) return null;
-        const r = relative();
-        if (!r) return null;
-        pattern = { type: 'relativeMonthly', interval, daysOfWeek: [r.day], index: r.index };
-      }
-      break;
+  } else if (freq === 'YEARLY' && (byMonth ?? String(w.month)) === String(w.month)) {
+    if (!byDay.length)
+      pattern =
+        sameDay() || (!setPos && (byMonthDay ?? String(w.day)) === String(w.day) && w.month !== 2)
+          ? { type: 'absoluteYearly', interval, dayOfMonth: w.day, month: w.month }
+          : null;
+    else {
+      const r = byMonth ? relative() : null;
+      pattern = r && { type: 'relativeYearly', interval, ...r, month: w.month };
     }
-    case 'YEARLY': {
-      const m = byMonth === undefined ? month : Number(byMonth);
-      if (m !== month) return null;
-      if (byDay.length === 0) {
-        if (bySetPos) return null;
-        const d = byMonthDay === undefined ? dayOfMonth : Number(byMonthDay);
-        if (!Number.isInteger(d) || d !== dayOfMonth || (month === 2 && d === 29)) return null;
-        pattern = { type: 'absoluteYearly', interval, dayOfMonth: d, month };
-      } else {
-        if (byMonthDay || byMonth === undefined) return null;
-        const r = relative();
-        if (!r) return null;
-        pattern = { type: 'relativeYearly', interval, daysOfWeek: [r.day], index: r.index, month };
-      }
-      break;
-    }
-    default:
-      return null;
   }
+  if (!pattern) return null;
 
-  const range: GraphRange = { type: 'noEnd', startDate: isoDate(wall), recurrenceTimeZone: s.timezone };
+  const range: GraphRange = { type: 'noEnd', startDate: isoDate(w.wall), recurrenceTimeZone: s.timezone };
   const count = parts.get('COUNT');
   const until = parts.get('UNTIL');
-  if (count !== undefined && until !== undefined) return null;
-  if (count !== undefined) {
-    const n = Number(count);
-    if (!Number.isInteger(n) || n < 1) return null;
+  if (count && until) return null;
+  if (count) {
     range.type = 'numbered';
-    range.numberOfOccurrences = n;
-  } else if (until !== undefined) {
-    const u = untilMs(until);
-    if (Number.isNaN(u)) return null;
+    range.numberOfOccurrences = Number(count);
+    if (!Number.isInteger(range.numberOfOccurrences) || range.numberOfOccurrences < 1) return null;
+  } else if (until) {
+    const m = /^(\d{4})(\d\d)(\d\d)(?:T(\d\d)(\d\d)(\d\d)Z?)?$/.exec(until);
+    if (!m) return null;
+    const u = Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +(m[4] ?? 0), +(m[5] ?? 0), +(m[6] ?? 0));
     // The rule keeps occurrences starting at or before UNTIL; Graph every one on or before endDate.
-    const uWall = s.allDay && !until.includes('T') ? u : floatingOf(u, s.timezone);
-    const lastDay = timeOfDay(uWall) >= timeOfDay(wall) ? uWall : uWall - DAY_MS;
-    if (lastDay - timeOfDay(lastDay) < wall - timeOfDay(wall)) return null;
+    const uWall = s.allDay && !m[4] ? u : floatingOf(u, s.timezone);
+    const lastDay = timeOfDay(uWall) >= timeOfDay(w.wall) ? uWall : uWall - DAY_MS;
+    if (lastDay - timeOfDay(lastDay) < w.wall - timeOfDay(w.wall)) return null;
     range.type = 'endDate';
     range.endDate = isoDate(lastDay);
   }
   return { pattern, range };
 }
 
-const sortDays = (days: number[]): Day[] => [...new Set(days)].sort((a, b) => a - b).map((d) => DAYS[d]!);
-
-const stamp = (ms: number) =>
-  new Date(ms)
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d{3}/, '');
-
 /** A Graph series as the task's rule, when the rule says exactly the same; else null. */
 export function fromGraphRecurrence(r: PatternedRecurrence, start: string, timezone: string): string | null {
   const p = r.pattern;
+  const w = wallOf(start, timezone);
   const interval = p.interval ?? 1;
-  if (!Number.isInteger(interval) || interval < 1) return null;
-  const wall = floatingOf(Date.parse(start), timezone);
-  if (Number.isNaN(wall)) return null;
-  const date = new Date(wall);
-  const weekday = date.getUTCDay();
-  const dayOfMonth = date.getUTCDate();
-  const month = date.getUTCMonth() + 1;
-  const rfcDays = (days: readonly string[] | undefined) => {
-    const out = (days ?? []).map((d) => DAYS.indexOf(d.toLowerCase() as Day));
-    return out.some((d) => d < 0) || out.length === 0 ? null : out;
+  if (!w || !Number.isInteger(interval) || interval < 1) return null;
+  const days = (p.daysOfWeek ?? []).map((d) => DAYS.indexOf(d.toLowerCase() as Day));
+  const sorted = [...new Set(days)].sort((a, b) => a - b);
+  const one = days.length === 1 && days[0] === w.weekday;
+  const ordinal = ordinalOf(p.index ?? 'first');
+  const relative = one && ordinal !== 0 && w.isPlace(ordinal);
+  const absolute = p.dayOfMonth === w.day && w.day <= 28;
+  const inMonth = p.month === w.month;
+  const rule: Record<string, string | undefined> = {
+    daily: 'DAILY',
+    weekly:
+      sorted.length && sorted[0]! >= 0 && sorted.includes(w.weekday)
+        ? `WEEKLY;BYDAY=${sorted.map((d) => RFC_DAYS[d]).join(',')}${
+            // Graph counts weeks from firstDayOfWeek (sunday unless said); it matters only past one week.
+            interval > 1 ? `;WKST=${RFC_DAYS[DAYS.indexOf(p.firstDayOfWeek ?? 'sunday')] ?? 'SU'}` : ''
+          }`
+        : undefined,
+    absoluteMonthly: absolute ? `MONTHLY;BYMONTHDAY=${w.day}` : undefined,
+    relativeMonthly: relative ? `MONTHLY;BYDAY=${ordinal}${RFC_DAYS[w.weekday]}` : undefined,
+    absoluteYearly:
+      inMonth && p.dayOfMonth === w.day && !(w.month === 2 && w.day === 29)
+        ? `YEARLY;BYMONTH=${w.month};BYMONTHDAY=${w.day}`
+        : undefined,
+    relativeYearly:
+      relative && inMonth ? `YEARLY;BYMONTH=${w.month};BYDAY=${ordinal}${RFC_DAYS[w.weekday]}` : undefined,
   };
-  const ordinalOf = (index: string | undefined) =>
-    index === 'last' ? -1 : INDEXES.indexOf((index ?? 'first') as (typeof INDEXES)[number]) + 1;
-  const parts = [`FREQ=`];
-  switch (p.type) {
-    case 'daily':
-      parts[0] += 'DAILY';
-      break;
-    case 'weekly': {
-      const days = rfcDays(p.daysOfWeek);
-      if (!days || !days.includes(weekday)) return null;
-      parts[0] += 'WEEKLY';
-      parts.push(
-        `BYDAY=${[...new Set(days)]
-          .sort((a, b) => a - b)
-          .map((d) => RFC_DAYS[d])
-          .join(',')}`,
-      );
-      // Graph counts weeks from firstDayOfWeek (sunday unless said); it matters only past one week.
-      if (interval > 1)
-        parts.push(`WKST=${RFC_DAYS[DAYS.indexOf((p.firstDayOfWeek ?? 'sunday') as Day)] ?? 'SU'}`);
-      break;
-    }
-    case 'absoluteMonthly':
-      if (p.dayOfMonth !== dayOfMonth || dayOfMonth > 28) return null;
-      parts[0] += 'MONTHLY';
-      parts.push(`BYMONTHDAY=${dayOfMonth}`);
-      break;
-    case 'relativeMonthly':
-    case 'relativeYearly': {
-      const days = rfcDays(p.daysOfWeek);
-      const ordinal = ordinalOf(p.index);
-      if (!days || days.length !== 1 || days[0] !== weekday || ordinal === 0) return null;
-      const lastDay = new Date(Date.UTC(date.getUTCFullYear(), month, 0)).getUTCDate();
-      const place = ordinal === -1 ? dayOfMonth + 7 > lastDay : Math.ceil(dayOfMonth / 7) === ordinal;
-      if (!place) return null;
-      if (p.type === 'relativeYearly') {
-        if (p.month !== month) return null;
-        parts[0] += 'YEARLY';
-        parts.push(`BYMONTH=${month}`);
-      } else parts[0] += 'MONTHLY';
-      parts.push(`BYDAY=${ordinal}${RFC_DAYS[weekday]}`);
-      break;
-    }
-    case 'absoluteYearly':
-      if (p.month !== month || p.dayOfMonth !== dayOfMonth || (month === 2 && dayOfMonth === 29)) return null;
-      parts[0] += 'YEARLY';
-      parts.push(`BYMONTH=${month}`, `BYMONTHDAY=${dayOfMonth}`);
-      break;
-    default:
-      return null;
-  }
-  if (interval !== 1) parts.splice(1, 0, `INTERVAL=${interval}`);
+  const body = Object.hasOwn(rule, p.type) ? rule[p.type] : undefined;
+  if (!body) return null;
+  const [freq, ...rest] = body.split(';');
+  const parts = [`FREQ=${freq}`, ...(interval !== 1 ? [`INTERVAL=${interval}`] : []), ...rest];
   const range = r.range;
   if (range.type === 'numbered') {
     const n = range.numberOfOccurrences ?? 0;
     if (!Number.isInteger(n) || n < 1) return null;
     parts.push(`COUNT=${n}`);
   } else if (range.type === 'endDate') {
-    const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(range.endDate ?? '');
-    if (!m) return null;
+    const m = /^(\d{4})-(\d\d)-(\d\d)$/.exec(range.endDate ?? '');
     // The last day's occurrence starts at the series' time of day in its zone.
-    const lastWall = Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!) + timeOfDay(wall);
-    if (lastWall < wall) return null;
-    parts.push(`UNTIL=${stamp(instantOfWall(lastWall, timezone, Date.parse(start)))}`);
+    const lastWall = m ? Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!) + timeOfDay(w.wall) : Number.NaN;
+    if (!(lastWall >= w.wall)) return null;
+    const until = new Date(instantOfWall(lastWall, timezone, Date.parse(start)));
+    parts.push(`UNTIL=${until.toISOString().replace(/[-:]|\.\d+/g, '')}`);
   } else if (range.type !== 'noEnd') return null;
   return parts.join(';');
 }

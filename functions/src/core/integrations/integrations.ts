@@ -145,7 +145,6 @@ export async function initializeOAuth(
   ).data;
   if (!pending || pending.userId !== actor.userId || pending.provider !== provider) throw wrongState();
   if (Date.parse(pending.expiresAt) < now.getTime()) throw wrongState();
-  await roomForOne(actor);
   let tokens: Awaited<ReturnType<typeof exchangeCode>>;
   try {
     tokens = await exchangeCode(provider, input.code, pending.verifier);
@@ -158,16 +157,73 @@ export async function initializeOAuth(
   const client =
     provider === 'google' ? googleClient(tokens.accessToken) : microsoftClient(tokens.accessToken);
   const [account, calendars] = await Promise.all([client.account(), client.listCalendars()]);
+  const refreshToken = tokens.refreshToken;
+  const same = await sameConnection(
+    actor,
+    (i) => i.provider === provider && i.account === account.slice(0, 300),
+  );
+  if (same) return repairIntegration(same, refreshToken, calendars);
+  try {
+    await roomForOne(actor);
+  } catch (e) {
+    // Not kept: the grant just made is given back where the provider allows it.
+    await revokeToken(provider, refreshToken).catch(() => undefined);
+    throw e;
+  }
   const integrationId = newId();
   return saveIntegration(
     actor,
     integrationId,
     provider,
     account,
-    await secretBox().seal(tokens.refreshToken, ownerOf({ userId: actor.userId, integrationId })),
+    await secretBox().seal(refreshToken, ownerOf({ userId: actor.userId, integrationId })),
     calendars,
   );
 }
+
+/** The person's connection of the same account (and server), if any: signing in again reuses it. */
+async function sameConnection(actor: Actor, match: (i: IntegrationRecord) => boolean) {
+  const mine = await IntegrationEntity.query.byUser({ userId: actor.userId }).go({ pages: 'all' });
+  return mine.data.find(match) ?? null;
+}
+
+/**
+ * Signing in again to an account already connected (Reconnect on a broken connection) repairs that
+ * connection rather than making a second one: the new secret is sealed for it, its calendars are read
+ * again, it is active again, and its calendar links stay (same groups, directions, synced pairs). A
+ * broken connection's links have their sync state reset (their tokens are dropped, so the next sync
+ * reads everything again from each link's start date; the pairs keep that from doubling anything) and
+ * are marked due, so the due sync runs them within a minute.
+ */
+async function repairIntegration(
+  i: IntegrationRecord,
+  secret: string,
+  calendars: CalendarChoice[],
+): Promise<IntegrationView> {
+  const wasBroken = i.status !== 'active';
+  const sealed = await secretBox().seal(secret, ownerOf(i));
+  const repaired = (
+    await IntegrationEntity.patch({ userId: i.userId, integrationId: i.integrationId })
+      .set({ secret: sealed, status: 'active', calendars: keptCalendars(calendars) })
+      .remove(['brokenAt'])
+      .go({ response: 'all_new' })
+  ).data as IntegrationRecord;
+  const links = await CalendarLinkEntity.query
+    .byUser({ userId: i.userId, integrationId: i.integrationId })
+    .go({ pages: 'all' });
+  if (wasBroken)
+    for (const l of links.data)
+      await CalendarLinkEntity.patch({ userId: l.userId, integrationId: l.integrationId, linkId: l.linkId })
+        .set({ dueFlag: 'due' })
+        .remove(['syncToken'])
+        .go({ response: 'none' })
+        // Removed meanwhile: nothing to reset.
+        .catch(() => undefined);
+  return view(repaired, links.data);
+}
+
+const keptCalendars = (calendars: CalendarChoice[]) =>
+  calendars.slice(0, 100).map((c) => ({ id: c.id.slice(0, 1000), name: c.name.slice(0, 200) }));
 
 async function saveIntegration(
   actor: Actor,
@@ -185,7 +241,7 @@ async function saveIntegration(
     account: account.slice(0, 300),
     status: 'active',
     secret,
-    calendars: calendars.slice(0, 100).map((c) => ({ id: c.id.slice(0, 1000), name: c.name.slice(0, 200) })),
+    calendars: keptCalendars(calendars),
     ...(serverUrl ? { serverUrl } : {}),
   };
   const made = (await IntegrationEntity.create(record).go()).data;
@@ -197,7 +253,6 @@ export async function initializeCaldav(
   actor: Actor,
   input: { serverUrl: string; username: string; password: string },
 ): Promise<IntegrationView> {
-  await roomForOne(actor);
   if (!(await isPublicAddress(input.serverUrl)))
     throw new ValidationError({ serverUrl: INTEGRATION_MESSAGES.caldavUnreachable });
   const client = caldavClient(input.serverUrl, input.username, input.password);
@@ -212,6 +267,12 @@ export async function initializeCaldav(
     logger.warn('caldav discovery failed', { error: String(e) });
     throw new ValidationError({ serverUrl: INTEGRATION_MESSAGES.caldavUnreachable });
   }
+  const same = await sameConnection(
+    actor,
+    (i) => i.provider === 'caldav' && i.serverUrl === input.serverUrl && i.account === account.slice(0, 300),
+  );
+  if (same) return repairIntegration(same, input.password, calendars);
+  await roomForOne(actor);
   const integrationId = newId();
   return saveIntegration(
     actor,
