@@ -612,3 +612,38 @@ describe('Microsoft series (D75)', () => {
     expect(after.recurrence).toBeUndefined();
   });
 });
+
+describe('the scheduled sync (D75)', () => {
+  it('syncs every link, a few at a time, each task written once', async () => {
+    const ann = await person('Ann');
+    const { integration } = await connect(ann.api, 'google');
+    const calendar = integration.calendars.find((c: { name: string }) => c.name === 'Work').id as string;
+    const titles: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const group = (await newGroup(ann.api)).id;
+      titles.push(`Pool task ${i}`);
+      await scheduledTask(ann.api, group, `Pool task ${i}`, soon(2 + i, 9));
+      const link = await ann.api.post('/integration/connect/google/', {
+        integration: integration.id,
+        calendar,
+        start_date: new Date().toISOString().slice(0, 10),
+        group,
+        direction: 'export',
+      });
+      expect(link.status).toBe(201);
+    }
+    // The job's own function, in this process (the stack's other links, of other tests, run too).
+    const { syncAll } = await import('../../src/core/integrations/sync.ts');
+    const run = await syncAll(new Date(), 3);
+    expect(run.links).toBeGreaterThanOrEqual(4);
+    const written = (await control('google', `/calendars/${encodeURIComponent(calendar)}/events`)).body
+      .map((e: { summary: string }) => e.summary)
+      .sort();
+    expect(written).toEqual(titles);
+    // Run again at once: nothing is written twice.
+    await syncAll(new Date(), 3);
+    expect((await control('google', `/calendars/${encodeURIComponent(calendar)}/events`)).body).toHaveLength(
+      4,
+    );
+  });
+});
