@@ -238,9 +238,10 @@ describe('task rules as Graph series', () => {
           expect(upTo(ruleDates(start, zone, back!, horizon)), `${rule} → ${back}`).toEqual(expected);
         },
       ),
-      { numRuns: 400 },
+      { numRuns: 300 },
     );
-  });
+    // Each run expands three years of days twice: seconds on a loaded machine.
+  }, 60_000);
 });
 
 describe('the Graph event a task becomes', () => {
