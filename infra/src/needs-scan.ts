@@ -40,6 +40,8 @@ const EVIDENCE: ReadonlyArray<readonly [Need, RegExp]> = [
   ['avatars:read', /import\("@aws-sdk\/s3-request-presigner"\)/],
   // The AI connector on Amazon Bedrock (functions/src/core/ai/connector.ts).
   ['ai', /new ConverseCommand\d*\(/],
+  // The calendar connections' secrets under KMS (functions/src/core/integrations/kms.ts, D75).
+  ['integrations-key', /new (GenerateDataKeyCommand|DecryptCommand)\d*\(/],
 ];
 
 /** Needs found in bundled code, in EVIDENCE order. */

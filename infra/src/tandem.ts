@@ -139,6 +139,7 @@ export function createTandem(app: App, { config, manifest, env, webDist }: Tande
     cognito: auth.cognito,
     realtime: edge.realtime,
     vapid: vapid.secret,
+    integrationsKey: data.integrationsKey,
   };
 
   const api = new ApiStack(app, name('Api'), {

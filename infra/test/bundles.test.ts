@@ -42,8 +42,10 @@ export const BUNDLE_EXCEPTIONS_KB: Readonly<Record<string, number>> = {
   'http/request-links/submit-request': 355,
   // The calendar sync (D70) makes, changes and removes tasks through the task routes' own create,
   // update and delete (rrule with them) and speaks Google, Graph and CalDAV: update-task's bundle
-  // plus the three clients. Only these three run it; every other integrations route is small.
-  'http/integrations/sync-integration': 400,
+  // plus the three clients. Only these three run it; every other integrations route is small. Since
+  // D75 also KMS envelope encryption (~1.7 KB; the SDK is the runtime's) and Graph's series mapping
+  // (~5.3 KB): the route's bundle 394.9 → 401.8 KB; the two jobs stay under 400 (388.2 KB).
+  'http/integrations/sync-integration': 404,
   'jobs/sync-calendars': 400,
   'jobs/sync-due-calendars': 400,
   // The AI onboarding's accept (create-task's bundle with rrule) sat within 0.1 KB of the budget; the

@@ -61,6 +61,7 @@ describe('declared needs match the code', () => {
     ['a pool read', 'await cognito.send(new AdminGetUserCommand({}))', ['users']],
     ['the VAPID keys', 'await sm.send(new GetSecretValueCommand({ SecretId }))', ['push']],
     ['a Bedrock call', 'await bedrock.send(new ConverseCommand({ modelId }))', ['ai']],
+    ['a sealed secret opened', 'await kms.send(new DecryptCommand({ KeyId }))', ['integrations-key']],
   ])('the scan sees %s', (_what, code, needs) => {
     expect(needsIn(code)).toEqual(needs);
   });
@@ -102,6 +103,7 @@ describe('grants follow the needs', () => {
       push: ['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue'],
       'avatars:read': ['s3:GetObject'],
       ai: ['bedrock:InvokeModel'],
+      'integrations-key': ['kms:Decrypt', 'kms:GenerateDataKey'],
     };
     return [...new Set(needs.flatMap((n) => byNeed[n]))].sort();
   }

@@ -1782,7 +1782,10 @@ async function ownerIntegration(w: World): Promise<string> {
     provider: 'caldav',
     account: 'owner @ 127.0.0.1:9',
     status: 'active',
-    secret: await secretBox().seal('app-password'),
+    secret: await secretBox().seal('app-password', {
+      owner: w.people.owner.userId,
+      connection: integrationId,
+    }),
     serverUrl: 'http://127.0.0.1:9/',
     calendars: [{ id: 'http://127.0.0.1:9/cal/', name: 'Cal' }],
   }).go();

@@ -190,9 +190,22 @@ describe('CalDAV (Radicale)', () => {
     const { IntegrationEntity } = await import('../../src/db/integrations.ts');
     const { secretBox } = await import('../../src/core/integrations/secret-box.ts');
     await IntegrationEntity.patch({ userId: ann.userId, integrationId: id })
-      .set({ secret: await secretBox().seal('revoked-app-password') })
+      .set({ secret: await secretBox().seal('revoked-app-password', { owner: ann.userId, connection: id }) })
       .go();
     expect((await ann.api.post(`/integration/sync/${id}/`)).body.broken).toBe(true);
     expect((await ann.api.get('/integration/initialize/caldav/')).body.results[0].status).toBe('broken');
+    // Reconnecting with the right password repairs that connection: same id, its link kept, active.
+    const again = await ann.api.post('/integration/initialize/caldav/', {
+      server_url: radicale.url,
+      username: radicale.username,
+      password: radicale.password,
+    });
+    expect(again.status).toBe(201);
+    expect(again.body).toMatchObject({ id, status: 'active' });
+    expect(again.body.links).toHaveLength(1);
+    expect((await ann.api.get('/integration/initialize/caldav/')).body.results).toHaveLength(1);
+    const repaired = await ann.api.post(`/integration/sync/${id}/`);
+    expect(repaired.status).toBe(200);
+    expect(repaired.body.broken).toBeFalsy();
   });
 });

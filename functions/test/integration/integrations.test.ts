@@ -310,6 +310,88 @@ describe.each(['google', 'azure'] as const)('calendar sync with %s', (provider) 
   });
 });
 
+describe.each(['google', 'azure'] as const)('reconnecting a broken %s connection', (provider) => {
+  it('repairs that connection: same id and links, sync state reset, nothing doubled', async () => {
+    const ann = await person('Ann');
+    const group = (await newGroup(ann.api)).id;
+    const { integration, account } = await connect(ann.api, provider);
+    const calendar = integration.calendars.find((c: { name: string }) => c.name === 'Work').id as string;
+    const cal = `/calendars/${encodeURIComponent(calendar)}/events`;
+    await scheduledTask(ann.api, group, 'Quarterly taxes', soon(3, 10));
+    const link = await ann.api.post(`/integration/connect/${provider}/`, {
+      integration: integration.id,
+      calendar,
+      start_date: new Date().toISOString().slice(0, 10),
+      group,
+      direction: 'both',
+    });
+    expect(link.status).toBe(201);
+    expect((await sync(ann.api, integration.id)).body).toMatchObject({ exported: 1 });
+    expect((await postControl(provider, '/revoke', { account })).status).toBe(204);
+    expect((await sync(ann.api, integration.id)).body.broken).toBe(true);
+
+    // Reconnect: a new sign-in with the same account.
+    const s = await signIn(ann.api, provider, account);
+    const again = await ann.api.post(`/integration/initialize/${provider}/`, {
+      code: s.code,
+      state: s.state,
+    });
+    expect(again.status).toBe(201);
+    expect(again.body).toMatchObject({ id: integration.id, status: 'active', account });
+    expect(again.body.links.map((l: { id: string }) => l.id)).toEqual([link.body.id]);
+    const listed = (await ann.api.get(`/integration/initialize/${provider}/`)).body.results;
+    expect(listed.map((i: { id: string; status: string }) => [i.id, i.status])).toEqual([
+      [integration.id, 'active'],
+    ]);
+    // The link's sync state is reset (read again from its start date) and it is due.
+    const { CalendarLinkEntity } = await import('../../src/db/integrations.ts');
+    const stored = (
+      await CalendarLinkEntity.get({
+        userId: ann.userId,
+        integrationId: integration.id,
+        linkId: link.body.id,
+      }).go()
+    ).data!;
+    expect(stored.syncToken).toBeUndefined();
+
+    // It syncs again: an event made meanwhile comes in, the exported task is not written twice.
+    const start = soon(5, 15);
+    expect(
+      (
+        await postControl(
+          provider,
+          cal,
+          provider === 'google'
+            ? {
+                summary: 'Call the bank',
+                start: { dateTime: start.toISOString() },
+                end: { dateTime: new Date(start.getTime() + 1_800_000).toISOString() },
+              }
+            : {
+                subject: 'Call the bank',
+                start: { dateTime: start.toISOString().replace('Z', ''), timeZone: 'UTC' },
+                end: {
+                  dateTime: new Date(start.getTime() + 1_800_000).toISOString().replace('Z', ''),
+                  timeZone: 'UTC',
+                },
+              },
+        )
+      ).status,
+    ).toBe(201);
+    const run = await sync(ann.api, integration.id);
+    expect(run.body.broken).toBeFalsy();
+    expect((await scheduledIn(ann.api, group)).map((t) => t.title).sort()).toEqual([
+      'Call the bank',
+      'Quarterly taxes',
+    ]);
+    expect(
+      (await control(provider, cal)).body
+        .map((e: { summary?: string; subject?: string }) => e.summary ?? e.subject)
+        .sort(),
+    ).toEqual(['Call the bank', 'Quarterly taxes']);
+  });
+});
+
 describe('sync on change', () => {
   it('a scheduled task made in a linked group reaches the calendar without a sync being asked for', async () => {
     const ann = await person('Ann');
@@ -381,5 +463,187 @@ describe('linking and removing', () => {
     expect((await ann.api.get('/integration/')).body.results).toEqual([]);
     const tokens = (await control('google', `/tokens?account=${encodeURIComponent(account)}`)).body;
     expect(tokens).toEqual([{ revoked: true }]);
+  });
+});
+
+describe('Microsoft series (D75)', () => {
+  /** The wall clock of `ms` in Paris, as Graph's dateTime without an offset. */
+  const parisWall = (ms: number) => {
+    const p = Object.fromEntries(
+      new Intl.DateTimeFormat('en-GB', {
+        timeZone: 'Europe/Paris',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+        hourCycle: 'h23',
+      })
+        .formatToParts(new Date(ms))
+        .map((x) => [x.type, x.value]),
+    );
+    return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}`;
+  };
+
+  it('a repeating task goes out as a Graph series and comes back as nothing new; a Graph series comes in as a repeating task', async () => {
+    const ann = await person('Ann');
+    const group = (await newGroup(ann.api)).id;
+    const { integration } = await connect(ann.api, 'azure');
+    const calendar = integration.calendars.find((c: { name: string }) => c.name === 'Work').id as string;
+    const cal = `/calendars/${encodeURIComponent(calendar)}/events`;
+
+    // Here: every other week on the start's weekday and the next, ten times, in Berlin.
+    const first = soon(2, 8);
+    const days = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'];
+    const names = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+    const berlinDay = new Date(first.getTime() + 3_600_000 * 2).getUTCDay(); // 08:00Z is 09:00/10:00 in Berlin
+    const rule = `FREQ=WEEKLY;INTERVAL=2;BYDAY=${days[berlinDay]},${days[(berlinDay + 1) % 7]};COUNT=10`;
+    const made = await ann.api.post('/task', {
+      title: 'Fortnightly review',
+      group,
+      scheduled_task: {
+        start_date: first.toISOString(),
+        duration: 45,
+        timezone: 'Europe/Berlin',
+        recur_rule: rule,
+      },
+    });
+    expect(made.status).toBe(201);
+    // Over there: the second Tuesday of every month at 18:00 in Paris, and a series Graph and rules say differently.
+    const now = new Date();
+    let secondTuesday = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 8, 12));
+    while (secondTuesday.getUTCDay() !== 2) secondTuesday = new Date(secondTuesday.getTime() + DAY);
+    const tuesday = secondTuesday.toISOString().slice(0, 10);
+    const board = await postControl('azure', cal, {
+      subject: 'Board meeting',
+      start: { dateTime: `${tuesday}T18:00:00`, timeZone: 'Europe/Paris' },
+      end: { dateTime: `${tuesday}T19:30:00`, timeZone: 'Europe/Paris' },
+      recurrence: {
+        pattern: { type: 'relativeMonthly', interval: 1, daysOfWeek: ['tuesday'], index: 'second' },
+        range: { type: 'noEnd', startDate: tuesday, recurrenceTimeZone: 'Europe/Paris' },
+      },
+    });
+    expect(board.status).toBe(201);
+    const thirtyFirst = new Date(Date.UTC(now.getUTCFullYear() + 1, 0, 31, 9));
+    const rent = await postControl('azure', cal, {
+      subject: 'Pay the rent',
+      start: { dateTime: thirtyFirst.toISOString().replace('Z', ''), timeZone: 'UTC' },
+      end: {
+        dateTime: new Date(thirtyFirst.getTime() + 1_800_000).toISOString().replace('Z', ''),
+        timeZone: 'UTC',
+      },
+      recurrence: {
+        pattern: { type: 'absoluteMonthly', interval: 1, dayOfMonth: 31 },
+        range: {
+          type: 'noEnd',
+          startDate: thirtyFirst.toISOString().slice(0, 10),
+          recurrenceTimeZone: 'UTC',
+        },
+      },
+    });
+    expect(rent.status).toBe(201);
+
+    const link = await ann.api.post('/integration/connect/azure/', {
+      integration: integration.id,
+      calendar,
+      start_date: now.toISOString().slice(0, 10),
+      group,
+      direction: 'both',
+    });
+    expect(link.status).toBe(201);
+    expect((await sync(ann.api, integration.id)).body).toMatchObject({ imported: 2, exported: 1 });
+
+    // Exported as one series, on Berlin's wall clock, with the rule's pattern and count.
+    const events = (await control('azure', cal)).body as Array<Record<string, any>>;
+    const review = events.find((e) => e.subject === 'Fortnightly review')!;
+    expect(review.type).toBe('seriesMaster');
+    expect(Date.parse(`${review.start.dateTime.slice(0, 19)}Z`)).toBe(first.getTime());
+    expect(review.recurrence).toEqual({
+      pattern: {
+        type: 'weekly',
+        interval: 2,
+        daysOfWeek: [names[berlinDay], names[(berlinDay + 1) % 7]].sort(
+          (a, b) => names.indexOf(a!) - names.indexOf(b!),
+        ),
+        firstDayOfWeek: 'monday',
+      },
+      range: {
+        type: 'numbered',
+        startDate: new Date(first.getTime() + 2 * 3_600_000).toISOString().slice(0, 10),
+        numberOfOccurrences: 10,
+        recurrenceTimeZone: 'Europe/Berlin',
+      },
+    });
+
+    // Imported: the board meeting as a repeating task in Paris; the 31st as its first occurrence only.
+    const tasks = await scheduledIn(ann.api, group);
+    const boardTask = tasks.find((t) => t.title === 'Board meeting')!;
+    const boardSchedule = (await ann.api.get(`/task/${boardTask.task_id}`)).body.scheduled_task;
+    expect(boardSchedule).toMatchObject({ recur_rule: 'FREQ=MONTHLY;BYDAY=2TU', timezone: 'Europe/Paris' });
+    expect(parisWall(Date.parse(boardSchedule.start_date))).toBe(`${tuesday}T18:00:00`);
+    expect(boardSchedule.duration).toBe(90);
+    const rentTask = (
+      await ann.api.get(
+        `/task/schedule?start_date=${encodeURIComponent(new Date(thirtyFirst.getTime() - DAY).toISOString())}&end_date=${encodeURIComponent(new Date(thirtyFirst.getTime() + 60 * DAY).toISOString())}&group=${group}`,
+      )
+    ).body.results.filter((o: { title: string }) => o.title === 'Pay the rent');
+    expect(rentTask).toHaveLength(1);
+    expect((await ann.api.get(`/task/${rentTask[0].task_id}`)).body.scheduled_task.recur_rule).toBeNull();
+
+    // A re-run: the occurrences delta reports lead to masters we know; nothing moves either way.
+    expect((await sync(ann.api, integration.id)).body).toEqual({
+      imported: 0,
+      updated: 0,
+      removed: 0,
+      exported: 0,
+      unexported: 0,
+    });
+    // One occurrence removed here: Graph keeps that as an instance edit, so the first occurrence goes out.
+    const patched = await ann.api.patch(`/task/${made.body.results[0].id}`, {
+      scheduled_task: { ex_date: [new Date(first.getTime() + 14 * DAY).toISOString()] },
+    });
+    expect(patched.status).toBeLessThan(300);
+    await sync(ann.api, integration.id);
+    const after = ((await control('azure', cal)).body as Array<Record<string, any>>).find(
+      (e) => e.subject === 'Fortnightly review',
+    )!;
+    expect(after.type).toBe('singleInstance');
+    expect(after.recurrence).toBeUndefined();
+  });
+});
+
+describe('the scheduled sync (D75)', () => {
+  it('syncs every link, a few at a time, each task written once', async () => {
+    const ann = await person('Ann');
+    const { integration } = await connect(ann.api, 'google');
+    const calendar = integration.calendars.find((c: { name: string }) => c.name === 'Work').id as string;
+    const titles: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const group = (await newGroup(ann.api)).id;
+      titles.push(`Pool task ${i}`);
+      await scheduledTask(ann.api, group, `Pool task ${i}`, soon(2 + i, 9));
+      const link = await ann.api.post('/integration/connect/google/', {
+        integration: integration.id,
+        calendar,
+        start_date: new Date().toISOString().slice(0, 10),
+        group,
+        direction: 'export',
+      });
+      expect(link.status).toBe(201);
+    }
+    // The job's own function, in this process (the stack's other links, of other tests, run too).
+    const { syncAll } = await import('../../src/core/integrations/sync.ts');
+    const run = await syncAll(new Date(), 3);
+    expect(run.links).toBeGreaterThanOrEqual(4);
+    const written = (await control('google', `/calendars/${encodeURIComponent(calendar)}/events`)).body
+      .map((e: { summary: string }) => e.summary)
+      .sort();
+    expect(written).toEqual(titles);
+    // Run again at once: nothing is written twice.
+    await syncAll(new Date(), 3);
+    expect((await control('google', `/calendars/${encodeURIComponent(calendar)}/events`)).body).toHaveLength(
+      4,
+    );
   });
 });

@@ -5,10 +5,12 @@
  * The variable names are the ones `functions/src/lib/env.ts` reads.
  */
 import { join } from 'node:path';
+import { INTEGRATION_SECRET_PURPOSE } from '@tandem/functions/core/integrations/kms';
 import type { Need } from '@tandem/shared/api/needs';
 import { type App, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
+import type * as kms from 'aws-cdk-lib/aws-kms';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
@@ -60,6 +62,8 @@ export interface Backend {
   readonly realtime?: RealtimeSettings;
   /** The secret holding Web Push's VAPID keys (constructs/vapid-keys.ts). */
   readonly vapid?: secretsmanager.ISecret;
+  /** The KMS key sealing calendar connections' secrets (DataStack; D75). */
+  readonly integrationsKey?: kms.IKey;
 }
 
 export interface TandemFunctionProps {
@@ -282,6 +286,7 @@ export class TandemFunction extends lambda.Function {
     if (backend.realtime && needs.includes('realtime')) this.postToConnections(backend.realtime);
     if (backend.vapid && needs.includes('push')) this.readVapidKeys(backend.vapid);
     if (backend.app.bedrockModel && needs.includes('ai')) this.invokeBedrock(backend.app.bedrockModel);
+    if (backend.integrationsKey && needs.includes('integrations-key')) this.sealWith(backend.integrationsKey);
     return this;
   }
 
@@ -311,6 +316,23 @@ export class TandemFunction extends lambda.Function {
         'The model is configuration (tandem:bedrockModel); the grant is InvokeModel on inference profiles only.',
       );
     }
+    return this;
+  }
+
+  /**
+   * Sealing and opening calendar connections' secrets (INTEGRATIONS_KMS_KEY_ID): GenerateDataKey and
+   * Decrypt on that one key, and only with the encryption context the secret box gives
+   * (functions/src/core/integrations/secret-box.ts), so the grant opens nothing else sealed by it.
+   */
+  sealWith(key: kms.IKey): this {
+    this.addEnvironment('INTEGRATIONS_KMS_KEY_ID', key.keyArn);
+    this.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ['kms:GenerateDataKey', 'kms:Decrypt'],
+        resources: [key.keyArn],
+        conditions: { StringEquals: { 'kms:EncryptionContext:purpose': INTEGRATION_SECRET_PURPOSE } },
+      }),
+    );
     return this;
   }
 

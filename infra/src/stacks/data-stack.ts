@@ -6,6 +6,7 @@
 import { tableDefinition } from '@tandem/functions/db/table';
 import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as kms from 'aws-cdk-lib/aws-kms';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { accessLogBucket } from '../logs.ts';
@@ -22,6 +23,8 @@ const stringKey = (name: string): dynamodb.Attribute => ({ name, type: dynamodb.
 export class DataStack extends Stack {
   readonly table: dynamodb.TableV2;
   readonly attachments: s3.Bucket;
+  /** Seals calendar connections' refresh tokens and passwords (envelope encryption; decisions D75). */
+  readonly integrationsKey: kms.Key;
 
   constructor(scope: Construct, id: string, props: DataStackProps) {
     super(scope, id, props);
@@ -73,6 +76,14 @@ export class DataStack extends Stack {
       ],
       serverAccessLogsBucket: accessLogBucket(this),
       serverAccessLogsPrefix: 'attachments/',
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    // Retained like the table: without it the sealed secrets the table keeps could never be opened.
+    // Yearly rotation keeps every older version, so values sealed before a rotation still open.
+    this.integrationsKey = new kms.Key(this, 'IntegrationsKey', {
+      description: 'Tandem: seals calendar connections’ refresh tokens and passwords (data keys)',
+      enableKeyRotation: true,
       removalPolicy: RemovalPolicy.RETAIN,
     });
   }

@@ -298,4 +298,12 @@ if (wants('agendas')) {
   });
 }
 
+if (wants('calendar-sync')) {
+  // The scheduled calendar sync's links per second, one at a time and pooled (decisions D75).
+  await withStack(async (stack) => {
+    const { benchCalendarSync } = await import('./calendar-sync.ts');
+    await benchCalendarSync(stack.env as StackEnv, stack.url);
+  });
+}
+
 printReport();

@@ -16,6 +16,8 @@
  *   every HTTP answer and chat event signs (functions/src/lib/avatar-urls.ts, D48). Every route has it
  *   (infra/src/manifest.ts needsOfRoute), as every route answers through the handler factory.
  * - `ai`: Amazon Bedrock's InvokeModel (the Converse API), for the AI connector when one is configured.
+ * - `integrations-key`: KMS GenerateDataKey and Decrypt on the calendar connections' key, for sealing and
+ *   opening their refresh tokens and passwords (functions/src/core/integrations/secret-box.ts, D75).
  */
 import type { jobs, RouteId, wsRoutes } from './routes.ts';
 
@@ -31,7 +33,8 @@ export type Need =
   | 'users'
   | 'push'
   | 'avatars:read'
-  | 'ai';
+  | 'ai'
+  | 'integrations-key';
 
 /** A route, job or WebSocket handler not listed below only reads the table. */
 export const DEFAULT_NEEDS: readonly Need[] = ['table:read'];
@@ -257,12 +260,12 @@ export const routeNeeds: { readonly [K in RouteId]?: readonly Need[] } = {
   // batches and tells the owner when the connection broke.
   listIntegrations: ['table:read'],
   authorizeIntegration: W,
-  initializeIntegration: W,
+  initializeIntegration: ['table:read', 'table:write', 'integrations-key'],
   getIntegrations: ['table:read'],
-  deleteIntegration: ['table:read', 'table:write', 'table:batch-write'],
+  deleteIntegration: ['table:read', 'table:write', 'table:batch-write', 'integrations-key'],
   connectCalendar: W,
   disconnectCalendar: ['table:read', 'table:write', 'table:batch-write'],
-  syncIntegration: ['table:read', 'table:write', 'table:batch-write', 'mail', 'users'],
+  syncIntegration: ['table:read', 'table:write', 'table:batch-write', 'mail', 'users', 'integrations-key'],
   // A curriculum's attachments (D72): the task attachments' needs.
   listCurriculumAttachments: ['table:read', 'bucket:read'],
   createCurriculumAttachment: ['table:read', 'table:write', 'bucket:read', 'bucket:write', 'bucket:delete'],
@@ -291,8 +294,8 @@ export const jobNeeds: { readonly [K in keyof typeof jobs]?: readonly Need[] } =
   // It only lists the people due; its fan-out's workers normalise them (jobWorkerNeeds).
   normalizeDays: ['table:read'],
   expireTrials: ['table:read', 'table:write', 'mail'],
-  syncCalendars: ['table:read', 'table:write', 'table:batch-write', 'mail', 'users'],
-  syncDueCalendars: ['table:read', 'table:write', 'table:batch-write', 'mail', 'users'],
+  syncCalendars: ['table:read', 'table:write', 'table:batch-write', 'mail', 'users', 'integrations-key'],
+  syncDueCalendars: ['table:read', 'table:write', 'table:batch-write', 'mail', 'users', 'integrations-key'],
 };
 
 /** The workers of fanned-out jobs (JobDef.fanOut), by job id. */

@@ -112,12 +112,17 @@ export async function startAuthorization(actor: Actor, provider: OAuthProvider, 
 
 /** The access client of a connection: refreshes an OAuth token or opens the CalDAV password. */
 export async function clientOf(i: IntegrationRecord): Promise<CalendarClient> {
-  const secret = await secretBox().open(i.secret);
+  const secret = await secretBox().open(i.secret, ownerOf(i));
   if (i.provider === 'caldav')
     return caldavClient(i.serverUrl ?? '', i.account.split(' @ ')[0] ?? '', secret);
   const tokens = await refreshAccess(i.provider as OAuthProvider, secret);
   return i.provider === 'google' ? googleClient(tokens.accessToken) : microsoftClient(tokens.accessToken);
 }
+
+const ownerOf = (i: { userId: string; integrationId: string }) => ({
+  owner: i.userId,
+  connection: i.integrationId,
+});
 
 const wrongState = () => new ValidationError({ state: INTEGRATION_MESSAGES.wrongState });
 
@@ -140,7 +145,6 @@ export async function initializeOAuth(
   ).data;
   if (!pending || pending.userId !== actor.userId || pending.provider !== provider) throw wrongState();
   if (Date.parse(pending.expiresAt) < now.getTime()) throw wrongState();
-  await roomForOne(actor);
   let tokens: Awaited<ReturnType<typeof exchangeCode>>;
   try {
     tokens = await exchangeCode(provider, input.code, pending.verifier);
@@ -153,11 +157,77 @@ export async function initializeOAuth(
   const client =
     provider === 'google' ? googleClient(tokens.accessToken) : microsoftClient(tokens.accessToken);
   const [account, calendars] = await Promise.all([client.account(), client.listCalendars()]);
-  return saveIntegration(actor, provider, account, await secretBox().seal(tokens.refreshToken), calendars);
+  const refreshToken = tokens.refreshToken;
+  const same = await sameConnection(
+    actor,
+    (i) => i.provider === provider && i.account === account.slice(0, 300),
+  );
+  if (same) return repairIntegration(same, refreshToken, calendars);
+  try {
+    await roomForOne(actor);
+  } catch (e) {
+    // Not kept: the grant just made is given back where the provider allows it.
+    await revokeToken(provider, refreshToken).catch(() => undefined);
+    throw e;
+  }
+  const integrationId = newId();
+  return saveIntegration(
+    actor,
+    integrationId,
+    provider,
+    account,
+    await secretBox().seal(refreshToken, ownerOf({ userId: actor.userId, integrationId })),
+    calendars,
+  );
 }
+
+/** The person's connection of the same account (and server), if any: signing in again reuses it. */
+async function sameConnection(actor: Actor, match: (i: IntegrationRecord) => boolean) {
+  const mine = await IntegrationEntity.query.byUser({ userId: actor.userId }).go({ pages: 'all' });
+  return mine.data.find(match) ?? null;
+}
+
+/**
+ * Signing in again to an account already connected (Reconnect on a broken connection) repairs that
+ * connection rather than making a second one: the new secret is sealed for it, its calendars are read
+ * again, it is active again, and its calendar links stay (same groups, directions, synced pairs). A
+ * broken connection's links have their sync state reset (their tokens are dropped, so the next sync
+ * reads everything again from each link's start date; the pairs keep that from doubling anything) and
+ * are marked due, so the due sync runs them within a minute.
+ */
+async function repairIntegration(
+  i: IntegrationRecord,
+  secret: string,
+  calendars: CalendarChoice[],
+): Promise<IntegrationView> {
+  const wasBroken = i.status !== 'active';
+  const sealed = await secretBox().seal(secret, ownerOf(i));
+  const repaired = (
+    await IntegrationEntity.patch({ userId: i.userId, integrationId: i.integrationId })
+      .set({ secret: sealed, status: 'active', calendars: keptCalendars(calendars) })
+      .remove(['brokenAt'])
+      .go({ response: 'all_new' })
+  ).data as IntegrationRecord;
+  const links = await CalendarLinkEntity.query
+    .byUser({ userId: i.userId, integrationId: i.integrationId })
+    .go({ pages: 'all' });
+  if (wasBroken)
+    for (const l of links.data)
+      await CalendarLinkEntity.patch({ userId: l.userId, integrationId: l.integrationId, linkId: l.linkId })
+        .set({ dueFlag: 'due' })
+        .remove(['syncToken'])
+        .go({ response: 'none' })
+        // Removed meanwhile: nothing to reset.
+        .catch(() => undefined);
+  return view(repaired, links.data);
+}
+
+const keptCalendars = (calendars: CalendarChoice[]) =>
+  calendars.slice(0, 100).map((c) => ({ id: c.id.slice(0, 1000), name: c.name.slice(0, 200) }));
 
 async function saveIntegration(
   actor: Actor,
+  integrationId: string,
   provider: IntegrationProvider,
   account: string,
   secret: string,
@@ -165,13 +235,13 @@ async function saveIntegration(
   serverUrl?: string,
 ): Promise<IntegrationView> {
   const record = {
-    integrationId: newId(),
+    integrationId,
     userId: actor.userId,
     provider,
     account: account.slice(0, 300),
     status: 'active',
     secret,
-    calendars: calendars.slice(0, 100).map((c) => ({ id: c.id.slice(0, 1000), name: c.name.slice(0, 200) })),
+    calendars: keptCalendars(calendars),
     ...(serverUrl ? { serverUrl } : {}),
   };
   const made = (await IntegrationEntity.create(record).go()).data;
@@ -183,7 +253,6 @@ export async function initializeCaldav(
   actor: Actor,
   input: { serverUrl: string; username: string; password: string },
 ): Promise<IntegrationView> {
-  await roomForOne(actor);
   if (!(await isPublicAddress(input.serverUrl)))
     throw new ValidationError({ serverUrl: INTEGRATION_MESSAGES.caldavUnreachable });
   const client = caldavClient(input.serverUrl, input.username, input.password);
@@ -198,11 +267,19 @@ export async function initializeCaldav(
     logger.warn('caldav discovery failed', { error: String(e) });
     throw new ValidationError({ serverUrl: INTEGRATION_MESSAGES.caldavUnreachable });
   }
+  const same = await sameConnection(
+    actor,
+    (i) => i.provider === 'caldav' && i.serverUrl === input.serverUrl && i.account === account.slice(0, 300),
+  );
+  if (same) return repairIntegration(same, input.password, calendars);
+  await roomForOne(actor);
+  const integrationId = newId();
   return saveIntegration(
     actor,
+    integrationId,
     'caldav',
     account,
-    await secretBox().seal(input.password),
+    await secretBox().seal(input.password, ownerOf({ userId: actor.userId, integrationId })),
     calendars,
     input.serverUrl,
   );
@@ -268,7 +345,7 @@ export async function deleteIntegration(actor: Actor, provider: IntegrationProvi
   const i = await integrationOf(actor, provider, id);
   if (isOAuthProvider(i.provider)) {
     try {
-      await revokeToken(i.provider, await secretBox().open(i.secret));
+      await revokeToken(i.provider, await secretBox().open(i.secret, ownerOf(i)));
     } catch (e) {
       // Unreachable provider: the token is forgotten anyway and cannot be used by us again.
       logger.warn('token revocation failed', { provider: i.provider, error: String(e) });

@@ -1,12 +1,16 @@
 /**
  * Microsoft Graph: /me, /me/calendars, calendarView/delta (incremental: the deltaLink is the token;
  * removed events come as `@removed`), events create/update/delete. Times are asked for in UTC
- * (Prefer: outlook.timezone). A series is written as its first occurrence (Graph's recurrence is a
- * pattern object, not an RRULE; see docs/decisions.md D70).
+ * (Prefer: outlook.timezone). A series is written as Graph's patternedRecurrence, in the task's zone,
+ * when its rule maps exactly (graph-recurrence.ts), else as its first occurrence; read back, the
+ * occurrences calendarView/delta reports lead to their series master (one GET per series and run), taken
+ * as a repeating task when Graph's pattern maps exactly to a rule (docs/decisions.md D70, D75).
  */
 import type { CalendarChoice } from '@tandem/shared/integrations/integrations';
 import { SYNC_MAX_PAGES, SYNC_PAGE_SIZE } from '@tandem/shared/integrations/integrations';
+import { floatingOf } from '@tandem/shared/time/zone-times';
 import { oauthConfig } from './config.ts';
+import { fromGraphRecurrence, type PatternedRecurrence, toGraphRecurrence } from './graph-recurrence.ts';
 import { call, ok } from './http.ts';
 import type { CalendarClient, Changes, OutgoingEvent, RemoteEvent } from './provider.ts';
 
@@ -22,8 +26,15 @@ interface MEvent {
   isAllDay?: boolean;
   start?: MTime;
   end?: MTime;
+  /** singleInstance, occurrence, exception or seriesMaster. */
+  type?: string;
+  seriesMasterId?: string;
+  recurrence?: PatternedRecurrence | null;
   '@removed'?: unknown;
 }
+
+/** A zone name the platform knows (Graph may answer a Windows name, which we do not translate). */
+const knownZone = (zone: string | undefined) => (zone && !Number.isNaN(floatingOf(0, zone)) ? zone : null);
 
 /** Graph's dateTime in UTC without an offset ('2026-11-27T09:00:00.0000000'). */
 const utcMs = (t: MTime) =>
@@ -35,6 +46,10 @@ function toRemote(e: MEvent): RemoteEvent | null {
   const start = utcMs(e.start);
   const end = e.end ? utcMs(e.end) : start + 3_600_000;
   if (Number.isNaN(start)) return null;
+  // A series: its rule when Graph's pattern says exactly one, else its first occurrence.
+  const zone = e.recurrence ? knownZone(e.recurrence.range?.recurrenceTimeZone) : null;
+  const recurRule =
+    e.recurrence && zone ? fromGraphRecurrence(e.recurrence, new Date(start).toISOString(), zone) : null;
   return {
     id: e.id,
     etag: e.changeKey ?? '',
@@ -43,19 +58,41 @@ function toRemote(e: MEvent): RemoteEvent | null {
     start: new Date(start).toISOString(),
     durationMinutes: Math.min(1440, Math.max(1, Math.round((end - start) / 60_000))),
     allDay: e.isAllDay ?? false,
-    timezone: null,
-    recurRule: null,
+    timezone: recurRule ? zone : null,
+    recurRule,
   };
 }
 
-const toGraph = (e: OutgoingEvent) => {
+/** The task's series as Graph's recurrence, or null (one-off, or a rule Graph cannot say: first occurrence). */
+export function seriesOf(e: OutgoingEvent): PatternedRecurrence | null {
+  const rule = e.recurrence.find((l) => l.startsWith('RRULE:'));
+  // Added or removed dates are instance edits in Graph: the series is not the same without them.
+  if (!rule || e.recurrence.some((l) => !l.startsWith('RRULE:'))) return null;
+  return toGraphRecurrence({ start: e.start, timezone: e.timezone, allDay: e.allDay, recurRule: rule });
+}
+
+export const toGraph = (e: OutgoingEvent) => {
   const start = Date.parse(e.start);
-  return {
+  const recurrence = seriesOf(e);
+  const common = {
     subject: e.title,
     body: { contentType: 'text', content: e.description },
     isAllDay: e.allDay,
-    start: { dateTime: graphTime(start), timeZone: 'UTC' },
-    end: { dateTime: graphTime(start + e.durationMinutes * 60_000), timeZone: 'UTC' },
+  };
+  if (!recurrence)
+    return {
+      ...common,
+      start: { dateTime: graphTime(start), timeZone: 'UTC' },
+      end: { dateTime: graphTime(start + e.durationMinutes * 60_000), timeZone: 'UTC' },
+      recurrence: null,
+    };
+  // A series is placed on the wall clock of its zone, so its occurrences keep their hour across DST.
+  const wall = floatingOf(start, e.timezone);
+  return {
+    ...common,
+    start: { dateTime: graphTime(wall), timeZone: e.timezone },
+    end: { dateTime: graphTime(wall + e.durationMinutes * 60_000), timeZone: e.timezone },
+    recurrence,
   };
 };
 
@@ -91,6 +128,8 @@ export function microsoftClient(accessToken: string): CalendarClient {
       const deleted: string[] = [];
       // Links come from the provider; only ones on its own origin are followed.
       const origin = new URL(api).origin;
+      // Occurrences lead to their series master, read once per run (its id is what the pair knows).
+      const masters = new Set<string>();
       let url: string | undefined =
         token && new URL(token).origin === origin
           ? token
@@ -105,7 +144,15 @@ export function microsoftClient(accessToken: string): CalendarClient {
         );
         for (const e of body.value ?? []) {
           if (e['@removed']) deleted.push(e.id);
-          else {
+          else if (e.seriesMasterId && (e.type === 'occurrence' || e.type === 'exception')) {
+            if (masters.has(e.seriesMasterId) || masters.size >= SYNC_PAGE_SIZE) continue;
+            masters.add(e.seriesMasterId);
+            const r = await call(`${api}/me/events/${encodeURIComponent(e.seriesMasterId)}`, { headers });
+            if (r.status === 404) continue;
+            const remote = toRemote(ok<MEvent>(r, 200));
+            if (remote) events.push(remote);
+          } else {
+            if (e.type === 'seriesMaster') masters.add(e.id);
             const remote = toRemote(e);
             if (remote) events.push(remote);
           }

@@ -5,13 +5,17 @@
  * code), the token endpoint (authorization_code with PKCE S256, refresh_token; invalid_grant once a
  * token is revoked or expired), Google's revoke endpoint, calendarList / events with syncToken,
  * nextPageToken and 410 for an expired token, and Graph's /me, /me/calendars and calendarView/delta
- * with nextLink / deltaLink and `@removed`. The stack points GOOGLE_* and AZURE_* at them.
+ * with nextLink / deltaLink and `@removed`. The stack points GOOGLE_* and AZURE_* at them. A Graph
+ * series keeps its patternedRecurrence as written (times given in any zone the platform knows are kept
+ * in UTC); calendarView/delta reports it as an occurrence naming its seriesMasterId, and
+ * GET /me/events/{id} answers the seriesMaster with its recurrence, as Graph does (D75).
  *
  * Tests and people drive them through /_local/{provider}/control/: list a calendar's events, make an
  * event "in the provider", revoke an account's tokens or expire them, expire sync tokens.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { instantOfWall } from '@tandem/shared/time/zone-times';
 
 type Provider = 'google' | 'azure';
 export const CALENDAR_PROVIDER_CLIENT = { id: 'tandem-local', secret: 'tandem-local-secret' };
@@ -28,6 +32,8 @@ interface StoredEvent {
   end: { dateTime?: string; date?: string; timeZone?: string };
   isAllDay: boolean;
   recurrence?: string[];
+  /** Graph's patternedRecurrence, kept as written. */
+  graphRecurrence?: Record<string, unknown> | null;
 }
 interface Calendar {
   id: string;
@@ -116,17 +122,44 @@ const graphTime = (t: { dateTime?: string; date?: string }) => ({
   dateTime: new Date(t.dateTime ?? `${t.date}T00:00:00Z`).toISOString().replace('Z', '0000'),
   timeZone: 'UTC',
 });
+/** An event as GET /me/events/{id} answers it: a series is its seriesMaster with its recurrence. */
 function graphView(e: StoredEvent) {
   if (e.deleted) return { id: e.id, '@removed': { reason: 'deleted' } };
   return {
     id: e.id,
     changeKey: etagOf(e),
+    type: e.graphRecurrence ? 'seriesMaster' : 'singleInstance',
     subject: e.summary,
     bodyPreview: e.description,
     isAllDay: e.isAllDay,
     start: graphTime(e.start),
     end: graphTime(e.end),
+    ...(e.graphRecurrence ? { recurrence: e.graphRecurrence } : {}),
   };
+}
+
+/** As calendarView/delta reports it: a series by its (first) occurrence, naming the master. */
+function deltaView(e: StoredEvent) {
+  if (!e.graphRecurrence) return graphView(e);
+  const occurrence = `${e.id}_occ`;
+  if (e.deleted) return { id: occurrence, '@removed': { reason: 'deleted' } };
+  return {
+    id: occurrence,
+    changeKey: etagOf(e),
+    type: 'occurrence',
+    seriesMasterId: e.id,
+    start: graphTime(e.start),
+    end: graphTime(e.end),
+  };
+}
+
+/** Graph's dateTime in its timeZone (IANA or UTC) as an instant. */
+function graphInstant(v: { dateTime?: string; timeZone?: string }): string | undefined {
+  if (!v.dateTime) return undefined;
+  if (/[zZ]|[+-]\d\d:\d\d$/.test(v.dateTime)) return new Date(v.dateTime).toISOString();
+  const floating = Date.parse(`${v.dateTime}Z`);
+  const zone = v.timeZone ?? 'UTC';
+  return new Date(zone === 'UTC' ? floating : instantOfWall(floating, zone, floating)).toISOString();
 }
 
 function fromGoogle(body: Record<string, unknown>): Partial<StoredEvent> {
@@ -141,11 +174,9 @@ function fromGoogle(body: Record<string, unknown>): Partial<StoredEvent> {
   };
 }
 function fromGraph(body: Record<string, unknown>): Partial<StoredEvent> {
-  const t = (x: unknown) => {
-    const v = (x ?? {}) as { dateTime?: string; timeZone?: string };
-    const iso = v.dateTime && !/[zZ]|[+-]\d\d:\d\d$/.test(v.dateTime) ? `${v.dateTime}Z` : v.dateTime;
-    return { dateTime: iso ? new Date(iso).toISOString() : undefined };
-  };
+  const t = (x: unknown) => ({
+    dateTime: graphInstant((x ?? {}) as { dateTime?: string; timeZone?: string }),
+  });
   const b = (body.body ?? {}) as { content?: string };
   return {
     summary: String(body.subject ?? ''),
@@ -153,6 +184,7 @@ function fromGraph(body: Record<string, unknown>): Partial<StoredEvent> {
     start: t(body.start),
     end: t(body.end),
     isAllDay: Boolean(body.isAllDay),
+    ...('recurrence' in body ? { graphRecurrence: body.recurrence as StoredEvent['graphRecurrence'] } : {}),
   };
 }
 
@@ -292,7 +324,8 @@ export function calendarProviders(origin: string): CalendarProviders {
           since !== null ||
           from === null ||
           Date.parse(e.end.dateTime ?? `${e.end.date}T00:00:00Z`) >= from ||
-          e.recurrence,
+          e.recurrence ||
+          e.graphRecurrence,
       )
       .sort((a, b) => a.seq - b.seq);
     return { page: all.slice(offset, offset + PAGE), more: offset + PAGE < all.length };
@@ -385,7 +418,7 @@ export function calendarProviders(origin: string): CalendarProviders {
       keep.delete('$skiptoken');
       keep.delete('$deltatoken');
       return send(res, 200, {
-        value: page.map(graphView),
+        value: page.map(deltaView),
         ...(more
           ? {
               '@odata.nextLink': `${self}?${keep}&$skiptoken=${offset + PAGE}${since === null ? '' : `&$deltatoken=${since}`}`,

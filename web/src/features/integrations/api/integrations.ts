@@ -23,11 +23,21 @@ export async function authorizationUrl(provider: OAuthProvider): Promise<string>
   return (await api<{ url: string }>(routes.authorizeIntegration, { params: { provider } })).url;
 }
 
+/**
+ * Signing in again to a connected account (Reconnect) repairs that connection and keeps its links: they
+ * are synced at once, as after linking (a failure here is left to the scheduled sync).
+ */
+async function syncRepaired(made: IntegrationView) {
+  if (made.links.length > 0)
+    await api(routes.syncIntegration, { params: { id: made.id } }).catch(() => undefined);
+}
+
 export async function initializeOAuth(provider: OAuthProvider, code: string, state: string) {
   const made = await api<IntegrationView>(routes.initializeIntegration, {
     params: { provider },
     body: { code, state },
   });
+  await syncRepaired(made);
   await refresh();
   return made;
 }
@@ -37,6 +47,7 @@ export async function initializeCaldav(input: { serverUrl: string; username: str
     params: { provider: 'caldav' },
     body: input,
   });
+  await syncRepaired(made);
   await refresh();
   return made;
 }

@@ -1,12 +1,13 @@
 /** CalDAV: server address, user name and an app password; the server is asked before anything is kept. */
 import { Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import type { IntegrationView } from '@tandem/shared/integrations/integrations';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-error.ts';
 import { errorText, notifyError } from '../../../lib/notify.ts';
 import { initializeCaldav } from '../api/integrations.ts';
 
-export function CaldavForm({ onDone }: { onDone?: () => void }) {
+export function CaldavForm({ onDone }: { onDone?: (made: IntegrationView) => void }) {
   const { t } = useTranslation('integrations');
   const [serverUrl, setServerUrl] = useState('');
   const [username, setUsername] = useState('');
@@ -18,9 +19,9 @@ export function CaldavForm({ onDone }: { onDone?: () => void }) {
     setBusy(true);
     setErrors({});
     try {
-      await initializeCaldav({ serverUrl, username, password });
+      const made = await initializeCaldav({ serverUrl, username, password });
       setPassword('');
-      onDone?.();
+      onDone?.(made);
     } catch (err) {
       if (err instanceof ApiError && err.status === 400) setErrors(err.body.errors ?? {});
       else notifyError(t('error'), errorText(err, t('error')));

@@ -91,7 +91,15 @@ export function ConnectionCard({ connection: c }: { connection: IntegrationView 
               <Button color="red" w="fit-content" onClick={reconnect}>
                 {t('reconnect')}
               </Button>
-              {reconnecting && <CaldavForm onDone={() => removeIntegration(c.provider, c.id).catch(fail)} />}
+              {reconnecting && (
+                <CaldavForm
+                  // The same server and user repair this connection; another account replaces it.
+                  onDone={(made) => {
+                    setReconnecting(false);
+                    if (made.id !== c.id) removeIntegration(c.provider, c.id).catch(fail);
+                  }}
+                />
+              )}
             </Stack>
           </Alert>
         )}
