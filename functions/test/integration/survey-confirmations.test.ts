@@ -148,6 +148,14 @@ describe('survey confirmations and the affiliation', () => {
     expect(twice.body.fallback_message).toBe(SURVEY_CONFIRMATION_MESSAGES.already);
   });
 
+  it('sends racing for the same answers make one confirmation', async () => {
+    const p = await person('Racer');
+    const { token } = await answered();
+    const all = await Promise.all([1, 2, 3].map(() => p.api.post('/survey/confirmation/send', { token })));
+    expect(all.map((r) => r.status).sort()).toEqual([201, 409, 409]);
+    expect((await p.api.get('/survey/affiliation')).body.confirmations).toHaveLength(1);
+  });
+
   it('only its owner sees or changes a confirmation: 404 to anyone else, nothing changed', async () => {
     const [p, other] = await Promise.all([person('Mine'), person('Nosy')]);
     const { token } = await answered();
