@@ -1757,12 +1757,52 @@ const MATRIX: Record<RouteId, Case[]> = {
       expect: ownOnly(200),
     },
   ],
+  // Survey confirmations (D77): a business planning survey by its code; one's own confirmation.
+  getBusinessPlanSurvey: [
+    {
+      request: async (w) => ({ query: { affiliate_id: await ownerSurvey(w, { kind: 'business-plan' }) } }),
+      expect: open(200),
+    },
+  ],
+  getSurveyAffiliation: [{ request: () => ({}), expect: everyone(200) }],
+  sendSurveyConfirmation: [
+    {
+      label: 'the caller’s own answers’ token',
+      request: async (w) => ({ body: { token: await surveyToken(w) } }),
+      expect: everyone(201),
+    },
+  ],
+  updateSurveyConfirmation: [
+    {
+      label: 'the owner’s confirmation (a wrong code: 400 to the owner, not found to the others)',
+      request: async (w) => ({
+        params: { id: await ownerConfirmation(w) },
+        body: { action: 'confirm', code: 'x' },
+      }),
+      expect: ownOnly(400),
+    },
+  ],
 };
 
 const SURVEY_BODY = { title: 'Matrix survey', questions: [{ type: 'text', prompt: 'Anything?' }] };
 /** A fresh survey of the owner's: its code. */
-async function ownerSurvey(w: World): Promise<string> {
-  return ok(await w.people.owner.api.post('/survey', SURVEY_BODY), 'survey').id as string;
+async function ownerSurvey(w: World, extra: object = {}): Promise<string> {
+  return ok(await w.people.owner.api.post('/survey', { ...SURVEY_BODY, ...extra }), 'survey').id as string;
+}
+/** A fresh answer to a fresh survey of the owner's: its access token. */
+async function surveyToken(w: World): Promise<string> {
+  const r = await publicApi().post('/survey/confirmation', { survey: await ownerSurvey(w), answers: [] });
+  return ok(r, 'answer survey').access_token as string;
+}
+let ownerConfirmationId: Promise<string> | undefined;
+/** One confirmation of the owner's (made once: sending counts against the owner's limit per minute). */
+function ownerConfirmation(w: World): Promise<string> {
+  ownerConfirmationId ??= surveyToken(w).then(
+    async (token) =>
+      ok(await w.people.owner.api.post('/survey/confirmation/send', { token }), 'send confirmation')
+        .id as string,
+  );
+  return ownerConfirmationId;
 }
 /** A fresh scheduled group task of the owner's with an agenda; its id is the agenda's. */
 async function matrixAgenda(w: World): Promise<string> {

@@ -280,6 +280,11 @@ export const routeNeeds: { readonly [K in RouteId]?: readonly Need[] } = {
   updateCurriculumAttachment: ['table:read', 'table:write', 'bucket:read'],
   deleteCurriculumAttachment: ['table:read', 'table:write', 'bucket:delete'],
   orderCurriculumAttachments: W,
+  // Survey confirmations (D77): sending mails the caller (who may be provisioned); the rest read.
+  getBusinessPlanSurvey: ['table:read'],
+  getSurveyAffiliation: ['table:read'],
+  sendSurveyConfirmation: ['table:read', 'table:write', 'users', 'mail'],
+  updateSurveyConfirmation: ['table:read', 'table:write', 'mail'],
 };
 
 /** WebSocket handlers, by module under functions/src/ws. */

@@ -42,6 +42,13 @@ export const SURVEY_LIMITS = {
 } as const;
 
 export const SURVEY_QUESTION_TYPES = ['text', 'single', 'multiple', 'scale'] as const;
+
+/**
+ * What a survey is for (decisions D77): `general`, or `business-plan` — the survey an affiliate offers
+ * for business planning, which GET /business-plan-survey?affiliateId answers.
+ */
+export const SURVEY_KINDS = ['general', 'business-plan'] as const;
+export type SurveyKind = (typeof SURVEY_KINDS)[number];
 export type SurveyQuestionType = (typeof SURVEY_QUESTION_TYPES)[number];
 
 export const SURVEY_MESSAGES = {
@@ -66,6 +73,7 @@ export const SURVEY_MESSAGES = {
   tooManySurveys: `You can keep at most ${SURVEY_LIMITS.maxSurveys} surveys.`,
   codeRequired: 'Enter the survey code you were given.',
   notFound: 'There is no survey with this code.',
+  noBusinessPlanSurvey: 'There is no business planning survey open for this code.',
 } as const;
 
 /** A survey's public code: `sv-` and 16 URL-safe characters. */
@@ -138,6 +146,7 @@ export const surveyInput = z.strictObject({
   title: text(SURVEY_LIMITS.titleChars, SURVEY_MESSAGES.titleRequired),
   intro: optionalText(SURVEY_LIMITS.introChars),
   confirmation: optionalText(SURVEY_LIMITS.confirmationChars),
+  kind: z._default(z.enum(SURVEY_KINDS), 'general'),
   questions: z
     .array(surveyQuestionInput)
     .check(
@@ -330,6 +339,7 @@ export interface SurveyView {
   title: string;
   intro: string;
   confirmation: string;
+  kind: SurveyKind;
   questions: SurveyQuestion[];
   responseCount: number;
   createdAt: string;

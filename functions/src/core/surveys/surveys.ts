@@ -29,22 +29,23 @@ import { TransactionCanceledError, transact } from '../../db/transact.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 
-type SurveyRecord = StoredItem<typeof SurveyEntity, { questions: SurveyQuestion[] }>;
-type ResponseRecord = StoredItem<typeof SurveyResponseEntity, { answers: StoredAnswer[] }>;
+export type SurveyRecord = StoredItem<typeof SurveyEntity, { questions: SurveyQuestion[] }>;
+export type ResponseRecord = StoredItem<typeof SurveyResponseEntity, { answers: StoredAnswer[] }>;
 
-const hash = (secret: string) => createHash('sha256').update(secret).digest('base64url');
+export const hash = (secret: string) => createHash('sha256').update(secret).digest('base64url');
 
 export const surveyView = (s: SurveyRecord): SurveyView => ({
   id: s.surveyId,
   title: s.title,
   intro: s.intro,
   confirmation: s.confirmation || DEFAULT_SURVEY_CONFIRMATION,
+  kind: s.kind ?? 'general',
   questions: s.questions,
   responseCount: s.responseCount,
   createdAt: s.createdAt,
 });
 
-async function loadSurvey(surveyId: string): Promise<SurveyRecord | null> {
+export async function loadSurvey(surveyId: string): Promise<SurveyRecord | null> {
   if (!isSurveyCode(surveyId)) return null;
   return ((await SurveyEntity.get({ surveyId }).go()).data as SurveyRecord | null) ?? null;
 }
@@ -72,6 +73,7 @@ export async function createSurvey(actor: Actor, input: SurveyInput): Promise<Su
     title: input.title,
     intro: input.intro,
     confirmation: input.confirmation,
+    kind: input.kind,
     questions: withQuestionIds(input.questions),
     createdAt: new Date().toISOString(),
   }).go();
@@ -123,12 +125,28 @@ export async function deleteSurvey(actor: Actor, surveyId: string): Promise<void
   await SurveyEntity.delete({ surveyId }).go();
 }
 
+const publicView = (s: SurveyRecord): PublicSurveyView => {
+  const { responseCount: _r, createdAt: _c, ...view } = surveyView(s);
+  return view;
+};
+
 /** The survey to take, by its code: without its owner or responses. */
 export async function surveyConfig(code: string): Promise<PublicSurveyView> {
   const s = await loadSurvey(code);
   if (!s) throw new NotFoundError(SURVEY_MESSAGES.notFound);
-  const { responseCount: _r, createdAt: _c, ...view } = surveyView(s);
-  return view;
+  return publicView(s);
+}
+
+/**
+ * GET /business-plan-survey?affiliateId (decisions D77): the affiliate's business planning survey, by
+ * its code. A code of another kind of survey, an unknown code or a survey that takes no more answers
+ * (its affiliate is no longer active) is 404. One GetItem.
+ */
+export async function businessPlanSurvey(affiliateId: string): Promise<PublicSurveyView> {
+  const s = await loadSurvey(affiliateId);
+  if (!s || s.kind !== 'business-plan' || s.responseCount >= SURVEY_LIMITS.maxResponses)
+    throw new NotFoundError(SURVEY_MESSAGES.noBusinessPlanSurvey);
+  return publicView(s);
 }
 
 /** Keeps a response when every answer passes; answers the access token for the status page. */
@@ -175,8 +193,10 @@ export async function submitSurvey(input: SurveyResponseInput, now = new Date())
   };
 }
 
-/** The status of a response, for whoever holds its access token; any other token is 404. */
-export async function surveyStatus(token: string): Promise<SurveyStatusView> {
+/** The survey and the response an access token names; any other token is 404. */
+export async function responseByToken(
+  token: string,
+): Promise<{ survey: SurveyRecord; response: ResponseRecord }> {
   const [surveyId = '', encodedId = '', secret = ''] = token.split('.');
   const responseId = Buffer.from(encodedId, 'base64url').toString('utf8');
   const s = secret && responseId ? await loadSurvey(surveyId) : null;
@@ -185,6 +205,12 @@ export async function surveyStatus(token: string): Promise<SurveyStatusView> {
   const given = Buffer.from(hash(secret));
   if (!r || given.length !== r.tokenHash.length || !timingSafeEqual(given, Buffer.from(r.tokenHash)))
     throw new NotFoundError();
+  return { survey: s, response: r };
+}
+
+/** The status of a response, for whoever holds its access token; any other token is 404. */
+export async function surveyStatus(token: string): Promise<SurveyStatusView> {
+  const { survey: s, response: r } = await responseByToken(token);
   return {
     id: r.responseId,
     survey: { id: s.surveyId, title: s.title },

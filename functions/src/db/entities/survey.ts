@@ -18,6 +18,8 @@ export const SurveyEntity = new Entity(
       title: { type: 'string', required: true },
       intro: { type: 'string', required: true, default: '' },
       confirmation: { type: 'string', required: true, default: '' },
+      /** SurveyKind (decisions D77); surveys made before it read as 'general'. */
+      kind: { type: ['general', 'business-plan'] as const, default: 'general' },
       /** SurveyQuestion[] */
       questions: { type: 'any', required: true },
       responseCount: { type: 'number', required: true, default: 0 },
@@ -52,6 +54,8 @@ export const SurveyResponseEntity = new Entity(
       /** StoredAnswer[] */
       answers: { type: 'any', required: true },
       submittedAt: { type: 'string', required: true, readOnly: true },
+      /** The confirmation asked for these answers (decisions D77): at most one. */
+      confirmationId: { type: 'string' },
     },
     indexes: {
       bySurvey: {

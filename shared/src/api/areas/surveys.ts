@@ -75,3 +75,32 @@ export const downloadTodayCalendar = {
   auth: 'user',
   handler: 'surveys/download-today-calendar',
 } as const satisfies RouteDef;
+// The calls of 002 §7 with no given behaviour (decisions D77; docs/api/surveys.md)
+/** Public: an affiliate's business planning survey, by its code (?affiliate_id=<code>); else 404. */
+export const getBusinessPlanSurvey = {
+  method: 'GET',
+  path: '/business-plan-survey',
+  auth: 'public',
+  handler: 'surveys/get-business-plan-survey',
+} as const satisfies RouteDef;
+/** The caller's confirmations of survey answers and the affiliate they came through. */
+export const getSurveyAffiliation = {
+  method: 'GET',
+  path: '/survey/affiliation',
+  auth: 'user',
+  handler: 'surveys/get-survey-affiliation',
+} as const satisfies RouteDef;
+/** A confirmation of one's survey answers {token}, mailed to the caller; limited per person. */
+export const sendSurveyConfirmation = {
+  method: 'POST',
+  path: '/survey/confirmation/send',
+  auth: 'user',
+  handler: 'surveys/send-survey-confirmation',
+} as const satisfies RouteDef;
+/** One's own confirmation: {action: 'resend'} or {action: 'confirm', code}. */
+export const updateSurveyConfirmation = {
+  method: 'PUT',
+  path: '/survey/confirmation/send/{id}',
+  auth: 'user',
+  handler: 'surveys/update-survey-confirmation',
+} as const satisfies RouteDef;

@@ -10,3 +10,6 @@ export const surveyPaths = {
 } as const;
 
 export const takeSurveyPath = (code: string) => `${surveyPaths.takeForm}/${encodeURIComponent(code)}`;
+/** An affiliate's business planning survey, offered at /take-survey (decisions D77). */
+export const businessPlanPath = (code: string) =>
+  `${surveyPaths.take}?affiliate_id=${encodeURIComponent(code)}`;

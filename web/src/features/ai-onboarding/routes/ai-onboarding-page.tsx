@@ -13,7 +13,6 @@ import {
   Paper,
   Stack,
   Text,
-  Textarea,
   TextInput,
   Title,
 } from '@mantine/core';
@@ -22,9 +21,10 @@ import {
   ONBOARDING_MESSAGES,
   type OnboardingGroup,
 } from '@tandem/shared/surveys/ai-onboarding';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PromptCard } from '../../../components/prompt-card.tsx';
 import { paths } from '../../../config/paths.ts';
 import { errorText, notifySuccess } from '../../../lib/notify.ts';
 import { revalidateAfter } from '../../../lib/revalidate.ts';
@@ -37,32 +37,16 @@ interface Draft extends OnboardingGroup {
 
 export default function AiOnboardingPage() {
   const { t } = useTranslation('surveys');
-  const [description, setDescription] = useState('');
-  const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [drafts, setDrafts] = useState<Draft[] | null>(null);
   const [created, setCreated] = useState<string[] | null>(null);
-  const running = useRef<AbortController | null>(null);
-  const empty = description.trim() === '';
 
-  async function suggest() {
-    setTouched(true);
-    if (empty || busy) return;
-    running.current?.abort();
-    const ctl = new AbortController();
-    running.current = ctl;
-    setBusy(true);
+  async function suggest(description: string, signal: AbortSignal) {
     setFailure(null);
     setCreated(null);
-    try {
-      const r = await suggestOnboarding(description.trim(), ctl.signal);
-      setDrafts(r.groups.map((g, i) => ({ ...g, key: i, keep: true })));
-    } catch (err) {
-      if (!ctl.signal.aborted) setFailure(errorText(err, t('onboarding.failed')));
-    } finally {
-      if (running.current === ctl) setBusy(false);
-    }
+    const r = await suggestOnboarding(description, signal);
+    setDrafts(r.groups.map((g, i) => ({ ...g, key: i, keep: true })));
   }
 
   const change = (key: number, patch: Partial<Draft>) =>
@@ -96,34 +80,15 @@ export default function AiOnboardingPage() {
       <Text c="dimmed" size="sm">
         {t('onboarding.intro')}
       </Text>
-      <Paper withBorder p="md">
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            void suggest();
-          }}
-        >
-          <Stack gap="sm">
-            <Textarea
-              label={t('onboarding.description')}
-              placeholder={t('onboarding.placeholder')}
-              autosize
-              minRows={3}
-              maxRows={10}
-              maxLength={ONBOARDING_LIMITS.descriptionChars}
-              value={description}
-              onChange={(e) => setDescription(e.currentTarget.value)}
-              onBlur={() => setTouched(true)}
-              error={touched && empty ? ONBOARDING_MESSAGES.descriptionRequired : undefined}
-            />
-            <Group justify="flex-end">
-              <Button type="submit" loading={busy && !drafts}>
-                {t('onboarding.suggest')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Paper>
+      <PromptCard
+        label={t('onboarding.description')}
+        placeholder={t('onboarding.placeholder')}
+        submitLabel={t('onboarding.suggest')}
+        maxLength={ONBOARDING_LIMITS.descriptionChars}
+        requiredMessage={ONBOARDING_MESSAGES.descriptionRequired}
+        failedText={t('onboarding.failed')}
+        onSubmit={suggest}
+      />
       {failure && (
         <Alert color="red" variant="light" role="alert">
           {failure}

@@ -1,5 +1,6 @@
 /** The survey calls (docs/api/surveys.md). */
 import * as routes from '@tandem/shared/api/areas/surveys';
+import type { SurveyAffiliationView, SurveyConfirmationView } from '@tandem/shared/surveys/confirmations';
 import type {
   PublicSurveyView,
   StoredAnswer,
@@ -32,3 +33,20 @@ export const submitSurvey = (body: {
 }) => api<SurveyReceipt>(routes.submitSurvey, { body });
 export const surveyStatus = (token: string) =>
   api<SurveyStatusView>(routes.getSurveyStatus, { body: { token } });
+
+// Business planning surveys, confirmations and the affiliation (decisions D77).
+export const businessPlanSurvey = (affiliateId: string) =>
+  api<PublicSurveyView>(routes.getBusinessPlanSurvey, { query: { affiliateId } });
+export const surveyAffiliation = () => api<SurveyAffiliationView>(routes.getSurveyAffiliation);
+export const sendSurveyConfirmation = (token: string) =>
+  api<SurveyConfirmationView>(routes.sendSurveyConfirmation, { body: { token } });
+export const resendSurveyConfirmation = (id: string) =>
+  api<SurveyConfirmationView>(routes.updateSurveyConfirmation, {
+    params: { id },
+    body: { action: 'resend' },
+  });
+export const confirmSurveyAnswers = (id: string, code: string) =>
+  api<SurveyConfirmationView>(routes.updateSurveyConfirmation, {
+    params: { id },
+    body: { action: 'confirm', code },
+  });

@@ -15,6 +15,7 @@ import {
   SURVEY_LIMITS,
   SURVEY_QUESTION_TYPES,
   type SurveyInput,
+  type SurveyKind,
   type SurveyQuestionType,
 } from '@tandem/shared/surveys/surveys';
 import { useState } from 'react';
@@ -42,11 +43,17 @@ const blank = (): Draft => ({
   max: 5,
 });
 
-export function toSurveyInput(title: string, intro: string, drafts: Draft[]): SurveyInput {
+export function toSurveyInput(
+  title: string,
+  intro: string,
+  drafts: Draft[],
+  kind: SurveyKind = 'general',
+): SurveyInput {
   return {
     title,
     intro,
     confirmation: '',
+    kind,
     questions: drafts.map((d) => {
       const base = { prompt: d.prompt, required: d.required };
       const options = d.options
@@ -78,6 +85,7 @@ export function SurveyBuilder({
   const { t } = useTranslation('surveys');
   const [title, setTitle] = useState('');
   const [intro, setIntro] = useState('');
+  const [businessPlan, setBusinessPlan] = useState(false);
   const [drafts, setDrafts] = useState<Draft[]>([blank()]);
   const change = (key: number, patch: Partial<Draft>) =>
     setDrafts((ds) => ds.map((d) => (d.key === key ? { ...d, ...patch } : d)));
@@ -87,7 +95,7 @@ export function SurveyBuilder({
     <form
       onSubmit={(e) => {
         e.preventDefault();
-        onSave(toSurveyInput(title, intro, drafts));
+        onSave(toSurveyInput(title, intro, drafts, businessPlan ? 'business-plan' : 'general'));
       }}
     >
       <Stack gap="sm">
@@ -105,6 +113,12 @@ export function SurveyBuilder({
           maxLength={SURVEY_LIMITS.introChars}
           value={intro}
           onChange={(e) => setIntro(e.currentTarget.value)}
+        />
+        <Checkbox
+          label={t('builder.businessPlan')}
+          description={t('builder.businessPlanHint')}
+          checked={businessPlan}
+          onChange={(e) => setBusinessPlan(e.currentTarget.checked)}
         />
         {drafts.map((d, i) => (
           <Paper key={d.key} withBorder p="sm">

@@ -1,6 +1,7 @@
 /**
  * /survey/status (spec 002 §2, §5): the status of one's latest response, by the access token kept in
- * this browser; without one, 'No access token found'.
+ * this browser; without one, 'No access token found'. Below it, signed in, its confirmation by e-mail
+ * (decisions D77).
  */
 import { Alert, Badge, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { SURVEY_MESSAGES, type SurveyStatusView } from '@tandem/shared/surveys/surveys';
@@ -8,6 +9,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../lib/notify.ts';
 import { surveyStatus } from '../api/surveys.ts';
+import { ConfirmByMail } from '../components/confirm-by-mail.tsx';
 import { readReceipt } from '../utils/survey-token.ts';
 
 export default function SurveyStatusPage() {
@@ -59,6 +61,7 @@ export default function SurveyStatusPage() {
               ))}
             </Table.Tbody>
           </Table>
+          {token && <ConfirmByMail token={token} />}
         </Stack>
       )}
     </Stack>

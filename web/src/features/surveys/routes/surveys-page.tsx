@@ -12,7 +12,7 @@ import { errorText, notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { createSurvey, deleteSurvey, getSurvey, listSurveys, type SurveyDetail } from '../api/surveys.ts';
 import { SurveyBuilder } from '../components/survey-builder.tsx';
 import { SurveyResults } from '../components/survey-results.tsx';
-import { takeSurveyPath } from '../paths.ts';
+import { businessPlanPath, takeSurveyPath } from '../paths.ts';
 
 export default function SurveysPage() {
   const { t } = useTranslation('surveys');
@@ -84,6 +84,11 @@ export default function SurveysPage() {
               <Anchor component={Link} to={takeSurveyPath(s.id)} size="sm">
                 {t('mine.link')}
               </Anchor>
+              {s.kind === 'business-plan' && (
+                <Anchor component={Link} to={businessPlanPath(s.id)} size="sm">
+                  {t('mine.businessPlanLink')}
+                </Anchor>
+              )}
               <Text size="sm" c="dimmed">
                 {t('mine.code', { code: s.id })}
               </Text>
