@@ -13,7 +13,11 @@ import {
   ORIGIN_VERIFY_HEADER,
   siteSecurityHeaders,
 } from '@tandem/shared/api/security-headers';
-import { REQUEST_PAGE_FILE, REQUEST_PAGE_PATHS } from '@tandem/shared/request-links/constants';
+import {
+  REQUEST_PAGE_FILE,
+  REQUEST_PAGE_PATHS,
+  VIEWER_ADDRESS_HEADER,
+} from '@tandem/shared/request-links/constants';
 import {
   Annotations,
   Aws,
@@ -66,6 +70,20 @@ export const SPA_ROUTING = `function handler(event) {
   var last = request.uri.substring(request.uri.lastIndexOf('/') + 1);
   if (${REQUEST_PAGE_PATHS}.test(request.uri)) request.uri = '${REQUEST_PAGE_FILE}';
   else if (last.indexOf('.') === -1) request.uri = '/index.html';
+  return request;
+}`;
+
+/**
+ * Writes the viewer's address, as CloudFront saw the connection, into VIEWER_ADDRESS_HEADER on every
+ * API request, replacing any value the viewer sent (decisions D76). The per-address limits key on it.
+ * CloudFront's own CloudFront-Viewer-Address cannot be used: a custom origin request policy adds
+ * CloudFront headers only with all viewer headers including Host ("allViewerAndWhitelistCloudFront"),
+ * and API Gateway refuses a Host that is not its own. A header set by a viewer-request function is a
+ * viewer header, so the API behaviour's policy (all viewer headers but Host) forwards it.
+ */
+export const VIEWER_ADDRESS = `function handler(event) {
+  var request = event.request;
+  request.headers['${VIEWER_ADDRESS_HEADER}'] = { value: event.viewer.ip };
   return request;
 }`;
 
@@ -134,6 +152,12 @@ export class EdgeStack extends Stack {
       comment: 'Serves index.html for client-side routes',
     });
 
+    const viewerAddress = new cloudfront.Function(this, 'ViewerAddress', {
+      code: cloudfront.FunctionCode.fromInline(VIEWER_ADDRESS),
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      comment: "Writes the viewer's address for the API's per-address limits",
+    });
+
     // Both APIs are dynamic: never cached, every viewer header but Host forwarded (Host must be
     // API Gateway's own), so Authorization, the WebSocket upgrade headers and the query string
     // (the WebSocket token) reach the origin.
@@ -191,6 +215,9 @@ export class EdgeStack extends Stack {
           }),
           allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
           responseHeadersPolicy: apiHeaders,
+          functionAssociations: [
+            { function: viewerAddress, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST },
+          ],
         },
         [`/${REALTIME_STAGE}`]: {
           ...passThrough,
