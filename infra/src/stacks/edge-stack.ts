@@ -49,6 +49,8 @@ export interface EdgeStackProps extends StackProps {
   readonly hostedUiDomain?: string;
   /** The CLOUDFRONT-scope web ACL (FirewallStack, or one named in config). */
   readonly webAclArn?: string;
+  /** The billing page the paywall frames: its origin joins the CSP's frame-src (D76). */
+  readonly billingEmbedUrl?: string;
 }
 
 /**
@@ -180,6 +182,7 @@ export class EdgeStack extends Stack {
           ],
           attachments: [`https://${props.attachmentsBucketName}.s3.${region}.${Aws.URL_SUFFIX}`],
           scriptHashes: scriptHashesOfBuild(props.webDist),
+          frames: props.billingEmbedUrl ? [new URL(props.billingEmbedUrl).origin] : [],
         }),
       ),
     });
