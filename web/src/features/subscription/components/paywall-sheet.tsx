@@ -75,7 +75,6 @@ export default function PaywallSheet({ decision }: { decision: Shown }) {
             // Scripts and forms of its own origin; links open new tabs; never our page or its storage.
             sandbox="allow-scripts allow-forms allow-same-origin allow-popups allow-popups-to-escape-sandbox"
             referrerPolicy="no-referrer"
-            loading="lazy"
             style={{
               width: '100%',
               // The sheet's height less its title, text, padding and button row: the buttons stay in view.
