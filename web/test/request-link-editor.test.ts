@@ -7,6 +7,7 @@ import { REQUEST_LINK_MESSAGES, type RequestLinkView } from '@tandem/shared/requ
 import { describe, expect, it } from 'vitest';
 import {
   defaultHours,
+  formErrorsOf,
   formOf,
   groupChoices,
   validateLinkForm,
@@ -79,5 +80,23 @@ describe('the group picker', () => {
   it("keeps the link's current group listed after the owner lost the right to add tasks there", () => {
     expect(groupChoices(groups, 'g2').map((c) => c.value)).toEqual(['g1', 'g3', 'g2']);
     expect(groupChoices(groups, 'gone').map((c) => c.value)).toEqual(['g1', 'g3']);
+  });
+});
+
+describe("a refused save's errors", () => {
+  it("go under the form's fields", () => {
+    expect(
+      formErrorsOf({
+        company_name: 'Company name is required.',
+        'request_config.scheduling_hours.end': REQUEST_LINK_MESSAGES.hoursOrder,
+        'assignees.0.email': REQUEST_LINK_MESSAGES.email,
+        group: 'Not found',
+      }),
+    ).toEqual({
+      companyName: 'Company name is required.',
+      'requestConfig.schedulingHours.end': REQUEST_LINK_MESSAGES.hoursOrder,
+      'assignees.0.email': REQUEST_LINK_MESSAGES.email,
+      group: 'Not found',
+    });
   });
 });

@@ -27,11 +27,12 @@ import { IconTrash } from '@tabler/icons-react';
 import { type RequestLinkView, saveFailureMessage } from '@tandem/shared/request-links/constants';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api-error.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { browserZone } from '../../../lib/time/zone.ts';
 import { useGroups } from '../../groups/api/list-groups.ts';
 import { failureOf, type RequestLinkForm, saveRequestLink, uploadLogo } from '../api/request-links.ts';
-import { defaultHours, formOf, groupChoices, validateLinkForm } from '../utils/editor-form.ts';
+import { defaultHours, formErrorsOf, formOf, groupChoices, validateLinkForm } from '../utils/editor-form.ts';
 import { RequestLinkPreview } from './request-link-preview.tsx';
 
 /** The sections of a link's configuration, each edited a field at a time. */
@@ -75,6 +76,8 @@ export function RequestLinkEditor({ link, onDone }: { link: RequestLinkView | nu
       onDone();
     } catch (e) {
       const f = failureOf(e);
+      // The server's field errors under their fields too (the toast keeps spec 002 §5's words).
+      if (e instanceof ApiError) form.setErrors(formErrorsOf(e.errors));
       notifyError(t('editor.saveFailedTitle'), saveFailureMessage(f.status, f.body) ?? String(e));
     } finally {
       setSaving(false);

@@ -78,3 +78,14 @@ export function groupChoices(groups: readonly GroupView[], current: string | nul
   }
   return choices;
 }
+
+const camel = (k: string) => k.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
+
+/**
+ * A refused save's field errors (the API's snake_case paths, 'request_config.scheduling_hours.end')
+ * at the form's paths ('requestConfig.schedulingHours.end'), so they show under their fields.
+ */
+export const formErrorsOf = (errors: Record<string, string>): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(errors).map(([path, message]) => [path.split('.').map(camel).join('.'), message]),
+  );
