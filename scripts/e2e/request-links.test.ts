@@ -62,7 +62,7 @@ describe('a request link', () => {
     await page.getByLabel('Primary colour').fill('#aa3300');
     // A switch is drawn after the click's state change; under load that can come after Playwright's
     // own check of `check()`, so click and wait for it.
-    for (const label of ['Voice notes', 'Urgency']) {
+    for (const label of ['Voice notes', 'Urgency', 'Scheduling', 'Only within business hours']) {
       const box = page.getByLabel(label);
       await box.click({ force: true });
       await expect.poll(() => box.isChecked()).toBe(true);
@@ -72,6 +72,11 @@ describe('a request link', () => {
     const preview = page.getByTestId('request-link-preview');
     await expect.poll(() => preview.getByText(company).isVisible()).toBe(true);
     await expect.poll(() => preview.getByText('Record a voice note').isVisible()).toBe(true);
+    // Business hours start as Monday to Friday, 9 to 5 (D76).
+    const hours = page.getByTestId('request-link-hours');
+    expect(await hours.getByLabel('Opens').inputValue()).toBe('09:00');
+    expect(await hours.getByRole('checkbox', { name: 'Sat' }).isChecked()).toBe(false);
+    expect(await hours.getByRole('checkbox', { name: 'Mon' }).isChecked()).toBe(true);
     await page.screenshot({ path: join(shots, 'editor.png'), fullPage: true });
     await page.getByRole('button', { name: 'Save' }).click();
     const row = page.getByTestId('request-link-row').filter({ hasText: company });
