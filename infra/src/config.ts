@@ -53,6 +53,8 @@ export interface TandemConfig {
   readonly bedrockModel?: string;
   /** Who may use agendas: e-mails or `@domain`s, comma separated; empty means everyone (D67). */
   readonly agendaAccounts: string;
+  /** The billing page the paywall sheet frames (https); unset: the sheet's own text (D76). */
+  readonly billingEmbedUrl?: string;
 }
 
 /** Every setting, its context key and its environment variable (docs/deploy.md lists the same). */
@@ -73,6 +75,7 @@ export const settings = {
   asyncReservedConcurrency: ['tandem:asyncReservedConcurrency', 'TANDEM_ASYNC_RESERVED_CONCURRENCY'],
   bedrockModel: ['tandem:bedrockModel', 'TANDEM_BEDROCK_MODEL'],
   agendaAccounts: ['tandem:agendaAccounts', 'TANDEM_AGENDA_ACCOUNTS'],
+  billingEmbedUrl: ['tandem:billingEmbedUrl', 'TANDEM_BILLING_EMBED_URL'],
 } as const;
 
 type Setting = keyof typeof settings;
@@ -138,6 +141,10 @@ export function resolveConfig(lookup: (setting: Setting) => string | undefined):
   if (reserved !== undefined && !/^[1-9]\d{0,3}$/.test(reserved)) {
     throw new Error(`tandem:asyncReservedConcurrency "${reserved}" must be a whole number from 1`);
   }
+  const billingEmbedUrl = get('billingEmbedUrl');
+  if (billingEmbedUrl !== undefined && !/^https:\/\/[^\s/]+(\/\S*)?$/.test(billingEmbedUrl)) {
+    throw new Error(`tandem:billingEmbedUrl "${billingEmbedUrl}" must be an https:// address`);
+  }
   return {
     stackPrefix,
     buildVersion: get('buildVersion') ?? gitVersion() ?? 'dev',
@@ -152,6 +159,7 @@ export function resolveConfig(lookup: (setting: Setting) => string | undefined):
     asyncReservedConcurrency: reserved === undefined ? undefined : Number(reserved),
     bedrockModel: get('bedrockModel'),
     agendaAccounts: get('agendaAccounts') ?? '',
+    billingEmbedUrl,
   };
 }
 

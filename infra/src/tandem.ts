@@ -84,6 +84,7 @@ export function createTandem(app: App, { config, manifest, env, webDist }: Tande
     description: 'Tandem: CloudFront, site bucket, HTTP and WebSocket APIs',
     webDist,
     attachmentsBucketName,
+    billingEmbedUrl: config.billingEmbedUrl,
     hostedUiDomain: config.authDomainPrefix
       ? `${config.authDomainPrefix}.auth.${Aws.REGION}.amazoncognito.com`
       : undefined,
@@ -181,6 +182,7 @@ export function createTandem(app: App, { config, manifest, env, webDist }: Tande
     wsUrl: edge.wsUrl,
     buildVersion: BUILD_VERSION,
     vapidPublicKey: vapid.publicKey,
+    ...(config.billingEmbedUrl ? { billingEmbedUrl: config.billingEmbedUrl } : {}),
     cognito: {
       region: auth.region,
       userPoolId: auth.cognito.userPoolId,

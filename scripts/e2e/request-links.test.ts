@@ -24,6 +24,7 @@ const ownerEmail = `rl-owner-${randomUUID().slice(0, 8)}@example.com`;
 const helperEmail = `rl-helper-${randomUUID().slice(0, 8)}@example.com`;
 const company = `Acme ${randomUUID().slice(0, 6)}`;
 let owner: BrowserSession;
+let ownerApi: ReturnType<typeof apiClient>;
 let linkId: string;
 
 beforeAll(async () => {
@@ -36,6 +37,7 @@ beforeAll(async () => {
   });
   await createUser(env as StackEnv, { email: helperEmail, firstName: 'Hugo', lastName: 'Helper', password });
   const api = apiClient(url, o.accessToken);
+  ownerApi = api;
   // The link's tasks go to the owner's default group: one the assignee is a member of.
   const group = (await newGroup(api, 'Service desk')).id;
   await addMember(api, group, { email: helperEmail }, 5);
@@ -54,10 +56,13 @@ describe('a request link', () => {
     await page.getByRole('button', { name: 'New request link' }).click();
     await page.getByLabel('Company name').fill(company);
     await page.getByLabel('Welcome message').fill('Tell us what you need fixed');
+    // The group picker lists the owner's groups where they may add tasks (D76).
+    await page.getByRole('combobox', { name: 'Group for requests' }).click();
+    await page.getByRole('option', { name: 'Service desk' }).click();
     await page.getByLabel('Primary colour').fill('#aa3300');
     // A switch is drawn after the click's state change; under load that can come after Playwright's
     // own check of `check()`, so click and wait for it.
-    for (const label of ['Voice notes', 'Urgency']) {
+    for (const label of ['Voice notes', 'Urgency', 'Scheduling', 'Only within business hours']) {
       const box = page.getByLabel(label);
       await box.click({ force: true });
       await expect.poll(() => box.isChecked()).toBe(true);
@@ -67,6 +72,11 @@ describe('a request link', () => {
     const preview = page.getByTestId('request-link-preview');
     await expect.poll(() => preview.getByText(company).isVisible()).toBe(true);
     await expect.poll(() => preview.getByText('Record a voice note').isVisible()).toBe(true);
+    // Business hours start as Monday to Friday, 9 to 5 (D76).
+    const hours = page.getByTestId('request-link-hours');
+    expect(await hours.getByLabel('Opens').inputValue()).toBe('09:00');
+    expect(await hours.getByRole('checkbox', { name: 'Sat' }).isChecked()).toBe(false);
+    expect(await hours.getByRole('checkbox', { name: 'Mon' }).isChecked()).toBe(true);
     await page.screenshot({ path: join(shots, 'editor.png'), fullPage: true });
     await page.getByRole('button', { name: 'Save' }).click();
     const row = page.getByTestId('request-link-row').filter({ hasText: company });
@@ -156,6 +166,50 @@ describe('a request link', () => {
         .toBe(true);
     } finally {
       await helper.close();
+    }
+  });
+
+  it('books an appointment within the business hours, and the task is scheduled (D76)', async () => {
+    const made = await ownerApi.post('/request-links/', {
+      company_name: `${company} bookings`,
+      request_config: {
+        scheduling_enabled: true,
+        scheduling_hours: { timezone: 'Europe/Berlin', days: [1, 2, 3, 4, 5], start: '09:00', end: '17:00' },
+      },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const visitor = await openBrowser({ width: 800, height: 1100, timezoneId: 'Europe/Berlin' });
+    try {
+      const page = visitor.page;
+      await page.goto(`${url}/requests/${made.body.id}`);
+      await page.getByLabel('Preferred time').waitFor();
+      const formOpened = Date.now();
+      expect(
+        await page.getByText('Appointments: Mon, Tue, Wed, Thu, Fri 09:00–17:00 (Europe/Berlin)').isVisible(),
+      ).toBe(true);
+      await page.getByLabel('Your name').fill('Bea Booker');
+      await page.getByLabel('Your e-mail').fill('bea@example.com');
+      await page.getByLabel('Describe your request').fill('Set up the new mailboxes with me.');
+      // Saturday 9 March 2030: refused on the page, before anything is sent.
+      await page.getByLabel('Preferred time').fill('2030-03-09T10:00');
+      await page.getByLabel('Duration').selectOption({ label: '30 Minutes' });
+      await page.getByRole('button', { name: 'Send request' }).click();
+      await expect
+        .poll(() => page.getByRole('alert').textContent())
+        .toContain('Choose a time within the business hours');
+      await page.screenshot({ path: join(shots, 'public-page-hours.png'), fullPage: true });
+      // Tuesday 5 March 2030, 10:00 in Berlin.
+      await page.getByLabel('Preferred time').fill('2030-03-05T10:00');
+      await page.waitForTimeout(Math.max(0, REQUEST_ABUSE.minSubmitMs + 500 - (Date.now() - formOpened)));
+      await page.getByRole('button', { name: 'Send request' }).click();
+      await page.waitForURL(/\/request-links-confirmation\?request=/);
+      const taskId = new URL(page.url()).searchParams.get('request') ?? '';
+      const task = await ownerApi.get(`/task/${taskId}`);
+      expect(Date.parse(task.body.scheduled_task.start_date)).toBe(Date.parse('2030-03-05T09:00:00Z'));
+      expect(task.body.scheduled_task.duration).toBe(30);
+      expect(visitor.errors).toEqual([]);
+    } finally {
+      await visitor.close();
     }
   });
 

@@ -7,6 +7,7 @@ import {
   REQUEST_LINK_DEFAULTS,
   REQUEST_LINK_MESSAGES,
   requestLinkInput,
+  requestScheduleErrors,
   requestTypeAllowed,
   saveFailureMessage,
   submitFailureMessage,
@@ -118,5 +119,80 @@ describe('the public page paths', () => {
       expect(isRequestPagePath(p), p).toBe(true);
     for (const p of ['/request-links', '/requests', '/request-link-portal', '/requests/a/b'])
       expect(isRequestPagePath(p), p).toBe(false);
+  });
+});
+
+describe("a request's appointment (decisions D76)", () => {
+  const now = new Date('2030-03-04T10:00:00Z'); // a Monday
+  const cfg = {
+    schedulingEnabled: true,
+    schedulingDurationOptions: REQUEST_LINK_DEFAULTS.requestConfig.schedulingDurationOptions,
+    schedulingHours: null,
+  };
+  const hours = { timezone: 'Europe/Berlin', days: [1, 2, 3, 4, 5], start: '09:00', end: '17:00' };
+
+  it('takes an offered duration at a future time, and no appointment at all', () => {
+    expect(
+      requestScheduleErrors(cfg, { scheduledTime: '2030-03-05T09:00:00Z', duration: 30 }, now),
+    ).toBeNull();
+    expect(requestScheduleErrors(cfg, {}, now)).toBeNull();
+  });
+  it('refuses a duration not offered, none, or one without a time', () => {
+    expect(requestScheduleErrors(cfg, { scheduledTime: '2030-03-05T09:00:00Z', duration: 45 }, now)).toEqual({
+      duration: REQUEST_LINK_MESSAGES.durationOffered,
+    });
+    expect(requestScheduleErrors(cfg, { scheduledTime: '2030-03-05T09:00:00Z' }, now)).toEqual({
+      duration: REQUEST_LINK_MESSAGES.durationOffered,
+    });
+    expect(requestScheduleErrors(cfg, { duration: 30 }, now)).toEqual({
+      scheduled_time: REQUEST_LINK_MESSAGES.scheduleNeedsTime,
+    });
+  });
+  it('refuses a time that has passed, and any time when scheduling is off', () => {
+    expect(requestScheduleErrors(cfg, { scheduledTime: '2030-03-04T09:59:00Z', duration: 15 }, now)).toEqual({
+      scheduled_time: REQUEST_LINK_MESSAGES.scheduleInPast,
+    });
+    expect(
+      requestScheduleErrors(
+        { ...cfg, schedulingEnabled: false },
+        { scheduledTime: '2030-03-05T09:00:00Z', duration: 15 },
+        now,
+      ),
+    ).toEqual({ scheduled_time: REQUEST_LINK_MESSAGES.scheduleOff });
+  });
+  it("keeps a booking inside one day's business hours in their zone", () => {
+    const h = { ...cfg, schedulingHours: hours };
+    // 08:00Z is 09:00 in Berlin (CET, +01:00) on Tuesday 5 March 2030.
+    expect(requestScheduleErrors(h, { scheduledTime: '2030-03-05T08:00:00Z', duration: 60 }, now)).toBeNull();
+    // 16:00 + 60 minutes ends at 17:00: inside.
+    expect(requestScheduleErrors(h, { scheduledTime: '2030-03-05T15:00:00Z', duration: 60 }, now)).toBeNull();
+    const outside = { scheduled_time: REQUEST_LINK_MESSAGES.outsideHours(hours) };
+    // 08:30 Berlin: before the opening.
+    expect(requestScheduleErrors(h, { scheduledTime: '2030-03-05T07:30:00Z', duration: 30 }, now)).toEqual(
+      outside,
+    );
+    // 16:30 + 60 minutes runs past 17:00.
+    expect(requestScheduleErrors(h, { scheduledTime: '2030-03-05T15:30:00Z', duration: 60 }, now)).toEqual(
+      outside,
+    );
+    // Saturday 9 March 10:00 Berlin.
+    expect(requestScheduleErrors(h, { scheduledTime: '2030-03-09T09:00:00Z', duration: 30 }, now)).toEqual(
+      outside,
+    );
+    // Summer time: 07:00Z on Tuesday 2 July is 09:00 in Berlin (CEST, +02:00).
+    expect(requestScheduleErrors(h, { scheduledTime: '2030-07-02T07:00:00Z', duration: 15 }, now)).toBeNull();
+    expect(REQUEST_LINK_MESSAGES.outsideHours(hours)).toBe(
+      'Choose a time within the business hours: Mon, Tue, Wed, Thu, Fri 09:00–17:00 (Europe/Berlin).',
+    );
+  });
+  it('checks the hours the owner sets', () => {
+    const parse = (h: unknown) =>
+      requestLinkInput.safeParse({ companyName: 'A', requestConfig: { schedulingHours: h } });
+    expect(parse(hours).success).toBe(true);
+    expect(parse({ ...hours, end: '08:00' }).success).toBe(false);
+    expect(parse({ ...hours, days: [] }).success).toBe(false);
+    expect(parse({ ...hours, start: '9:00' }).success).toBe(false);
+    expect(parse({ ...hours, timezone: 'Mars/Olympus' }).success).toBe(false);
+    expect(requestLinkInput.parse({ companyName: 'A' }).requestConfig.schedulingHours).toBeNull();
   });
 });

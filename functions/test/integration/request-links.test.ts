@@ -1,8 +1,8 @@
 /**
  * Request links (issue 18 items 1–3; decisions D68): the owner's side, the public page's calls with
  * their abuse controls, and the portal — against the local stack (DynamoDB Local, s3rver, the mail
- * capture). Each test posts from addresses of its own (X-Forwarded-For, as CloudFront would send
- * them), so the per-address limit of one test does not touch another.
+ * capture). Each test posts from addresses of its own (the viewer-address header, which the local
+ * gateway keeps as CloudFront's function would write it; D76), so the per-address limit of one test does not touch another.
  */
 import { randomUUID } from 'node:crypto';
 import {
@@ -11,6 +11,7 @@ import {
   REQUEST_LINK_ID_PATTERN,
   REQUEST_LINK_LIMITS,
   REQUEST_LINK_MESSAGES,
+  VIEWER_ADDRESS_HEADER,
 } from '@tandem/shared/request-links/rules';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { findMail, waitForMail } from '../../../scripts/src/local/mail/wait-for-mail.ts';
@@ -18,7 +19,7 @@ import { type Api, addMember, newGroup, person, publicApi, stack } from './suppo
 
 const anon = publicApi();
 const address = () => `198.51.100.${Math.floor(Math.random() * 250) + 1}-${randomUUID().slice(0, 8)}`;
-const from = (ip: string) => ({ 'x-forwarded-for': ip });
+const from = (ip: string) => ({ [VIEWER_ADDRESS_HEADER]: ip });
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 type Owner = Awaited<ReturnType<typeof person>>;

@@ -13,7 +13,11 @@ import {
   ORIGIN_VERIFY_HEADER,
   siteSecurityHeaders,
 } from '@tandem/shared/api/security-headers';
-import { REQUEST_PAGE_FILE, REQUEST_PAGE_PATHS } from '@tandem/shared/request-links/constants';
+import {
+  REQUEST_PAGE_FILE,
+  REQUEST_PAGE_PATHS,
+  VIEWER_ADDRESS_HEADER,
+} from '@tandem/shared/request-links/constants';
 import {
   Annotations,
   Aws,
@@ -45,6 +49,8 @@ export interface EdgeStackProps extends StackProps {
   readonly hostedUiDomain?: string;
   /** The CLOUDFRONT-scope web ACL (FirewallStack, or one named in config). */
   readonly webAclArn?: string;
+  /** The billing page the paywall frames: its origin joins the CSP's frame-src (D76). */
+  readonly billingEmbedUrl?: string;
 }
 
 /**
@@ -66,6 +72,20 @@ export const SPA_ROUTING = `function handler(event) {
   var last = request.uri.substring(request.uri.lastIndexOf('/') + 1);
   if (${REQUEST_PAGE_PATHS}.test(request.uri)) request.uri = '${REQUEST_PAGE_FILE}';
   else if (last.indexOf('.') === -1) request.uri = '/index.html';
+  return request;
+}`;
+
+/**
+ * Writes the viewer's address, as CloudFront saw the connection, into VIEWER_ADDRESS_HEADER on every
+ * API request, replacing any value the viewer sent (decisions D76). The per-address limits key on it.
+ * CloudFront's own CloudFront-Viewer-Address cannot be used: a custom origin request policy adds
+ * CloudFront headers only with all viewer headers including Host ("allViewerAndWhitelistCloudFront"),
+ * and API Gateway refuses a Host that is not its own. A header set by a viewer-request function is a
+ * viewer header, so the API behaviour's policy (all viewer headers but Host) forwards it.
+ */
+export const VIEWER_ADDRESS = `function handler(event) {
+  var request = event.request;
+  request.headers['${VIEWER_ADDRESS_HEADER}'] = { value: event.viewer.ip };
   return request;
 }`;
 
@@ -134,6 +154,12 @@ export class EdgeStack extends Stack {
       comment: 'Serves index.html for client-side routes',
     });
 
+    const viewerAddress = new cloudfront.Function(this, 'ViewerAddress', {
+      code: cloudfront.FunctionCode.fromInline(VIEWER_ADDRESS),
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      comment: "Writes the viewer's address for the API's per-address limits",
+    });
+
     // Both APIs are dynamic: never cached, every viewer header but Host forwarded (Host must be
     // API Gateway's own), so Authorization, the WebSocket upgrade headers and the query string
     // (the WebSocket token) reach the origin.
@@ -156,6 +182,7 @@ export class EdgeStack extends Stack {
           ],
           attachments: [`https://${props.attachmentsBucketName}.s3.${region}.${Aws.URL_SUFFIX}`],
           scriptHashes: scriptHashesOfBuild(props.webDist),
+          frames: props.billingEmbedUrl ? [new URL(props.billingEmbedUrl).origin] : [],
         }),
       ),
     });
@@ -191,6 +218,9 @@ export class EdgeStack extends Stack {
           }),
           allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
           responseHeadersPolicy: apiHeaders,
+          functionAssociations: [
+            { function: viewerAddress, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST },
+          ],
         },
         [`/${REALTIME_STAGE}`]: {
           ...passThrough,

@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
-import { REQUEST_ABUSE } from '@tandem/shared/request-links/constants';
+import { REQUEST_ABUSE, VIEWER_ADDRESS_HEADER } from '@tandem/shared/request-links/constants';
 import { openBrowser } from '../testing/browser.ts';
 import { apiClient, createUser, type StackEnv } from '../testing/users.ts';
 import { record } from './report.ts';
@@ -77,7 +77,9 @@ export async function benchRequestLinks(env: StackEnv, url: string): Promise<voi
       form_token: token,
     };
     const t = performance.now();
-    const r = await anon.post('/request-links/request', body, { 'x-forwarded-for': `203.0.113.${i + 1}` });
+    const r = await anon.post('/request-links/request', body, {
+      [VIEWER_ADDRESS_HEADER]: `203.0.113.${i + 1}`,
+    });
     posts.push(performance.now() - t);
     if (r.status !== 201) throw new Error(`submit answered ${r.status}: ${JSON.stringify(r.body)}`);
   }

@@ -142,6 +142,8 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       AWS_ACCESS_KEY_ID: 'S3RVER',
       AWS_SECRET_ACCESS_KEY: 'S3RVER',
       DYNAMODB_ENDPOINT: dynamodb.endpoint,
+      // The gateway writes the viewer's address header as CloudFront's function does (D76).
+      EDGE_VIEWER_ADDRESS: '1',
       // s3rver through the gateway (gateway/s3-proxy.ts): presigned links name the app's origin.
       S3_ENDPOINT: url,
       SES_ENDPOINT: `${url}/_local/ses`,

@@ -7,6 +7,11 @@ export const runtimeConfig = z.object({
   buildVersion: z.string(),
   /** Web Push: the VAPID public key (base64url) browsers subscribe with; absent, the device switch is not offered. */
   vapidPublicKey: z.optional(z.string()),
+  /**
+   * The billing service's page the paywall sheet shows in a sandboxed frame (spec 002 §2, decisions
+   * D76); absent, the sheet shows its own text. The site's CSP frame-src names its origin.
+   */
+  billingEmbedUrl: z.optional(z.string()),
   cognito: z.object({
     region: z.string(),
     userPoolId: z.string(),

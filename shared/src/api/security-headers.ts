@@ -23,6 +23,8 @@ export interface CspOrigins {
   readonly attachments: readonly string[];
   /** `'sha256-…'` of each inline script of index.html (see inlineScripts). */
   readonly scriptHashes: readonly string[];
+  /** Origins the app may frame besides the video players: the billing page of the paywall (D76). */
+  readonly frames?: readonly string[];
 }
 
 /**
@@ -47,7 +49,8 @@ export function contentSecurityPolicy(o: CspOrigins): string {
     ['manifest-src', "'self'"],
     ['object-src', "'none'"],
     // Video links play embedded from these two players only (decisions D44).
-    ['frame-src', ...VIDEO_FRAME_SOURCES],
+    // The paywall's billing page, when one is configured (decisions D76).
+    ['frame-src', ...VIDEO_FRAME_SOURCES, ...(o.frames ?? [])],
     ['frame-ancestors', "'none'"],
     ['base-uri', "'none'"],
     ['form-action', "'self'"],

@@ -59,6 +59,13 @@ export const REQUEST_ABUSE = {
 export const VOICE_TYPES = ['audio/webm', 'audio/ogg', 'audio/mp4', 'audio/mpeg', 'audio/wav'] as const;
 export const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
 
+/**
+ * The header that carries the viewer's address to the API (decisions D76): CloudFront's function on
+ * the API's paths writes it from the connection it served, replacing any a viewer sent; the local
+ * gateway writes it as CloudFront would. Only trusted behind that edge (functions' address.ts).
+ */
+export const VIEWER_ADDRESS_HEADER = 'x-tandem-viewer-address';
+
 /** The honeypot: a field people never see (hidden by the page), so only robots fill it. */
 export const HONEYPOT_FIELD = 'website';
 
@@ -86,6 +93,8 @@ export const REQUEST_LINK_DEFAULTS = {
       { label: '15 Minutes', minutes: 15 },
     ],
     urgencyEnabled: false,
+    /** When a requester may be scheduled (decisions D76); null: any time from now on. */
+    schedulingHours: null as SchedulingHours | null,
   },
   confirmationConfig: {
     confirmationMessage: 'Thank you for your request!',
@@ -127,7 +136,97 @@ export const REQUEST_LINK_MESSAGES = {
   dueDate: 'Give the due date as YYYY-MM-DD.',
   scheduledTime: 'Give the time in ISO 8601.',
   scheduleOff: 'This form takes no scheduling.',
+  durationOffered: 'Choose one of the durations offered.',
+  scheduleNeedsTime: 'Choose a time for the appointment.',
+  scheduleInPast: 'Choose a time that has not passed.',
+  outsideHours: (h: SchedulingHours) => `Choose a time within the business hours: ${describeHours(h)}.`,
+  hoursOrder: 'The hours must end after they start.',
+  hoursDays: 'Choose at least one day.',
+  hoursTime: 'Give the time as HH:MM.',
 } as const;
+
+/**
+ * The hours a requester may book (decisions D76): weekdays (1 Monday … 7 Sunday) and a daily window
+ * 'HH:MM'–'HH:MM' in an IANA zone. A booking starts and ends inside one day's window.
+ */
+export interface SchedulingHours {
+  timezone: string;
+  days: number[];
+  start: string;
+  end: string;
+}
+
+const DAY_NAMES = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
+export const HOURS_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+
+/** 'Mon, Tue, Fri 09:00–17:00 (Europe/Berlin)'. */
+export function describeHours(h: SchedulingHours): string {
+  const days = [...h.days].sort((a, b) => a - b).map((d) => DAY_NAMES[d - 1] ?? '?');
+  return `${days.join(', ')} ${h.start}–${h.end} (${h.timezone})`;
+}
+
+/** The weekday (1–7) and minute of the day of an instant in a zone, by Intl (no date library). */
+export function wallClock(instant: number, timezone: string): { day: number; minute: number; date: string } {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: timezone,
+      hourCycle: 'h23',
+      weekday: 'short',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    })
+      .formatToParts(new Date(instant))
+      .map((p) => [p.type, p.value]),
+  );
+  return {
+    day: DAY_NAMES.indexOf(parts.weekday as (typeof DAY_NAMES)[number]) + 1,
+    minute: Number(parts.hour) * 60 + Number(parts.minute),
+    date: `${parts.year}-${parts.month}-${parts.day}`,
+  };
+}
+
+/** Whether [start, start + minutes) lies inside one day's window of the hours. */
+export function withinHours(h: SchedulingHours, startMs: number, minutes: number): boolean {
+  const a = wallClock(startMs, h.timezone);
+  const b = wallClock(startMs + minutes * 60_000, h.timezone);
+  const open = minutesOf(h.start);
+  const close = minutesOf(h.end);
+  // Both ends on the same local date: a booking never runs over midnight or into the next day's window.
+  return h.days.includes(a.day) && a.date === b.date && a.minute >= open && b.minute <= close;
+}
+
+/**
+ * A request's appointment against its link's scheduling (spec 002 §3, §9; decisions D76): scheduling
+ * on, a time with one of the offered durations, not in the past, inside the hours when they are set.
+ * Answers the field errors (the API's snake_case names), or null when it may be booked. The server
+ * checks it before anything is written; the public page checks it before sending.
+ */
+export function requestScheduleErrors(
+  cfg: Pick<RequestLinkConfig['requestConfig'], 'schedulingEnabled' | 'schedulingDurationOptions'> & {
+    schedulingHours?: SchedulingHours | null;
+  },
+  input: { scheduledTime?: string | null; duration?: number | null },
+  now: Date,
+): Record<string, string> | null {
+  if (!input.scheduledTime) {
+    if (input.duration != null) return { scheduled_time: REQUEST_LINK_MESSAGES.scheduleNeedsTime };
+    return null;
+  }
+  if (!cfg.schedulingEnabled) return { scheduled_time: REQUEST_LINK_MESSAGES.scheduleOff };
+  const start = Date.parse(input.scheduledTime);
+  if (Number.isNaN(start)) return { scheduled_time: REQUEST_LINK_MESSAGES.scheduledTime };
+  if (input.duration == null || !cfg.schedulingDurationOptions.some((o) => o.minutes === input.duration))
+    return { duration: REQUEST_LINK_MESSAGES.durationOffered };
+  if (start < now.getTime()) return { scheduled_time: REQUEST_LINK_MESSAGES.scheduleInPast };
+  const hours = cfg.schedulingHours;
+  if (hours && !withinHours(hours, start, input.duration))
+    return { scheduled_time: REQUEST_LINK_MESSAGES.outsideHours(hours) };
+  return null;
+}
 
 export interface RequestLinkAssignee {
   id: string;

@@ -10,15 +10,14 @@
 import * as z from 'zod/mini';
 import { hasVisibleText, TEXT_LIMITS } from '../api/limit-values.ts';
 import { EMAIL_PATTERN, MAX_EMAIL_LENGTH, normaliseEmail } from '../groups/invitations.ts';
+import { isValidTimezone } from '../user/timezone.ts';
 import {
-  HONEYPOT_FIELD,
+  HOURS_TIME,
   LOGO_TYPES,
   PARTNER_PROGRAM_PLACEHOLDER,
   REQUEST_LINK_DEFAULTS,
   REQUEST_LINK_LIMITS,
   REQUEST_LINK_MESSAGES,
-  URGENCY,
-  VOICE_TYPES,
 } from './constants.ts';
 
 export * from './constants.ts';
@@ -61,6 +60,21 @@ const durationOption = z.strictObject({
     .check(z.gte(5, REQUEST_LINK_MESSAGES.duration), z.lte(480, REQUEST_LINK_MESSAGES.duration)),
 });
 
+const hoursTime = z.string().check(z.refine((v) => HOURS_TIME.test(v), REQUEST_LINK_MESSAGES.hoursTime));
+/** When requesters may book (decisions D76). */
+const schedulingHours = z
+  .strictObject({
+    timezone: z.string().check(z.refine(isValidTimezone, 'Unknown time zone')),
+    days: z.array(z.int().check(z.gte(1), z.lte(7))).check(
+      z.minLength(1, REQUEST_LINK_MESSAGES.hoursDays),
+      z.maxLength(7),
+      z.refine((ds) => new Set(ds).size === ds.length, REQUEST_LINK_MESSAGES.hoursDays),
+    ),
+    start: hoursTime,
+    end: hoursTime,
+  })
+  .check(z.refine((h) => h.start < h.end, { message: REQUEST_LINK_MESSAGES.hoursOrder, path: ['end'] }));
+
 const requestType = text(TEXT_LIMITS.label).check(
   z.minLength(1, REQUEST_LINK_MESSAGES.typeRequired),
   z.refine(hasVisibleText, REQUEST_LINK_MESSAGES.typeRequired),
@@ -88,6 +102,7 @@ const requestConfig = z.strictObject({
     D.requestConfig.schedulingDurationOptions,
   ),
   urgencyEnabled: z._default(z.boolean(), false),
+  schedulingHours: z._default(z.nullable(schedulingHours), null),
 });
 
 const confirmationConfig = z.strictObject({

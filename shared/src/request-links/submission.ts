@@ -59,7 +59,9 @@ export const submitRequestInput = z.strictObject({
     z.nullable(z.iso.datetime({ offset: true, error: REQUEST_LINK_MESSAGES.scheduledTime })),
   ),
   /** Minutes of the chosen duration option (with scheduling). */
-  duration: z.optional(z.nullable(z.int().check(z.gte(5), z.lte(480)))),
+  duration: z.optional(z.nullable(z.int().check(z.gte(1), z.lte(1440)))),
+  /** The requester's time zone (the browser's), kept on the task's schedule; default UTC. */
+  timezone: z.optional(z.nullable(z.string().check(z.maxLength(64)))),
   urgency: z.optional(z.nullable(z.enum(URGENCY))),
   voiceUpload: z.optional(z.nullable(z.string().check(z.maxLength(64)))),
   /** The ticket GET /request-links/public/{id} gave when the form opened (the minimum time). */

@@ -38,11 +38,13 @@ export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
     providers = c.providers as RuntimeConfig['cognito']['providers'];
   }
   const vapidPublicKey = optStr(raw, 'vapidPublicKey', '');
+  const billingEmbedUrl = optStr(raw, 'billingEmbedUrl', '');
   return {
     apiUrl: str(raw, 'apiUrl', ''),
     wsUrl: str(raw, 'wsUrl', ''),
     buildVersion: str(raw, 'buildVersion', ''),
     ...(vapidPublicKey !== undefined ? { vapidPublicKey } : {}),
+    ...(billingEmbedUrl !== undefined ? { billingEmbedUrl } : {}),
     cognito: {
       region: str(c, 'region', 'cognito.'),
       userPoolId: str(c, 'userPoolId', 'cognito.'),

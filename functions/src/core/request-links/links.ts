@@ -8,6 +8,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
   LOGO_TYPES,
+  REQUEST_LINK_DEFAULTS,
   REQUEST_LINK_ID_PREFIX,
   REQUEST_LINK_LIMITS,
   REQUEST_LINK_MESSAGES,
@@ -47,6 +48,12 @@ export interface StoredConfig {
   legalConfig: RequestLinkView['legalConfig'];
 }
 
+/** A stored request configuration with the parts added since it was saved (schedulingHours: D76). */
+export const withDefaults = (c: StoredConfig['requestConfig']): StoredConfig['requestConfig'] => ({
+  ...REQUEST_LINK_DEFAULTS.requestConfig,
+  ...c,
+});
+
 export const logoUrl = (r: Pick<RequestLinkRecord, 'logoKey' | 'logoType'>) =>
   r.logoKey ? inlineUrl(r.logoKey, r.logoType ?? 'image/png') : Promise.resolve(null);
 
@@ -60,7 +67,7 @@ export async function requestLinkView(r: RequestLinkRecord): Promise<RequestLink
     welcomeMessage: r.welcomeMessage,
     logo: await logoUrl(r),
     brandingConfig: c.brandingConfig,
-    requestConfig: c.requestConfig,
+    requestConfig: withDefaults(c.requestConfig),
     confirmationConfig: c.confirmationConfig,
     legalConfig: c.legalConfig,
     group: r.groupId,

@@ -16,12 +16,15 @@ import {
   REQUEST_LINK_LIMITS,
   REQUEST_LINK_MESSAGES,
   type RequestLinkAssignee,
+  requestScheduleErrors,
   requestTaskDescription,
   requestTaskTitle,
   requestTypeAllowed,
   VOICE_TYPES,
 } from '@tandem/shared/request-links/constants';
 import type { SubmitRequestInput } from '@tandem/shared/request-links/submission';
+import { scheduleInput } from '@tandem/shared/time/schedule-input';
+import { DEFAULT_TIMEZONE, isValidTimezone } from '@tandem/shared/user/timezone';
 import { RequestLinkEntity, RequestRecordEntity } from '../../db/request-links.ts';
 import { env } from '../../lib/env.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
@@ -36,7 +39,7 @@ import {
 } from '../attachments/objects.ts';
 import { createTask } from '../tasks/tasks.ts';
 import { checkFormTicket, issueFormTicket, rateLimit, spendFormTicket } from './abuse.ts';
-import { logoUrl, type RequestLinkRecord, type StoredConfig } from './links.ts';
+import { logoUrl, type RequestLinkRecord, type StoredConfig, withDefaults } from './links.ts';
 import { requestMail } from './mail.ts';
 
 const VOICE_UPLOAD_ID = /^[0-9a-f-]{36}$/;
@@ -61,7 +64,7 @@ export async function publicRequestLink(linkId: string, now = new Date()): Promi
     welcomeMessage: r.welcomeMessage,
     logo,
     brandingConfig: c.brandingConfig,
-    requestConfig: c.requestConfig,
+    requestConfig: withDefaults(c.requestConfig),
     confirmationConfig: c.confirmationConfig,
     legalConfig: c.legalConfig,
     formToken,
@@ -104,12 +107,12 @@ async function voiceNote(linkId: string, uploadId: string) {
 }
 
 /** Checks the request against what the link offers (a field the form does not show is refused). */
-function checkOptions(r: RequestLinkRecord, input: SubmitRequestInput) {
-  const cfg = (r.config as StoredConfig).requestConfig;
+function checkOptions(r: RequestLinkRecord, input: SubmitRequestInput, now: Date) {
+  const cfg = withDefaults((r.config as StoredConfig).requestConfig);
   if (!requestTypeAllowed(cfg, input.requestType))
     throw new ValidationError({ request_type: REQUEST_LINK_MESSAGES.requestType });
-  if (input.scheduledTime && !cfg.schedulingEnabled)
-    throw new ValidationError({ scheduled_time: REQUEST_LINK_MESSAGES.scheduleOff });
+  const schedule = requestScheduleErrors(cfg, input, now);
+  if (schedule) throw new ValidationError(schedule);
   if (input.voiceUpload && !cfg.voiceRecordingEnabled)
     throw new ValidationError({ voice_upload: REQUEST_LINK_MESSAGES.voiceOff });
 }
@@ -126,6 +129,15 @@ async function assigneesFor(r: RequestLinkRecord) {
   );
   const given = wanted.filter((a) => members.has(a.email)).map((a) => ({ email: a.email, role: a.role }));
   return given.length > 0 ? given : undefined;
+}
+
+/** The schedule's zone: the business hours', else the requester's (when the platform knows it), else UTC. */
+function scheduleZone(
+  hours: StoredConfig['requestConfig']['schedulingHours'] | undefined,
+  given?: string | null,
+) {
+  if (hours) return hours.timezone;
+  return given && isValidTimezone(given) ? given : DEFAULT_TIMEZONE;
 }
 
 export interface SubmitResult {
@@ -154,8 +166,8 @@ export async function submitRequest(
   await rateLimit(ip, r.linkId, now);
   if ((input[HONEYPOT_FIELD] ?? '') !== '') throw new ValidationError({}, REQUEST_LINK_MESSAGES.honeypot);
   if (ticket instanceof Error) throw ticket;
-  checkOptions(r, input);
-  const cfg = (r.config as StoredConfig).requestConfig;
+  checkOptions(r, input, now);
+  const cfg = withDefaults((r.config as StoredConfig).requestConfig);
   const voice = input.voiceUpload ? await voiceNote(r.linkId, input.voiceUpload) : null;
   const [, taskAssignees] = await Promise.all([spendFormTicket(input.formToken), assigneesFor(r)]);
 
@@ -166,8 +178,8 @@ export async function submitRequest(
     description: input.description,
     companyName: r.companyName,
     dueDate: cfg.dueDateEnabled ? (input.dueDate ?? null) : null,
-    scheduledTime: input.scheduledTime ?? null,
-    duration: input.scheduledTime ? (input.duration ?? null) : null,
+    scheduledTime: cfg.schedulingEnabled ? (input.scheduledTime ?? null) : null,
+    duration: cfg.schedulingEnabled && input.scheduledTime ? (input.duration ?? null) : null,
     urgency: cfg.urgencyEnabled ? (input.urgency ?? null) : null,
   };
   const title = requestTaskTitle(details.requestType, details.requesterName);
@@ -184,6 +196,16 @@ export async function submitRequest(
       level: 1,
       priorityGroup: 0,
       dueAt: details.dueDate ? `${details.dueDate}T12:00:00.000Z` : null,
+      // The appointment is the task's schedule, under the same rules as any task's (POST /task).
+      ...(details.scheduledTime && details.duration
+        ? {
+            scheduledTask: scheduleInput.parse({
+              startDate: details.scheduledTime,
+              duration: details.duration,
+              timezone: scheduleZone(cfg.schedulingHours, input.timezone),
+            }),
+          }
+        : {}),
       taskPosition: 'top',
       group: r.groupId,
       parent: null,

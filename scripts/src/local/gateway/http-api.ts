@@ -12,6 +12,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type AccessTokenIssuer, bearerToken, verifyAccessToken } from '@tandem/functions/lib/jwt';
 import { API_BASE, errorCodes, messages, type RouteDef, routes, toSnake } from '@tandem/shared';
 import { type CallerLimit, callerLimitOf } from '@tandem/shared/api/throttling';
+import { VIEWER_ADDRESS_HEADER } from '@tandem/shared/request-links/constants';
 import type {
   APIGatewayEventRequestContextJWTAuthorizer,
   APIGatewayProxyEventV2,
@@ -145,6 +146,9 @@ function buildEvent(
   const host = headers.host ?? 'localhost';
   // Headers API Gateway adds on its way in.
   headers['x-forwarded-for'] = headers['x-forwarded-for'] ? `${headers['x-forwarded-for']}, ${ip}` : ip;
+  // CloudFront's function on the API's paths writes the viewer's address (decisions D76); this
+  // gateway plays CloudFront, and keeps one a test sent so that one process can play many viewers.
+  headers[VIEWER_ADDRESS_HEADER] ??= ip;
   headers['x-forwarded-port'] = String(req.socket.localPort ?? 80);
   headers['x-forwarded-proto'] = 'http';
   headers['x-amzn-trace-id'] =

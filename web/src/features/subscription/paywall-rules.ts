@@ -124,3 +124,20 @@ export function bannerStatus(input: Pick<BannerInput, 'reported' | 'limits'>): L
 /** The licensing banner shows for provisioned users whose limits are met or exceeded (spec 001 §2). */
 export const showLicensingBanner = (input: BannerInput): boolean =>
   input.provisioned && !input.dismissed && bannerStatus(input) !== 'ok';
+
+/**
+ * The billing page the paywall sheet frames (spec 002 §2 "shown in an embedded frame"; decisions
+ * D76): the configured address when it is https (or http on this machine's loopback, for the local
+ * stack), else null and the sheet shows its own text. Anything else (javascript:, data:, a typo)
+ * is never framed.
+ */
+export function billingEmbedOf(configured: string | undefined | null): string | null {
+  if (!configured) return null;
+  try {
+    const u = new URL(configured);
+    const loopback = u.hostname === 'localhost' || u.hostname === '127.0.0.1';
+    return u.protocol === 'https:' || (u.protocol === 'http:' && loopback) ? u.href : null;
+  } catch {
+    return null;
+  }
+}

@@ -33,6 +33,8 @@ export type RequestLinkForm = Pick<
   partnerProgramId: string | null;
   assignees: Array<{ id?: string; email: string; role: 5 | 6 }>;
   logoUpload?: string | null;
+  /** The group its requests' tasks go to; null: the owner's default group. */
+  group?: string | null;
 };
 
 /** Creates (no id) or replaces (PUT) a link's configuration. Errors are ApiError with the status. */

@@ -1,8 +1,10 @@
 import {
+  describeHours,
   HONEYPOT_FIELD,
   REQUEST_CONFIRMATION_PATH,
   REQUEST_LINK_LIMITS,
   REQUEST_LINK_MESSAGES,
+  requestScheduleErrors,
   submitFailureMessage,
 } from '@tandem/shared/request-links/constants';
 import { type FormEvent, useEffect, useState } from 'react';
@@ -10,6 +12,10 @@ import { CallError, loadLink, type PublicLink, submit, uploadVoice } from './api
 import { VoiceRecorder } from './voice-recorder.tsx';
 
 const OTHER = '__other__';
+
+/** A date-time input's value for an instant, in the browser's zone ('2030-03-05T10:00'). */
+const localMinute = (d: Date) =>
+  new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
 
 /** /requests/{id}: the link's branded welcome and its form (spec 002 §2, §3 "Submitted request"). */
 export function RequestPage({ linkId }: { linkId: string }) {
@@ -61,11 +67,20 @@ export function RequestPage({ linkId }: { linkId: string }) {
     if (!link) return;
     const f = new FormData(e.currentTarget);
     const text = (k: string) => String(f.get(k) ?? '').trim();
+    // The appointment: the same rule the server applies (an offered duration, not past, in the hours).
+    const scheduled = cfg.schedulingEnabled ? text('scheduled_time') : '';
+    const appointment = scheduled
+      ? { scheduledTime: new Date(scheduled).toISOString(), duration: Number(text('duration')) || null }
+      : {};
+    const refused = requestScheduleErrors(cfg, appointment, new Date());
+    if (refused) {
+      setError(Object.values(refused)[0] ?? null);
+      return;
+    }
     setSending(true);
     setError(null);
     try {
       const voiceUpload = voice ? await uploadVoice(link.id, link.formToken, voice) : null;
-      const scheduled = text('scheduled_time');
       const done = await submit({
         request_link: link.id,
         requester_name: text('requester_name'),
@@ -73,8 +88,12 @@ export function RequestPage({ linkId }: { linkId: string }) {
         request_type: type === OTHER ? text('other_type') : type,
         description: text('description'),
         ...(cfg.dueDateEnabled && text('due_date') ? { due_date: text('due_date') } : {}),
-        ...(cfg.schedulingEnabled && scheduled
-          ? { scheduled_time: new Date(scheduled).toISOString(), duration: Number(text('duration')) || null }
+        ...(appointment.scheduledTime
+          ? {
+              scheduled_time: appointment.scheduledTime,
+              duration: appointment.duration,
+              timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+            }
           : {}),
         ...(cfg.urgencyEnabled ? { urgency: text('urgency') || 'normal' } : {}),
         ...(voiceUpload ? { voice_upload: voiceUpload } : {}),
@@ -153,7 +172,12 @@ export function RequestPage({ linkId }: { linkId: string }) {
           <div className="rq-row">
             <label>
               Preferred time
-              <input name="scheduled_time" type="datetime-local" />
+              <input
+                name="scheduled_time"
+                type="datetime-local"
+                min={localMinute(new Date())}
+                aria-describedby={cfg.schedulingHours ? 'rq-hours' : undefined}
+              />
             </label>
             <label>
               Duration
@@ -165,6 +189,11 @@ export function RequestPage({ linkId }: { linkId: string }) {
                 ))}
               </select>
             </label>
+            {cfg.schedulingHours && (
+              <p id="rq-hours" className="rq-muted">
+                Appointments: {describeHours(cfg.schedulingHours)}
+              </p>
+            )}
           </div>
         )}
         {cfg.urgencyEnabled && (

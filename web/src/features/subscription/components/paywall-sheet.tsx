@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { signOut } from '../../../lib/auth/session.ts';
-import type { PaywallDecision } from '../paywall-rules.ts';
+import { getConfig } from '../../../lib/config.ts';
+import { billingEmbedOf, type PaywallDecision } from '../paywall-rules.ts';
 import { dismissOnHold, resetSubscriptionState } from '../subscription-store.ts';
 import { BillingButton } from './billing-button.tsx';
 
@@ -38,6 +39,9 @@ export default function PaywallSheet({ decision }: { decision: Shown }) {
     else if (decision.kind === 'onHold') dismissOnHold();
   };
 
+  // The billing service's page in a sandboxed frame when one is configured; our own text otherwise (D76).
+  const embed = billingEmbedOf(getConfig().billingEmbedUrl);
+
   return (
     <Drawer
       opened
@@ -63,7 +67,27 @@ export default function PaywallSheet({ decision }: { decision: Shown }) {
     >
       <Stack gap="md">
         <Text>{texts.text}</Text>
-        {decision.kind !== 'upsell' && (
+        {embed && (
+          <iframe
+            src={embed}
+            title={t('paywall.embedTitle')}
+            data-testid="paywall-embed"
+            // Scripts and forms of its own origin; links open new tabs; never our page or its storage.
+            sandbox="allow-scripts allow-forms allow-same-origin allow-popups allow-popups-to-escape-sandbox"
+            referrerPolicy="no-referrer"
+            style={{
+              width: '100%',
+              // The sheet's height less its title, text, padding and button row: the buttons stay in view.
+              height: 'calc(45dvh - 12rem)',
+              minHeight: 160,
+              border: '1px solid var(--mantine-color-default-border)',
+              borderRadius: 'var(--mantine-radius-md)',
+              background: 'var(--mantine-color-body)',
+            }}
+          />
+        )}
+        {/* The framed billing page says what the plans keep; without it, our own line does. */}
+        {!embed && decision.kind !== 'upsell' && (
           <Text c="dimmed" size="sm">
             {t('paywall.licensing')}
           </Text>
