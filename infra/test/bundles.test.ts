@@ -3,7 +3,7 @@
  * D35): every handler of the manifest gets its own folder with index.mjs, and no bundle passes the size
  * budget. Size is a budget, not a timing: the import times stay in `npm run bench -- bundles`.
  */
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -96,6 +96,15 @@ describe('function bundles', () => {
         .map((b) => b.path.replace(/^.*?\/(\w+\/[^/]+\/[^/]+)\/index\.mjs$/, '$1'));
     expect(carrying(/node_modules\/luxon\//)).toEqual(['http/user/list-timezones']);
     expect(carrying(/node_modules\/(web-push|http_ece|asn1\.js|bn\.js)\//)).toEqual([]);
+  });
+
+  test('reading and saving settings load the S3 client only to sign an avatar (D78)', () => {
+    // A static import of an external package stays at the top of the bundle, loaded on every cold start.
+    for (const module of ['http/user/get-config', 'http/user/update-config']) {
+      const text = readFileSync(join(built.dirs.get(module)!, BUNDLE_FILE), 'utf8');
+      expect(text, module).not.toMatch(/from\s*"@aws-sdk\/client-s3"/);
+      expect(text, module).toMatch(/import\(\s*"@aws-sdk\/client-s3"\s*\)/);
+    }
   });
 
   test('a route bundle carries its own route, not the whole manifest (D53)', () => {
