@@ -22,7 +22,7 @@ import { functionsSrc, repoRoot } from '../src/paths.ts';
  * without Luxon). Those over it check or expand schedules with rrule (25 KB since D78: the RRule class
  * without the package index and its text forms) and write tasks — tasks' create, update and validate,
  * set-schedule, normalize — beside ElectroDB (about 170 KB, CommonJS, not tree-shaken). The largest,
- * update-task, is 322.0 KB; the budget is that plus a little, and comes down as they do (D35, D42,
+ * update-task, is 322.7 KB; the budget is that plus a little, and comes down as they do (D35, D42,
  * D53, D61, D78). Every other bundle is held to the 300 KB target below.
  */
 export const BUNDLE_BUDGET_KB = 325;
@@ -37,19 +37,19 @@ export const BUNDLE_TARGET_KB = 300;
  * the planSchedule check, the template refusal; ~1.2 KB). A public request (D68) makes its task
  * through the task route's own create (create-task's bundle) after its own checks, its record and the
  * requester's mail. D78 took rrule's 19 KB of text forms and package index out of each (save-plan
- * 373.6 → 354.4 KB).
+ * 373.6 → 355.1 KB, with D78's lazily built entities).
  */
 export const BUNDLE_EXCEPTIONS_KB: Readonly<Record<string, number>> = {
-  'http/planning/save-plan': 355,
-  'http/request-links/submit-request': 335,
+  'http/planning/save-plan': 356,
+  'http/request-links/submit-request': 336,
   // The calendar sync (D70) makes, changes and removes tasks through the task routes' own create,
   // update and delete (rrule with them) and speaks Google, Graph and CalDAV: update-task's bundle
   // plus the three clients. Only these three run it; every other integrations route is small.
-  'http/integrations/sync-integration': 376,
-  'jobs/sync-calendars': 363,
-  'jobs/sync-due-calendars': 363,
-  // The AI onboarding's accept (create-task's bundle with rrule, 325.9 KB) plus its survey answers.
-  'http/surveys/accept-onboarding': 327,
+  'http/integrations/sync-integration': 377,
+  'jobs/sync-calendars': 364,
+  'jobs/sync-due-calendars': 364,
+  // The AI onboarding's accept (create-task's bundle with rrule, 326.6 KB) plus its survey answers.
+  'http/surveys/accept-onboarding': 328,
 };
 
 describe('function bundles', () => {
