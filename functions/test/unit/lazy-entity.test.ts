@@ -4,6 +4,9 @@
  * transactions, the model check — is what it makes of the same entity built at once.
  */
 /// <reference path="../../src/db/electrodb-modules.d.ts" />
+
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { Entity } from 'electrodb/src/entity.js';
@@ -81,5 +84,22 @@ describe('lazyEntity', () => {
     const lazy = write({ note: lazyEntity(make) });
     expect(lazy).toBe(write({ note: make() }));
     expect(JSON.parse(lazy).TransactItems).toHaveLength(2);
+  });
+});
+
+describe('the table entities', () => {
+  it('are all built on first use, not when their module loads', () => {
+    const src = join(import.meta.dirname, '../../src');
+    const files = readdirSync(src, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
+    const count = (text: string, pattern: RegExp) => text.match(pattern)?.length ?? 0;
+    const eager = files.filter((f) => {
+      const text = readFileSync(join(src, f), 'utf8');
+      return count(text, /new Entity\(/g) !== count(text, /lazyEntity\(\s*\(\)\s*=>\s*new Entity\(/g);
+    });
+    expect(eager).toEqual([]);
+    const lazy = files.filter((f) =>
+      /lazyEntity\(\s*\(\)\s*=>\s*new Entity\(/.test(readFileSync(join(src, f), 'utf8')),
+    );
+    expect(lazy.length).toBeGreaterThan(30);
   });
 });
