@@ -6,9 +6,11 @@
  * handed to CDK as that function's asset. The options are the ones the bench and the size budget test
  * measure with (BUNDLE_OPTIONS).
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type BuildOptions, buildSync, type Metafile } from 'esbuild';
+import type { BuildOptions, Metafile, Plugin } from 'esbuild';
 import { functionEntry, functionsTsconfig, jsonschemaShim } from './paths.ts';
 
 /**
@@ -38,6 +40,46 @@ export const BUNDLE_OPTIONS = {
   logLevel: 'warning',
 } as const satisfies BuildOptions;
 
+/** Where an import of rrule's own modules comes from (either separator, for Windows checkouts). */
+const RRULE_MODULE = /[\\/]node_modules[\\/]rrule[\\/]/;
+
+/**
+ * What stands in for rrule's natural-language module (`nlp/index`) in the bundles: no function reads
+ * or writes a rule as English text ("every week on Monday"), but `rrule.js` imports that module for
+ * four static methods of `RRule`, so it and its parser and printer (about 13 KB minified) rode in every
+ * bundle that expands a schedule. Called anyway, each says so instead of answering wrongly.
+ */
+export const RRULE_TEXT_STANDIN = [
+  "const absent = () => { throw new Error('rrule text forms are not part of this bundle'); };",
+  'export const fromText = absent, parseText = absent, toText = absent, isFullyConvertible = absent;',
+].join('\n');
+
+/**
+ * rrule as the functions use it (docs/decisions.md D78): `import * as rrule from 'rrule'`
+ * (shared/src/time/recurrence.ts; a namespace because Node sees the package as CommonJS) resolves to
+ * the module of the `RRule` class alone, not the package index, whose namespace kept `RRuleSet`,
+ * `rrulestr` and the rest in every schedule bundle; a named import of anything else fails the build.
+ * And rrule's text module is RRULE_TEXT_STANDIN.
+ */
+export const rruleCore: Plugin = {
+  name: 'tandem-rrule-core',
+  setup(build) {
+    build.onResolve({ filter: /^rrule$/ }, (args) =>
+      build.resolve('rrule/dist/esm/rrule.js', { resolveDir: args.resolveDir, kind: args.kind }),
+    );
+    build.onResolve({ filter: /^\.\/nlp\/index(\.js)?$/ }, (args) =>
+      RRULE_MODULE.test(args.importer) ? { path: 'rrule-text', namespace: 'tandem-standin' } : undefined,
+    );
+    build.onLoad({ filter: /^rrule-text$/, namespace: 'tandem-standin' }, () => ({
+      contents: RRULE_TEXT_STANDIN,
+      loader: 'js',
+    }));
+  },
+};
+
+/** The plugins of every function build; they need esbuild's asynchronous `build` (bundle-build.ts). */
+export const BUNDLE_PLUGINS: readonly Plugin[] = [rruleCore];
+
 /** The file name of every bundle inside its folder; the Lambda handler is `index.handler`. */
 export const BUNDLE_FILE = 'index.mjs';
 
@@ -48,23 +90,52 @@ export interface BundleSet {
   readonly metafile: Metafile;
 }
 
-/** Bundles `modules` (e.g. `http/user/get-config`) in one build into `<outdir>/<module>/`. */
+/** What bundle-build.ts is asked to build, and where it writes the build's metafile. */
+export interface BundleRequest {
+  readonly entryPoints: Record<string, string>;
+  readonly outdir: string;
+  readonly metafileOut: string;
+}
+
+/** The build options of a request: BUNDLE_OPTIONS with source maps and the metafile. */
+export const requestOptions = (request: BundleRequest): BuildOptions => ({
+  ...BUNDLE_OPTIONS,
+  plugins: [...BUNDLE_PLUGINS],
+  entryPoints: request.entryPoints,
+  outdir: request.outdir,
+  sourcemap: true,
+  sourcesContent: false,
+  metafile: true,
+});
+
+/**
+ * Bundles `modules` (e.g. `http/user/get-config`) in one build into `<outdir>/<module>/`. Synchronous,
+ * because CDK builds its constructs synchronously; esbuild's synchronous build takes no plugins, so the
+ * build runs in a child Node process (bundle-build.ts) that this call waits for.
+ */
 export function bundleModules(modules: readonly string[], outdir: string): BundleSet {
   const unique = [...new Set(modules)];
   mkdirSync(outdir, { recursive: true });
-  const result = buildSync({
-    ...BUNDLE_OPTIONS,
-    entryPoints: Object.fromEntries(unique.map((m) => [`${m}/index`, functionEntry(m)])),
-    outdir,
-    sourcemap: true,
-    sourcesContent: false,
-    metafile: true,
-  });
-  return {
-    outdir,
-    dirs: new Map(unique.map((m) => [m, join(outdir, m)])),
-    metafile: result.metafile,
-  };
+  const work = mkdtempSync(join(tmpdir(), 'tandem-bundle-request-'));
+  try {
+    const request: BundleRequest = {
+      entryPoints: Object.fromEntries(unique.map((m) => [`${m}/index`, functionEntry(m)])),
+      outdir,
+      metafileOut: join(work, 'metafile.json'),
+    };
+    const requestFile = join(work, 'request.json');
+    writeFileSync(requestFile, JSON.stringify(request));
+    execFileSync(process.execPath, [join(import.meta.dirname, 'bundle-build.ts'), requestFile], {
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    return {
+      outdir,
+      dirs: new Map(unique.map((m) => [m, join(outdir, m)])),
+      metafile: JSON.parse(readFileSync(request.metafileOut, 'utf8')) as Metafile,
+    };
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
 }
 
 /** Per output folder: the modules planned for it and, once built, the build. */

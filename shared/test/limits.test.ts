@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { JsonTooDeepError, toCamel, toSnake } from '../src/api/case.ts';
 import {
+  boundedText,
+  enCount,
   entityId,
   hasVisibleText,
   MAX_JSON_DEPTH,
@@ -52,5 +54,34 @@ describe('ids', () => {
     for (const id of [' ', '', '1e2', '-1', '0x10', ' 3'])
       expect(numericIdParam.safeParse(id).success).toBe(false);
     expect(numericIdParam.parse('3')).toBe(3);
+  });
+});
+
+describe('enCount: en-US digit grouping without Intl (docs/decisions.md D78)', () => {
+  it("writes every whole number exactly as toLocaleString('en-US') does", () => {
+    const numbers = [
+      0,
+      1,
+      -1,
+      999,
+      1_000,
+      -1_000,
+      20_000,
+      999_999,
+      1_000_000,
+      -12_345_678,
+      Number.MAX_SAFE_INTEGER,
+    ];
+    for (let n = 1; n < Number.MAX_SAFE_INTEGER / 7; n = n * 7 + (n % 5)) numbers.push(n, -n, n + 1);
+    for (let i = 0; i < 2_000; i++) numbers.push(Math.floor((Math.random() - 0.5) * 10 ** (1 + (i % 15))));
+    for (const n of numbers) expect(enCount(n), String(n)).toBe(n.toLocaleString('en-US'));
+    // Not whole (or not safe): Intl's answer itself.
+    for (const n of [1.5, 1234.5678, -0.25, 2 ** 60]) expect(enCount(n)).toBe(n.toLocaleString('en-US'));
+  });
+
+  it('the limit messages keep their wording', () => {
+    expect(boundedText('taskDescription').safeParse('x'.repeat(20_001)).error?.issues[0]?.message).toBe(
+      'At most 20,000 characters.',
+    );
   });
 });

@@ -8,8 +8,10 @@
  */
 import { execFileSync, execSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { BUNDLE_FILE } from '../../../infra/src/bundles.ts';
+import { coldImport } from './bundles.ts';
 import { fmt, median } from './stats.ts';
 
 const root = resolve(import.meta.dirname, '../../..');
@@ -22,31 +24,9 @@ const ROUTES = (
     'http/categories/update-category,streams/live'
 ).split(',');
 
-const importEnv = {
-  TABLE_NAME: 'bench',
-  ATTACHMENTS_BUCKET: 'bench',
-  AWS_REGION: 'us-east-1',
-  COGNITO_USER_POOL_ID: 'bench',
-  COGNITO_CLIENT_ID: 'bench',
-  COGNITO_ISSUER: 'https://example.invalid/bench',
-};
-
 type Bundler = (modules: readonly string[], outdir: string) => { dirs: ReadonlyMap<string, string> };
 
-const importMs = (file: string): number =>
-  Number(
-    execFileSync(
-      process.execPath,
-      [
-        '--input-type=module',
-        '-e',
-        `const t=performance.now();await import(${JSON.stringify(file)});console.log(performance.now()-t)`,
-      ],
-      { env: { ...process.env, ...importEnv }, encoding: 'utf8' },
-    ).trim(),
-  );
-
-export async function benchBundlesAb(runs = 5): Promise<void> {
+export async function benchBundlesAb(runs = Number(process.env.BENCH_BUNDLE_RUNS ?? 5)): Promise<void> {
   const against = process.env.BENCH_BUNDLES_AGAINST ?? 'HEAD~1';
   const rev = execFileSync('git', ['rev-parse', '--short', against], { cwd: root, encoding: 'utf8' }).trim();
   const cache = join(root, 'node_modules/.cache');
@@ -73,26 +53,38 @@ export async function benchBundlesAb(runs = 5): Promise<void> {
       `\nCold import, ${rev} (A) against the working tree (B), ${runs} fresh processes each, in turn:`,
     );
     console.log(
-      `${'bundle'.padEnd(40)} ${'A KB'.padStart(7)} ${'B KB'.padStart(7)} ${'A ms'.padStart(8)} ${'B ms'.padStart(8)} ${'B/A'.padStart(6)}`,
+      `${'bundle'.padEnd(40)} ${'A KB'.padStart(7)} ${'B KB'.padStart(7)} ${'A ms'.padStart(8)} ${'B ms'.padStart(8)} ${'B/A'.padStart(6)} ${'A CPU'.padStart(7)} ${'B CPU'.padStart(7)} ${'B/A'.padStart(6)}`,
     );
     const ratios: number[] = [];
+    const cpuRatios: number[] = [];
     for (const route of ROUTES) {
       const fa = join(a.dirs.get(route)!, BUNDLE_FILE);
       const fb = join(b.dirs.get(route)!, BUNDLE_FILE);
       const ta: number[] = [];
       const tb: number[] = [];
+      const ca: number[] = [];
+      const cb: number[] = [];
       for (let i = 0; i < runs; i++) {
-        ta.push(importMs(fa));
-        tb.push(importMs(fb));
+        const ia = coldImport(fa);
+        const ib = coldImport(fb);
+        ta.push(ia.wallMs);
+        tb.push(ib.wallMs);
+        ca.push(ia.cpuMs);
+        cb.push(ib.cpuMs);
       }
-      const [ma, mb] = [median(ta), median(tb)];
+      const [ma, mb, mca, mcb] = [median(ta), median(tb), median(ca), median(cb)];
       ratios.push(mb / ma);
+      cpuRatios.push(mcb / mca);
       const kb = (f: string) => fmt(statSync(f).size / 1024).padStart(7);
       console.log(
-        `${route.padEnd(40)} ${kb(fa)} ${kb(fb)} ${fmt(ma).padStart(8)} ${fmt(mb).padStart(8)} ${fmt(mb / ma, 2).padStart(6)}`,
+        `${route.padEnd(40)} ${kb(fa)} ${kb(fb)} ${fmt(ma).padStart(8)} ${fmt(mb).padStart(8)} ${fmt(mb / ma, 2).padStart(6)} ${fmt(mca).padStart(7)} ${fmt(mcb).padStart(7)} ${fmt(mcb / mca, 2).padStart(6)}`,
       );
     }
-    console.log(`median ratio B/A: ${fmt(median(ratios), 2)}`);
+    console.log(
+      `median ratio B/A: wall ${fmt(median(ratios), 2)}, CPU ${fmt(median(cpuRatios), 2)}; load average ${loadavg()
+        .map((l) => fmt(l))
+        .join(', ')}`,
+    );
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

@@ -14,7 +14,7 @@
  * - Agenda templates are part of the product (a fixed list, read by GET /agenda/templates).
  */
 import * as z from 'zod/mini';
-import { hasVisibleText, MAX_ID_LENGTH } from '../api/limit-values.ts';
+import { enCount, hasVisibleText, MAX_ID_LENGTH } from '../api/limit-values.ts';
 
 export const MAX_SEGMENTS = 50;
 export const MAX_SEGMENT_ITEMS = 50;
@@ -38,10 +38,10 @@ export const AGENDA_MESSAGES = {
   tooManyItems: `A segment has at most ${MAX_SEGMENT_ITEMS} notes and action items.`,
   titleTooLong: `A title has at most ${SEGMENT_TITLE_MAX} characters.`,
   nameTooLong: `A segment name has at most ${SEGMENT_NAME_MAX} characters.`,
-  descriptionTooLong: `A description has at most ${SEGMENT_DESCRIPTION_MAX.toLocaleString('en-US')} characters.`,
-  itemTooLong: `A note has at most ${SEGMENT_ITEM_MAX.toLocaleString('en-US')} characters.`,
+  descriptionTooLong: `A description has at most ${enCount(SEGMENT_DESCRIPTION_MAX)} characters.`,
+  itemTooLong: `A note has at most ${enCount(SEGMENT_ITEM_MAX)} characters.`,
   itemEmpty: 'A note or action item needs some text.',
-  notesTooLong: `Meeting notes have at most ${AGENDA_NOTES_MAX.toLocaleString('en-US')} characters.`,
+  notesTooLong: `Meeting notes have at most ${enCount(AGENDA_NOTES_MAX)} characters.`,
   minutes: `Plan between 1 and ${SEGMENT_MINUTES_MAX} minutes for a segment.`,
   timeSpent: 'The time spent must be a whole number of seconds, at most one day.',
   kind: 'Choose one of the segment kinds.',

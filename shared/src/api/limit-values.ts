@@ -3,6 +3,18 @@
  * app's start-up path (the API client's case conversion) reads them without loading zod. limits.ts
  * re-exports them with the field schemas built from them.
  */
+/**
+ * A whole number as en-US writes it ("20,000"), without Intl: a module's first `toLocaleString` loads
+ * ICU's number data, about 11 ms of CPU, and the schemas below word their messages when a module is
+ * loaded, so every Lambda paid it on a cold start (docs/decisions.md D78). Exactly
+ * `n.toLocaleString('en-US')` for every safe integer (shared/test/limits.test.ts); anything else
+ * still goes to Intl.
+ */
+export const enCount = (n: number): string =>
+  Number.isSafeInteger(n)
+    ? `${n < 0 ? '-' : ''}${String(Math.abs(n)).replace(/\B(?=(\d{3})+$)/g, ',')}`
+    : n.toLocaleString('en-US');
+
 /** Deepest nesting of arrays and objects a JSON request body may have; deeper bodies get 400. */
 export const MAX_JSON_DEPTH = 32;
 

@@ -4,11 +4,11 @@
  * read the same numbers.
  */
 import * as z from 'zod/mini';
-import { hasVisibleText, MAX_ID_LENGTH, TEXT_LIMITS, type TextField } from './limit-values.ts';
+import { enCount, hasVisibleText, MAX_ID_LENGTH, TEXT_LIMITS, type TextField } from './limit-values.ts';
 
 export * from './limit-values.ts';
 
-const tooLong = (max: number) => `At most ${max.toLocaleString('en-US')} characters.`;
+const tooLong = (max: number) => `At most ${enCount(max)} characters.`;
 
 /** Free text bounded by its entry in TEXT_LIMITS. */
 export const boundedText = (field: TextField, message: string = tooLong(TEXT_LIMITS[field])) =>

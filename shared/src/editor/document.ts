@@ -6,7 +6,7 @@
  * Nothing here imports Lexical: the server validates, sanitises and reads documents with this small
  * walker, so its bundles stay small (D51). The web editor writes and reads the same JSON.
  */
-import { TEXT_LIMITS } from '../api/limit-values.ts';
+import { enCount, TEXT_LIMITS } from '../api/limit-values.ts';
 import { sanitizeImageSrc, sanitizeUrl } from './links.ts';
 
 /** Largest document, in UTF-8 bytes of its JSON. */
@@ -21,7 +21,7 @@ export const IMAGE_POSITIONS = ['left', 'right', 'full'] as const;
 export type ImagePosition = (typeof IMAGE_POSITIONS)[number];
 
 export const EDITOR_MESSAGES = {
-  tooLarge: `The description is too long: at most ${TEXT_LIMITS.taskDescription.toLocaleString('en-US')} characters, ${MAX_EDITOR_DOC_BYTES / 1000} KB with its formatting.`,
+  tooLarge: `The description is too long: at most ${enCount(TEXT_LIMITS.taskDescription)} characters, ${MAX_EDITOR_DOC_BYTES / 1000} KB with its formatting.`,
   invalid: 'The description could not be read. Copy its text and try again.',
 } as const;
 

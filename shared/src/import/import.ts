@@ -11,7 +11,7 @@
  * top. A note is a comment on the task above it: it is added to that task's description.
  */
 import * as z from 'zod/mini';
-import { idField } from '../api/limits.ts';
+import { enCount, idField } from '../api/limits.ts';
 import { CsvError, readCsv } from '../csv/read.ts';
 import {
   isChoosablePriorityGroup,
@@ -67,7 +67,7 @@ export interface ImportResult {
 
 export const IMPORT_MESSAGES = {
   tooLarge: `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB. Split it into smaller files.`,
-  tooManyRows: `The file has more than ${IMPORT_MAX_ROWS.toLocaleString('en-US')} rows. Import at most ${IMPORT_MAX_ROWS.toLocaleString('en-US')} at a time.`,
+  tooManyRows: `The file has more than ${enCount(IMPORT_MAX_ROWS)} rows. Import at most ${enCount(IMPORT_MAX_ROWS)} at a time.`,
   unknownFormat:
     'The columns were not recognised. Use a task list exported from Tandem (a Title column) or a Todoist CSV export (TYPE and CONTENT columns).',
   noRows: 'The file has no tasks to import.',

@@ -3,7 +3,7 @@
  * task-form.title-required, no assignee task-form.assignees-required.
  */
 import * as z from 'zod/mini';
-import { boundedText, entityId, idField, requiredTitle, TEXT_LIMITS } from '../api/limits.ts';
+import { boundedText, enCount, entityId, idField, requiredTitle, TEXT_LIMITS } from '../api/limits.ts';
 import { patchOf } from '../api/patch.ts';
 import { companyIdField } from '../contacts/company-id.ts';
 import { descriptionDocInput, withDocumentText } from '../editor/schema.ts';
@@ -46,7 +46,7 @@ const title = requiredTitle('taskTitle', {
 });
 const description = boundedText(
   'taskDescription',
-  `A description has at most ${TEXT_LIMITS.taskDescription.toLocaleString('en-US')} characters.`,
+  `A description has at most ${enCount(TEXT_LIMITS.taskDescription)} characters.`,
 );
 const flag = z.union([z.literal(TASK_FLAG.urgent), z.literal(TASK_FLAG.normal)], {
   error: 'Flag must be 1 (urgent) or 3 (normal).',

@@ -10,13 +10,17 @@
  */
 import { randomUUID } from 'node:crypto';
 import { DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { AVATAR_PX, AVATAR_TOO_BIG_PX, type UserConfig, withConfigDefaults } from '@tandem/shared';
+import { AVATAR_PX, AVATAR_TOO_BIG_PX } from '@tandem/shared';
 import type { Actor } from '../../lib/actor.ts';
-import { avatarKey, avatarUrl, signingWindowStart } from '../../lib/avatar-urls.ts';
+import { avatarKey, signingWindowStart } from '../../lib/avatar-urls.ts';
 import { env } from '../../lib/env.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { s3 } from '../../lib/s3.ts';
+// Settings' view of the avatar lives apart, so that reading settings does not load the S3 client (D78).
+import { avatarView } from './avatar-view.ts';
 import { getUser, updateUserConfigAvatar } from './user.ts';
+
+export { avatarView, presentConfig } from './avatar-view.ts';
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 export const AVATAR_TOO_LARGE = 'Please choose an image smaller than 2 MB.';
@@ -113,21 +117,6 @@ export const fitsAvatar = (size: ImageSize | null): boolean =>
 const keyOf = (userId: string, avatarId: string) => avatarKey(userId, avatarId)!;
 
 export { signingWindowStart };
-
-/** The avatar as settings show it: URLs are fresh presigned links. */
-export async function avatarView(
-  userId: string,
-  avatarId: string,
-): Promise<NonNullable<UserConfig['avatar']>> {
-  const url = await avatarUrl(keyOf(userId, avatarId));
-  return { id: avatarId, originalUrl: url, thumbnailUrl: url };
-}
-
-/** Settings as the API answers them: the stored avatar id with fresh links, defaults for what is missing. */
-export async function presentConfig(userId: string, stored: UserConfig): Promise<UserConfig> {
-  const config = withConfigDefaults(stored);
-  return config.avatar ? { ...config, avatar: await avatarView(userId, config.avatar.id) } : config;
-}
 
 export async function setAvatar(actor: Actor, data: Buffer) {
   const type = detectImageType(data);

@@ -7,27 +7,36 @@
 import { Entity } from 'electrodb/src/entity.js';
 import { env } from '../../lib/env.ts';
 import { documentClient } from '../client.ts';
+import { lazyEntity } from '../lazy-entity.ts';
 
-export const AccountRoleEntity = new Entity(
-  {
-    model: { entity: 'accountRole', version: '1', service: 'tandem' },
-    attributes: {
-      userId: { type: 'string', required: true, readOnly: true },
-      roleId: { type: 'string', required: true, readOnly: true },
-      title: { type: 'string', required: true },
-      /** Empty, or a valid e-mail (lower case). */
-      email: { type: 'string', required: true, default: '' },
-      createdAt: { type: 'string', required: true, readOnly: true, default: () => new Date().toISOString() },
-      updatedAt: { type: 'string', watch: '*', set: () => new Date().toISOString() },
-    },
-    indexes: {
-      byUser: {
-        pk: { field: 'pk', composite: ['userId'], template: 'USER#${userId}' },
-        sk: { field: 'sk', composite: ['roleId'], template: 'ACCROLE#${roleId}' },
+export const AccountRoleEntity = lazyEntity(
+  () =>
+    new Entity(
+      {
+        model: { entity: 'accountRole', version: '1', service: 'tandem' },
+        attributes: {
+          userId: { type: 'string', required: true, readOnly: true },
+          roleId: { type: 'string', required: true, readOnly: true },
+          title: { type: 'string', required: true },
+          /** Empty, or a valid e-mail (lower case). */
+          email: { type: 'string', required: true, default: '' },
+          createdAt: {
+            type: 'string',
+            required: true,
+            readOnly: true,
+            default: () => new Date().toISOString(),
+          },
+          updatedAt: { type: 'string', watch: '*', set: () => new Date().toISOString() },
+        },
+        indexes: {
+          byUser: {
+            pk: { field: 'pk', composite: ['userId'], template: 'USER#${userId}' },
+            sk: { field: 'sk', composite: ['roleId'], template: 'ACCROLE#${roleId}' },
+          },
+        },
       },
-    },
-  },
-  { table: env.tableName, client: documentClient },
+      { table: env.tableName, client: documentClient },
+    ),
 );
 
 /**
@@ -36,20 +45,23 @@ export const AccountRoleEntity = new Entity(
  * one name cannot both succeed. Roles made before the lock existed have none; the read check still
  * refuses a name they hold.
  */
-export const AccountRoleNameEntity = new Entity(
-  {
-    model: { entity: 'accountRoleName', version: '1', service: 'tandem' },
-    attributes: {
-      userId: { type: 'string', required: true, readOnly: true },
-      nameKey: { type: 'string', required: true, readOnly: true },
-      roleId: { type: 'string', required: true },
-    },
-    indexes: {
-      byUser: {
-        pk: { field: 'pk', composite: ['userId'], template: 'USER#${userId}' },
-        sk: { field: 'sk', composite: ['nameKey'], template: 'ACCROLENAME#${nameKey}' },
+export const AccountRoleNameEntity = lazyEntity(
+  () =>
+    new Entity(
+      {
+        model: { entity: 'accountRoleName', version: '1', service: 'tandem' },
+        attributes: {
+          userId: { type: 'string', required: true, readOnly: true },
+          nameKey: { type: 'string', required: true, readOnly: true },
+          roleId: { type: 'string', required: true },
+        },
+        indexes: {
+          byUser: {
+            pk: { field: 'pk', composite: ['userId'], template: 'USER#${userId}' },
+            sk: { field: 'sk', composite: ['nameKey'], template: 'ACCROLENAME#${nameKey}' },
+          },
+        },
       },
-    },
-  },
-  { table: env.tableName, client: documentClient },
+      { table: env.tableName, client: documentClient },
+    ),
 );

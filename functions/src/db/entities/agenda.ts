@@ -8,35 +8,44 @@
 import { Entity } from 'electrodb/src/entity.js';
 import { env } from '../../lib/env.ts';
 import { documentClient } from '../client.ts';
+import { lazyEntity } from '../lazy-entity.ts';
 
-export const AgendaEntity = new Entity(
-  {
-    model: { entity: 'agenda', version: '1', service: 'tandem' },
-    attributes: {
-      /** The task's id: the agenda's id too. */
-      taskId: { type: 'string', required: true, readOnly: true },
-      createdBy: { type: 'string', required: true, readOnly: true },
-      title: { type: 'string', required: true, default: '' },
-      notes: { type: 'string', required: true, default: '' },
-      /** The agenda template the segments came from, if any. */
-      template: { type: 'string' },
-      /** Segment[] (shared/src/agendas/agendas.ts), checked by its schema before every write. */
-      segments: { type: 'any', required: true },
-      version: { type: 'number', required: true, default: 1 },
-      createdAt: { type: 'string', required: true, readOnly: true, default: () => new Date().toISOString() },
-      updatedAt: { type: 'string', required: true, default: () => new Date().toISOString() },
-    },
-    indexes: {
-      byTask: {
-        pk: { field: 'pk', composite: ['taskId'], template: 'AGENDA#${taskId}' },
-        sk: { field: 'sk', composite: [], template: 'AGENDA' },
+export const AgendaEntity = lazyEntity(
+  () =>
+    new Entity(
+      {
+        model: { entity: 'agenda', version: '1', service: 'tandem' },
+        attributes: {
+          /** The task's id: the agenda's id too. */
+          taskId: { type: 'string', required: true, readOnly: true },
+          createdBy: { type: 'string', required: true, readOnly: true },
+          title: { type: 'string', required: true, default: '' },
+          notes: { type: 'string', required: true, default: '' },
+          /** The agenda template the segments came from, if any. */
+          template: { type: 'string' },
+          /** Segment[] (shared/src/agendas/agendas.ts), checked by its schema before every write. */
+          segments: { type: 'any', required: true },
+          version: { type: 'number', required: true, default: 1 },
+          createdAt: {
+            type: 'string',
+            required: true,
+            readOnly: true,
+            default: () => new Date().toISOString(),
+          },
+          updatedAt: { type: 'string', required: true, default: () => new Date().toISOString() },
+        },
+        indexes: {
+          byTask: {
+            pk: { field: 'pk', composite: ['taskId'], template: 'AGENDA#${taskId}' },
+            sk: { field: 'sk', composite: [], template: 'AGENDA' },
+          },
+          byCreator: {
+            index: 'gsi1',
+            pk: { field: 'gsi1pk', composite: ['createdBy'], template: 'UAGENDAS#${createdBy}' },
+            sk: { field: 'gsi1sk', composite: ['createdAt', 'taskId'], template: '${createdAt}#${taskId}' },
+          },
+        },
       },
-      byCreator: {
-        index: 'gsi1',
-        pk: { field: 'gsi1pk', composite: ['createdBy'], template: 'UAGENDAS#${createdBy}' },
-        sk: { field: 'gsi1sk', composite: ['createdAt', 'taskId'], template: '${createdAt}#${taskId}' },
-      },
-    },
-  },
-  { table: env.tableName, client: documentClient },
+      { table: env.tableName, client: documentClient },
+    ),
 );

@@ -3,21 +3,25 @@
 import { Entity } from 'electrodb/src/entity.js';
 import { env } from '../../lib/env.ts';
 import { documentClient } from '../client.ts';
+import { lazyEntity } from '../lazy-entity.ts';
 
-export const CalendarFeedEntity = new Entity(
-  {
-    model: { entity: 'calendarFeed', version: '1', service: 'tandem' },
-    attributes: {
-      tokenHash: { type: 'string', required: true, readOnly: true },
-      userId: { type: 'string', required: true, readOnly: true },
-      createdAt: { type: 'string', readOnly: true, default: () => new Date().toISOString() },
-    },
-    indexes: {
-      byToken: {
-        pk: { field: 'pk', composite: ['tokenHash'], template: 'FEED#${tokenHash}' },
-        sk: { field: 'sk', composite: [], template: 'FEED' },
+export const CalendarFeedEntity = lazyEntity(
+  () =>
+    new Entity(
+      {
+        model: { entity: 'calendarFeed', version: '1', service: 'tandem' },
+        attributes: {
+          tokenHash: { type: 'string', required: true, readOnly: true },
+          userId: { type: 'string', required: true, readOnly: true },
+          createdAt: { type: 'string', readOnly: true, default: () => new Date().toISOString() },
+        },
+        indexes: {
+          byToken: {
+            pk: { field: 'pk', composite: ['tokenHash'], template: 'FEED#${tokenHash}' },
+            sk: { field: 'sk', composite: [], template: 'FEED' },
+          },
+        },
       },
-    },
-  },
-  { table: env.tableName, client: documentClient },
+      { table: env.tableName, client: documentClient },
+    ),
 );

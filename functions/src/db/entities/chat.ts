@@ -15,96 +15,114 @@
 import { Entity } from 'electrodb/src/entity.js';
 import { env } from '../../lib/env.ts';
 import { documentClient } from '../client.ts';
+import { lazyEntity } from '../lazy-entity.ts';
 
-export const MessageEntity = new Entity(
-  {
-    model: { entity: 'message', version: '1', service: 'tandem' },
-    attributes: {
-      chatId: { type: 'string', required: true, readOnly: true },
-      messageId: { type: 'string', required: true, readOnly: true },
-      authorId: { type: 'string', required: true, readOnly: true },
-      authorName: { type: 'string', required: true, default: '' },
-      /** The author's avatar id when they wrote it; reads show their current one (core/chat/views.ts; D48). */
-      authorAvatarId: { type: 'string' },
-      /** Empty once deleted. */
-      text: { type: 'string', required: true, default: '' },
-      createdAt: { type: 'string', required: true, readOnly: true, default: () => new Date().toISOString() },
-      updatedAt: { type: 'string' },
-      deletedAt: { type: 'string' },
-    },
-    indexes: {
-      byChat: {
-        pk: { field: 'pk', composite: ['chatId'], template: 'CHAT#${chatId}' },
-        sk: { field: 'sk', composite: ['messageId'], template: 'MSG#${messageId}' },
-      },
-    },
-  },
-  { table: env.tableName, client: documentClient },
-);
-
-export const ChatEntryEntity = new Entity(
-  {
-    model: { entity: 'chatEntry', version: '1', service: 'tandem' },
-    attributes: {
-      userId: { type: 'string', required: true, readOnly: true },
-      chatId: { type: 'string', required: true, readOnly: true },
-      lastMessageAt: { type: 'string', required: true },
-      lastAuthorId: { type: 'string', required: true },
-    },
-    indexes: {
-      byUser: {
-        pk: { field: 'pk', composite: ['userId'], template: 'USER#${userId}' },
-        sk: { field: 'sk', composite: ['chatId'], template: 'CHATIDX#${chatId}' },
-      },
-      byRecent: {
-        index: 'gsi1',
-        pk: { field: 'gsi1pk', composite: ['userId'], template: 'UCHATS#${userId}' },
-        sk: {
-          field: 'gsi1sk',
-          composite: ['lastMessageAt', 'chatId'],
-          template: '${lastMessageAt}#${chatId}',
+export const MessageEntity = lazyEntity(
+  () =>
+    new Entity(
+      {
+        model: { entity: 'message', version: '1', service: 'tandem' },
+        attributes: {
+          chatId: { type: 'string', required: true, readOnly: true },
+          messageId: { type: 'string', required: true, readOnly: true },
+          authorId: { type: 'string', required: true, readOnly: true },
+          authorName: { type: 'string', required: true, default: '' },
+          /** The author's avatar id when they wrote it; reads show their current one (core/chat/views.ts; D48). */
+          authorAvatarId: { type: 'string' },
+          /** Empty once deleted. */
+          text: { type: 'string', required: true, default: '' },
+          createdAt: {
+            type: 'string',
+            required: true,
+            readOnly: true,
+            default: () => new Date().toISOString(),
+          },
+          updatedAt: { type: 'string' },
+          deletedAt: { type: 'string' },
+        },
+        indexes: {
+          byChat: {
+            pk: { field: 'pk', composite: ['chatId'], template: 'CHAT#${chatId}' },
+            sk: { field: 'sk', composite: ['messageId'], template: 'MSG#${messageId}' },
+          },
         },
       },
-    },
-  },
-  { table: env.tableName, client: documentClient },
+      { table: env.tableName, client: documentClient },
+    ),
 );
 
-export const ChatReadEntity = new Entity(
-  {
-    model: { entity: 'chatRead', version: '1', service: 'tandem' },
-    attributes: {
-      userId: { type: 'string', required: true, readOnly: true },
-      chatId: { type: 'string', required: true, readOnly: true },
-      readAt: { type: 'string', required: true },
-    },
-    indexes: {
-      byUser: {
-        pk: { field: 'pk', composite: ['userId'], template: 'USER#${userId}' },
-        sk: { field: 'sk', composite: ['chatId'], template: 'CHATREAD#${chatId}' },
+export const ChatEntryEntity = lazyEntity(
+  () =>
+    new Entity(
+      {
+        model: { entity: 'chatEntry', version: '1', service: 'tandem' },
+        attributes: {
+          userId: { type: 'string', required: true, readOnly: true },
+          chatId: { type: 'string', required: true, readOnly: true },
+          lastMessageAt: { type: 'string', required: true },
+          lastAuthorId: { type: 'string', required: true },
+        },
+        indexes: {
+          byUser: {
+            pk: { field: 'pk', composite: ['userId'], template: 'USER#${userId}' },
+            sk: { field: 'sk', composite: ['chatId'], template: 'CHATIDX#${chatId}' },
+          },
+          byRecent: {
+            index: 'gsi1',
+            pk: { field: 'gsi1pk', composite: ['userId'], template: 'UCHATS#${userId}' },
+            sk: {
+              field: 'gsi1sk',
+              composite: ['lastMessageAt', 'chatId'],
+              template: '${lastMessageAt}#${chatId}',
+            },
+          },
+        },
       },
-    },
-  },
-  { table: env.tableName, client: documentClient },
+      { table: env.tableName, client: documentClient },
+    ),
 );
 
-export const ChatFloodEntity = new Entity(
-  {
-    model: { entity: 'chatFlood', version: '1', service: 'tandem' },
-    attributes: {
-      userId: { type: 'string', required: true, readOnly: true },
-      /** The window's number: epoch seconds divided by the window's length. */
-      window: { type: 'number', required: true, readOnly: true },
-      count: { type: 'number' },
-      /** Epoch seconds (the table's TTL attribute). */
-      ttl: { type: 'number' },
-    },
-    indexes: {
-      byUser: {
-        pk: { field: 'pk', composite: ['userId'], template: 'USER#${userId}' },
-        sk: { field: 'sk', composite: ['window'], template: 'CHATFLOOD#${window}' },
+export const ChatReadEntity = lazyEntity(
+  () =>
+    new Entity(
+      {
+        model: { entity: 'chatRead', version: '1', service: 'tandem' },
+        attributes: {
+          userId: { type: 'string', required: true, readOnly: true },
+          chatId: { type: 'string', required: true, readOnly: true },
+          readAt: { type: 'string', required: true },
+        },
+        indexes: {
+          byUser: {
+            pk: { field: 'pk', composite: ['userId'], template: 'USER#${userId}' },
+            sk: { field: 'sk', composite: ['chatId'], template: 'CHATREAD#${chatId}' },
+          },
+        },
       },
-    },
-  },
-  { table: env.tableName, client: documentClient },
+      { table: env.tableName, client: documentClient },
+    ),
+);
+
+export const ChatFloodEntity = lazyEntity(
+  () =>
+    new Entity(
+      {
+        model: { entity: 'chatFlood', version: '1', service: 'tandem' },
+        attributes: {
+          userId: { type: 'string', required: true, readOnly: true },
+          /** The window's number: epoch seconds divided by the window's length. */
+          window: { type: 'number', required: true, readOnly: true },
+          count: { type: 'number' },
+          /** Epoch seconds (the table's TTL attribute). */
+          ttl: { type: 'number' },
+        },
+        indexes: {
+          byUser: {
+            pk: { field: 'pk', composite: ['userId'], template: 'USER#${userId}' },
+            sk: { field: 'sk', composite: ['window'], template: 'CHATFLOOD#${window}' },
+          },
+        },
+      },
+      { table: env.tableName, client: documentClient },
+    ),
 );

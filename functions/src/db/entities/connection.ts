@@ -9,37 +9,41 @@
 import { Entity } from 'electrodb/src/entity.js';
 import { env } from '../../lib/env.ts';
 import { documentClient } from '../client.ts';
+import { lazyEntity } from '../lazy-entity.ts';
 
 /** API Gateway closes any WebSocket after 2 h; a day leaves room and still cleans up stale items. */
 export const CONNECTION_TTL_SECONDS = 24 * 60 * 60;
 
-export const ConnectionEntity = new Entity(
-  {
-    model: { entity: 'connection', version: '1', service: 'tandem' },
-    attributes: {
-      userId: { type: 'string', required: true, readOnly: true },
-      connectionId: { type: 'string', required: true, readOnly: true },
-      connectedAt: { type: 'string', readOnly: true, default: () => new Date().toISOString() },
-      /** Epoch seconds (the table's TTL attribute). */
-      ttl: {
-        type: 'number',
-        required: true,
-        default: () => Math.floor(Date.now() / 1000) + CONNECTION_TTL_SECONDS,
+export const ConnectionEntity = lazyEntity(
+  () =>
+    new Entity(
+      {
+        model: { entity: 'connection', version: '1', service: 'tandem' },
+        attributes: {
+          userId: { type: 'string', required: true, readOnly: true },
+          connectionId: { type: 'string', required: true, readOnly: true },
+          connectedAt: { type: 'string', readOnly: true, default: () => new Date().toISOString() },
+          /** Epoch seconds (the table's TTL attribute). */
+          ttl: {
+            type: 'number',
+            required: true,
+            default: () => Math.floor(Date.now() / 1000) + CONNECTION_TTL_SECONDS,
+          },
+        },
+        indexes: {
+          byUser: {
+            pk: { field: 'pk', composite: ['userId'], template: 'USER#${userId}' },
+            sk: { field: 'sk', composite: ['connectionId'], template: 'CONN#${connectionId}' },
+          },
+          byConnection: {
+            index: 'gsi1',
+            pk: { field: 'gsi1pk', composite: ['connectionId'], template: 'CONN#${connectionId}' },
+            sk: { field: 'gsi1sk', composite: [], template: 'CONN' },
+          },
+        },
       },
-    },
-    indexes: {
-      byUser: {
-        pk: { field: 'pk', composite: ['userId'], template: 'USER#${userId}' },
-        sk: { field: 'sk', composite: ['connectionId'], template: 'CONN#${connectionId}' },
-      },
-      byConnection: {
-        index: 'gsi1',
-        pk: { field: 'gsi1pk', composite: ['connectionId'], template: 'CONN#${connectionId}' },
-        sk: { field: 'gsi1sk', composite: [], template: 'CONN' },
-      },
-    },
-  },
-  { table: env.tableName, client: documentClient },
+      { table: env.tableName, client: documentClient },
+    ),
 );
 
 /**
@@ -49,21 +53,24 @@ export const ConnectionEntity = new Entity(
  * connection items ($connect adds, $disconnect and a 410 remove); its TTL is pushed on by every
  * connect, so the item of someone who has not connected for a day goes with their last connection.
  */
-export const PresenceEntity = new Entity(
-  {
-    model: { entity: 'presence', version: '1', service: 'tandem' },
-    attributes: {
-      userId: { type: 'string', required: true, readOnly: true },
-      connectionIds: { type: 'set', items: 'string' },
-      /** Epoch seconds (the table's TTL attribute). */
-      ttl: { type: 'number' },
-    },
-    indexes: {
-      byUser: {
-        pk: { field: 'pk', composite: ['userId'], template: 'USER#${userId}' },
-        sk: { field: 'sk', composite: [], template: 'ONLINE' },
+export const PresenceEntity = lazyEntity(
+  () =>
+    new Entity(
+      {
+        model: { entity: 'presence', version: '1', service: 'tandem' },
+        attributes: {
+          userId: { type: 'string', required: true, readOnly: true },
+          connectionIds: { type: 'set', items: 'string' },
+          /** Epoch seconds (the table's TTL attribute). */
+          ttl: { type: 'number' },
+        },
+        indexes: {
+          byUser: {
+            pk: { field: 'pk', composite: ['userId'], template: 'USER#${userId}' },
+            sk: { field: 'sk', composite: [], template: 'ONLINE' },
+          },
+        },
       },
-    },
-  },
-  { table: env.tableName, client: documentClient },
+      { table: env.tableName, client: documentClient },
+    ),
 );

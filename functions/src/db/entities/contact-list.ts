@@ -8,37 +8,41 @@
 import { Entity } from 'electrodb/src/entity.js';
 import { env } from '../../lib/env.ts';
 import { documentClient } from '../client.ts';
+import { lazyEntity } from '../lazy-entity.ts';
 
-export const ContactListEntity = new Entity(
-  {
-    model: { entity: 'contactList', version: '1', service: 'tandem' },
-    attributes: {
-      groupId: { type: 'string', required: true, readOnly: true },
-      /** 'contact' | 'company' */
-      kind: { type: 'string', required: true, readOnly: true },
-      itemId: { type: 'string', required: true, readOnly: true },
-      createdAt: { type: 'string', required: true, readOnly: true },
-      name1: { type: 'string', required: true },
-      name2: { type: 'string', required: true },
-    },
-    indexes: {
-      byCreated: {
-        pk: { field: 'pk', composite: ['groupId', 'kind'], template: 'CLIST#${groupId}#${kind}' },
-        sk: { field: 'sk', composite: ['createdAt', 'itemId'], template: 'CA#${createdAt}#${itemId}' },
+export const ContactListEntity = lazyEntity(
+  () =>
+    new Entity(
+      {
+        model: { entity: 'contactList', version: '1', service: 'tandem' },
+        attributes: {
+          groupId: { type: 'string', required: true, readOnly: true },
+          /** 'contact' | 'company' */
+          kind: { type: 'string', required: true, readOnly: true },
+          itemId: { type: 'string', required: true, readOnly: true },
+          createdAt: { type: 'string', required: true, readOnly: true },
+          name1: { type: 'string', required: true },
+          name2: { type: 'string', required: true },
+        },
+        indexes: {
+          byCreated: {
+            pk: { field: 'pk', composite: ['groupId', 'kind'], template: 'CLIST#${groupId}#${kind}' },
+            sk: { field: 'sk', composite: ['createdAt', 'itemId'], template: 'CA#${createdAt}#${itemId}' },
+          },
+          byName1: {
+            index: 'gsi1',
+            pk: { field: 'gsi1pk', composite: ['groupId', 'kind'], template: 'CLIST#${groupId}#${kind}' },
+            sk: { field: 'gsi1sk', composite: ['name1', 'itemId'], template: 'N1#${name1}#${itemId}' },
+          },
+          byName2: {
+            index: 'gsi2',
+            pk: { field: 'gsi2pk', composite: ['groupId', 'kind'], template: 'CLIST#${groupId}#${kind}' },
+            sk: { field: 'gsi2sk', composite: ['name2', 'itemId'], template: 'N2#${name2}#${itemId}' },
+          },
+        },
       },
-      byName1: {
-        index: 'gsi1',
-        pk: { field: 'gsi1pk', composite: ['groupId', 'kind'], template: 'CLIST#${groupId}#${kind}' },
-        sk: { field: 'gsi1sk', composite: ['name1', 'itemId'], template: 'N1#${name1}#${itemId}' },
-      },
-      byName2: {
-        index: 'gsi2',
-        pk: { field: 'gsi2pk', composite: ['groupId', 'kind'], template: 'CLIST#${groupId}#${kind}' },
-        sk: { field: 'gsi2sk', composite: ['name2', 'itemId'], template: 'N2#${name2}#${itemId}' },
-      },
-    },
-  },
-  { table: env.tableName, client: documentClient },
+      { table: env.tableName, client: documentClient },
+    ),
 );
 
 /**
@@ -46,22 +50,25 @@ export const ContactListEntity = new Entity(
  * e-mail, each phone's digits. `begins_with` on the token finds contacts by a prefix without a scan.
  * Tokens are hints: every hit is checked against the contact itself before it is answered.
  */
-export const ContactSearchEntity = new Entity(
-  {
-    model: { entity: 'contactSearch', version: '1', service: 'tandem' },
-    attributes: {
-      groupId: { type: 'string', required: true, readOnly: true },
-      token: { type: 'string', required: true, readOnly: true },
-      itemId: { type: 'string', required: true, readOnly: true },
-    },
-    indexes: {
-      byToken: {
-        pk: { field: 'pk', composite: ['groupId'], template: 'CSEARCH#${groupId}' },
-        sk: { field: 'sk', composite: ['token', 'itemId'], template: '${token}#${itemId}' },
+export const ContactSearchEntity = lazyEntity(
+  () =>
+    new Entity(
+      {
+        model: { entity: 'contactSearch', version: '1', service: 'tandem' },
+        attributes: {
+          groupId: { type: 'string', required: true, readOnly: true },
+          token: { type: 'string', required: true, readOnly: true },
+          itemId: { type: 'string', required: true, readOnly: true },
+        },
+        indexes: {
+          byToken: {
+            pk: { field: 'pk', composite: ['groupId'], template: 'CSEARCH#${groupId}' },
+            sk: { field: 'sk', composite: ['token', 'itemId'], template: '${token}#${itemId}' },
+          },
+        },
       },
-    },
-  },
-  { table: env.tableName, client: documentClient },
+      { table: env.tableName, client: documentClient },
+    ),
 );
 
 /**
@@ -69,26 +76,29 @@ export const ContactSearchEntity = new Entity(
  * task's links are found by the task (byTask, gsi1) and dropped by the stream consumer
  * (streams/contact-links.ts, decisions D63).
  */
-export const ContactTaskEntity = new Entity(
-  {
-    model: { entity: 'contactTask', version: '1', service: 'tandem' },
-    attributes: {
-      kind: { type: 'string', required: true, readOnly: true },
-      itemId: { type: 'string', required: true, readOnly: true },
-      taskId: { type: 'string', required: true, readOnly: true },
-      linkedAt: { type: 'string', required: true, readOnly: true },
-    },
-    indexes: {
-      byItem: {
-        pk: { field: 'pk', composite: ['kind', 'itemId'], template: 'CTASK#${kind}#${itemId}' },
-        sk: { field: 'sk', composite: ['taskId'], template: 'TASK#${taskId}' },
+export const ContactTaskEntity = lazyEntity(
+  () =>
+    new Entity(
+      {
+        model: { entity: 'contactTask', version: '1', service: 'tandem' },
+        attributes: {
+          kind: { type: 'string', required: true, readOnly: true },
+          itemId: { type: 'string', required: true, readOnly: true },
+          taskId: { type: 'string', required: true, readOnly: true },
+          linkedAt: { type: 'string', required: true, readOnly: true },
+        },
+        indexes: {
+          byItem: {
+            pk: { field: 'pk', composite: ['kind', 'itemId'], template: 'CTASK#${kind}#${itemId}' },
+            sk: { field: 'sk', composite: ['taskId'], template: 'TASK#${taskId}' },
+          },
+          byTask: {
+            index: 'gsi1',
+            pk: { field: 'gsi1pk', composite: ['taskId'], template: 'CTASKOF#${taskId}' },
+            sk: { field: 'gsi1sk', composite: ['kind', 'itemId'], template: '${kind}#${itemId}' },
+          },
+        },
       },
-      byTask: {
-        index: 'gsi1',
-        pk: { field: 'gsi1pk', composite: ['taskId'], template: 'CTASKOF#${taskId}' },
-        sk: { field: 'gsi1sk', composite: ['kind', 'itemId'], template: '${kind}#${itemId}' },
-      },
-    },
-  },
-  { table: env.tableName, client: documentClient },
+      { table: env.tableName, client: documentClient },
+    ),
 );

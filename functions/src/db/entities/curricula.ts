@@ -22,131 +22,159 @@ import { createWriteTransaction } from 'electrodb/src/transaction.js';
 import { TransactionCanceledError } from '../../lib/conditions.ts';
 import { env } from '../../lib/env.ts';
 import { documentClient } from '../client.ts';
+import { lazyEntity } from '../lazy-entity.ts';
 import { entities as tableEntities } from '../service.ts';
 
 const LESSON_STATUSES = ['not_started', 'in_progress', 'completed'] as const;
 
-export const CurriculumEntity = new Entity(
-  {
-    model: { entity: 'curriculum', version: '1', service: 'tandem' },
-    attributes: {
-      curriculumId: { type: 'string', required: true, readOnly: true },
-      title: { type: 'string', required: true },
-      groupId: { type: 'string', required: true },
-      mode: { type: ['active', 'template'] as const, required: true, default: 'active' },
-      ownerId: { type: 'string', required: true, readOnly: true },
-      ownerName: { type: 'string', required: true, default: '' },
-      lessonCount: { type: 'number', required: true, default: 0 },
-      /** The author's own track: lessons whose task is Done. */
-      completedCount: { type: 'number', required: true, default: 0 },
-      learnerCount: { type: 'number', required: true, default: 0 },
-      version: { type: 'number', required: true, default: 1 },
-      createdAt: { type: 'string', required: true, readOnly: true, default: () => new Date().toISOString() },
-      updatedAt: { type: 'string', watch: '*', set: () => new Date().toISOString() },
-    },
-    indexes: {
-      byId: {
-        pk: { field: 'pk', composite: ['curriculumId'], template: 'CURRICULUM#${curriculumId}' },
-        sk: { field: 'sk', composite: [], template: 'CURRICULUM' },
-      },
-      byOwner: {
-        index: 'gsi1',
-        pk: { field: 'gsi1pk', composite: ['ownerId'], template: 'UCUR#${ownerId}' },
-        sk: {
-          field: 'gsi1sk',
-          composite: ['createdAt', 'curriculumId'],
-          template: '${createdAt}#${curriculumId}',
+export const CurriculumEntity = lazyEntity(
+  () =>
+    new Entity(
+      {
+        model: { entity: 'curriculum', version: '1', service: 'tandem' },
+        attributes: {
+          curriculumId: { type: 'string', required: true, readOnly: true },
+          title: { type: 'string', required: true },
+          groupId: { type: 'string', required: true },
+          mode: { type: ['active', 'template'] as const, required: true, default: 'active' },
+          ownerId: { type: 'string', required: true, readOnly: true },
+          ownerName: { type: 'string', required: true, default: '' },
+          lessonCount: { type: 'number', required: true, default: 0 },
+          /** The author's own track: lessons whose task is Done. */
+          completedCount: { type: 'number', required: true, default: 0 },
+          learnerCount: { type: 'number', required: true, default: 0 },
+          version: { type: 'number', required: true, default: 1 },
+          createdAt: {
+            type: 'string',
+            required: true,
+            readOnly: true,
+            default: () => new Date().toISOString(),
+          },
+          updatedAt: { type: 'string', watch: '*', set: () => new Date().toISOString() },
+        },
+        indexes: {
+          byId: {
+            pk: { field: 'pk', composite: ['curriculumId'], template: 'CURRICULUM#${curriculumId}' },
+            sk: { field: 'sk', composite: [], template: 'CURRICULUM' },
+          },
+          byOwner: {
+            index: 'gsi1',
+            pk: { field: 'gsi1pk', composite: ['ownerId'], template: 'UCUR#${ownerId}' },
+            sk: {
+              field: 'gsi1sk',
+              composite: ['createdAt', 'curriculumId'],
+              template: '${createdAt}#${curriculumId}',
+            },
+          },
+          byGroup: {
+            index: 'gsi2',
+            pk: { field: 'gsi2pk', composite: ['groupId'], template: 'GCUR#${groupId}' },
+            sk: {
+              field: 'gsi2sk',
+              composite: ['createdAt', 'curriculumId'],
+              template: '${createdAt}#${curriculumId}',
+            },
+          },
         },
       },
-      byGroup: {
-        index: 'gsi2',
-        pk: { field: 'gsi2pk', composite: ['groupId'], template: 'GCUR#${groupId}' },
-        sk: {
-          field: 'gsi2sk',
-          composite: ['createdAt', 'curriculumId'],
-          template: '${createdAt}#${curriculumId}',
+      { table: env.tableName, client: documentClient },
+    ),
+);
+
+export const LessonEntity = lazyEntity(
+  () =>
+    new Entity(
+      {
+        model: { entity: 'curriculumLesson', version: '1', service: 'tandem' },
+        attributes: {
+          curriculumId: { type: 'string', required: true, readOnly: true },
+          lessonId: { type: 'string', required: true, readOnly: true },
+          /** The author's task for the lesson (the one copied for each learner). */
+          taskId: { type: 'string', required: true, readOnly: true },
+          sortCode: { type: 'string', required: true },
+          createdAt: {
+            type: 'string',
+            required: true,
+            readOnly: true,
+            default: () => new Date().toISOString(),
+          },
+        },
+        indexes: {
+          byCurriculum: {
+            pk: { field: 'pk', composite: ['curriculumId'], template: 'CURRICULUM#${curriculumId}' },
+            sk: { field: 'sk', composite: ['lessonId'], template: 'LESSON#${lessonId}' },
+          },
         },
       },
-    },
-  },
-  { table: env.tableName, client: documentClient },
+      { table: env.tableName, client: documentClient },
+    ),
 );
 
-export const LessonEntity = new Entity(
-  {
-    model: { entity: 'curriculumLesson', version: '1', service: 'tandem' },
-    attributes: {
-      curriculumId: { type: 'string', required: true, readOnly: true },
-      lessonId: { type: 'string', required: true, readOnly: true },
-      /** The author's task for the lesson (the one copied for each learner). */
-      taskId: { type: 'string', required: true, readOnly: true },
-      sortCode: { type: 'string', required: true },
-      createdAt: { type: 'string', required: true, readOnly: true, default: () => new Date().toISOString() },
-    },
-    indexes: {
-      byCurriculum: {
-        pk: { field: 'pk', composite: ['curriculumId'], template: 'CURRICULUM#${curriculumId}' },
-        sk: { field: 'sk', composite: ['lessonId'], template: 'LESSON#${lessonId}' },
-      },
-    },
-  },
-  { table: env.tableName, client: documentClient },
-);
-
-export const LearnerEntity = new Entity(
-  {
-    model: { entity: 'curriculumLearner', version: '1', service: 'tandem' },
-    attributes: {
-      curriculumId: { type: 'string', required: true, readOnly: true },
-      userId: { type: 'string', required: true, readOnly: true },
-      email: { type: 'string', required: true, readOnly: true },
-      name: { type: 'string', required: true, default: '' },
-      completedCount: { type: 'number', required: true, default: 0 },
-      createdAt: { type: 'string', required: true, readOnly: true, default: () => new Date().toISOString() },
-    },
-    indexes: {
-      byCurriculum: {
-        pk: { field: 'pk', composite: ['curriculumId'], template: 'CURRICULUM#${curriculumId}' },
-        sk: { field: 'sk', composite: ['userId'], template: 'LEARNER#${userId}' },
-      },
-      byLearner: {
-        index: 'gsi1',
-        pk: { field: 'gsi1pk', composite: ['userId'], template: 'UCURL#${userId}' },
-        sk: { field: 'gsi1sk', composite: ['curriculumId'], template: '${curriculumId}' },
-      },
-    },
-  },
-  { table: env.tableName, client: documentClient },
-);
-
-export const LessonTaskEntity = new Entity(
-  {
-    model: { entity: 'curriculumLessonTask', version: '1', service: 'tandem' },
-    attributes: {
-      taskId: { type: 'string', required: true, readOnly: true },
-      curriculumId: { type: 'string', required: true, readOnly: true },
-      lessonId: { type: 'string', required: true, readOnly: true },
-      /** Whose track: the author's or a learner's. */
-      userId: { type: 'string', required: true, readOnly: true },
-      status: { type: LESSON_STATUSES, required: true, default: 'not_started' },
-    },
-    indexes: {
-      byTask: {
-        pk: { field: 'pk', composite: ['taskId'], template: 'LESSONTASK#${taskId}' },
-        sk: { field: 'sk', composite: [], template: 'LT' },
-      },
-      byTrack: {
-        index: 'gsi1',
-        pk: {
-          field: 'gsi1pk',
-          composite: ['curriculumId', 'userId'],
-          template: 'CTRACK#${curriculumId}#${userId}',
+export const LearnerEntity = lazyEntity(
+  () =>
+    new Entity(
+      {
+        model: { entity: 'curriculumLearner', version: '1', service: 'tandem' },
+        attributes: {
+          curriculumId: { type: 'string', required: true, readOnly: true },
+          userId: { type: 'string', required: true, readOnly: true },
+          email: { type: 'string', required: true, readOnly: true },
+          name: { type: 'string', required: true, default: '' },
+          completedCount: { type: 'number', required: true, default: 0 },
+          createdAt: {
+            type: 'string',
+            required: true,
+            readOnly: true,
+            default: () => new Date().toISOString(),
+          },
         },
-        sk: { field: 'gsi1sk', composite: ['lessonId'], template: '${lessonId}' },
+        indexes: {
+          byCurriculum: {
+            pk: { field: 'pk', composite: ['curriculumId'], template: 'CURRICULUM#${curriculumId}' },
+            sk: { field: 'sk', composite: ['userId'], template: 'LEARNER#${userId}' },
+          },
+          byLearner: {
+            index: 'gsi1',
+            pk: { field: 'gsi1pk', composite: ['userId'], template: 'UCURL#${userId}' },
+            sk: { field: 'gsi1sk', composite: ['curriculumId'], template: '${curriculumId}' },
+          },
+        },
       },
-    },
-  },
-  { table: env.tableName, client: documentClient },
+      { table: env.tableName, client: documentClient },
+    ),
+);
+
+export const LessonTaskEntity = lazyEntity(
+  () =>
+    new Entity(
+      {
+        model: { entity: 'curriculumLessonTask', version: '1', service: 'tandem' },
+        attributes: {
+          taskId: { type: 'string', required: true, readOnly: true },
+          curriculumId: { type: 'string', required: true, readOnly: true },
+          lessonId: { type: 'string', required: true, readOnly: true },
+          /** Whose track: the author's or a learner's. */
+          userId: { type: 'string', required: true, readOnly: true },
+          status: { type: LESSON_STATUSES, required: true, default: 'not_started' },
+        },
+        indexes: {
+          byTask: {
+            pk: { field: 'pk', composite: ['taskId'], template: 'LESSONTASK#${taskId}' },
+            sk: { field: 'sk', composite: [], template: 'LT' },
+          },
+          byTrack: {
+            index: 'gsi1',
+            pk: {
+              field: 'gsi1pk',
+              composite: ['curriculumId', 'userId'],
+              template: 'CTRACK#${curriculumId}#${userId}',
+            },
+            sk: { field: 'gsi1sk', composite: ['lessonId'], template: '${lessonId}' },
+          },
+        },
+      },
+      { table: env.tableName, client: documentClient },
+    ),
 );
 
 export const curriculumEntities = {

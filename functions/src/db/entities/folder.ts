@@ -7,32 +7,41 @@
 import { Entity } from 'electrodb/src/entity.js';
 import { env } from '../../lib/env.ts';
 import { documentClient } from '../client.ts';
+import { lazyEntity } from '../lazy-entity.ts';
 
-export const FolderEntity = new Entity(
-  {
-    model: { entity: 'folder', version: '1', service: 'tandem' },
-    attributes: {
-      folderId: { type: 'string', required: true, readOnly: true },
-      title: { type: 'string', required: true },
-      groupId: { type: 'string', required: true, readOnly: true },
-      /** The folder above; '-' at the group's top. */
-      parentId: { type: 'string', required: true, default: '-' },
-      createdBy: { type: 'string', required: true, readOnly: true },
-      version: { type: 'number', required: true, default: 1 },
-      createdAt: { type: 'string', required: true, readOnly: true, default: () => new Date().toISOString() },
-      updatedAt: { type: 'string', watch: '*', set: () => new Date().toISOString() },
-    },
-    indexes: {
-      byId: {
-        pk: { field: 'pk', composite: ['folderId'], template: 'FOLDER#${folderId}' },
-        sk: { field: 'sk', composite: [], template: 'FOLDER' },
+export const FolderEntity = lazyEntity(
+  () =>
+    new Entity(
+      {
+        model: { entity: 'folder', version: '1', service: 'tandem' },
+        attributes: {
+          folderId: { type: 'string', required: true, readOnly: true },
+          title: { type: 'string', required: true },
+          groupId: { type: 'string', required: true, readOnly: true },
+          /** The folder above; '-' at the group's top. */
+          parentId: { type: 'string', required: true, default: '-' },
+          createdBy: { type: 'string', required: true, readOnly: true },
+          version: { type: 'number', required: true, default: 1 },
+          createdAt: {
+            type: 'string',
+            required: true,
+            readOnly: true,
+            default: () => new Date().toISOString(),
+          },
+          updatedAt: { type: 'string', watch: '*', set: () => new Date().toISOString() },
+        },
+        indexes: {
+          byId: {
+            pk: { field: 'pk', composite: ['folderId'], template: 'FOLDER#${folderId}' },
+            sk: { field: 'sk', composite: [], template: 'FOLDER' },
+          },
+          byGroup: {
+            index: 'gsi1',
+            pk: { field: 'gsi1pk', composite: ['groupId'], template: 'GTPL#${groupId}' },
+            sk: { field: 'gsi1sk', composite: ['folderId'], template: 'F#${folderId}' },
+          },
+        },
       },
-      byGroup: {
-        index: 'gsi1',
-        pk: { field: 'gsi1pk', composite: ['groupId'], template: 'GTPL#${groupId}' },
-        sk: { field: 'gsi1sk', composite: ['folderId'], template: 'F#${folderId}' },
-      },
-    },
-  },
-  { table: env.tableName, client: documentClient },
+      { table: env.tableName, client: documentClient },
+    ),
 );

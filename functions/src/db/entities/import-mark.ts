@@ -9,33 +9,37 @@
 import { Entity } from 'electrodb/src/entity.js';
 import { env } from '../../lib/env.ts';
 import { documentClient } from '../client.ts';
+import { lazyEntity } from '../lazy-entity.ts';
 
-export const ImportMarkEntity = new Entity(
-  {
-    model: { entity: 'importMark', version: '1', service: 'tandem' },
-    attributes: {
-      userId: { type: 'string', required: true, readOnly: true },
-      importKey: { type: 'string', required: true, readOnly: true },
-      part: { type: 'number', required: true, readOnly: true },
-      /** The rows' hash (first part only). */
-      rowsHash: { type: 'string' },
-      /** Tasks the whole import creates (first part only). */
-      tasks: { type: 'number' },
-      groupId: { type: 'string' },
-      /** Epoch seconds: DynamoDB removes the item after (the table's TTL attribute). */
-      ttl: { type: 'number', required: true },
-    },
-    indexes: {
-      byImport: {
-        pk: {
-          field: 'pk',
-          composite: ['userId', 'importKey'],
-          template: 'IMPORT#${userId}#${importKey}',
-          casing: 'none',
+export const ImportMarkEntity = lazyEntity(
+  () =>
+    new Entity(
+      {
+        model: { entity: 'importMark', version: '1', service: 'tandem' },
+        attributes: {
+          userId: { type: 'string', required: true, readOnly: true },
+          importKey: { type: 'string', required: true, readOnly: true },
+          part: { type: 'number', required: true, readOnly: true },
+          /** The rows' hash (first part only). */
+          rowsHash: { type: 'string' },
+          /** Tasks the whole import creates (first part only). */
+          tasks: { type: 'number' },
+          groupId: { type: 'string' },
+          /** Epoch seconds: DynamoDB removes the item after (the table's TTL attribute). */
+          ttl: { type: 'number', required: true },
         },
-        sk: { field: 'sk', composite: ['part'], template: 'PART#${part}', casing: 'none' },
+        indexes: {
+          byImport: {
+            pk: {
+              field: 'pk',
+              composite: ['userId', 'importKey'],
+              template: 'IMPORT#${userId}#${importKey}',
+              casing: 'none',
+            },
+            sk: { field: 'sk', composite: ['part'], template: 'PART#${part}', casing: 'none' },
+          },
+        },
       },
-    },
-  },
-  { table: env.tableName, client: documentClient },
+      { table: env.tableName, client: documentClient },
+    ),
 );

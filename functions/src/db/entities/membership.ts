@@ -7,26 +7,30 @@
 import { Entity } from 'electrodb/src/entity.js';
 import { env } from '../../lib/env.ts';
 import { documentClient } from '../client.ts';
+import { lazyEntity } from '../lazy-entity.ts';
 
-export const MembershipEntity = new Entity(
-  {
-    model: { entity: 'membership', version: '1', service: 'tandem' },
-    attributes: {
-      userId: { type: 'string', required: true, readOnly: true },
-      groupId: { type: 'string', required: true, readOnly: true },
-      memberId: { type: 'string', required: true },
-      role: { type: 'number', required: true },
-      /** 1 active, 2 archived for this user only. */
-      status: { type: 'number', required: true, default: 1 },
-      orderKey: { type: 'string', required: true },
-      createdAt: { type: 'string', readOnly: true, default: () => new Date().toISOString() },
-    },
-    indexes: {
-      byUser: {
-        pk: { field: 'pk', composite: ['userId'], template: 'USER#${userId}' },
-        sk: { field: 'sk', composite: ['groupId'], template: 'GROUPM#${groupId}' },
+export const MembershipEntity = lazyEntity(
+  () =>
+    new Entity(
+      {
+        model: { entity: 'membership', version: '1', service: 'tandem' },
+        attributes: {
+          userId: { type: 'string', required: true, readOnly: true },
+          groupId: { type: 'string', required: true, readOnly: true },
+          memberId: { type: 'string', required: true },
+          role: { type: 'number', required: true },
+          /** 1 active, 2 archived for this user only. */
+          status: { type: 'number', required: true, default: 1 },
+          orderKey: { type: 'string', required: true },
+          createdAt: { type: 'string', readOnly: true, default: () => new Date().toISOString() },
+        },
+        indexes: {
+          byUser: {
+            pk: { field: 'pk', composite: ['userId'], template: 'USER#${userId}' },
+            sk: { field: 'sk', composite: ['groupId'], template: 'GROUPM#${groupId}' },
+          },
+        },
       },
-    },
-  },
-  { table: env.tableName, client: documentClient },
+      { table: env.tableName, client: documentClient },
+    ),
 );

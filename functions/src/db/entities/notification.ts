@@ -9,38 +9,42 @@
 import { Entity } from 'electrodb/src/entity.js';
 import { env } from '../../lib/env.ts';
 import { documentClient } from '../client.ts';
+import { lazyEntity } from '../lazy-entity.ts';
 
 export { NOTIFICATION_SORT_PREFIX } from '../table.ts';
 
-export const NotificationEntity = new Entity(
-  {
-    model: { entity: 'notification', version: '1', service: 'tandem' },
-    attributes: {
-      userId: { type: 'string', required: true, readOnly: true },
-      /** Time-sortable: base-36 milliseconds (9 digits) and a random tail. */
-      notificationId: { type: 'string', required: true, readOnly: true },
-      templateName: { type: 'string', required: true, readOnly: true },
-      /** What it is about, for links and for the task's notifications. */
-      subjectType: { type: 'string', required: true, readOnly: true },
-      subjectId: { type: 'string', required: true, readOnly: true },
-      variables: { type: 'any', required: true, readOnly: true },
-      createdAt: { type: 'string', required: true, readOnly: true },
-      receivedAt: { type: 'string' },
-      readAt: { type: 'string' },
-      /** gsi3's keys, present only while unread (unreadKeys). */
-      unreadPk: { type: 'string', field: 'gsi3pk' },
-      unreadSk: { type: 'string', field: 'gsi3sk' },
-      /** Epoch seconds (the table's TTL attribute). */
-      ttl: { type: 'number', required: true },
-    },
-    indexes: {
-      byUser: {
-        pk: { field: 'pk', composite: ['userId'], template: 'NOTIFS#${userId}' },
-        sk: { field: 'sk', composite: ['notificationId'], template: 'NOTIF#${notificationId}' },
+export const NotificationEntity = lazyEntity(
+  () =>
+    new Entity(
+      {
+        model: { entity: 'notification', version: '1', service: 'tandem' },
+        attributes: {
+          userId: { type: 'string', required: true, readOnly: true },
+          /** Time-sortable: base-36 milliseconds (9 digits) and a random tail. */
+          notificationId: { type: 'string', required: true, readOnly: true },
+          templateName: { type: 'string', required: true, readOnly: true },
+          /** What it is about, for links and for the task's notifications. */
+          subjectType: { type: 'string', required: true, readOnly: true },
+          subjectId: { type: 'string', required: true, readOnly: true },
+          variables: { type: 'any', required: true, readOnly: true },
+          createdAt: { type: 'string', required: true, readOnly: true },
+          receivedAt: { type: 'string' },
+          readAt: { type: 'string' },
+          /** gsi3's keys, present only while unread (unreadKeys). */
+          unreadPk: { type: 'string', field: 'gsi3pk' },
+          unreadSk: { type: 'string', field: 'gsi3sk' },
+          /** Epoch seconds (the table's TTL attribute). */
+          ttl: { type: 'number', required: true },
+        },
+        indexes: {
+          byUser: {
+            pk: { field: 'pk', composite: ['userId'], template: 'NOTIFS#${userId}' },
+            sk: { field: 'sk', composite: ['notificationId'], template: 'NOTIF#${notificationId}' },
+          },
+        },
       },
-    },
-  },
-  { table: env.tableName, client: documentClient },
+      { table: env.tableName, client: documentClient },
+    ),
 );
 
 /** The unread partition of a person (gsi3). */

@@ -14,64 +14,73 @@ import { TASK_FLAG } from '@tandem/shared/tasks/constants';
 import { Entity } from 'electrodb/src/entity.js';
 import { env } from '../../lib/env.ts';
 import { documentClient } from '../client.ts';
+import { lazyEntity } from '../lazy-entity.ts';
 
-export const PlacementEntity = new Entity(
-  {
-    model: { entity: 'placement', version: '1', service: 'tandem' },
-    attributes: {
-      userId: { type: 'string', required: true, readOnly: true },
-      taskId: { type: 'string', required: true, readOnly: true },
-      priorityGroup: { type: 'number', required: true },
-      sortCode: { type: 'string', required: true },
-      taskPosition: { type: ['top', 'bottom', 'custom'] as const, required: true, default: 'top' },
-      dismissed: { type: 'boolean', default: false },
-      isOwner: { type: 'boolean', required: true },
-      delegatedToMe: { type: 'boolean', required: true },
-      /** The task has a schedule: the calendar reads only these. */
-      scheduled: { type: 'boolean', default: false },
-      /** The task's delegation type, for the individual-delegation parents list. */
-      delegationType: { type: 'string' },
-      /** On the creator's placement: the task is assigned to, or awaits, someone else (the Delegated tab). */
-      delegatedOut: { type: 'boolean', default: false },
-      /** gsi3's keys, present only while `delegatedOut` is true (delegatedOutKeys). */
-      delegatedOutPk: { type: 'string', field: 'gsi3pk' },
-      delegatedOutSk: { type: 'string', field: 'gsi3sk' },
-      /** gsi4's keys, present only while the daily normalisation may move the task (dayWatchKeys). */
-      dayWatchPk: { type: 'string', field: 'gsi4pk' },
-      dayWatchSk: { type: 'string', field: 'gsi4sk' },
-      // Copies of the task's fields that lists filter and search on.
-      groupId: { type: 'string', required: true },
-      /** A sub-task shows under its parent when the parent is on the same list. */
-      parentId: { type: 'string' },
-      mode: { type: 'string', required: true },
-      status: { type: 'number', required: true },
-      titleLower: { type: 'string', required: true },
-      completionAt: { type: 'string' },
-      createdAt: { type: 'string', required: true, readOnly: true, default: () => new Date().toISOString() },
-    },
-    indexes: {
-      byUser: {
-        pk: { field: 'pk', composite: ['userId'], template: 'USER#${userId}' },
-        sk: { field: 'sk', composite: ['taskId'], template: 'UTASK#${taskId}' },
-      },
-      byPriorityGroup: {
-        index: 'gsi1',
-        pk: {
-          field: 'gsi1pk',
-          composite: ['userId', 'priorityGroup'],
-          template: 'UPG#${userId}#${priorityGroup}',
+export const PlacementEntity = lazyEntity(
+  () =>
+    new Entity(
+      {
+        model: { entity: 'placement', version: '1', service: 'tandem' },
+        attributes: {
+          userId: { type: 'string', required: true, readOnly: true },
+          taskId: { type: 'string', required: true, readOnly: true },
+          priorityGroup: { type: 'number', required: true },
+          sortCode: { type: 'string', required: true },
+          taskPosition: { type: ['top', 'bottom', 'custom'] as const, required: true, default: 'top' },
+          dismissed: { type: 'boolean', default: false },
+          isOwner: { type: 'boolean', required: true },
+          delegatedToMe: { type: 'boolean', required: true },
+          /** The task has a schedule: the calendar reads only these. */
+          scheduled: { type: 'boolean', default: false },
+          /** The task's delegation type, for the individual-delegation parents list. */
+          delegationType: { type: 'string' },
+          /** On the creator's placement: the task is assigned to, or awaits, someone else (the Delegated tab). */
+          delegatedOut: { type: 'boolean', default: false },
+          /** gsi3's keys, present only while `delegatedOut` is true (delegatedOutKeys). */
+          delegatedOutPk: { type: 'string', field: 'gsi3pk' },
+          delegatedOutSk: { type: 'string', field: 'gsi3sk' },
+          /** gsi4's keys, present only while the daily normalisation may move the task (dayWatchKeys). */
+          dayWatchPk: { type: 'string', field: 'gsi4pk' },
+          dayWatchSk: { type: 'string', field: 'gsi4sk' },
+          // Copies of the task's fields that lists filter and search on.
+          groupId: { type: 'string', required: true },
+          /** A sub-task shows under its parent when the parent is on the same list. */
+          parentId: { type: 'string' },
+          mode: { type: 'string', required: true },
+          status: { type: 'number', required: true },
+          titleLower: { type: 'string', required: true },
+          completionAt: { type: 'string' },
+          createdAt: {
+            type: 'string',
+            required: true,
+            readOnly: true,
+            default: () => new Date().toISOString(),
+          },
         },
-        // Sort codes are base-62 and case-sensitive: ElectroDB must not lowercase them.
-        sk: { field: 'gsi1sk', composite: ['sortCode'], template: '${sortCode}', casing: 'none' },
+        indexes: {
+          byUser: {
+            pk: { field: 'pk', composite: ['userId'], template: 'USER#${userId}' },
+            sk: { field: 'sk', composite: ['taskId'], template: 'UTASK#${taskId}' },
+          },
+          byPriorityGroup: {
+            index: 'gsi1',
+            pk: {
+              field: 'gsi1pk',
+              composite: ['userId', 'priorityGroup'],
+              template: 'UPG#${userId}#${priorityGroup}',
+            },
+            // Sort codes are base-62 and case-sensitive: ElectroDB must not lowercase them.
+            sk: { field: 'gsi1sk', composite: ['sortCode'], template: '${sortCode}', casing: 'none' },
+          },
+          byUserNewest: {
+            index: 'gsi2',
+            pk: { field: 'gsi2pk', composite: ['userId'], template: 'UTASKS#${userId}' },
+            sk: { field: 'gsi2sk', composite: ['createdAt', 'taskId'], template: '${createdAt}#${taskId}' },
+          },
+        },
       },
-      byUserNewest: {
-        index: 'gsi2',
-        pk: { field: 'gsi2pk', composite: ['userId'], template: 'UTASKS#${userId}' },
-        sk: { field: 'gsi2sk', composite: ['createdAt', 'taskId'], template: '${createdAt}#${taskId}' },
-      },
-    },
-  },
-  { table: env.tableName, client: documentClient },
+      { table: env.tableName, client: documentClient },
+    ),
 );
 
 /** The Delegated tab's partition of a person (gsi3). */

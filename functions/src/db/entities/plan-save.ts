@@ -8,38 +8,42 @@
 import { Entity } from 'electrodb/src/entity.js';
 import { env } from '../../lib/env.ts';
 import { documentClient } from '../client.ts';
+import { lazyEntity } from '../lazy-entity.ts';
 
-export const PlanSaveEntity = new Entity(
-  {
-    model: { entity: 'planSave', version: '1', service: 'tandem' },
-    attributes: {
-      userId: { type: 'string', required: true, readOnly: true },
-      key: { type: 'string', required: true, readOnly: true },
-      rootId: { type: 'string', required: true, readOnly: true },
-      /** Step ids written: `create:<tempId>`, `moves`, `edits`, `deletes`. */
-      done: { type: 'set', items: 'string' },
-      /** Temp id → the task id it was created as, as JSON. */
-      ids: { type: 'string' },
-      finished: { type: 'boolean', default: false },
-      /** The answer of the finished save, as JSON. */
-      result: { type: 'string' },
-      /** The change set accepted (D74), as JSON: what a retry by key alone, or the plan's next save,
-       * finishes. Absent on markers written before D74. */
-      changes: { type: 'string' },
-      /** The saver's sign-in name (with userId, the actor the steps are written as). */
-      username: { type: 'string' },
-      /** Given up after failing to finish (D74): the plan keeps what was written, nothing more. */
-      abandoned: { type: 'boolean' },
-      ttl: { type: 'number', required: true },
-    },
-    indexes: {
-      byKey: {
-        pk: { field: 'pk', composite: ['userId'], template: 'PLANSAVE#${userId}' },
-        sk: { field: 'sk', composite: ['key'], template: 'KEY#${key}' },
+export const PlanSaveEntity = lazyEntity(
+  () =>
+    new Entity(
+      {
+        model: { entity: 'planSave', version: '1', service: 'tandem' },
+        attributes: {
+          userId: { type: 'string', required: true, readOnly: true },
+          key: { type: 'string', required: true, readOnly: true },
+          rootId: { type: 'string', required: true, readOnly: true },
+          /** Step ids written: `create:<tempId>`, `moves`, `edits`, `deletes`. */
+          done: { type: 'set', items: 'string' },
+          /** Temp id → the task id it was created as, as JSON. */
+          ids: { type: 'string' },
+          finished: { type: 'boolean', default: false },
+          /** The answer of the finished save, as JSON. */
+          result: { type: 'string' },
+          /** The change set accepted (D74), as JSON: what a retry by key alone, or the plan's next save,
+           * finishes. Absent on markers written before D74. */
+          changes: { type: 'string' },
+          /** The saver's sign-in name (with userId, the actor the steps are written as). */
+          username: { type: 'string' },
+          /** Given up after failing to finish (D74): the plan keeps what was written, nothing more. */
+          abandoned: { type: 'boolean' },
+          ttl: { type: 'number', required: true },
+        },
+        indexes: {
+          byKey: {
+            pk: { field: 'pk', composite: ['userId'], template: 'PLANSAVE#${userId}' },
+            sk: { field: 'sk', composite: ['key'], template: 'KEY#${key}' },
+          },
+        },
       },
-    },
-  },
-  { table: env.tableName, client: documentClient },
+      { table: env.tableName, client: documentClient },
+    ),
 );
 
 /**
@@ -49,23 +53,26 @@ export const PlanSaveEntity = new Entity(
  * save of the plan — by anyone — finishes it first, and GET /task/plan/{rootId} says so. `attempts`
  * counts the tries that failed to finish it.
  */
-export const PlanSaveLockEntity = new Entity(
-  {
-    model: { entity: 'planSaveLock', version: '1', service: 'tandem' },
-    attributes: {
-      rootId: { type: 'string', required: true, readOnly: true },
-      userId: { type: 'string', required: true },
-      key: { type: 'string', required: true },
-      startedAt: { type: 'string', required: true },
-      attempts: { type: 'number', default: 0 },
-      ttl: { type: 'number', required: true },
-    },
-    indexes: {
-      byRoot: {
-        pk: { field: 'pk', composite: ['rootId'], template: 'PLANLOCK#${rootId}' },
-        sk: { field: 'sk', composite: [], template: 'LOCK' },
+export const PlanSaveLockEntity = lazyEntity(
+  () =>
+    new Entity(
+      {
+        model: { entity: 'planSaveLock', version: '1', service: 'tandem' },
+        attributes: {
+          rootId: { type: 'string', required: true, readOnly: true },
+          userId: { type: 'string', required: true },
+          key: { type: 'string', required: true },
+          startedAt: { type: 'string', required: true },
+          attempts: { type: 'number', default: 0 },
+          ttl: { type: 'number', required: true },
+        },
+        indexes: {
+          byRoot: {
+            pk: { field: 'pk', composite: ['rootId'], template: 'PLANLOCK#${rootId}' },
+            sk: { field: 'sk', composite: [], template: 'LOCK' },
+          },
+        },
       },
-    },
-  },
-  { table: env.tableName, client: documentClient },
+      { table: env.tableName, client: documentClient },
+    ),
 );

@@ -8,28 +8,32 @@
 import { Entity } from 'electrodb/src/entity.js';
 import { env } from '../../lib/env.ts';
 import { documentClient } from '../client.ts';
+import { lazyEntity } from '../lazy-entity.ts';
 
-export const PushSubscriptionEntity = new Entity(
-  {
-    model: { entity: 'pushSubscription', version: '1', service: 'tandem' },
-    attributes: {
-      userId: { type: 'string', required: true, readOnly: true },
-      /** base64url SHA-256 of the endpoint. */
-      endpointHash: { type: 'string', required: true, readOnly: true },
-      deviceType: { type: ['web'] as const, required: true },
-      endpoint: { type: 'string', required: true },
-      p256dh: { type: 'string', required: true },
-      auth: { type: 'string', required: true },
-      createdAt: { type: 'string', required: true },
-    },
-    indexes: {
-      byUser: {
-        pk: { field: 'pk', composite: ['userId'], template: 'USER#${userId}' },
-        sk: { field: 'sk', composite: ['endpointHash'], template: 'PUSH#${endpointHash}' },
+export const PushSubscriptionEntity = lazyEntity(
+  () =>
+    new Entity(
+      {
+        model: { entity: 'pushSubscription', version: '1', service: 'tandem' },
+        attributes: {
+          userId: { type: 'string', required: true, readOnly: true },
+          /** base64url SHA-256 of the endpoint. */
+          endpointHash: { type: 'string', required: true, readOnly: true },
+          deviceType: { type: ['web'] as const, required: true },
+          endpoint: { type: 'string', required: true },
+          p256dh: { type: 'string', required: true },
+          auth: { type: 'string', required: true },
+          createdAt: { type: 'string', required: true },
+        },
+        indexes: {
+          byUser: {
+            pk: { field: 'pk', composite: ['userId'], template: 'USER#${userId}' },
+            sk: { field: 'sk', composite: ['endpointHash'], template: 'PUSH#${endpointHash}' },
+          },
+        },
       },
-    },
-  },
-  { table: env.tableName, client: documentClient },
+      { table: env.tableName, client: documentClient },
+    ),
 );
 
 /**
@@ -37,25 +41,28 @@ export const PushSubscriptionEntity = new Entity(
  * (streams/push-outbox.ts), so the push sender rides only in the consumer's bundle. pk USER#id,
  * sk PUSHOUT#<id>; it expires by TTL a day later whether sent or not.
  */
-export const PushOutboxEntity = new Entity(
-  {
-    model: { entity: 'pushOutbox', version: '1', service: 'tandem' },
-    attributes: {
-      userId: { type: 'string', required: true, readOnly: true },
-      pushId: { type: 'string', required: true, readOnly: true },
-      title: { type: 'string', required: true },
-      body: { type: 'string', required: true },
-      url: { type: 'string', required: true },
-      tag: { type: 'string' },
-      /** Epoch seconds (the table's TTL attribute). */
-      ttl: { type: 'number', required: true },
-    },
-    indexes: {
-      byUser: {
-        pk: { field: 'pk', composite: ['userId'], template: 'USER#${userId}' },
-        sk: { field: 'sk', composite: ['pushId'], template: 'PUSHOUT#${pushId}' },
+export const PushOutboxEntity = lazyEntity(
+  () =>
+    new Entity(
+      {
+        model: { entity: 'pushOutbox', version: '1', service: 'tandem' },
+        attributes: {
+          userId: { type: 'string', required: true, readOnly: true },
+          pushId: { type: 'string', required: true, readOnly: true },
+          title: { type: 'string', required: true },
+          body: { type: 'string', required: true },
+          url: { type: 'string', required: true },
+          tag: { type: 'string' },
+          /** Epoch seconds (the table's TTL attribute). */
+          ttl: { type: 'number', required: true },
+        },
+        indexes: {
+          byUser: {
+            pk: { field: 'pk', composite: ['userId'], template: 'USER#${userId}' },
+            sk: { field: 'sk', composite: ['pushId'], template: 'PUSHOUT#${pushId}' },
+          },
+        },
       },
-    },
-  },
-  { table: env.tableName, client: documentClient },
+      { table: env.tableName, client: documentClient },
+    ),
 );

@@ -14,82 +14,92 @@
 import { Entity } from 'electrodb/src/entity.js';
 import { env } from '../../lib/env.ts';
 import { documentClient } from '../client.ts';
+import { lazyEntity } from '../lazy-entity.ts';
 
 export const REPORT_SCOPES = ['u', 'g', 'r'] as const;
 export type ReportScope = (typeof REPORT_SCOPES)[number];
 
-export const ReportDayEntity = new Entity(
-  {
-    model: { entity: 'reportDay', version: '1', service: 'tandem' },
-    attributes: {
-      scope: { type: REPORT_SCOPES, required: true, readOnly: true },
-      ownerId: { type: 'string', required: true, readOnly: true },
-      /** The local day, YYYY-MM-DD. */
-      day: { type: 'string', required: true, readOnly: true },
-      created: { type: 'number' },
-      completed: { type: 'number' },
-      due: { type: 'number' },
-      done: { type: 'number' },
-    },
-    indexes: {
-      byOwner: {
-        pk: {
-          field: 'pk',
-          composite: ['scope', 'ownerId'],
-          template: 'RPT#${scope}#${ownerId}',
-          casing: 'none',
+export const ReportDayEntity = lazyEntity(
+  () =>
+    new Entity(
+      {
+        model: { entity: 'reportDay', version: '1', service: 'tandem' },
+        attributes: {
+          scope: { type: REPORT_SCOPES, required: true, readOnly: true },
+          ownerId: { type: 'string', required: true, readOnly: true },
+          /** The local day, YYYY-MM-DD. */
+          day: { type: 'string', required: true, readOnly: true },
+          created: { type: 'number' },
+          completed: { type: 'number' },
+          due: { type: 'number' },
+          done: { type: 'number' },
         },
-        sk: { field: 'sk', composite: ['day'], template: 'RDAY#${day}', casing: 'none' },
+        indexes: {
+          byOwner: {
+            pk: {
+              field: 'pk',
+              composite: ['scope', 'ownerId'],
+              template: 'RPT#${scope}#${ownerId}',
+              casing: 'none',
+            },
+            sk: { field: 'sk', composite: ['day'], template: 'RDAY#${day}', casing: 'none' },
+          },
+        },
       },
-    },
-  },
-  { table: env.tableName, client: documentClient },
+      { table: env.tableName, client: documentClient },
+    ),
 );
 
 /** The task_overview dimensions: status id, priority group id, group id. */
 export const OVERVIEW_DIMENSIONS = ['status', 'pg', 'group'] as const;
 export type OverviewDimension = (typeof OVERVIEW_DIMENSIONS)[number];
 
-export const ReportCountEntity = new Entity(
-  {
-    model: { entity: 'reportCount', version: '1', service: 'tandem' },
-    attributes: {
-      userId: { type: 'string', required: true, readOnly: true },
-      dimension: { type: OVERVIEW_DIMENSIONS, required: true, readOnly: true },
-      value: { type: 'string', required: true, readOnly: true },
-      count: { type: 'number' },
-    },
-    indexes: {
-      byUser: {
-        pk: { field: 'pk', composite: ['userId'], template: 'RPT#u#${userId}', casing: 'none' },
-        sk: {
-          field: 'sk',
-          composite: ['dimension', 'value'],
-          template: 'RCOUNT#${dimension}#${value}',
-          casing: 'none',
+export const ReportCountEntity = lazyEntity(
+  () =>
+    new Entity(
+      {
+        model: { entity: 'reportCount', version: '1', service: 'tandem' },
+        attributes: {
+          userId: { type: 'string', required: true, readOnly: true },
+          dimension: { type: OVERVIEW_DIMENSIONS, required: true, readOnly: true },
+          value: { type: 'string', required: true, readOnly: true },
+          count: { type: 'number' },
+        },
+        indexes: {
+          byUser: {
+            pk: { field: 'pk', composite: ['userId'], template: 'RPT#u#${userId}', casing: 'none' },
+            sk: {
+              field: 'sk',
+              composite: ['dimension', 'value'],
+              template: 'RCOUNT#${dimension}#${value}',
+              casing: 'none',
+            },
+          },
         },
       },
-    },
-  },
-  { table: env.tableName, client: documentClient },
+      { table: env.tableName, client: documentClient },
+    ),
 );
 
-export const ReportSeenEntity = new Entity(
-  {
-    model: { entity: 'reportSeen', version: '1', service: 'tandem' },
-    attributes: {
-      recordId: { type: 'string', required: true, readOnly: true },
-      /** Epoch seconds: DynamoDB removes the item after (the table's TTL attribute). */
-      ttl: { type: 'number', required: true },
-    },
-    indexes: {
-      byRecord: {
-        pk: { field: 'pk', composite: ['recordId'], template: 'RPTSEEN#${recordId}', casing: 'none' },
-        sk: { field: 'sk', composite: [], template: 'SEEN' },
+export const ReportSeenEntity = lazyEntity(
+  () =>
+    new Entity(
+      {
+        model: { entity: 'reportSeen', version: '1', service: 'tandem' },
+        attributes: {
+          recordId: { type: 'string', required: true, readOnly: true },
+          /** Epoch seconds: DynamoDB removes the item after (the table's TTL attribute). */
+          ttl: { type: 'number', required: true },
+        },
+        indexes: {
+          byRecord: {
+            pk: { field: 'pk', composite: ['recordId'], template: 'RPTSEEN#${recordId}', casing: 'none' },
+            sk: { field: 'sk', composite: [], template: 'SEEN' },
+          },
+        },
       },
-    },
-  },
-  { table: env.tableName, client: documentClient },
+      { table: env.tableName, client: documentClient },
+    ),
 );
 
 /**
@@ -97,32 +107,35 @@ export const ReportSeenEntity = new Entity(
  * transaction: a report by month, quarter or year reads the whole months of its range here and only
  * the days of the partial months at its ends (decisions D50: ten years by year read 3,650 day items).
  */
-export const ReportMonthEntity = new Entity(
-  {
-    model: { entity: 'reportMonth', version: '1', service: 'tandem' },
-    attributes: {
-      scope: { type: REPORT_SCOPES, required: true, readOnly: true },
-      ownerId: { type: 'string', required: true, readOnly: true },
-      /** The month, YYYY-MM. */
-      month: { type: 'string', required: true, readOnly: true },
-      created: { type: 'number' },
-      completed: { type: 'number' },
-      due: { type: 'number' },
-      done: { type: 'number' },
-    },
-    indexes: {
-      byOwner: {
-        pk: {
-          field: 'pk',
-          composite: ['scope', 'ownerId'],
-          template: 'RPT#${scope}#${ownerId}',
-          casing: 'none',
+export const ReportMonthEntity = lazyEntity(
+  () =>
+    new Entity(
+      {
+        model: { entity: 'reportMonth', version: '1', service: 'tandem' },
+        attributes: {
+          scope: { type: REPORT_SCOPES, required: true, readOnly: true },
+          ownerId: { type: 'string', required: true, readOnly: true },
+          /** The month, YYYY-MM. */
+          month: { type: 'string', required: true, readOnly: true },
+          created: { type: 'number' },
+          completed: { type: 'number' },
+          due: { type: 'number' },
+          done: { type: 'number' },
         },
-        sk: { field: 'sk', composite: ['month'], template: 'RMON#${month}', casing: 'none' },
+        indexes: {
+          byOwner: {
+            pk: {
+              field: 'pk',
+              composite: ['scope', 'ownerId'],
+              template: 'RPT#${scope}#${ownerId}',
+              casing: 'none',
+            },
+            sk: { field: 'sk', composite: ['month'], template: 'RMON#${month}', casing: 'none' },
+          },
+        },
       },
-    },
-  },
-  { table: env.tableName, client: documentClient },
+      { table: env.tableName, client: documentClient },
+    ),
 );
 
 /**

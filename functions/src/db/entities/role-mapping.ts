@@ -8,35 +8,44 @@
 import { Entity } from 'electrodb/src/entity.js';
 import { env } from '../../lib/env.ts';
 import { documentClient } from '../client.ts';
+import { lazyEntity } from '../lazy-entity.ts';
 
 export const ROLE_MAPPING_TARGETS = ['task', 'template'] as const;
 
-export const RoleMappingEntity = new Entity(
-  {
-    model: { entity: 'roleMapping', version: '1', service: 'tandem' },
-    attributes: {
-      targetKind: { type: ROLE_MAPPING_TARGETS, required: true, readOnly: true },
-      targetId: { type: 'string', required: true, readOnly: true },
-      mappingId: { type: 'string', required: true, readOnly: true },
-      assigningRole: { type: 'string', required: true },
-      /** An e-mail or the title of one of the creator's account roles. */
-      email: { type: 'string', required: true, default: '' },
-      managingRole: { type: 'string', required: true, default: '' },
-      /** Who made the row: a role title target resolves through this person's account roles. */
-      createdBy: { type: 'string', required: true, readOnly: true },
-      createdAt: { type: 'string', required: true, readOnly: true, default: () => new Date().toISOString() },
-      updatedAt: { type: 'string', watch: '*', set: () => new Date().toISOString() },
-    },
-    indexes: {
-      byTarget: {
-        pk: {
-          field: 'pk',
-          composite: ['targetKind', 'targetId'],
-          template: 'RMAPS#${targetKind}#${targetId}',
+export const RoleMappingEntity = lazyEntity(
+  () =>
+    new Entity(
+      {
+        model: { entity: 'roleMapping', version: '1', service: 'tandem' },
+        attributes: {
+          targetKind: { type: ROLE_MAPPING_TARGETS, required: true, readOnly: true },
+          targetId: { type: 'string', required: true, readOnly: true },
+          mappingId: { type: 'string', required: true, readOnly: true },
+          assigningRole: { type: 'string', required: true },
+          /** An e-mail or the title of one of the creator's account roles. */
+          email: { type: 'string', required: true, default: '' },
+          managingRole: { type: 'string', required: true, default: '' },
+          /** Who made the row: a role title target resolves through this person's account roles. */
+          createdBy: { type: 'string', required: true, readOnly: true },
+          createdAt: {
+            type: 'string',
+            required: true,
+            readOnly: true,
+            default: () => new Date().toISOString(),
+          },
+          updatedAt: { type: 'string', watch: '*', set: () => new Date().toISOString() },
         },
-        sk: { field: 'sk', composite: ['mappingId'], template: 'RMAP#${mappingId}' },
+        indexes: {
+          byTarget: {
+            pk: {
+              field: 'pk',
+              composite: ['targetKind', 'targetId'],
+              template: 'RMAPS#${targetKind}#${targetId}',
+            },
+            sk: { field: 'sk', composite: ['mappingId'], template: 'RMAP#${mappingId}' },
+          },
+        },
       },
-    },
-  },
-  { table: env.tableName, client: documentClient },
+      { table: env.tableName, client: documentClient },
+    ),
 );

@@ -9,21 +9,25 @@
 import { Entity } from 'electrodb/src/entity.js';
 import { env } from '../../lib/env.ts';
 import { documentClient } from '../client.ts';
+import { lazyEntity } from '../lazy-entity.ts';
 
-export const TaskChildEntity = new Entity(
-  {
-    model: { entity: 'taskChild', version: '1', service: 'tandem' },
-    attributes: {
-      parentId: { type: 'string', required: true, readOnly: true },
-      childId: { type: 'string', required: true, readOnly: true },
-    },
-    indexes: {
-      byParent: {
-        // The same partition key as the parent's task item (task.ts byId).
-        pk: { field: 'pk', composite: ['parentId'], template: 'TASK#${parentId}' },
-        sk: { field: 'sk', composite: ['childId'], template: 'CHILD#${childId}' },
+export const TaskChildEntity = lazyEntity(
+  () =>
+    new Entity(
+      {
+        model: { entity: 'taskChild', version: '1', service: 'tandem' },
+        attributes: {
+          parentId: { type: 'string', required: true, readOnly: true },
+          childId: { type: 'string', required: true, readOnly: true },
+        },
+        indexes: {
+          byParent: {
+            // The same partition key as the parent's task item (task.ts byId).
+            pk: { field: 'pk', composite: ['parentId'], template: 'TASK#${parentId}' },
+            sk: { field: 'sk', composite: ['childId'], template: 'CHILD#${childId}' },
+          },
+        },
       },
-    },
-  },
-  { table: env.tableName, client: documentClient },
+      { table: env.tableName, client: documentClient },
+    ),
 );

@@ -8,70 +8,74 @@
 import { Entity } from 'electrodb/src/entity.js';
 import { env } from '../../lib/env.ts';
 import { documentClient } from '../client.ts';
+import { lazyEntity } from '../lazy-entity.ts';
 
-export const UserEntity = new Entity(
-  {
-    model: { entity: 'user', version: '1', service: 'tandem' },
-    attributes: {
-      userId: { type: 'string', required: true, readOnly: true },
-      email: { type: 'string' },
-      firstName: { type: 'string', required: true, default: '' },
-      lastName: { type: 'string', required: true, default: '' },
-      typeId: { type: 'string', required: true, default: 'individual' },
-      /** UserConfig from @tandem/shared, validated by its zod schema before every write. */
-      config: { type: 'any', required: true },
-      /** Subscription from @tandem/shared. */
-      subscription: { type: 'any', required: true },
-      /** YYYY-MM-DD (UTC) the trial ends; present only while a trial is active (sparse index). */
-      trialEndsOn: { type: 'string' },
-      /** SHA-256 of the current calendar feed token; absent when there is no feed. */
-      feedTokenHash: { type: 'string' },
-      /** The person's own titles for task levels and priority groups: Record<id, title>. */
-      levelTitles: { type: 'any', default: () => ({}) },
-      priorityGroupTitles: { type: 'any', default: () => ({}) },
-      /** Subscription limit counters, kept on every write that changes them (never counted by scan). */
-      ownedGroupCount: { type: 'number', required: true, default: 0 },
-      ownedGroupTotalCount: { type: 'number', required: true, default: 0 },
-      groupMembershipCount: { type: 'number', required: true, default: 0 },
-      /** A new sign-in address waiting for its code; the old one stays until the code is given. */
-      pendingEmail: { type: 'string' },
-      /** When provisioning finished (record, Private group, invitations taken on); absent until then. */
-      provisionedAt: { type: 'string' },
-      /** Task counters, on the task creator's item; absent reads as 0 (DynamoDB ADD starts from 0). */
-      totalTasksCount: { type: 'number' },
-      activeTasksCount: { type: 'number' },
-      delegatedTasksCount: { type: 'number' },
-      totalRoutineInstancesCount: { type: 'number' },
-      /** Attachment counters, on the item of whoever added them (decisions D44); absent reads as 0. */
-      taskAttachmentsCount: { type: 'number' },
-      storageBytes: { type: 'number' },
-      /** Curricula counters, on the author's item (decisions D66); absent reads as 0. */
-      totalCurriculumsCount: { type: 'number' },
-      totalCurriculumLessonsCount: { type: 'number' },
-      /** Curriculum attachment counters, on the author's item (decisions D72); absent reads as 0. */
-      curriculumAttachmentsCount: { type: 'number' },
-      curriculumStorageBytes: { type: 'number' },
-      version: { type: 'number', required: true, default: 1 },
-      createdAt: { type: 'string', readOnly: true, default: () => new Date().toISOString() },
-      updatedAt: { type: 'string', watch: '*', set: () => new Date().toISOString() },
-    },
-    indexes: {
-      byId: {
-        pk: { field: 'pk', composite: ['userId'], template: 'USER#${userId}' },
-        sk: { field: 'sk', composite: [], template: 'PROFILE' },
+export const UserEntity = lazyEntity(
+  () =>
+    new Entity(
+      {
+        model: { entity: 'user', version: '1', service: 'tandem' },
+        attributes: {
+          userId: { type: 'string', required: true, readOnly: true },
+          email: { type: 'string' },
+          firstName: { type: 'string', required: true, default: '' },
+          lastName: { type: 'string', required: true, default: '' },
+          typeId: { type: 'string', required: true, default: 'individual' },
+          /** UserConfig from @tandem/shared, validated by its zod schema before every write. */
+          config: { type: 'any', required: true },
+          /** Subscription from @tandem/shared. */
+          subscription: { type: 'any', required: true },
+          /** YYYY-MM-DD (UTC) the trial ends; present only while a trial is active (sparse index). */
+          trialEndsOn: { type: 'string' },
+          /** SHA-256 of the current calendar feed token; absent when there is no feed. */
+          feedTokenHash: { type: 'string' },
+          /** The person's own titles for task levels and priority groups: Record<id, title>. */
+          levelTitles: { type: 'any', default: () => ({}) },
+          priorityGroupTitles: { type: 'any', default: () => ({}) },
+          /** Subscription limit counters, kept on every write that changes them (never counted by scan). */
+          ownedGroupCount: { type: 'number', required: true, default: 0 },
+          ownedGroupTotalCount: { type: 'number', required: true, default: 0 },
+          groupMembershipCount: { type: 'number', required: true, default: 0 },
+          /** A new sign-in address waiting for its code; the old one stays until the code is given. */
+          pendingEmail: { type: 'string' },
+          /** When provisioning finished (record, Private group, invitations taken on); absent until then. */
+          provisionedAt: { type: 'string' },
+          /** Task counters, on the task creator's item; absent reads as 0 (DynamoDB ADD starts from 0). */
+          totalTasksCount: { type: 'number' },
+          activeTasksCount: { type: 'number' },
+          delegatedTasksCount: { type: 'number' },
+          totalRoutineInstancesCount: { type: 'number' },
+          /** Attachment counters, on the item of whoever added them (decisions D44); absent reads as 0. */
+          taskAttachmentsCount: { type: 'number' },
+          storageBytes: { type: 'number' },
+          /** Curricula counters, on the author's item (decisions D66); absent reads as 0. */
+          totalCurriculumsCount: { type: 'number' },
+          totalCurriculumLessonsCount: { type: 'number' },
+          /** Curriculum attachment counters, on the author's item (decisions D72); absent reads as 0. */
+          curriculumAttachmentsCount: { type: 'number' },
+          curriculumStorageBytes: { type: 'number' },
+          version: { type: 'number', required: true, default: 1 },
+          createdAt: { type: 'string', readOnly: true, default: () => new Date().toISOString() },
+          updatedAt: { type: 'string', watch: '*', set: () => new Date().toISOString() },
+        },
+        indexes: {
+          byId: {
+            pk: { field: 'pk', composite: ['userId'], template: 'USER#${userId}' },
+            sk: { field: 'sk', composite: [], template: 'PROFILE' },
+          },
+          byEmail: {
+            index: 'gsi1',
+            pk: { field: 'gsi1pk', composite: ['email'], template: 'EMAIL#${email}' },
+            sk: { field: 'gsi1sk', composite: [], template: 'USER' },
+          },
+          /** Trials ending on a day: one partition per day, read by the hourly expiry job. */
+          byTrialEnd: {
+            index: 'gsi2',
+            pk: { field: 'gsi2pk', composite: ['trialEndsOn'], template: 'TRIALEND#${trialEndsOn}' },
+            sk: { field: 'gsi2sk', composite: ['userId'], template: 'USER#${userId}' },
+          },
+        },
       },
-      byEmail: {
-        index: 'gsi1',
-        pk: { field: 'gsi1pk', composite: ['email'], template: 'EMAIL#${email}' },
-        sk: { field: 'gsi1sk', composite: [], template: 'USER' },
-      },
-      /** Trials ending on a day: one partition per day, read by the hourly expiry job. */
-      byTrialEnd: {
-        index: 'gsi2',
-        pk: { field: 'gsi2pk', composite: ['trialEndsOn'], template: 'TRIALEND#${trialEndsOn}' },
-        sk: { field: 'gsi2sk', composite: ['userId'], template: 'USER#${userId}' },
-      },
-    },
-  },
-  { table: env.tableName, client: documentClient },
+      { table: env.tableName, client: documentClient },
+    ),
 );

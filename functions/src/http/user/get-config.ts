@@ -1,6 +1,6 @@
 import { agendasAllowed } from '@tandem/shared/agendas/allow-list';
 import * as routes from '@tandem/shared/api/route-defs';
-import { presentConfig } from '../../core/user/avatar.ts';
+import { presentConfig } from '../../core/user/avatar-view.ts';
 import { getUser, isInternalUser } from '../../core/user/user.ts';
 import { env } from '../../lib/env.ts';
 import { httpHandler } from '../../lib/http-handler.ts';

@@ -1,6 +1,6 @@
 import { updateUserConfigInput } from '@tandem/shared';
 import * as routes from '@tandem/shared/api/route-defs';
-import { presentConfig } from '../../core/user/avatar.ts';
+import { presentConfig } from '../../core/user/avatar-view.ts';
 import { updateUserConfig } from '../../core/user/user.ts';
 import { httpHandler } from '../../lib/http-handler.ts';
 
