@@ -26,15 +26,31 @@ export const localeTag = (language: string): string => language.replace(/_/g, '-
 export const FIRST_NAMESPACES = ['common', 'validation', 'today', 'tasks'] as const;
 
 /**
- * Top-level keys of the entry's namespaces that only pages loaded later show (the settings page, the
- * task list's chart, the delegation invitation page): the build leaves them out of the entry
- * (vite.config.ts `textsWithout` reads this list) and loadLaterNamespaces adds them, which every such
- * page waits for (router.tsx `page`). A key named here must not be read on a first screen
- * (web/test/i18n-later-keys.test.ts).
+ * Top-level keys of the entry's namespaces that no first screen shows: the build leaves them out of
+ * the entry (vite.config.ts `textsWithout` reads this list). They arrive two ways: pages loaded later
+ * (the settings page, the task list's chart, the delegation invitation page) wait for
+ * loadLaterNamespaces (router.tsx `page`); parts loaded on demand from Today or the shell (the task
+ * form and what it opens, the quick add, the notifications, the chat, the command palette) import
+ * `with-later-texts.ts`, which adds them with the part's code (D79). A module reading a key named here
+ * is one of those (web/test/i18n-later-keys.test.ts).
  */
 export const LATER_KEYS = {
-  common: ['settings', 'subscription', 'push'],
-  tasks: ['delegateInvite', 'chart'],
+  common: ['settings', 'subscription', 'push', 'notifications', 'palette', 'shortcuts'],
+  tasks: [
+    'delegateInvite',
+    'chart',
+    'form',
+    'customFields',
+    'members',
+    'invite',
+    'assignees',
+    'attachments',
+    'editor',
+    'conflict',
+    'quickAdd',
+    'deleteDialog',
+    'audio',
+  ],
 } as const satisfies Partial<Record<(typeof FIRST_NAMESPACES)[number], readonly string[]>>;
 
 /** `texts` without `keys` (already so in the build; here for tests, which run without the plugin). */

@@ -32,6 +32,7 @@ import { useTranslation } from 'react-i18next';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { failureOf, type RequestLinkForm, saveRequestLink, uploadLogo } from '../api/request-links.ts';
 import { RequestLinkPreview } from './request-link-preview.tsx';
+import '../../../i18n/with-later-texts.ts';
 
 /** The sections of a link's configuration, each edited a field at a time. */
 type Section = 'brandingConfig' | 'requestConfig' | 'confirmationConfig' | 'legalConfig';
