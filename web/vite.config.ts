@@ -45,9 +45,10 @@ function routeDefsPerImporter(): Plugin {
 }
 
 /**
- * The entry's texts (src/i18n/index.ts) without the top-level keys only later pages show: where
- * index.ts imports common.json or tasks.json it gets the file less its LATER_KEYS (read from index.ts
- * itself, so the list lives once); later-texts.ts brings the whole files after the first content (D65).
+ * The entry's texts (src/i18n/index.ts) without the top-level keys no first screen shows: where
+ * index.ts imports common.json, tasks.json or today.json it gets the file less its LATER_KEYS (read
+ * from index.ts itself, so the list lives once); later-texts.ts brings the whole files, after the first
+ * content or with the code of a part that imports i18n/with-later-texts.ts (D65, D79).
  */
 function textsWithout(): Plugin {
   const i18nDir = resolve(import.meta.dirname, 'src/i18n');

@@ -12,10 +12,10 @@
  */
 import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-// The build gives this module these two files without LATER_KEYS (vite.config.ts `textsWithout`).
+// The build gives this module these three files without LATER_KEYS (vite.config.ts `textsWithout`).
 import commonFile from './locales/en_US/common.json';
 import tasksFile from './locales/en_US/tasks.json';
-import today from './locales/en_US/today.json';
+import todayFile from './locales/en_US/today.json';
 import validation from './locales/en_US/validation.json';
 
 export const FALLBACK_LANGUAGE = 'en_US';
@@ -35,7 +35,7 @@ export const FIRST_NAMESPACES = ['common', 'validation', 'today', 'tasks'] as co
  * is one of those (web/test/i18n-later-keys.test.ts).
  */
 export const LATER_KEYS = {
-  common: ['settings', 'subscription', 'push', 'notifications', 'palette', 'shortcuts'],
+  common: ['settings', 'subscription', 'push', 'notifications', 'palette', 'shortcuts', 'chat'],
   tasks: [
     'delegateInvite',
     'chart',
@@ -50,7 +50,9 @@ export const LATER_KEYS = {
     'quickAdd',
     'deleteDialog',
     'audio',
+    'list',
   ],
+  today: ['pending', 'delegated'],
 } as const satisfies Partial<Record<(typeof FIRST_NAMESPACES)[number], readonly string[]>>;
 
 /** `texts` without `keys` (already so in the build; here for tests, which run without the plugin). */
@@ -58,6 +60,7 @@ const without = <T extends object>(texts: T, keys: readonly string[]): T =>
   Object.fromEntries(Object.entries(texts).filter(([k]) => !keys.includes(k))) as T;
 const common = without(commonFile, LATER_KEYS.common);
 const tasks = without(tasksFile, LATER_KEYS.tasks);
+const today = without(todayFile, LATER_KEYS.today);
 export const resources = { en_US: { common, validation, today, tasks } } as const;
 
 /** Every other namespace, one chunk each, by name. */
