@@ -1,7 +1,9 @@
 /**
  * The entry carries its namespaces without LATER_KEYS (i18n/index.ts, D65); those texts arrive with
- * loadLaterNamespaces, which every page loaded later waits for. So a key named there may be read only by
- * such a page's own modules, never by the shell, Today or what opens from them (a raw key would show).
+ * loadLaterNamespaces, which every page loaded later waits for, or with the code of a part that
+ * imports i18n/with-later-texts.ts (D79). So a key named there may be read only by such a page's own
+ * modules or by a module that imports with-later-texts, never by the shell or Today (a raw key would
+ * show).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -21,6 +23,8 @@ const LATER_PAGE_MODULES = [
   /^features\/tasks\/components\/status-chart-card\.tsx$/,
   /^features\/delegation\/routes\/accept-delegate-invite-page\.tsx$/,
 ];
+/** Or a module that brings the texts with its code (D79): it imports i18n/with-later-texts.ts. */
+const ADDS_LATER_TEXTS = /^import '[./]*\/i18n\/with-later-texts\.ts';$/m;
 /** And who may import those few modules from outside features/settings. */
 const IMPORTERS: Record<string, RegExp> = {
   'push-device-switch': /^features\/(settings|push)\//,
@@ -40,9 +44,10 @@ describe('keys left out of the entry', () => {
         const read = new RegExp(`['"\`](${ns}:)?${key}\\.`);
         for (const s of sources)
           if (
-            s.path !== 'i18n/index.ts' &&
+            !s.path.startsWith('i18n/') &&
             read.test(s.text) &&
-            !LATER_PAGE_MODULES.some((re) => re.test(s.path))
+            !LATER_PAGE_MODULES.some((re) => re.test(s.path)) &&
+            !ADDS_LATER_TEXTS.test(s.text)
           )
             readers.push(`${s.path} reads ${ns}.${key}`);
       }

@@ -72,6 +72,10 @@ export const START_FREE_LIBRARIES: Record<string, RegExp> = {
   'the rich-text editor (Lexical)': /lexical\.dev/,
   'the task grid (TanStack Table)': /getCoreRowModel/,
   'the planning flow (React Flow)': /react-flow__/,
+  // What opens from Today comes with its own code (D79): the texts of the task form and the quick add
+  // (i18n/with-later-texts.ts), and the confetti's canvas.
+  "the task form's texts": /Call Anna tomorrow 3pm/,
+  "the confetti's canvas": /"data-testid":`confetti`/,
 };
 
 /** Which of START_FREE_LIBRARIES the given built files carry. */

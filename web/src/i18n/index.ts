@@ -12,10 +12,10 @@
  */
 import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-// The build gives this module these two files without LATER_KEYS (vite.config.ts `textsWithout`).
+// The build gives this module these three files without LATER_KEYS (vite.config.ts `textsWithout`).
 import commonFile from './locales/en_US/common.json';
 import tasksFile from './locales/en_US/tasks.json';
-import today from './locales/en_US/today.json';
+import todayFile from './locales/en_US/today.json';
 import validation from './locales/en_US/validation.json';
 
 export const FALLBACK_LANGUAGE = 'en_US';
@@ -26,15 +26,33 @@ export const localeTag = (language: string): string => language.replace(/_/g, '-
 export const FIRST_NAMESPACES = ['common', 'validation', 'today', 'tasks'] as const;
 
 /**
- * Top-level keys of the entry's namespaces that only pages loaded later show (the settings page, the
- * task list's chart, the delegation invitation page): the build leaves them out of the entry
- * (vite.config.ts `textsWithout` reads this list) and loadLaterNamespaces adds them, which every such
- * page waits for (router.tsx `page`). A key named here must not be read on a first screen
- * (web/test/i18n-later-keys.test.ts).
+ * Top-level keys of the entry's namespaces that no first screen shows: the build leaves them out of
+ * the entry (vite.config.ts `textsWithout` reads this list). They arrive two ways: pages loaded later
+ * (the settings page, the task list's chart, the delegation invitation page) wait for
+ * loadLaterNamespaces (router.tsx `page`); parts loaded on demand from Today or the shell (the task
+ * form and what it opens, the quick add, the notifications, the chat, the command palette) import
+ * `with-later-texts.ts`, which adds them with the part's code (D79). A module reading a key named here
+ * is one of those (web/test/i18n-later-keys.test.ts).
  */
 export const LATER_KEYS = {
-  common: ['settings', 'subscription', 'push'],
-  tasks: ['delegateInvite', 'chart'],
+  common: ['settings', 'subscription', 'push', 'notifications', 'palette', 'shortcuts', 'chat'],
+  tasks: [
+    'delegateInvite',
+    'chart',
+    'form',
+    'customFields',
+    'members',
+    'invite',
+    'assignees',
+    'attachments',
+    'editor',
+    'conflict',
+    'quickAdd',
+    'deleteDialog',
+    'audio',
+    'list',
+  ],
+  today: ['pending', 'delegated'],
 } as const satisfies Partial<Record<(typeof FIRST_NAMESPACES)[number], readonly string[]>>;
 
 /** `texts` without `keys` (already so in the build; here for tests, which run without the plugin). */
@@ -42,6 +60,7 @@ const without = <T extends object>(texts: T, keys: readonly string[]): T =>
   Object.fromEntries(Object.entries(texts).filter(([k]) => !keys.includes(k))) as T;
 const common = without(commonFile, LATER_KEYS.common);
 const tasks = without(tasksFile, LATER_KEYS.tasks);
+const today = without(todayFile, LATER_KEYS.today);
 export const resources = { en_US: { common, validation, today, tasks } } as const;
 
 /** Every other namespace, one chunk each, by name. */

@@ -4,5 +4,6 @@
  */
 import common from './locales/en_US/common.json';
 import tasks from './locales/en_US/tasks.json';
+import today from './locales/en_US/today.json';
 
-export const laterTexts = { common, tasks };
+export const laterTexts = { common, tasks, today };

@@ -1,5 +1,5 @@
 /** What other features use of tasks: the task modal, its hook, the badges and the confetti. */
-export { Confetti, ConfettiHost, playConfetti } from './components/confetti.tsx';
+export { ConfettiHost, playConfetti } from './components/confetti.tsx';
 export { DueDateBadge } from './components/due-date-badge.tsx';
 export { StatusBadge } from './components/status-badge.tsx';
 export { TaskFormModal, type TaskFormModalProps } from './components/task-form-modal.tsx';

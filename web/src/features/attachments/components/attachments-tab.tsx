@@ -45,6 +45,7 @@ import {
 import { exceedsRemainingStorage, fileGroupOf, formatSize } from '../utils/files.ts';
 import { FileIcon } from './file-icon.tsx';
 import { SortableAttachmentRow, SortableAttachments } from './sortable-attachments.tsx';
+import '../../../i18n/with-later-texts.ts';
 
 interface Upload {
   key: string;

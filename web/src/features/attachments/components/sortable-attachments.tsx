@@ -21,6 +21,7 @@ import { mutate } from 'swr';
 import { notifyError } from '../../../lib/notify.ts';
 import { type AttachmentOwner, type attachmentsKey, orderAttachments } from '../api/attachments.ts';
 import { reorder } from '../utils/files.ts';
+import '../../../i18n/with-later-texts.ts';
 
 export function SortableAttachments({
   swrKey,

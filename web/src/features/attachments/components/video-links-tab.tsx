@@ -19,6 +19,7 @@ import {
 } from '../api/attachments.ts';
 import { linkErrors } from '../utils/files.ts';
 import { SortableAttachmentRow, SortableAttachments } from './sortable-attachments.tsx';
+import '../../../i18n/with-later-texts.ts';
 
 function LinkDialog({
   editing,

@@ -19,6 +19,7 @@ import { pickDefaultGroup } from '../../tasks/utils/task-form.ts';
 import { uploadTracks } from '../api/tracks.ts';
 import { TrackSources } from './recorder.tsx';
 import { PendingTracks } from './track-list.tsx';
+import '../../../i18n/with-later-texts.ts';
 
 /** The title's error by the shared rule, or null. */
 function titleError(title: string): string | null {

@@ -9,6 +9,7 @@ import { errorText } from '../../../lib/notify.ts';
 import { uploadTracks, useTracks } from '../api/tracks.ts';
 import { TrackSources } from './recorder.tsx';
 import { PendingTracks, SavedTracks } from './track-list.tsx';
+import '../../../i18n/with-later-texts.ts';
 
 export function AudioTracks({ taskId, canEdit }: { taskId: string; canEdit: boolean }) {
   const { t } = useTranslation('tasks');

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../../lib/notify.ts';
 import { useRecorder } from '../hooks/use-recorder.ts';
 import { formatElapsed, isAudioFile } from '../utils/recording.ts';
+import '../../../i18n/with-later-texts.ts';
 
 export function TrackSources({
   onFiles,

@@ -13,6 +13,7 @@ import { errorText, notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { deleteAttachment } from '../../attachments/api/attachments.ts';
 import { formatSize } from '../../attachments/utils/files.ts';
 import { refreshTracks, tracksKey } from '../api/tracks.ts';
+import '../../../i18n/with-later-texts.ts';
 
 /**
  * MediaRecorder's WebM names no duration, so the player shows none (Chromium: Infinity): seeking far

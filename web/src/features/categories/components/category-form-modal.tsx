@@ -21,6 +21,7 @@ import { IconPicker } from '../../groups/components/icon-picker.tsx';
 import { notifyFailure } from '../../groups/utils/failure.ts';
 import { createCategory } from '../api/create-category.ts';
 import { updateCategory } from '../api/update-category.ts';
+import '../../../i18n/with-later-texts.ts';
 
 /** Create or edit a category: name, description, colour, icon and its groups. */
 export function CategoryFormModal({

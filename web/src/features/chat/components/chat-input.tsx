@@ -3,6 +3,7 @@ import { IconSend } from '@tabler/icons-react';
 import { CHAT_RULES } from '@tandem/shared/chat/chat';
 import { type KeyboardEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import '../../../i18n/with-later-texts.ts';
 
 /**
  * The chat input (spec 000 §5): grows from 1 to 5 rows, Enter sends, Shift+Enter is a new line, an

@@ -17,6 +17,7 @@ import {
 } from '../api/chat.ts';
 import { ChatInput } from './chat-input.tsx';
 import { MessageItem } from './message-item.tsx';
+import '../../../i18n/with-later-texts.ts';
 
 /** The viewers' avatars in the header: the first four, then +N naming the others (spec 000 §9). */
 function ViewerAvatars({ viewers }: { viewers: ChatView['viewers'] }) {

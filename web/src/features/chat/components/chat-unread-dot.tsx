@@ -1,6 +1,7 @@
 import { Box } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useRecentChats } from '../api/chat.ts';
+import '../../../i18n/with-later-texts.ts';
 
 /** The sidebar's dot beside Chat: shown while one of the person's recent chats has something unread. */
 export function ChatUnreadDot() {

@@ -4,6 +4,7 @@ import { CHAT_RULES, chatTime, type MessageView } from '@tandem/shared/chat/chat
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MessageText } from './message-text.tsx';
+import '../../../i18n/with-later-texts.ts';
 
 /** One message: author, time in the person's date format, text; edit and delete on one's own only. */
 export function MessageItem({

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useRecentChats } from '../api/chat.ts';
 import { ChatPanel } from '../components/chat-panel.tsx';
+import '../../../i18n/with-later-texts.ts';
 
 /**
  * /chat (spec 001 §2): the person's chats with a message in the last day, newest first, each marked

@@ -20,6 +20,7 @@ import useSWR from 'swr';
 import { navItems } from '../../../app/shell/nav-items.ts';
 import { api } from '../../../lib/api.ts';
 import { taskPath } from '../../tasks/paths.ts';
+import '../../../i18n/with-later-texts.ts';
 
 /** Titles the palette looks tasks up by: at least 2 characters, read 250 ms after the last key. */
 const MIN_SEARCH = 2;

@@ -2,6 +2,7 @@
 import { Group, Kbd, Modal, Table } from '@mantine/core';
 import { useOs } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
+import '../../../i18n/with-later-texts.ts';
 
 export type ShortcutKey = 'palette' | 'quickAdd' | 'help' | 'next' | 'previous' | 'done' | 'edit';
 /** Keys per shortcut; "mod" is Ctrl, or ⌘ on a Mac. */

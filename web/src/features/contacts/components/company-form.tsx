@@ -13,6 +13,7 @@ import {
 } from '../utils/contact-body.ts';
 import type { GroupChoice } from '../utils/form.ts';
 import { FormButtons, FormModal, GroupFields, useSave } from './form-parts.tsx';
+import '../../../i18n/with-later-texts.ts';
 
 export interface CompanyFormProps {
   opened: boolean;

@@ -35,6 +35,7 @@ import {
   LABELS,
 } from '../utils/form.ts';
 import { FormButtons, FormModal, GroupFields, useSave } from './form-parts.tsx';
+import '../../../i18n/with-later-texts.ts';
 
 export interface ContactFormProps {
   opened: boolean;

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { contactsErrorMessage } from '../utils/errors.ts';
 import { ConfirmDelete } from './confirm-delete.tsx';
 import { LoadError } from './load-error.tsx';
+import '../../../i18n/with-later-texts.ts';
 
 /** A detail not read yet: the §8 message under `title` with a retry when the read failed, else the loader. */
 export function DetailPending({

@@ -10,6 +10,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { contactsErrorMessage } from '../utils/errors.ts';
 import type { GroupChoice } from '../utils/form.ts';
+import '../../../i18n/with-later-texts.ts';
 
 export function FormModal({
   opened,

@@ -33,6 +33,7 @@ import { contactsErrorMessage } from '../utils/errors.ts';
 import type { GroupChoice } from '../utils/form.ts';
 import { dueInputValue, localInputToIso, taskZone } from '../utils/task-defaults.ts';
 import { LoadError } from './load-error.tsx';
+import '../../../i18n/with-later-texts.ts';
 
 export interface LinkedTasksProps {
   kind: 'contact' | 'company';

@@ -64,6 +64,7 @@ import { MergeDialog } from '../components/merge-dialog.tsx';
 import { contactsErrorMessage } from '../utils/errors.ts';
 import type { GroupChoice } from '../utils/form.ts';
 import { contactRights } from '../utils/rights.ts';
+import '../../../i18n/with-later-texts.ts';
 
 type Tab = 'contacts' | 'companies';
 const ORDERINGS: Record<Tab, string[]> = {

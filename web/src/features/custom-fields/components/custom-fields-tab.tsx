@@ -56,6 +56,7 @@ import {
   useValues,
 } from '../api/custom-fields.ts';
 import { draftOf, draftProblem, type FieldDraft, fieldOf, newDraft, valueProblem } from '../utils/drafts.ts';
+import '../../../i18n/with-later-texts.ts';
 
 interface Props {
   task: TaskView | null;

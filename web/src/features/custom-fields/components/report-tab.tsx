@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { definitionIdOf, routineKindOf } from '../../schedule/utils/routine-id.ts';
 import { useDefinition, useValues } from '../api/custom-fields.ts';
 import type { ReportPoint } from './report-chart.tsx';
+import '../../../i18n/with-later-texts.ts';
 
 const ReportChart = lazy(() => import('./report-chart.tsx'));
 

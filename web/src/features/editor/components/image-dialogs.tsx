@@ -8,6 +8,7 @@ import type { ImagePosition } from '@tandem/shared/editor/document';
 import { BLANK_URL, sanitizeImageSrc } from '@tandem/shared/editor/links';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import '../../../i18n/with-later-texts.ts';
 
 export type ImageDialogKind = 'image' | 'inline';
 

@@ -37,6 +37,7 @@ import { ImagesPlugin } from '../plugins/images-plugin.tsx';
 import { OfficeBulletsPlugin } from '../plugins/office-bullets-plugin.tsx';
 import { Toolbar } from './toolbar.tsx';
 import './rich-text-editor.css';
+import '../../../i18n/with-later-texts.ts';
 
 export interface RichTextEditorProps {
   /** The stored document (Lexical JSON), or null when the text is plain. */

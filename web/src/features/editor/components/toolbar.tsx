@@ -33,6 +33,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { INSERT_IMAGE_COMMAND, INSERT_INLINE_IMAGE_COMMAND } from '../plugins/images-plugin.tsx';
 import { ImageDialog, type ImageDialogKind } from './image-dialogs.tsx';
+import '../../../i18n/with-later-texts.ts';
 
 type ListKind = 'bullet' | 'number' | 'check' | null;
 interface ToolbarState {

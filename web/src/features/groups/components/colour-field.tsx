@@ -14,6 +14,7 @@ import { QUICK_COLORS, RECOMMENDED_COLORS } from '@tandem/shared/groups/group';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hexOnBlur, inkOn, typedHex } from '../utils/hex-color.ts';
+import '../../../i18n/with-later-texts.ts';
 
 function Swatch({
   color,

@@ -34,6 +34,7 @@ import { ColourField } from './colour-field.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { IconPicker } from './icon-picker.tsx';
 import { MembersSection } from './members-section.tsx';
+import '../../../i18n/with-later-texts.ts';
 
 type Warning = 'discardInvite' | 'nameConflict';
 

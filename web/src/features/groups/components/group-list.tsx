@@ -23,6 +23,7 @@ import { isArchived } from '../utils/group-state.ts';
 import { pendingBadgeCount } from '../utils/members.ts';
 import { roleKey } from '../utils/roles.ts';
 import { GroupMark } from './group-mark.tsx';
+import '../../../i18n/with-later-texts.ts';
 
 interface RowActions {
   defaultId: string | null;

@@ -16,6 +16,7 @@ import { notifyFailure } from '../utils/failure.ts';
 import { isArchived } from '../utils/group-state.ts';
 import { GroupFormModal } from './group-form-modal.tsx';
 import { PlainGroupList, SortableGroupList } from './group-list.tsx';
+import '../../../i18n/with-later-texts.ts';
 
 type Editing = { kind: 'new' } | { kind: 'edit'; id: string } | null;
 

@@ -15,6 +15,7 @@ import { type KeyboardEvent, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GroupIcon } from './group-icon.tsx';
 import { GroupMark } from './group-mark.tsx';
+import '../../../i18n/with-later-texts.ts';
 
 const COLUMNS = 8;
 

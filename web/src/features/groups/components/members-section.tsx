@@ -31,6 +31,7 @@ import { has } from '../utils/group-state.ts';
 import { type InviteDraft, membersByStatus, upsertInvite } from '../utils/members.ts';
 import { isRoleId, ROLE_ORDER, roleKey } from '../utils/roles.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
+import '../../../i18n/with-later-texts.ts';
 
 const initials = (name: string, email: string) =>
   (

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { errorText, notifyError } from '../../../lib/notify.ts';
 import { useUserConfig } from '../../../lib/user/get-user-config.ts';
 import { updateUserConfig } from '../../settings/api/update-user-config.ts';
+import '../../../i18n/with-later-texts.ts';
 
 const CHANNELS: readonly NotificationChannel[] = ['inApp', 'email', 'push'];
 

@@ -23,6 +23,7 @@ import { appState, useAppState } from '../../../lib/app-state.ts';
 import { errorText, notifyError } from '../../../lib/notify.ts';
 import { markRead, markReceived, useNotifications } from '../api/notifications.ts';
 import { notificationText } from '../utils/text.ts';
+import '../../../i18n/with-later-texts.ts';
 
 type TabId = 'unread' | 'read';
 

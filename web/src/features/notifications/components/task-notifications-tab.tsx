@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { errorText, notifyError } from '../../../lib/notify.ts';
 import { markRead, useNotifications } from '../api/notifications.ts';
 import { notificationText } from '../utils/text.ts';
+import '../../../i18n/with-later-texts.ts';
 
 /** The task modal's notifications tab (spec 000 §2): the person's notifications about this task. */
 export function TaskNotificationsTab({ taskId }: { taskId: string }) {

@@ -2,6 +2,7 @@ import type { NotificationList } from '@tandem/shared/notifications/notification
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { listNotifications, notificationsKey } from '../api/notifications.ts';
+import '../../../i18n/with-later-texts.ts';
 
 /**
  * The sidebar's unread dot (spec 001 §2, §4). It shows what the signals component

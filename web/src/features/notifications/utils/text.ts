@@ -1,5 +1,6 @@
 import type { NotificationView } from '@tandem/shared/notifications/notifications';
 import type { TFunction } from 'i18next';
+import '../../../i18n/with-later-texts.ts';
 
 /** The words of a notification, from its template and variables. */
 export function notificationText(t: TFunction, n: NotificationView): string {

@@ -15,6 +15,7 @@ import { useUserConfig } from '../../../lib/user/get-user-config.ts';
 import { useGroups } from '../../groups/api/list-groups.ts';
 import { createTask } from '../../tasks/api/tasks.ts';
 import { parseQuickAdd, type QuickAddPart, type QuickAddPartKind } from '../utils/parse-quick-add.ts';
+import '../../../i18n/with-later-texts.ts';
 
 const PART_COLOUR: Record<QuickAddPartKind, string> = { date: 'blue', flag: 'red', group: 'teal' };
 

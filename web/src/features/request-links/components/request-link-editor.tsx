@@ -34,6 +34,7 @@ import { useGroups } from '../../groups/api/list-groups.ts';
 import { failureOf, type RequestLinkForm, saveRequestLink, uploadLogo } from '../api/request-links.ts';
 import { defaultHours, formErrorsOf, formOf, groupChoices, validateLinkForm } from '../utils/editor-form.ts';
 import { RequestLinkPreview } from './request-link-preview.tsx';
+import '../../../i18n/with-later-texts.ts';
 
 /** The sections of a link's configuration, each edited a field at a time. */
 type Section = 'brandingConfig' | 'requestConfig' | 'confirmationConfig' | 'legalConfig';

@@ -2,6 +2,7 @@
 import { Box, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { RequestLinkForm } from '../api/request-links.ts';
+import '../../../i18n/with-later-texts.ts';
 
 const Field = ({ label }: { label: string }) => (
   <Box>

@@ -29,6 +29,7 @@ import {
   pickUsers,
   type QueuedInvite,
 } from '../../delegation/utils/assignees.ts';
+import '../../../i18n/with-later-texts.ts';
 
 /** What the form holds for the people of a new task. */
 export interface DelegationDraft {

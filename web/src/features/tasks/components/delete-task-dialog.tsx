@@ -2,6 +2,7 @@ import { Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
 import type { TaskView } from '@tandem/shared/tasks/views';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import '../../../i18n/with-later-texts.ts';
 
 /**
  * Delete confirmation. A task with sub-tasks asks what becomes of them: deleted too, or moved up to

@@ -2,6 +2,7 @@ import { ActionIcon, Button, Group, Stack, TextInput, Tooltip } from '@mantine/c
 import { IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { type DueShortcut, dueShortcut } from '../utils/task-form.ts';
+import '../../../i18n/with-later-texts.ts';
 
 const SHORTCUTS: DueShortcut[] = ['today', 'tomorrow', 'nextWeek'];
 

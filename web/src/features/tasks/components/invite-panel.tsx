@@ -30,6 +30,7 @@ import {
   inviteProblem,
   type QueuedInvite,
 } from '../../delegation/utils/assignees.ts';
+import '../../../i18n/with-later-texts.ts';
 
 type InviteStatus = 'pending' | 'refused' | 'expired' | 'on-hold' | 'accepted';
 const STATUS_COLOURS: Record<string, string> = { pending: 'yellow', refused: 'red', expired: 'orange' };

@@ -6,6 +6,7 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { newRow, type SubtaskRow } from '../utils/subtasks.ts';
 import { StatusBadge } from './status-badge.tsx';
+import '../../../i18n/with-later-texts.ts';
 
 /**
  * Sub-tasks: the task's existing sub-tasks (each opens in the form) and new rows added inline. Enter

@@ -8,6 +8,7 @@ import { IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Choice, ConflictField } from '../utils/task-conflict.ts';
 import type { TaskFormValues } from '../utils/task-form.ts';
+import '../../../i18n/with-later-texts.ts';
 
 /** The notice: the task changed while the person has unsaved edits. */
 export function TaskChangedNotice({ onLoad, onKeep }: { onLoad: () => void; onKeep: () => void }) {

@@ -8,6 +8,7 @@ import { useEditorTarget } from '../hooks/use-editor-target.ts';
 import { clampPanelWidth, PANEL_WIDTH } from '../hooks/use-task-form-place.ts';
 import { formTitle, type TaskFormDefaults } from '../utils/task-form.ts';
 import { TaskEditor } from './task-editor.tsx';
+import '../../../i18n/with-later-texts.ts';
 
 export interface TaskDockedPanelProps {
   onClose: () => void;

@@ -5,6 +5,7 @@ import { errorText, notifyError } from '../../../lib/notify.ts';
 import { useTask } from '../api/tasks.ts';
 import type { TaskFormDefaults } from '../utils/task-form.ts';
 import { TaskForm } from './task-form.tsx';
+import '../../../i18n/with-later-texts.ts';
 
 /**
  * The task form with its loading: a task id loads the task; a task that cannot be loaded (deleted,

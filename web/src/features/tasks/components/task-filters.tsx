@@ -4,6 +4,7 @@ import { PRIORITY_GROUPS, TASK_MODES, type TaskMode } from '@tandem/shared/tasks
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TaskListFilters } from '../utils/list-filters.ts';
+import '../../../i18n/with-later-texts.ts';
 
 /**
  * Filters of GET /task (spec 000 §7): group, mode, priority group, only tasks I created

@@ -8,6 +8,7 @@ import { useEditorTarget } from '../hooks/use-editor-target.ts';
 import { formTitle, type TaskFormDefaults } from '../utils/task-form.ts';
 import { ConfettiHost } from './confetti.tsx';
 import { TaskEditor } from './task-editor.tsx';
+import '../../../i18n/with-later-texts.ts';
 
 export interface TaskFormModalProps {
   opened: boolean;

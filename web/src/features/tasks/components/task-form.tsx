@@ -105,6 +105,7 @@ import { InvitePanel } from './invite-panel.tsx';
 import { SubtasksField } from './subtasks-field.tsx';
 import { TaskChangedNotice, TaskConflictPanel } from './task-conflict.tsx';
 import { TaskMembersTab } from './task-members-tab.tsx';
+import '../../../i18n/with-later-texts.ts';
 
 /** The messages tab, loaded when first opened (features/chat). */
 const TaskChatTab = lazy(() => import('../../chat/components/task-chat-tab.tsx'));

@@ -19,6 +19,7 @@ import type { RowActions } from '../hooks/use-row-actions.ts';
 import { DueDateBadge } from './due-date-badge.tsx';
 import { AssigneeAvatars, RowActionsMenu, RowDueMenu } from './row-controls.tsx';
 import { StatusBadge } from './status-badge.tsx';
+import '../../../i18n/with-later-texts.ts';
 
 /**
  * The task list (spec 000 §2 Task list item): per row the status as a checkbox (mark Done, or undo),

@@ -34,6 +34,7 @@ import {
   type TaskMemberRow,
   taskMembersByUser,
 } from '../utils/members.ts';
+import '../../../i18n/with-later-texts.ts';
 
 /** A server answer's message for one field (errors.manager, errors.user…), if it sent one. */
 const fieldError = (err: unknown, ...fields: string[]) =>

@@ -1,6 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../groups/components/confirm-dialog.tsx';
+import '../../../i18n/with-later-texts.ts';
 
 /**
  * Closing the task form (Escape, the X, Cancel) with changes asks before discarding them; with none

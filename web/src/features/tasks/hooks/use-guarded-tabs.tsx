@@ -7,6 +7,7 @@
 import { type ReactNode, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../groups/components/confirm-dialog.tsx';
+import '../../../i18n/with-later-texts.ts';
 
 export function useGuardedTabs(initial: string): {
   tabsProps: { value: string; onChange: (next: string | null) => void };

@@ -47,6 +47,7 @@ import {
 } from '../utils/list-filters.ts';
 import { statusCounts } from '../utils/status-counts.ts';
 import { undoneStatus } from '../utils/task-form.ts';
+import '../../../i18n/with-later-texts.ts';
 
 const AudioTaskDialog = lazy(() => import('../../audio/components/audio-task-dialog.tsx'));
 

@@ -30,6 +30,7 @@ import {
 import { DueDateBadge } from '../../tasks/components/due-date-badge.tsx';
 import { StatusBadge } from '../../tasks/components/status-badge.tsx';
 import { PanelHeading } from './panel-heading.tsx';
+import '../../../i18n/with-later-texts.ts';
 
 type InvitationStatus = 'pending' | 'refused' | 'expired' | 'on-hold' | 'accepted';
 

@@ -18,6 +18,7 @@ import {
 } from '../../delegation/utils/pending.ts';
 import { formatDay } from '../../subscription/format.ts';
 import { DueDateBadge } from '../../tasks/components/due-date-badge.tsx';
+import '../../../i18n/with-later-texts.ts';
 
 type Answer = 'accept' | 'decline';
 /** What is being answered: one invitation (its id) or all of them. */
