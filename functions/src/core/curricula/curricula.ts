@@ -220,7 +220,8 @@ async function unlinkTracks(
     MAX_BATCH_WRITE_ITEMS,
   ))
     await LessonTaskEntity.delete(part).go();
-  for (const part of chunks(links.filter(keep), MAX_BATCH_WRITE_ITEMS))
+  const kept = links.filter(keep);
+  for (const part of chunks(kept, MAX_BATCH_WRITE_ITEMS))
     await Promise.all(
       part.map((l) =>
         TaskEntity.patch({ taskId: l.taskId })
