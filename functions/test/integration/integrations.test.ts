@@ -264,6 +264,28 @@ describe.each(['google', 'azure'] as const)('calendar sync with %s', (provider) 
     ).toEqual(['Team lunch']);
   });
 
+  it('keeps the refresh token a provider rotates, so the connection outlives the used one', async () => {
+    const ann = await person('Ann');
+    const { integration } = await connect(ann.api, provider);
+    const group = await privateGroup(ann.api);
+    const calendar = integration.calendars[0].id as string;
+    const link = await ann.api.post(`/integration/connect/${provider}/`, {
+      integration: integration.id,
+      calendar,
+      start_date: new Date().toISOString().slice(0, 10),
+      group,
+      direction: 'export',
+    });
+    expect(link.status).toBe(201);
+    expect((await sync(ann.api, integration.id)).body.broken).toBeUndefined();
+    // Microsoft gave a new refresh token on that run; the one used before now expires.
+    expect((await postControl(provider, '/expire-superseded', {})).status).toBe(204);
+    await scheduledTask(ann.api, group, 'Still exported', soon(2));
+    const again = await sync(ann.api, integration.id);
+    expect(again.body.broken).toBeUndefined();
+    expect(again.body.exported).toBe(1);
+  });
+
   it('a revoked or expired refresh token marks the connection broken and tells the person', async () => {
     const ann = await person('Ann');
     const { integration, account } = await connect(ann.api, provider);

@@ -28,6 +28,7 @@ import {
 } from '../../db/integrations.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { chunks, MAX_BATCH_WRITE_ITEMS } from '../../lib/batches.ts';
+import { isConditionFailed } from '../../lib/conditions.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { logger } from '../../lib/logger.ts';
 import { loadGroup, memberOf } from '../access/roster.ts';
@@ -116,7 +117,24 @@ export async function clientOf(i: IntegrationRecord): Promise<CalendarClient> {
   if (i.provider === 'caldav')
     return caldavClient(i.serverUrl ?? '', i.account.split(' @ ')[0] ?? '', secret);
   const tokens = await refreshAccess(i.provider as OAuthProvider, secret);
+  if (tokens.refreshToken && tokens.refreshToken !== secret) await keepRotated(i, tokens.refreshToken);
   return i.provider === 'google' ? googleClient(tokens.accessToken) : microsoftClient(tokens.accessToken);
+}
+
+/**
+ * A provider that rotates refresh tokens (Microsoft does on every refresh) sent a new one: it is
+ * sealed and kept in place of the used one, unless the connection's secret changed meanwhile (a
+ * reconnect, or another run that kept its own new token).
+ */
+async function keepRotated(i: IntegrationRecord, refreshToken: string): Promise<void> {
+  const sealed = await secretBox().seal(refreshToken, ownerOf(i));
+  await IntegrationEntity.patch({ userId: i.userId, integrationId: i.integrationId })
+    .set({ secret: sealed })
+    .where((x, op) => op.eq(x.secret, i.secret))
+    .go({ response: 'none' })
+    .catch((e: unknown) => {
+      if (!isConditionFailed(e)) throw e;
+    });
 }
 
 const ownerOf = (i: { userId: string; integrationId: string }) => ({

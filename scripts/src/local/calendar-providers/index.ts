@@ -44,6 +44,8 @@ interface Calendar {
 interface Grant {
   account: string;
   revoked: boolean;
+  /** Replaced by a newer refresh token (Microsoft rotates them); still valid until it expires. */
+  superseded?: boolean;
 }
 
 export interface ProviderWorld {
@@ -269,6 +271,13 @@ export function calendarProviders(origin: string): CalendarProviders {
           error_description: 'Token has been expired or revoked.',
         });
       account = g.account;
+      // Microsoft's identity platform answers a refresh with a new refresh token, to be used from
+      // then on; the used one still works until its own lifetime ends (/control/expire-superseded).
+      if (p === 'azure') {
+        g.superseded = true;
+        refreshToken = `rt-${id()}`;
+        w.refresh.set(refreshToken, { account, revoked: false });
+      }
     } else return send(res, 400, { error: 'unsupported_grant_type' });
     const accessToken = `at-${id()}`;
     w.access.set(accessToken, { account, expiresAt: Date.now() + 3_600_000 });
@@ -488,6 +497,11 @@ export function calendarProviders(origin: string): CalendarProviders {
       // The person withdrew the app's access (or the token expired): every token of the account stops.
       for (const g of w.refresh.values()) if (g.account === body.account) g.revoked = true;
       for (const [t, a] of w.access) if (a.account === body.account) w.access.delete(t);
+      return send(res, 204);
+    }
+    if (path === '/control/expire-superseded' && req.method === 'POST') {
+      // The lifetime of every refresh token replaced by a newer one ends.
+      for (const g of w.refresh.values()) if (g.superseded) g.revoked = true;
       return send(res, 204);
     }
     if (path === '/control/tokens' && req.method === 'GET') {
