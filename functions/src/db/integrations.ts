@@ -128,6 +128,8 @@ export const SyncedEventEntity = lazyEntity(
           href: { type: 'string' },
           /** What the last sync wrote or read (the task's version stamp or the event's etag). */
           stamp: { type: 'string', required: true },
+          /** The event repeats (a series): Graph names its occurrences, not it, when it is removed. */
+          series: { type: 'boolean' },
         },
         indexes: {
           byKey: {

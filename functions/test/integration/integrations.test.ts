@@ -632,6 +632,14 @@ describe('Microsoft series (D75)', () => {
     )!;
     expect(after.type).toBe('singleInstance');
     expect(after.recurrence).toBeUndefined();
+
+    // The board meeting's series deleted over there: Graph names its occurrences, not the series,
+    // yet its task goes; the others stay.
+    await control('azure', `/events/${encodeURIComponent(board.body.id as string)}`, { method: 'DELETE' });
+    expect((await sync(ann.api, integration.id)).body).toMatchObject({ removed: 1 });
+    expect((await ann.api.get(`/task/${boardTask.task_id}`)).status).toBe(404);
+    expect((await ann.api.get(`/task/${made.body.results[0].id}`)).status).toBe(200);
+    expect((await ann.api.get(`/task/${rentTask[0].task_id}`)).status).toBe(200);
   });
 });
 

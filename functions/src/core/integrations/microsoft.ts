@@ -182,6 +182,15 @@ export function microsoftClient(accessToken: string): CalendarClient {
             );
       return { eventId: made.id, etag: made.changeKey ?? '' };
     },
+    async goneSeries(eventIds) {
+      const gone: string[] = [];
+      for (const id of eventIds) {
+        const r = await call(`${api}/me/events/${encodeURIComponent(id)}?$select=id`, { headers });
+        if (r.status === 404) gone.push(id);
+        else ok(r, 200);
+      }
+      return gone;
+    },
     async remove(_calendar, ref) {
       ok(
         await call(`${api}/me/events/${encodeURIComponent(ref.eventId)}`, { method: 'DELETE', headers }),

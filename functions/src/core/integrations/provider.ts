@@ -63,6 +63,12 @@ export interface CalendarClient {
     event: OutgoingEvent,
   ): Promise<EventRef & { etag: string }>;
   remove(calendar: string, ref: EventRef): Promise<void>;
+  /**
+   * Of these series, the ids of those no longer there. Only for a provider whose removals name a
+   * series' occurrences rather than the series (Graph): the sync asks when it hears of removals it
+   * cannot place.
+   */
+  goneSeries?(eventIds: readonly string[]): Promise<string[]>;
 }
 
 /** The provider refused our credentials (refresh token expired or revoked, password changed). */

@@ -59,10 +59,12 @@ async function pair(
   href: string | undefined,
   etag: string,
   stamp: string,
+  series: boolean,
 ) {
+  const common = { linkId, taskId, eventId, ...(href ? { href } : {}), ...(series ? { series } : {}) };
   const items = [
-    { linkId, key: eventKey(eventId), taskId, eventId, stamp: etag, ...(href ? { href } : {}) },
-    { linkId, key: taskKey(taskId), taskId, eventId, stamp, ...(href ? { href } : {}) },
+    { ...common, key: eventKey(eventId), stamp: etag },
+    { ...common, key: taskKey(taskId), stamp },
   ];
   for (const batch of chunks(items, MAX_BATCH_WRITE_ITEMS)) await SyncedEventEntity.put(batch).go();
 }
@@ -139,25 +141,42 @@ async function importChanges(actor: Actor, link: CalendarLinkRecord, client: Cal
         r.imported++;
       }
       const t = await taskOf(taskId);
-      if (t) await pair(link.linkId, taskId, e.id, e.href, e.etag, taskStamp(exportable(t)));
+      if (t) await pair(link.linkId, taskId, e.id, e.href, e.etag, taskStamp(exportable(t)), !!e.recurRule);
     } catch (err) {
       if (err instanceof CredentialsRefusedError) throw err;
       // One event we cannot take (a rule we do not read, a title too long…) does not stop the others.
       logger.warn('calendar event not imported', { linkId: link.linkId, error: String(err) });
     }
   }
+  let unplaced = false;
   for (const id of changes.deleted) {
     const known = (await SyncedEventEntity.get({ linkId: link.linkId, key: eventKey(id) }).go()).data;
-    if (!known) continue;
-    try {
-      await deleteTasks(actor, [known.taskId], false);
-      r.removed++;
-    } catch (err) {
-      logger.warn('imported task not removed', { linkId: link.linkId, error: String(err) });
-    }
-    await unpair(known);
+    if (known) await removeWithEvent(actor, known, r);
+    else unplaced = true;
+  }
+  // Graph names a removed series by its occurrences: the link's series are asked after.
+  if (unplaced && client.goneSeries) {
+    const series = (
+      await SyncedEventEntity.query
+        .byKey({ linkId: link.linkId })
+        .begins({ key: 'event#' })
+        .go({ pages: 'all' })
+    ).data.filter((p) => p.series);
+    const gone = new Set(series.length ? await client.goneSeries(series.map((p) => p.eventId)) : []);
+    for (const p of series) if (gone.has(p.eventId)) await removeWithEvent(actor, p, r);
   }
   return changes.token;
+}
+
+/** The task of an event removed from the calendar goes with it, and the pair is forgotten. */
+async function removeWithEvent(actor: Actor, known: SyncedEventRecord, r: SyncResult) {
+  try {
+    await deleteTasks(actor, [known.taskId], false);
+    r.removed++;
+  } catch (err) {
+    logger.warn('imported task not removed', { linkId: known.linkId, error: String(err) });
+  }
+  await unpair(known);
 }
 
 async function exportTasks(
@@ -183,7 +202,15 @@ async function exportTasks(
       outgoingEvent(t, now),
     );
     if (known && known.eventId !== written.eventId) await unpair(known);
-    await pair(link.linkId, task.taskId, written.eventId, written.href, written.etag, stamp);
+    await pair(
+      link.linkId,
+      task.taskId,
+      written.eventId,
+      written.href,
+      written.etag,
+      stamp,
+      !!task.schedule.recurRule,
+    );
     r.exported++;
   }
   // Tasks no longer scheduled in the group (deleted, moved, unscheduled): their events go.
