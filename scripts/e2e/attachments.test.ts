@@ -78,7 +78,14 @@ async function dragBelowLast(name: string) {
   await page.mouse.move(x, from.y + from.height / 2 + 10, { steps: 5 });
   await expect.poll(() => row.evaluate((e) => getComputedStyle(e).opacity)).toBe('0.5');
   await page.mouse.move(x, to.y + to.height - 4, { steps: 25 });
-  await page.waitForTimeout(400);
+  // Released only once the last row has made way (a loaded machine handles the moves late): nudged
+  // down a little until it has.
+  const madeWay = () => last.evaluate((e) => getComputedStyle(e).transform !== 'none');
+  for (let i = 0; i < 20 && !(await madeWay()); i++) {
+    await page.mouse.move(x, to.y + to.height - 4 + (i % 2 ? 2 : 0), { steps: 2 });
+    await page.waitForTimeout(150);
+  }
+  await page.waitForTimeout(200);
   await page.mouse.up();
 }
 
