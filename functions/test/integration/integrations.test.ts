@@ -32,6 +32,33 @@ const soon = (days: number, hour = 9) => {
   return d;
 };
 
+/** An event as the provider's API takes it, `minutes` long from `start`: UTC, or a zone named for Google. */
+function remoteEvent(
+  provider: Provider,
+  title: string,
+  start: Date,
+  minutes: number,
+  extra: { description?: string; googleZone?: string } = {},
+) {
+  const end = new Date(start.getTime() + minutes * 60_000);
+  if (provider === 'google') {
+    const zone = extra.googleZone ? { timeZone: extra.googleZone } : {};
+    return {
+      summary: title,
+      ...(extra.description ? { description: extra.description } : {}),
+      start: { dateTime: start.toISOString(), ...zone },
+      end: { dateTime: end.toISOString(), ...zone },
+    };
+  }
+  const graph = (d: Date) => ({ dateTime: d.toISOString().replace('Z', ''), timeZone: 'UTC' });
+  return {
+    subject: title,
+    ...(extra.description ? { body: { content: extra.description } } : {}),
+    start: graph(start),
+    end: graph(end),
+  };
+}
+
 /** The person signs in at the provider: authorise, follow the redirect, initialise with code and state. */
 async function signIn(api: Api, provider: Provider, account = `cal-${randomUUID().slice(0, 8)}@example.com`) {
   const auth = await api.get(`/integration/authorize/${provider}/`);
@@ -159,25 +186,10 @@ describe.each(['google', 'azure'] as const)('calendar sync with %s', (provider) 
     const made = await postControl(
       provider,
       `/calendars/${encodeURIComponent(calendar)}/events`,
-      provider === 'google'
-        ? {
-            summary: 'Dentist',
-            description: 'Bring the card',
-            start: { dateTime: start.toISOString(), timeZone: 'Europe/Paris' },
-            end: {
-              dateTime: new Date(start.getTime() + 30 * 60_000).toISOString(),
-              timeZone: 'Europe/Paris',
-            },
-          }
-        : {
-            subject: 'Dentist',
-            body: { content: 'Bring the card' },
-            start: { dateTime: start.toISOString().replace('Z', ''), timeZone: 'UTC' },
-            end: {
-              dateTime: new Date(start.getTime() + 30 * 60_000).toISOString().replace('Z', ''),
-              timeZone: 'UTC',
-            },
-          },
+      remoteEvent(provider, 'Dentist', start, 30, {
+        description: 'Bring the card',
+        googleZone: 'Europe/Paris',
+      }),
     );
     expect(made.status).toBe(201);
     const mine = await scheduledTask(ann.api, group, 'Write the report', soon(3, 14));
@@ -222,20 +234,7 @@ describe.each(['google', 'azure'] as const)('calendar sync with %s', (provider) 
     const next = await postControl(
       provider,
       `/calendars/${encodeURIComponent(calendar)}/events`,
-      provider === 'google'
-        ? {
-            summary: 'Team lunch',
-            start: { dateTime: renamedStart.toISOString() },
-            end: { dateTime: new Date(renamedStart.getTime() + 3_600_000).toISOString() },
-          }
-        : {
-            subject: 'Team lunch',
-            start: { dateTime: renamedStart.toISOString().replace('Z', ''), timeZone: 'UTC' },
-            end: {
-              dateTime: new Date(renamedStart.getTime() + 3_600_000).toISOString().replace('Z', ''),
-              timeZone: 'UTC',
-            },
-          },
+      remoteEvent(provider, 'Team lunch', renamedStart, 60),
     );
     expect(next.status).toBe(201);
     const third = await sync(ann.api, integration.id);
@@ -378,28 +377,9 @@ describe.each(['google', 'azure'] as const)('reconnecting a broken %s connection
 
     // It syncs again: an event made meanwhile comes in, the exported task is not written twice.
     const start = soon(5, 15);
-    expect(
-      (
-        await postControl(
-          provider,
-          cal,
-          provider === 'google'
-            ? {
-                summary: 'Call the bank',
-                start: { dateTime: start.toISOString() },
-                end: { dateTime: new Date(start.getTime() + 1_800_000).toISOString() },
-              }
-            : {
-                subject: 'Call the bank',
-                start: { dateTime: start.toISOString().replace('Z', ''), timeZone: 'UTC' },
-                end: {
-                  dateTime: new Date(start.getTime() + 1_800_000).toISOString().replace('Z', ''),
-                  timeZone: 'UTC',
-                },
-              },
-        )
-      ).status,
-    ).toBe(201);
+    expect((await postControl(provider, cal, remoteEvent(provider, 'Call the bank', start, 30))).status).toBe(
+      201,
+    );
     const run = await sync(ann.api, integration.id);
     expect(run.body.broken).toBeFalsy();
     expect((await scheduledIn(ann.api, group)).map((t) => t.title).sort()).toEqual([

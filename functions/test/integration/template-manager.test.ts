@@ -6,38 +6,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { TaskEntity } from '@tandem/functions/db/entities/task';
-import { TaskChildEntity } from '@tandem/functions/db/entities/task-child';
 import { describe, expect, it } from 'vitest';
-import { type Api, addMember, newGroup, person } from './support.ts';
+import { team, templateWithRoles } from './plan-support.ts';
+import { type Api, person } from './support.ts';
 
 const { appliedId } = await import('../../src/core/templates/apply.ts');
-
-async function templateWithRoles(api: Api, group: string, roles: readonly string[]) {
-  const r = await api.post('/task/template', { title: `Launch ${randomUUID().slice(0, 6)}`, group });
-  if (r.status !== 201) throw new Error(`template answered ${r.status}`);
-  const root = (await TaskEntity.get({ taskId: r.body.id }).go()).data!;
-  const nodes = roles.map((role, i) => ({
-    ...root,
-    taskId: randomUUID(),
-    title: `Step ${i + 1}`,
-    parentId: root.taskId,
-    childCount: 0,
-    assigningRole: role,
-    createdAt: new Date(Date.now() + i + 1).toISOString(),
-  }));
-  root.childCount = nodes.length;
-  await TaskEntity.put([...nodes, root].map(({ updatedAt: _u, ...x }) => x)).go();
-  await TaskChildEntity.put(nodes.map((x) => ({ parentId: x.parentId!, childId: x.taskId }))).go();
-  return { id: r.body.id as string, nodes };
-}
-
-async function team() {
-  const [olga, mia, ben] = await Promise.all([person('Olga'), person('Mia'), person('Ben')]);
-  const group = (await newGroup(olga.api)).id;
-  await addMember(olga.api, group, mia, 5);
-  await addMember(olga.api, group, ben, 5);
-  return { olga, mia, ben, group };
-}
 
 const mapRow = (api: Api, template: string, assigning_role: string, email: string, managing_role: string) =>
   api.post('/task/role-mapping', { template, assigning_role, email, managing_role });

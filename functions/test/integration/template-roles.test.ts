@@ -7,43 +7,15 @@
 import { randomUUID } from 'node:crypto';
 import { PlacementEntity } from '@tandem/functions/db/entities/placement';
 import { TaskEntity } from '@tandem/functions/db/entities/task';
-import { TaskChildEntity } from '@tandem/functions/db/entities/task-child';
 import { notMembersMessage } from '@tandem/shared/roles/roles';
 import { describe, expect, it } from 'vitest';
-import { type Api, addMember, newGroup, person } from './support.ts';
+import { team, templateWithRoles } from './plan-support.ts';
+import type { Api } from './support.ts';
 
 const { appliedId } = await import('../../src/core/templates/apply.ts');
 
 const treeItems = async (rootId: string) =>
   (await TaskEntity.query.byTree({ rootId }).go({ pages: 'all' })).data;
-
-/** A template whose root is made through the API and `roles.length` children seeded under it. */
-async function templateWithRoles(api: Api, group: string, roles: ReadonlyArray<string | undefined>) {
-  const r = await api.post('/task/template', { title: `Onboarding ${randomUUID().slice(0, 6)}`, group });
-  if (r.status !== 201) throw new Error(`template answered ${r.status}`);
-  const root = (await TaskEntity.get({ taskId: r.body.id }).go()).data!;
-  const nodes = roles.map((role, i) => ({
-    ...root,
-    taskId: randomUUID(),
-    title: `Step ${i + 1}`,
-    parentId: root.taskId,
-    childCount: 0,
-    ...(role ? { assigningRole: role } : {}),
-    createdAt: new Date(Date.now() + i + 1).toISOString(),
-  }));
-  root.childCount = nodes.length;
-  await TaskEntity.put([...nodes, root].map(({ updatedAt: _u, ...x }) => x)).go();
-  await TaskChildEntity.put(nodes.map((x) => ({ parentId: x.parentId!, childId: x.taskId }))).go();
-  return { id: r.body.id as string, nodes };
-}
-
-async function team() {
-  const [olga, mia, ben] = await Promise.all([person('Olga'), person('Mia'), person('Ben')]);
-  const group = (await newGroup(olga.api)).id;
-  await addMember(olga.api, group, mia, 5);
-  await addMember(olga.api, group, ben, 5);
-  return { olga, mia, ben, group };
-}
 
 const titlesOf = async (api: Api, query: string) =>
   ((await api.get(`/task?${query}&size=100`)).body.results as Array<{ id: string; title: string }>).map(
