@@ -16,13 +16,16 @@ import { apiClient, createUser, type StackEnv } from '../testing/users.ts';
 import { record } from './report.ts';
 import { median } from './stats.ts';
 
-const RUNS = 3;
+const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const CATEGORIES: Category[] = ['accessibility', 'performance'];
-const PRESETS = ['mobile', 'desktop'] as const;
+const ALL_PRESETS = ['mobile', 'desktop'] as const;
+/** `BENCH_LIGHTHOUSE_PRESETS=mobile` and `BENCH_LIGHTHOUSE_PAGES=today` narrow a run (default: all). */
+const PRESETS = ALL_PRESETS.filter((p) => (process.env.BENCH_LIGHTHOUSE_PRESETS ?? p).split(',').includes(p));
+const PAGES = (process.env.BENCH_LIGHTHOUSE_PAGES ?? 'login,today').split(',');
 
 interface Row {
   page: string;
-  preset: (typeof PRESETS)[number];
+  preset: (typeof ALL_PRESETS)[number];
   scores: Record<Category, number[]>;
   lcp: number[];
   tbt: number[];
@@ -88,6 +91,18 @@ function printBlame(page: string, report: LighthouseReport) {
       .filter((x) => x.trim() !== '');
     console.log(`    ${a.id}: ${a.displayValue ?? a.title}${items.length ? ` — ${items.join('; ')}` : ''}`);
   }
+  // The long tasks themselves (start and length on the simulated phone), where blocking time comes from.
+  const long = (audits['long-tasks']?.details as { items?: Array<Record<string, unknown>> } | undefined)
+    ?.items;
+  if (long?.length)
+    console.log(
+      `    long tasks: ${long
+        .map(
+          (t) =>
+            `${String(t.url ?? '').replace(/^https?:\/\/[^/]+/, '') || '—'} @${Math.round(Number(t.startTime))} ${Math.round(Number(t.duration))} ms`,
+        )
+        .join('; ')}`,
+    );
 }
 
 /** Targets of issue 10 (performance) and 11 (accessibility), and the figures measured before the work. */
@@ -158,9 +173,13 @@ export async function benchLighthouse() {
     }
     console.log('Lighthouse (each line: the runs in order)');
     // Sign-in first, signed out; then the same browser signs in and Today is loaded with its session.
-    const rows = await measure(browser.devtoolsUrl as string, '/login', `${stack.url}/login`);
-    await signIn(browser.page, stack.url, email, password);
-    rows.push(...(await measure(browser.devtoolsUrl as string, 'Today (/)', `${stack.url}/`)));
+    const rows = PAGES.includes('login')
+      ? await measure(browser.devtoolsUrl as string, '/login', `${stack.url}/login`)
+      : [];
+    if (PAGES.includes('today')) {
+      await signIn(browser.page, stack.url, email, password);
+      rows.push(...(await measure(browser.devtoolsUrl as string, 'Today (/)', `${stack.url}/`)));
+    }
     print(rows);
   } finally {
     await browser.close();
