@@ -155,7 +155,11 @@ describe('the status and priority menus of a row', () => {
     await expect.poll(async () => (await getTask(t.id)).task_details.flag).toBe(1);
     // Urgent pins it to today: the server moves it to Today, and the menu refuses other groups.
     await row('Today', t.title).getByRole('img', { name: 'Urgent' }).waitFor();
-    await page.getByRole('button', { name: `Actions for ${t.title}`, exact: true }).click();
+    // Each panel reads its list again on its own: the row leaves Later when Later's answer is in.
+    await row('Later', t.title).waitFor({ state: 'detached' });
+    await row('Today', t.title)
+      .getByRole('button', { name: `Actions for ${t.title}`, exact: true })
+      .click();
     expect(await page.getByRole('menuitemradio', { name: 'Next', exact: true }).isDisabled()).toBe(true);
     await page.keyboard.press('Escape');
     expect(s.errors).toEqual([]);
@@ -225,14 +229,17 @@ describe('Undo', () => {
     expect((await saved).request().postDataJSON()).toMatchObject({ status: 4 });
     const done = toast('“Bravo” is done');
     await done.waitFor();
-    // Both boxes at once and Undo straight after: the toast lives 5 s from when it shows (after the
-    // save is confirmed), and a loaded machine can spend that between two steps of a test.
-    const [toastBox, add] = await Promise.all([
-      done.boundingBox(),
-      page.getByRole('button', { name: 'Add task', exact: true }).boundingBox(),
-    ]);
+    // Both boxes at once, again until both are there (the + button is drawn anew when its tooltip's
+    // code arrives, and a loaded machine can catch it in between), then Undo straight away: the toast
+    // lives 5 s from when it shows.
+    const addButton = page.getByRole('button', { name: 'Add task', exact: true });
+    await expect
+      .poll(async () => {
+        const [toastBox, add] = await Promise.all([done.boundingBox(), addButton.boundingBox()]);
+        return toastBox && add ? overlaps(toastBox, add) : 'not both shown';
+      })
+      .toBe(false);
     await done.getByRole('button', { name: 'Undo', exact: true }).click();
-    expect(toastBox && add && overlaps(toastBox, add)).toBe(false);
     await expect.poll(async () => (await getTask(b.id)).status.id).toBe(2);
     await expect.poll(() => titlesIn('Today')).toEqual(before);
     await page.reload();
