@@ -143,6 +143,23 @@ describe('function bundles', () => {
     expect(runtimeConfig).toEqual([]);
   });
 
+  test('an entity no code of the route uses stays out, though its module is in (D81)', () => {
+    // Entities are `/* @__PURE__ */ lazyEntity(...)`: a call esbuild would otherwise keep for its
+    // possible side effects, with the model it is given. db/request-links.ts holds four entities.
+    const text = (module: string) => readFileSync(join(built.dirs.get(module)!, BUNDLE_FILE), 'utf8');
+    const models = (module: string) =>
+      ['requestLink', 'requestRecord', 'requestFormTicket', 'requestRateWindow'].filter((name) =>
+        text(module).includes(`"${name}"`),
+      );
+    expect(models('http/request-links/get-request-link')).toEqual(['requestLink']);
+    expect(models('http/request-links/submit-request')).toEqual([
+      'requestLink',
+      'requestRecord',
+      'requestFormTicket',
+      'requestRateWindow',
+    ]);
+  });
+
   test('a route bundle carries its own route, not the whole manifest (D53)', () => {
     // `import * as routes from '@tandem/shared/api/route-defs'` keeps only the routes a module names;
     // `import { routes } from '@tandem/shared'` would bring all of them (about 11 KB) into every bundle.
