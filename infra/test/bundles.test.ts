@@ -152,6 +152,16 @@ describe('function bundles', () => {
         text(module).includes(`"${name}"`),
       );
     expect(models('http/request-links/get-request-link')).toEqual(['requestLink']);
+    // Every entity is so marked (a new one too).
+    const dbDir = join(functionsSrc, 'db');
+    const unmarked = readdirSync(dbDir, { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.ts') && f !== 'lazy-entity.ts')
+      .flatMap((f) =>
+        (readFileSync(join(dbDir, f), 'utf8').match(/[^\n]*\blazyEntity\(/g) ?? [])
+          .filter((line) => !/\/\* @__PURE__ \*\/ lazyEntity\($/.test(line) && !/^import /.test(line))
+          .map((line) => `${f}: ${line.trim()}`),
+      );
+    expect(unmarked).toEqual([]);
     expect(models('http/request-links/submit-request')).toEqual([
       'requestLink',
       'requestRecord',
