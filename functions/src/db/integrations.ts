@@ -17,7 +17,7 @@ import { documentClient } from './client.ts';
 import { lazyEntity } from './lazy-entity.ts';
 import type { StoredItem } from './records.ts';
 
-export const IntegrationEntity = lazyEntity(
+export const IntegrationEntity = /* @__PURE__ */ lazyEntity(
   () =>
     new Entity(
       {
@@ -57,7 +57,7 @@ export const IntegrationEntity = lazyEntity(
     ),
 );
 
-export const CalendarLinkEntity = lazyEntity(
+export const CalendarLinkEntity = /* @__PURE__ */ lazyEntity(
   () =>
     new Entity(
       {
@@ -114,7 +114,7 @@ export const CalendarLinkEntity = lazyEntity(
 );
 
 /** One synced task and event: `key` is `task#{taskId}` or `event#{sha256 of the event id}`. */
-export const SyncedEventEntity = lazyEntity(
+export const SyncedEventEntity = /* @__PURE__ */ lazyEntity(
   () =>
     new Entity(
       {
@@ -143,7 +143,7 @@ export const SyncedEventEntity = lazyEntity(
 );
 
 /** An OAuth sign-in under way: the state sent to the provider, its PKCE verifier, who started it. */
-export const OAuthStateEntity = lazyEntity(
+export const OAuthStateEntity = /* @__PURE__ */ lazyEntity(
   () =>
     new Entity(
       {

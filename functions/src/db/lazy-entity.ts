@@ -5,6 +5,10 @@
  * request uses a few. The value is a Proxy that builds the entity the first time anything reads or
  * asks anything of it and from then on forwards everything to it, prototype included; its methods run
  * with the Proxy as `this`, which forwards to the same entity. Every test of the data layer runs on it.
+ *
+ * Each call is marked pure (the `@__PURE__` comment before it): it has no side effects, and so marked,
+ * a bundle that never reads the entity leaves it and its model out even when it takes another entity
+ * from the same module (docs/decisions.md D81).
  */
 export function lazyEntity<E extends object>(build: () => E): E {
   let built: E | undefined;

@@ -10,7 +10,7 @@ import { env } from '../lib/env.ts';
 import { documentClient } from './client.ts';
 import { lazyEntity } from './lazy-entity.ts';
 
-export const RequestLinkEntity = lazyEntity(
+export const RequestLinkEntity = /* @__PURE__ */ lazyEntity(
   () =>
     new Entity(
       {
@@ -55,7 +55,7 @@ export const RequestLinkEntity = lazyEntity(
     ),
 );
 
-export const RequestRecordEntity = lazyEntity(
+export const RequestRecordEntity = /* @__PURE__ */ lazyEntity(
   () =>
     new Entity(
       {
@@ -103,7 +103,7 @@ export const RequestRecordEntity = lazyEntity(
  * The public form's ticket (core/request-links/abuse.ts): written when the form opens, spent (removed)
  * by the request it lets through; expires after a day (TTL).
  */
-export const FormTicketEntity = lazyEntity(
+export const FormTicketEntity = /* @__PURE__ */ lazyEntity(
   () =>
     new Entity(
       {
@@ -126,7 +126,7 @@ export const FormTicketEntity = lazyEntity(
 );
 
 /** A one-minute window's count of requests from one address or to one link; expires after two minutes. */
-export const RateWindowEntity = lazyEntity(
+export const RateWindowEntity = /* @__PURE__ */ lazyEntity(
   () =>
     new Entity(
       {

@@ -18,6 +18,23 @@ import { TaskEntity } from './entities/task.ts';
 import { TaskChildEntity } from './entities/task-child.ts';
 import { UserEntity } from './entities/user.ts';
 
+/**
+ * The entities the task, group, membership and user writes join in transactions (db/transact.ts): a bundle
+ * that writes only these does not carry the models of the rest (docs/decisions.md D81). A write that
+ * joins any other entity of the table uses `transactAll` with `entities`.
+ */
+export const taskWriteEntities = {
+  user: UserEntity,
+  group: GroupEntity,
+  membership: MembershipEntity,
+  invitation: InvitationEntity,
+  task: TaskEntity,
+  taskChild: TaskChildEntity,
+  placement: PlacementEntity,
+  // A new user's first normalisation is written with the user (core/user/user.ts provisionUser).
+  dayState: DayStateEntity,
+};
+
 export const entities = {
   user: UserEntity,
   group: GroupEntity,

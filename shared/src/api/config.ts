@@ -33,12 +33,6 @@ export const signInFlow = (
   cognito: Pick<RuntimeConfig['cognito'], 'endpoint'>,
 ): 'USER_SRP_AUTH' | 'USER_PASSWORD_AUTH' => (cognito.endpoint ? 'USER_PASSWORD_AUTH' : 'USER_SRP_AUTH');
 
-/** Response header that carries the server's build; the web shows an update banner when it differs. */
-export const BUILD_VERSION_HEADER = 'build-version';
-
-/**
- * The build-version every API answer carries and config.json names (spec 001 §7, 002 §9: "a value other
- * than 11 shows the update banner"). It is the generation of the web app and API contract, not a deploy's
- * build id: raise it by hand with a release that open pages must reload for (docs/decisions.md D17).
- */
-export const BUILD_VERSION = '11';
+// Passed on with `export *`, from a module of their own: every route's answer carries the build, and
+// would otherwise carry the web's runtime config schema into every bundle (docs/decisions.md D81).
+export * from './build-version.ts';

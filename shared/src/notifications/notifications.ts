@@ -70,36 +70,9 @@ export const notificationSettingsPatch = z.partial(
 );
 export type NotificationSettingsPatch = z.infer<typeof notificationSettingsPatch>;
 
-const on = (push: boolean): ChannelSwitches => ({ inApp: true, email: true, push });
-
-/**
- * Everything on but push of chat messages and due reminders (pushes wanted only when asked for);
- * chat messages are not e-mailed by default (a busy chat would flood the inbox).
- */
-export const defaultNotificationSettings = (): NotificationSettings => ({
-  kinds: {
-    dueToday: on(false),
-    calendar: on(true),
-    delegated: on(true),
-    groupInvitation: on(true),
-    newMessage: { inApp: true, email: false, push: false },
-  },
-  silenceChime: false,
-});
-
-/** Stored settings (possibly older, lacking a kind) merged over the defaults, then a patch over that. */
-export function mergeNotificationSettings(
-  stored: unknown,
-  patch: NotificationSettingsPatch = {},
-): NotificationSettings {
-  const base = defaultNotificationSettings();
-  const s = (stored ?? {}) as Partial<NotificationSettings>;
-  const kinds = { ...base.kinds } as NotificationSettings['kinds'];
-  for (const k of Object.keys(kinds) as NotificationSettingKey[]) {
-    kinds[k] = { ...kinds[k], ...(s.kinds?.[k] ?? {}), ...(patch.kinds?.[k] ?? {}) };
-  }
-  return { kinds, silenceChime: patch.silenceChime ?? s.silenceChime ?? base.silenceChime };
-}
+// The defaults and their merge live apart so that a new user's settings (core/user/user.ts) are made
+// without bringing these schemas into the bundle (docs/decisions.md D81).
+export * from './settings-defaults.ts';
 
 /**
  * Templates whose e-mail carries the only way to answer (a single-use link: a group invitation and

@@ -21,24 +21,12 @@ import {
   TASK_MODES,
   TASK_STATUS,
 } from './constants.ts';
-import { TASK_ID_UNDEFINED } from './guards.ts';
+import { TASK_MESSAGES } from './messages.ts';
 
-export const TASK_MESSAGES = {
-  titleRequired: 'Give the task a name.',
-  assigneesRequired: 'A task needs at least one assignee.',
-  taskIdUndefined: TASK_ID_UNDEFINED,
-  doneOnCreate: 'A new task cannot be created as Done.',
-  priorityGroup: 'Choose Today, Next, Later or Future.',
-  issueNoChildren: 'An issue (level 8) cannot have sub-items.',
-  moveUnderDescendant: 'A task cannot move under itself or one of its own sub-tasks.',
-  managerChoice: 'The project manager is the task’s creator or one of its assignees.',
-} as const;
-
-/** The spec's catalogue keys for the messages that have one; the API answers them as `code`. */
-export const TASK_ERROR_CODES: Record<string, string> = {
-  [TASK_MESSAGES.titleRequired]: 'task-form.title-required',
-  [TASK_MESSAGES.assigneesRequired]: 'task-form.assignees-required',
-};
+// The messages and their codes live apart so that what reads only them (lib/http-handler.ts: every
+// route's error answers) does not bring these schemas into its bundle (docs/decisions.md D81). Passed
+// on with `export *`: esbuild keeps a module whose named re-export (`export { x } from`) is used.
+export * from './messages.ts';
 
 const title = requiredTitle('taskTitle', {
   required: TASK_MESSAGES.titleRequired,

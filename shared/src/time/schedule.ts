@@ -6,14 +6,10 @@
 import * as z from 'zod/mini';
 import { entityId } from '../api/limits.ts';
 import { ALL_DAY_MINUTES, SCHEDULE_MESSAGES, schedulePatchInput } from './schedule-input.ts';
-import { dayOfInstant, floatingMs, instantOfWall } from './zone-times.ts';
+import { floatingMs, instantOfWall } from './zone-times.ts';
 
 // The zone maths here is the platform's Intl (wall-clock.ts), giving what Luxon gave, so the Lambda
 // bundles that check schedules carry no date library (docs/decisions.md D61).
-
-/** The calendar day (YYYY-MM-DD) of an instant in `zone`; null for a bad instant or zone. */
-const dayOf = (ms: number, zone: string) =>
-  dayOfInstant(Number.isFinite(ms) ? new Date(ms).toISOString() : '', zone);
 
 /** The instant of `hour:minute` on the day `date` (YYYY-MM-DD) in `zone`, resolved from `near` as Luxon would. */
 function wallInstant(date: string, hour: number, minute: number, zone: string, near: number): number {
@@ -23,6 +19,9 @@ function wallInstant(date: string, hour: number, minute: number, zone: string, n
 }
 
 export * from './schedule-input.ts';
+// The rules the task routes check apart from this module's schemas, so that those routes do not
+// carry them (docs/decisions.md D81).
+export * from './schedule-rules.ts';
 
 export const FLEXIBLE_TIME = { beginning: 1, middle: 2, end: 3, scheduled: 4 } as const;
 export const NON_SCHEDULED_ROUTINE_MINUTES = 15;
@@ -94,24 +93,6 @@ export const repeatOptions = z
     }),
   );
 
-/** The start may not be before the end of yesterday in the user's zone (so today's earlier hours are fine). */
-export function startTooEarly(start: string, zone: string, now: Date): boolean {
-  // Before the end of yesterday: on an earlier calendar day in the zone (days compare as text).
-  const today = dayOf(now.getTime(), zone);
-  const day = dayOf(Date.parse(start), zone);
-  return today !== null && day !== null && day < today;
-}
-
-/**
- * Moving one occurrence in the calendar (drag or resize): this occurrence only. A move into the past
- * is refused (calendar.cannot-reschedule); a routine's occurrence stays on its day
- * (calendar.change-date-instance).
- */
-export const CALENDAR_ERRORS = {
-  cannotReschedule: 'calendar.cannot-reschedule',
-  changeDateInstance: 'calendar.change-date-instance',
-} as const;
-
 export const moveOccurrenceInput = z.strictObject({
   /** The occurrence's original start (OccurrenceView.originalStart). */
   from: z.iso.datetime({ offset: true }),
@@ -135,25 +116,3 @@ export const occurrencesQuery = z.object({
   routinesOnly: z.optional(z.enum(['0', '1', 'true', 'false'])),
   dateType: z.optional(z.string().check(z.maxLength(20))),
 });
-
-/**
- * The priority group a schedule puts its task in (spec 000 §4): a recurrence without an initial date
- * makes a routine definition (6); a one-off schedule is Now (0) when it starts today in the person's
- * zone, otherwise Scheduled (4). A repeating schedule with an initial date keeps the task where it is.
- */
-export function priorityGroupForSchedule(
-  s: { recurRule: string | null; initialDate: string | null; startDate: string },
-  zone: string,
-  now: Date,
-): number | null {
-  if (s.recurRule && !s.initialDate) return 6;
-  if (s.recurRule) return null;
-  const day = dayOf(Date.parse(s.startDate), zone);
-  return day !== null && day === dayOf(now.getTime(), zone) ? 0 : 4;
-}
-
-/** Same calendar day in a zone: a routine's occurrence may move in time but not to another day. */
-export function sameDay(a: string, b: string, zone: string): boolean {
-  const day = dayOf(Date.parse(a), zone);
-  return day !== null && day === dayOf(Date.parse(b), zone);
-}

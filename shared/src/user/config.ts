@@ -7,14 +7,13 @@ import { messages } from '../api/errors.ts';
 import { entityId, requiredTitle } from '../api/limits.ts';
 import { emailAddress } from '../groups/invitations.ts';
 import {
-  defaultNotificationSettings,
   mergeNotificationSettings,
   notificationSettingsPatch,
   notificationSettingsSchema,
 } from '../notifications/notifications.ts';
 import { DEFAULT_COUNTRY, isCountryCode } from './countries.ts';
-import { DEFAULT_ROUTINE_TIMES, normaliseRoutineTime } from './routine-times.ts';
-import { DEFAULT_TIMEZONE, isValidTimezone } from './timezone.ts';
+import { normaliseRoutineTime } from './routine-times.ts';
+import { isValidTimezone } from './timezone.ts';
 
 export const TIME_FORMAT_OPTIONS = [12, 24] as const;
 export const DATE_FORMAT_OPTIONS = ['day_first', 'month_first'] as const;
@@ -93,24 +92,9 @@ export const updateUserConfigInput = z.partial(
 );
 export type UpdateUserConfigInput = z.infer<typeof updateUserConfigInput>;
 
-export const defaultUserConfig = (timezone: string = DEFAULT_TIMEZONE): UserConfig => ({
-  timeFormatOption: 24,
-  dateFormatOption: 'day_first',
-  preferences: { selectedLevels: [], selectedGroups: [] },
-  routineTimes: { ...DEFAULT_ROUTINE_TIMES },
-  timezone,
-  country: DEFAULT_COUNTRY,
-  group: null,
-  avatar: null,
-  notifications: defaultNotificationSettings(),
-});
-
-/** Stored settings with what they lack (a setting added later) filled from the defaults. */
-export const withConfigDefaults = (stored: Partial<UserConfig> & { timezone: string }): UserConfig => ({
-  ...defaultUserConfig(stored.timezone),
-  ...stored,
-  notifications: mergeNotificationSettings(stored.notifications),
-});
+// The defaults live apart so that a new user's settings (core/user/user.ts) are made without bringing
+// these schemas into the bundle (docs/decisions.md D81).
+export * from './config-defaults.ts';
 
 /** The session user (spec 001 §3): what the web keeps after sign-in. */
 export const USER_TYPES = ['individual', 'team_member', 'manager', 'educator'] as const;

@@ -29,7 +29,8 @@ export type CountryCode = (typeof COUNTRY_CODES)[number];
 /** United States of America (spec 000 §9). */
 export const DEFAULT_COUNTRY: CountryCode = 'US';
 
-const codes: ReadonlySet<string> = new Set(COUNTRY_CODES);
+// Pure: a bundle that reads only DEFAULT_COUNTRY leaves the codes out (docs/decisions.md D81).
+const codes: ReadonlySet<string> = /* @__PURE__ */ new Set(COUNTRY_CODES);
 export const isCountryCode = (value: string): value is CountryCode => codes.has(value);
 
 /**

@@ -37,7 +37,7 @@ import {
 } from '@tandem/shared';
 import { AttachmentEntity, AttachmentUploadEntity } from '../../db/entities/attachment.ts';
 import type { StoredItem } from '../../db/records.ts';
-import { chunks, MAX_TRANSACTION_ITEMS, TransactionCanceledError, transact } from '../../db/transact.ts';
+import { chunks, MAX_TRANSACTION_ITEMS, TransactionCanceledError, transactAll } from '../../db/transact.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { HttpError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { LIMIT_REFUSED_CODE, LimitReachedError, limitOf } from '../access/limits.ts';
@@ -216,7 +216,7 @@ async function adder(actor: Actor): Promise<UserRecord> {
   return user;
 }
 
-type Writes = Parameters<Parameters<typeof transact>[0]>[0];
+type Writes = Parameters<Parameters<typeof transactAll>[0]>[0];
 
 /** The counter write that counts `files` attachments of `bytes` in all, under the limits even when concurrent. */
 function countIn(w: Writes, p: OwnerPolicy, user: UserRecord, bytes: number, files = 1) {
@@ -287,7 +287,7 @@ export async function createUploads(
     ttl,
   }));
   const items = uploads.map((u) => ({ ...u, objectKey: uploadKey(u.userId, u.uploadId) }));
-  await transact((w) => items.map((u) => w.attachmentUpload.create(u).commit()));
+  await transactAll((w) => items.map((u) => w.attachmentUpload.create(u).commit()));
   const results = await Promise.all(
     items.map(async (u) => {
       const post = await presignUpload(u.objectKey, u.size, u.contentType);
@@ -372,7 +372,7 @@ async function recordFile(
     createdAt: now,
   };
   try {
-    await transact((w) => [
+    await transactAll((w) => [
       w.attachment.create(item).commit(),
       countIn(w, policyOf(owner), user, size),
       ...(upload
@@ -487,7 +487,7 @@ export async function createLink(
     order: nextOrder((await attachmentsOf(owner)).filter((a) => a.kind === 'link')),
   };
   try {
-    await transact((w) => [w.attachment.create(item).commit(), countIn(w, p, user, 0)]);
+    await transactAll((w) => [w.attachment.create(item).commit(), countIn(w, p, user, 0)]);
   } catch (e) {
     await quotaFailure(e, 1, p, user.userId, 0);
   }
@@ -539,7 +539,7 @@ export async function deleteAttachment(actor: Actor, kind: OwnerKind, attachment
 /** Removes an attachment and gives its share of the quota back; its file goes after. Idempotent. */
 export async function removeAttachment(a: AttachmentRecord): Promise<void> {
   try {
-    await transact((w) => [
+    await transactAll((w) => [
       w.attachment
         .delete({ attachmentId: a.attachmentId })
         .where((x, op) => op.exists(x.attachmentId))
@@ -571,7 +571,7 @@ export async function orderAttachments(
   if (kind === 'curriculum' && keys.size > 1)
     throw new ValidationError({ attachments: ATTACHMENT_MESSAGES.oneCurriculum });
   for (const key of keys) await writableOwner(actor, ownerOfKey(key));
-  await transact((w) =>
+  await transactAll((w) =>
     items.map((i, n) =>
       w.attachment
         .patch({ attachmentId: i.id })
@@ -638,7 +638,7 @@ export async function copyAttachments(
       );
     const bytes = bytesOf(part);
     try {
-      await transact((w) => [
+      await transactAll((w) => [
         countIn(w, p, user, bytes, part.length),
         ...copies.map((c) => w.attachment.create(c.item).commit()),
       ]);

@@ -25,7 +25,7 @@ import {
 } from '@tandem/shared/surveys/surveys';
 import { SurveyEntity, SurveyResponseEntity } from '../../db/entities/survey.ts';
 import type { StoredItem } from '../../db/records.ts';
-import { TransactionCanceledError, transact } from '../../db/transact.ts';
+import { TransactionCanceledError, transactAll } from '../../db/transact.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 
@@ -159,7 +159,7 @@ export async function submitSurvey(input: SurveyResponseInput, now = new Date())
   const secret = randomBytes(24).toString('base64url');
   const responseId = `${now.toISOString()}~${randomBytes(4).toString('hex')}`;
   try {
-    await transact(({ survey, surveyResponse }) => [
+    await transactAll(({ survey, surveyResponse }) => [
       survey
         .patch({ surveyId: s.surveyId })
         .add({ responseCount: 1 })

@@ -1,6 +1,7 @@
 /**
  * Write transactions of the templates area: db/transact.ts's, with the template and folder entities
- * beside the table's shared ones. They are not registered in db/service.ts because every bundle that
+ * beside the task, group, membership and user ones
+ * (db/service.ts `taskWriteEntities`). They are not registered in db/service.ts because every bundle that
  * writes a transaction (update-task among them) would carry them and pass the 410 KB ceiling
  * (infra/test/bundles.test.ts; decisions D57).
  */
@@ -9,7 +10,7 @@ import type { Service } from 'electrodb';
 import { createWriteTransaction } from 'electrodb/src/transaction.js';
 import { FolderEntity } from '../../db/entities/folder.ts';
 import { TemplateApplyEntity, TemplateEntity, TemplateTitleEntity } from '../../db/entities/template.ts';
-import { entities as tableEntities } from '../../db/service.ts';
+import { taskWriteEntities as tableEntities } from '../../db/service.ts';
 import { TransactionCanceledError } from '../../db/transact.ts';
 
 export const templateEntities = {

@@ -9,7 +9,7 @@ import { env } from '../../lib/env.ts';
 import { documentClient } from '../client.ts';
 import { lazyEntity } from '../lazy-entity.ts';
 
-export const AccountRoleEntity = lazyEntity(
+export const AccountRoleEntity = /* @__PURE__ */ lazyEntity(
   () =>
     new Entity(
       {
@@ -45,7 +45,7 @@ export const AccountRoleEntity = lazyEntity(
  * one name cannot both succeed. Roles made before the lock existed have none; the read check still
  * refuses a name they hold.
  */
-export const AccountRoleNameEntity = lazyEntity(
+export const AccountRoleNameEntity = /* @__PURE__ */ lazyEntity(
   () =>
     new Entity(
       {

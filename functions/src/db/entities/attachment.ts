@@ -11,7 +11,7 @@ import { env } from '../../lib/env.ts';
 import { documentClient } from '../client.ts';
 import { lazyEntity } from '../lazy-entity.ts';
 
-export const AttachmentEntity = lazyEntity(
+export const AttachmentEntity = /* @__PURE__ */ lazyEntity(
   () =>
     new Entity(
       {
@@ -63,7 +63,7 @@ export const AttachmentEntity = lazyEntity(
  * An upload handed out and not yet confirmed (presigned POST). Never counted against the quota; it
  * expires by TTL, and the bucket's lifecycle rule removes its object under uploads/.
  */
-export const AttachmentUploadEntity = lazyEntity(
+export const AttachmentUploadEntity = /* @__PURE__ */ lazyEntity(
   () =>
     new Entity(
       {

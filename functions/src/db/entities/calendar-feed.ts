@@ -5,7 +5,7 @@ import { env } from '../../lib/env.ts';
 import { documentClient } from '../client.ts';
 import { lazyEntity } from '../lazy-entity.ts';
 
-export const CalendarFeedEntity = lazyEntity(
+export const CalendarFeedEntity = /* @__PURE__ */ lazyEntity(
   () =>
     new Entity(
       {

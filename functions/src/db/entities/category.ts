@@ -5,7 +5,7 @@ import { env } from '../../lib/env.ts';
 import { documentClient } from '../client.ts';
 import { lazyEntity } from '../lazy-entity.ts';
 
-export const CategoryEntity = lazyEntity(
+export const CategoryEntity = /* @__PURE__ */ lazyEntity(
   () =>
     new Entity(
       {

@@ -17,7 +17,7 @@ import { env } from '../../lib/env.ts';
 import { documentClient } from '../client.ts';
 import { lazyEntity } from '../lazy-entity.ts';
 
-export const MessageEntity = lazyEntity(
+export const MessageEntity = /* @__PURE__ */ lazyEntity(
   () =>
     new Entity(
       {
@@ -51,7 +51,7 @@ export const MessageEntity = lazyEntity(
     ),
 );
 
-export const ChatEntryEntity = lazyEntity(
+export const ChatEntryEntity = /* @__PURE__ */ lazyEntity(
   () =>
     new Entity(
       {
@@ -82,7 +82,7 @@ export const ChatEntryEntity = lazyEntity(
     ),
 );
 
-export const ChatReadEntity = lazyEntity(
+export const ChatReadEntity = /* @__PURE__ */ lazyEntity(
   () =>
     new Entity(
       {
@@ -103,7 +103,7 @@ export const ChatReadEntity = lazyEntity(
     ),
 );
 
-export const ChatFloodEntity = lazyEntity(
+export const ChatFloodEntity = /* @__PURE__ */ lazyEntity(
   () =>
     new Entity(
       {

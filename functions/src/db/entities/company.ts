@@ -5,7 +5,7 @@ import { env } from '../../lib/env.ts';
 import { documentClient } from '../client.ts';
 import { lazyEntity } from '../lazy-entity.ts';
 
-export const CompanyEntity = lazyEntity(
+export const CompanyEntity = /* @__PURE__ */ lazyEntity(
   () =>
     new Entity(
       {

@@ -14,7 +14,7 @@ import { lazyEntity } from '../lazy-entity.ts';
 /** API Gateway closes any WebSocket after 2 h; a day leaves room and still cleans up stale items. */
 export const CONNECTION_TTL_SECONDS = 24 * 60 * 60;
 
-export const ConnectionEntity = lazyEntity(
+export const ConnectionEntity = /* @__PURE__ */ lazyEntity(
   () =>
     new Entity(
       {
@@ -53,7 +53,7 @@ export const ConnectionEntity = lazyEntity(
  * connection items ($connect adds, $disconnect and a 410 remove); its TTL is pushed on by every
  * connect, so the item of someone who has not connected for a day goes with their last connection.
  */
-export const PresenceEntity = lazyEntity(
+export const PresenceEntity = /* @__PURE__ */ lazyEntity(
   () =>
     new Entity(
       {

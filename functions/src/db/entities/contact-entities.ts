@@ -1,13 +1,13 @@
 /**
- * The contacts entities, and the write transaction that may join them with the table's other
- * entities (db/service.ts). They are kept out of db/service.ts so the many handlers that write in
+ * The contacts entities, and the write transaction that may join them with the task, group,
+ * membership and user entities (db/service.ts `taskWriteEntities`). They are kept out of db/service.ts so the many handlers that write in
  * transactions without ever touching a contact do not carry them (the bundle ceiling, D35, D54).
  */
 /// <reference path="../electrodb-modules.d.ts" />
 import type { Service } from 'electrodb';
 import { createWriteTransaction } from 'electrodb/src/transaction.js';
 import { TransactionCanceledError } from '../../lib/conditions.ts';
-import { entities } from '../service.ts';
+import { taskWriteEntities } from '../service.ts';
 import { CompanyEntity } from './company.ts';
 import { ContactEntity } from './contact.ts';
 import { ContactListEntity, ContactTaskEntity } from './contact-list.ts';
@@ -19,7 +19,7 @@ export const contactEntities = {
   contactTask: ContactTaskEntity,
 };
 
-const all = { ...entities, ...contactEntities };
+const all = { ...taskWriteEntities, ...contactEntities };
 
 /** What `Service.transaction.write` takes for the table's entities and the contacts ones. */
 export type ContactWriteFn = Parameters<Service<typeof all>['transaction']['write']>[0];

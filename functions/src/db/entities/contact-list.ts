@@ -10,7 +10,7 @@ import { env } from '../../lib/env.ts';
 import { documentClient } from '../client.ts';
 import { lazyEntity } from '../lazy-entity.ts';
 
-export const ContactListEntity = lazyEntity(
+export const ContactListEntity = /* @__PURE__ */ lazyEntity(
   () =>
     new Entity(
       {
@@ -50,7 +50,7 @@ export const ContactListEntity = lazyEntity(
  * e-mail, each phone's digits. `begins_with` on the token finds contacts by a prefix without a scan.
  * Tokens are hints: every hit is checked against the contact itself before it is answered.
  */
-export const ContactSearchEntity = lazyEntity(
+export const ContactSearchEntity = /* @__PURE__ */ lazyEntity(
   () =>
     new Entity(
       {
@@ -76,7 +76,7 @@ export const ContactSearchEntity = lazyEntity(
  * task's links are found by the task (byTask, gsi1) and dropped by the stream consumer
  * (streams/contact-links.ts, decisions D63).
  */
-export const ContactTaskEntity = lazyEntity(
+export const ContactTaskEntity = /* @__PURE__ */ lazyEntity(
   () =>
     new Entity(
       {

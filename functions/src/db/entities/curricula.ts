@@ -27,7 +27,7 @@ import { entities as tableEntities } from '../service.ts';
 
 const LESSON_STATUSES = ['not_started', 'in_progress', 'completed'] as const;
 
-export const CurriculumEntity = lazyEntity(
+export const CurriculumEntity = /* @__PURE__ */ lazyEntity(
   () =>
     new Entity(
       {
@@ -81,7 +81,7 @@ export const CurriculumEntity = lazyEntity(
     ),
 );
 
-export const LessonEntity = lazyEntity(
+export const LessonEntity = /* @__PURE__ */ lazyEntity(
   () =>
     new Entity(
       {
@@ -110,7 +110,7 @@ export const LessonEntity = lazyEntity(
     ),
 );
 
-export const LearnerEntity = lazyEntity(
+export const LearnerEntity = /* @__PURE__ */ lazyEntity(
   () =>
     new Entity(
       {
@@ -144,7 +144,7 @@ export const LearnerEntity = lazyEntity(
     ),
 );
 
-export const LessonTaskEntity = lazyEntity(
+export const LessonTaskEntity = /* @__PURE__ */ lazyEntity(
   () =>
     new Entity(
       {

@@ -17,7 +17,7 @@ import { env } from '../../lib/env.ts';
 import { documentClient } from '../client.ts';
 import { lazyEntity } from '../lazy-entity.ts';
 
-export const CustomFieldDefinitionEntity = lazyEntity(
+export const CustomFieldDefinitionEntity = /* @__PURE__ */ lazyEntity(
   () =>
     new Entity(
       {
@@ -48,7 +48,7 @@ export const CustomFieldDefinitionEntity = lazyEntity(
     ),
 );
 
-export const CustomValueEntity = lazyEntity(
+export const CustomValueEntity = /* @__PURE__ */ lazyEntity(
   () =>
     new Entity(
       {
@@ -96,7 +96,7 @@ export const CustomValueEntity = lazyEntity(
     ),
 );
 
-export const CustomFieldTemplateEntity = lazyEntity(
+export const CustomFieldTemplateEntity = /* @__PURE__ */ lazyEntity(
   () =>
     new Entity(
       {

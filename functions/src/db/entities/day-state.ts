@@ -9,7 +9,7 @@ import { env } from '../../lib/env.ts';
 import { documentClient } from '../client.ts';
 import { lazyEntity } from '../lazy-entity.ts';
 
-export const DayStateEntity = lazyEntity(
+export const DayStateEntity = /* @__PURE__ */ lazyEntity(
   () =>
     new Entity(
       {

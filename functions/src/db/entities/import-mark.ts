@@ -11,7 +11,7 @@ import { env } from '../../lib/env.ts';
 import { documentClient } from '../client.ts';
 import { lazyEntity } from '../lazy-entity.ts';
 
-export const ImportMarkEntity = lazyEntity(
+export const ImportMarkEntity = /* @__PURE__ */ lazyEntity(
   () =>
     new Entity(
       {

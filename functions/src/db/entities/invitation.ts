@@ -9,7 +9,7 @@ import { env } from '../../lib/env.ts';
 import { documentClient } from '../client.ts';
 import { lazyEntity } from '../lazy-entity.ts';
 
-export const InvitationEntity = lazyEntity(
+export const InvitationEntity = /* @__PURE__ */ lazyEntity(
   () =>
     new Entity(
       {

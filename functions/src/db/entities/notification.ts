@@ -13,7 +13,7 @@ import { lazyEntity } from '../lazy-entity.ts';
 
 export { NOTIFICATION_SORT_PREFIX } from '../table.ts';
 
-export const NotificationEntity = lazyEntity(
+export const NotificationEntity = /* @__PURE__ */ lazyEntity(
   () =>
     new Entity(
       {

@@ -16,7 +16,7 @@ import { env } from '../../lib/env.ts';
 import { documentClient } from '../client.ts';
 import { lazyEntity } from '../lazy-entity.ts';
 
-export const PlacementEntity = lazyEntity(
+export const PlacementEntity = /* @__PURE__ */ lazyEntity(
   () =>
     new Entity(
       {

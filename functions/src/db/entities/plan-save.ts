@@ -10,7 +10,7 @@ import { env } from '../../lib/env.ts';
 import { documentClient } from '../client.ts';
 import { lazyEntity } from '../lazy-entity.ts';
 
-export const PlanSaveEntity = lazyEntity(
+export const PlanSaveEntity = /* @__PURE__ */ lazyEntity(
   () =>
     new Entity(
       {
@@ -53,7 +53,7 @@ export const PlanSaveEntity = lazyEntity(
  * save of the plan — by anyone — finishes it first, and GET /task/plan/{rootId} says so. `attempts`
  * counts the tries that failed to finish it.
  */
-export const PlanSaveLockEntity = lazyEntity(
+export const PlanSaveLockEntity = /* @__PURE__ */ lazyEntity(
   () =>
     new Entity(
       {

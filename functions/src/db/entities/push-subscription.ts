@@ -10,7 +10,7 @@ import { env } from '../../lib/env.ts';
 import { documentClient } from '../client.ts';
 import { lazyEntity } from '../lazy-entity.ts';
 
-export const PushSubscriptionEntity = lazyEntity(
+export const PushSubscriptionEntity = /* @__PURE__ */ lazyEntity(
   () =>
     new Entity(
       {
@@ -41,7 +41,7 @@ export const PushSubscriptionEntity = lazyEntity(
  * (streams/push-outbox.ts), so the push sender rides only in the consumer's bundle. pk USER#id,
  * sk PUSHOUT#<id>; it expires by TTL a day later whether sent or not.
  */
-export const PushOutboxEntity = lazyEntity(
+export const PushOutboxEntity = /* @__PURE__ */ lazyEntity(
   () =>
     new Entity(
       {

@@ -19,7 +19,7 @@ import { lazyEntity } from '../lazy-entity.ts';
 export const REPORT_SCOPES = ['u', 'g', 'r'] as const;
 export type ReportScope = (typeof REPORT_SCOPES)[number];
 
-export const ReportDayEntity = lazyEntity(
+export const ReportDayEntity = /* @__PURE__ */ lazyEntity(
   () =>
     new Entity(
       {
@@ -54,7 +54,7 @@ export const ReportDayEntity = lazyEntity(
 export const OVERVIEW_DIMENSIONS = ['status', 'pg', 'group'] as const;
 export type OverviewDimension = (typeof OVERVIEW_DIMENSIONS)[number];
 
-export const ReportCountEntity = lazyEntity(
+export const ReportCountEntity = /* @__PURE__ */ lazyEntity(
   () =>
     new Entity(
       {
@@ -81,7 +81,7 @@ export const ReportCountEntity = lazyEntity(
     ),
 );
 
-export const ReportSeenEntity = lazyEntity(
+export const ReportSeenEntity = /* @__PURE__ */ lazyEntity(
   () =>
     new Entity(
       {
@@ -107,7 +107,7 @@ export const ReportSeenEntity = lazyEntity(
  * transaction: a report by month, quarter or year reads the whole months of its range here and only
  * the days of the partial months at its ends (decisions D50: ten years by year read 3,650 day items).
  */
-export const ReportMonthEntity = lazyEntity(
+export const ReportMonthEntity = /* @__PURE__ */ lazyEntity(
   () =>
     new Entity(
       {

@@ -12,7 +12,7 @@ import { lazyEntity } from '../lazy-entity.ts';
 
 export const ROLE_MAPPING_TARGETS = ['task', 'template'] as const;
 
-export const RoleMappingEntity = lazyEntity(
+export const RoleMappingEntity = /* @__PURE__ */ lazyEntity(
   () =>
     new Entity(
       {

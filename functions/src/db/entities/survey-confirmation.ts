@@ -9,7 +9,7 @@ import { Entity } from 'electrodb/src/entity.js';
 import { env } from '../../lib/env.ts';
 import { documentClient } from '../client.ts';
 import { lazyEntity } from '../lazy-entity.ts';
-export const SurveyConfirmationEntity = lazyEntity(
+export const SurveyConfirmationEntity = /* @__PURE__ */ lazyEntity(
   () =>
     new Entity(
       {

@@ -9,7 +9,7 @@ import { env } from '../../lib/env.ts';
 import { documentClient } from '../client.ts';
 import { lazyEntity } from '../lazy-entity.ts';
 
-export const SurveyEntity = lazyEntity(
+export const SurveyEntity = /* @__PURE__ */ lazyEntity(
   () =>
     new Entity(
       {
@@ -48,7 +48,7 @@ export const SurveyEntity = lazyEntity(
     ),
 );
 
-export const SurveyResponseEntity = lazyEntity(
+export const SurveyResponseEntity = /* @__PURE__ */ lazyEntity(
   () =>
     new Entity(
       {

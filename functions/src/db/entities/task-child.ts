@@ -11,7 +11,7 @@ import { env } from '../../lib/env.ts';
 import { documentClient } from '../client.ts';
 import { lazyEntity } from '../lazy-entity.ts';
 
-export const TaskChildEntity = lazyEntity(
+export const TaskChildEntity = /* @__PURE__ */ lazyEntity(
   () =>
     new Entity(
       {

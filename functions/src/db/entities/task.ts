@@ -10,7 +10,7 @@ import { env } from '../../lib/env.ts';
 import { documentClient } from '../client.ts';
 import { lazyEntity } from '../lazy-entity.ts';
 
-export const TaskEntity = lazyEntity(
+export const TaskEntity = /* @__PURE__ */ lazyEntity(
   () =>
     new Entity(
       {

@@ -11,7 +11,7 @@ import { env } from '../../lib/env.ts';
 import { documentClient } from '../client.ts';
 import { lazyEntity } from '../lazy-entity.ts';
 
-export const TemplateEntity = lazyEntity(
+export const TemplateEntity = /* @__PURE__ */ lazyEntity(
   () =>
     new Entity(
       {
@@ -62,7 +62,7 @@ export const TemplateEntity = lazyEntity(
  * the create or rename that takes it is conditional on its absence and two racing requests cannot
  * both win. `kind` keeps folders' and templates' titles apart.
  */
-export const TemplateTitleEntity = lazyEntity(
+export const TemplateTitleEntity = /* @__PURE__ */ lazyEntity(
   () =>
     new Entity(
       {
@@ -94,7 +94,7 @@ export const TemplateTitleEntity = lazyEntity(
  * 'pending' while its chunks are written, 'done' with the new root once all are. A retry with the
  * same key reads it and answers the same tree. Kept a week (TTL).
  */
-export const TemplateApplyEntity = lazyEntity(
+export const TemplateApplyEntity = /* @__PURE__ */ lazyEntity(
   () =>
     new Entity(
       {

@@ -10,7 +10,7 @@ import { env } from '../../lib/env.ts';
 import { documentClient } from '../client.ts';
 import { lazyEntity } from '../lazy-entity.ts';
 
-export const UserEntity = lazyEntity(
+export const UserEntity = /* @__PURE__ */ lazyEntity(
   () =>
     new Entity(
       {
