@@ -1,6 +1,6 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { preloadSignedInStart } from './app/preload.ts';
@@ -41,12 +41,16 @@ async function main(): Promise<void> {
   await initSession();
   // The first reads and Today's code start now, beside the rest of the start-up.
   if (sessionStore.get().status === 'signedIn') preloadSignedInStart(window.location);
-  root.render(
-    <StrictMode>
-      <AppProviders>
-        <RouterProvider router={createAppRouter()} />
-      </AppProviders>
-    </StrictMode>,
+  // A transition: React renders the first screen in slices and lets the browser in between, so
+  // start-up does not hold the page still in one long task.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <AppProviders>
+          <RouterProvider router={createAppRouter()} />
+        </AppProviders>
+      </StrictMode>,
+    ),
   );
   registerServiceWorker();
 }

@@ -5,7 +5,7 @@
  * shown at the browser's first idle moment. Once shown it stays so for the tab's life.
  */
 import { useEffect } from 'react';
-import { createStore, useStore } from './store.ts';
+import { createStore, useInTransition } from './store.ts';
 
 const store = createStore({ shown: false });
 
@@ -14,7 +14,12 @@ const show = () => store.set({ shown: true });
 export const markFirstContent = (): void => {
   requestAnimationFrame(() => setTimeout(show, 0));
 };
-export const useFirstContentShown = (): boolean => useStore(store, (s) => s.shown);
+const shownNow = () => store.get().shown;
+/**
+ * Taken in a transition: what appears once the first content is shown (the shell's later parts, the
+ * calendar aside, the deferred row code) is drawn in slices, not in one long task.
+ */
+export const useFirstContentShown = (): boolean => useInTransition(store.subscribe, shownNow);
 
 /** The most a page that marks it itself may hold the rest back (a list that never answers). */
 export const FIRST_CONTENT_CEILING_MS = 4000;

@@ -4,9 +4,9 @@
  * the page draws a stand-in of the same size and look (the menu's button, the tooltip's element), so
  * nothing moves when it arrives.
  */
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
 import { useFirstContentShown } from '../../../lib/first-content.ts';
-import { createStore } from '../../../lib/store.ts';
+import { createStore, useInTransition } from '../../../lib/store.ts';
 
 export interface Deferred<T> {
   /** Starts loading (once); resolves with the module. */
@@ -54,7 +54,9 @@ export function useDeferred<T>(d: Deferred<T>): T | null {
   useEffect(() => {
     if (shown) enqueue(d);
   }, [shown, d]);
-  return useSyncExternalStore(d.subscribe, d.get);
+  // Taken in a transition: the pages that swap their stand-ins for the module (every row on Today)
+  // are drawn again in slices.
+  return useInTransition(d.subscribe, d.get);
 }
 
 export function deferred<T>(importer: () => Promise<T>, priority = 1): Deferred<T> {

@@ -7,7 +7,7 @@
 import { PRIORITY_GROUPS, TASK_PAGE_SIZE } from '@tandem/shared/tasks/constants';
 import type { TaskSelection } from '@tandem/shared/tasks/selection';
 import type { TaskView } from '@tandem/shared/tasks/views';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import useSWR from 'swr';
 import { useHiddenTasks } from '../../tasks/api/row-actions.ts';
 import { listTasks, type TaskListQuery, tasksKey } from '../../tasks/api/tasks.ts';
@@ -44,9 +44,13 @@ function usePanel(
 ): PanelData {
   const q: TaskListQuery = todayListQuery(group, size, delegated, selection);
   // Not read before the selection is known: the unfiltered list would flash first.
-  const { data, error } = useSWR(selection ? tasksKey(q) : null, () => listTasks(q), {
+  const { data: read, error } = useSWR(selection ? tasksKey(q) : null, () => listTasks(q), {
     keepPreviousData: true,
   });
+  // The first rows are drawn in a transition, in slices the browser can step in between (Today's
+  // first screen is the heaviest render of the app); later changes show at once.
+  const firstRead = useDeferredValue(read);
+  const data = firstRead === undefined ? undefined : read;
   // A task whose delete waits for its Undo toast is gone from the panel already.
   const hidden = useHiddenTasks();
   const loaded = data?.results ?? [];
