@@ -2,7 +2,7 @@ import { ActionIcon, Badge, Box, Checkbox, Group, Text, UnstyledButton, Visually
 import { IconFlag3Filled, IconGripVertical, IconPin, IconSubtask } from '@tabler/icons-react';
 import { TASK_FLAG, TASK_STATUS } from '@tandem/shared/tasks/constants';
 import type { TaskView } from '@tandem/shared/tasks/views';
-import { type CSSProperties, type ReactNode, useState } from 'react';
+import { type CSSProperties, memo, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createStore, useStore } from '../../../lib/store.ts';
 import { AssigneeAvatars } from '../../tasks/components/assignee-avatars.tsx';
@@ -44,7 +44,8 @@ export interface RowContext {
  * code's binding (hooks/drag-bridge.ts) and is dragged by its handle (pointer, touch, or Space then
  * arrows).
  */
-export function PanelTaskRow({ task, ...ctx }: RowContext & { task: TaskView }) {
+/** Memoised: drawn again when its task or its context changes (useRowContext keeps that stable). */
+export const PanelTaskRow = memo(function PanelTaskRow({ task, ...ctx }: RowContext & { task: TaskView }) {
   const { t } = useTranslation('today');
   const drag = useRowDrag(task.id);
   const start = () => void todayRowKit.load().catch(() => undefined);
@@ -72,7 +73,7 @@ export function PanelTaskRow({ task, ...ctx }: RowContext & { task: TaskView }) 
       }
     />
   );
-}
+});
 
 export function TaskRow({
   task,
