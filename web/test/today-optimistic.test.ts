@@ -1,3 +1,4 @@
+import * as codes from '@tandem/shared/tasks/sort-codes';
 import type { TaskView } from '@tandem/shared/tasks/views';
 import { describe, expect, it } from 'vitest';
 import { columnOf, moveBetweenColumns, panelDropId } from '../src/features/today/utils/drag-ids.ts';
@@ -21,14 +22,14 @@ const page = (...results: TaskView[]) => ({ count: results.length, next: null, p
 
 describe('optimistic Today lists', () => {
   it('moves a task into its new group between its neighbours', () => {
-    const moved = movedTask(task('x', 'a5'), 2, { before: 'a0', after: 'a1' });
+    const moved = movedTask(task('x', 'a5'), 2, { before: 'a0', after: 'a1' }, codes);
     expect(moved.priorityGroup.id).toBe(2);
     expect(moved.customSortCode > 'a0' && moved.customSortCode < 'a1').toBe(true);
     expect(moved.taskPosition).toBe('custom');
   });
 
   it('keeps the old code when the neighbours are out of order', () => {
-    expect(movedTask(task('x', 'a5'), 1, { before: 'a3', after: 'a1' }).customSortCode).toBe('a5');
+    expect(movedTask(task('x', 'a5'), 1, { before: 'a3', after: 'a1' }, codes).customSortCode).toBe('a5');
   });
 
   it('takes a task out of one page and into another in code order', () => {
@@ -47,6 +48,7 @@ describe('optimistic Today lists', () => {
       true,
       rows.map((t) => t.customSortCode),
       new Date('2026-11-21T10:00:00Z'),
+      codes,
     );
     expect(done.status.id).toBe(4);
     expect(done.completionAt).toBe('2026-11-21T10:00:00.000Z');
@@ -61,6 +63,7 @@ describe('optimistic Today lists', () => {
       false,
       [],
       new Date(),
+      codes,
     );
     expect(back.status.id).toBe(1);
     expect(back.completionAt).toBeNull();

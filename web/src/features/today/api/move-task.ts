@@ -9,6 +9,7 @@ import { mutate } from 'swr';
 import { patchTask, revalidateTasks, type TaskListQuery } from '../../tasks/api/tasks.ts';
 import { movedTask, withoutTask, withTask } from '../utils/optimistic.ts';
 import type { PlaceBetween } from '../utils/placement.ts';
+import { sortCodes } from '../utils/sort-codes.ts';
 
 /** Every loaded list of one priority group (any page size, with or without delegated tasks). */
 export const isGroupList =
@@ -29,7 +30,9 @@ export const changeGroupLists = (group: number, change: (page: Page<TaskView>) =
  */
 export async function moveTask(task: TaskView, toGroup: number, between: PlaceBetween): Promise<void> {
   const fromGroup = task.priorityGroup.id;
-  const moved = movedTask(task, toGroup, between);
+  // Without a wait once loaded: the row moves in the same task as the tick or the drop.
+  const codes = sortCodes.get() ?? (await sortCodes.load());
+  const moved = movedTask(task, toGroup, between, codes);
   const saving = patchTask(task.id, {
     ...(fromGroup !== toGroup ? { priorityGroup: toGroup } : {}),
     placeBetween: between,

@@ -30,6 +30,7 @@ import { type PanelData, useTodayLists } from '../hooks/use-today-lists.ts';
 import { isDueTodayIn } from '../utils/due-date.ts';
 import { completedOfToday } from '../utils/filters.ts';
 import type { PlaceBetween } from '../utils/placement.ts';
+import { sortCodes } from '../utils/sort-codes.ts';
 import { CounterColumn } from './counter-column.tsx';
 import { LevelsFilter } from './levels-filter.tsx';
 import { PriorityPanel } from './priority-panel.tsx';
@@ -95,6 +96,8 @@ export function MyTasksTab({
     });
 
   const dnd = useDeferred(todayRowKit)?.dnd ?? null;
+  // Queued first after the first content, before the drag code: ticks and moves place rows with it.
+  useDeferred(sortCodes);
   const dragOptions = { panels, expanded, onMove, onRefused };
   // During a drag the panels show the drag's order (the drag code beside them says which).
   const [dragView, setDragView] = useState<DragView | null>(null);

@@ -5,9 +5,18 @@
  */
 import type { Page } from '@tandem/shared/api/pagination';
 import { TASK_STATUS, TASK_STATUSES } from '@tandem/shared/tasks/constants';
-import { sortCodeBetween, sortCodeFor } from '@tandem/shared/tasks/sort-codes';
+import type { sortCodeBetween, sortCodeFor } from '@tandem/shared/tasks/sort-codes';
 import type { TaskView } from '@tandem/shared/tasks/views';
 import { type PlaceBetween, sortByCode } from './placement.ts';
+
+/**
+ * The sort-code functions, passed in: their library is not part of Today's first screen and loads
+ * just after it (utils/sort-codes.ts).
+ */
+export interface SortCodes {
+  sortCodeBetween: typeof sortCodeBetween;
+  sortCodeFor: typeof sortCodeFor;
+}
 
 const statusOf = (id: number) => ({ id, title: TASK_STATUSES.find((s) => s.id === id)?.title ?? '' });
 
@@ -28,7 +37,12 @@ export function withTask(page: Page<TaskView>, task: TaskView): Page<TaskView> {
  * neighbours' codes be out of order (a list changed under the drag), the code is left as it was and
  * the server's answer settles the place.
  */
-export function movedTask(task: TaskView, toGroup: number, between: PlaceBetween): TaskView {
+export function movedTask(
+  task: TaskView,
+  toGroup: number,
+  between: PlaceBetween,
+  { sortCodeBetween }: SortCodes,
+): TaskView {
   let code = task.customSortCode;
   const ordered = between.before === null || between.after === null || between.before < between.after;
   if (ordered) {
@@ -42,7 +56,13 @@ export function movedTask(task: TaskView, toGroup: number, between: PlaceBetween
 }
 
 /** Done goes to the bottom of its list (spec 000 §4 "Marking a task Done"); undone stays where it is. */
-export function doneTask(task: TaskView, done: boolean, codes: readonly string[], now: Date): TaskView {
+export function doneTask(
+  task: TaskView,
+  done: boolean,
+  codes: readonly string[],
+  now: Date,
+  { sortCodeFor }: SortCodes,
+): TaskView {
   if (!done) {
     return {
       ...task,
