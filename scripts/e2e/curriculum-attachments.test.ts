@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { addMember } from '../../functions/test/integration/support.ts';
 import { violations } from '../src/testing/axe.ts';
 import { type BrowserSession, openBrowser, signIn } from '../src/testing/browser.ts';
+import { waitForLiveSockets } from '../src/testing/live-sockets.ts';
 import { apiClient, createUser, type StackEnv } from '../src/testing/users.ts';
 
 const { url, env } = inject('stack');
@@ -25,6 +26,7 @@ let page: Page;
 let api: ReturnType<typeof apiClient>;
 let memberApi: ReturnType<typeof apiClient>;
 let curriculumId = '';
+let memberUserId = '';
 
 const PNG = Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
@@ -47,6 +49,7 @@ beforeAll(async () => {
   });
   api = apiClient(url, author.accessToken);
   memberApi = apiClient(url, member.accessToken);
+  memberUserId = member.userId;
   const g = await api.post('/user/group', { title: `Learning ${randomUUID().slice(0, 6)}` });
   if (g.status !== 201) throw new Error(JSON.stringify(g.body));
   await addMember(api, g.body.id, { email: memberEmail }, 5);
@@ -107,5 +110,35 @@ describe('the curriculum’s materials', () => {
       curriculumAttachments: 3,
       taskAttachments: 0,
     });
+  }, 120_000);
+
+  it('a member on the curriculum page sees the author’s new video link without a reload (D83)', async () => {
+    const m = await openBrowser({ width: 1280, height: 900 });
+    try {
+      await signIn(m.page, url, memberEmail, password);
+      await m.page.goto(`${url}/curriculum?id=${curriculumId}`);
+      const section = m.page.getByTestId('curriculum-attachments');
+      await section.getByRole('tab', { name: 'Video links' }).click();
+      const before = (await api.get(`/curriculum/attachment/${curriculumId}?q=video`)).body.results.length;
+      await expect.poll(() => section.getByTestId('video-row').count()).toBe(before);
+      await waitForLiveSockets([memberUserId]);
+      let navigations = 0;
+      // The page itself (a video row's preview frame loads on its own).
+      m.page.on('framenavigated', (f) => {
+        if (f === m.page.mainFrame()) navigations++;
+      });
+      const r = await api.post('/curriculum/attachment', {
+        curriculum: curriculumId,
+        title: 'Second talk',
+        document_url: 'https://vimeo.com/76979871',
+      });
+      expect(r.status).toBe(201);
+      // The stream's attachments_changed reaches the member's socket; the list reads itself again.
+      await expect.poll(() => section.getByTestId('video-row').count(), { timeout: 20_000 }).toBe(before + 1);
+      expect(navigations).toBe(0);
+      expect(m.errors).toEqual([]);
+    } finally {
+      await m.close();
+    }
   }, 120_000);
 });

@@ -110,6 +110,18 @@ describe('calendar integrations in the browser', () => {
     await expect.poll(() => card.getByText('Stopped working').count()).toBeGreaterThan(0);
     expect(await card.getByRole('button', { name: 'Reconnect' }).count()).toBe(1);
     await page.screenshot({ path: join(shots, 'integrations-broken.png'), fullPage: true });
+
+    // Reconnect asks the provider for this account (login_hint, D83): the same connection is repaired,
+    // not a second one made for whichever account the provider would have picked.
+    await card.getByRole('button', { name: 'Reconnect' }).click();
+    await page.waitForURL(`${url}/integrations`);
+    await expect.poll(() => card.getByText('Connected').count()).toBe(1);
+    const google = (await api.get('/integration/')).body.results.filter(
+      (c: { provider: string }) => c.provider === 'google',
+    );
+    expect(google.map((c: { id: string; status: string }) => [c.id, c.status])).toEqual([
+      [connection.id, 'active'],
+    ]);
   });
 
   it('syncs with Radicale both ways', async () => {

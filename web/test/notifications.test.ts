@@ -85,4 +85,27 @@ describe('notification text', () => {
       'Your Google Calendar connection stopped working. Reconnect it to keep syncing.',
     );
   });
+
+  it('a learner taken off a curriculum (D83): who did it and which, not a task given', async () => {
+    const { createInstance } = await import('i18next');
+    const common = (await import('../src/i18n/locales/en_US/common.json')).default;
+    const { notificationText } = await import('../src/features/notifications/utils/text.ts');
+    const i18n = createInstance();
+    await i18n.init({ lng: 'en', resources: { en: { common } }, defaultNS: 'common' });
+    const delegated = (variables: Record<string, unknown>) =>
+      notificationText(i18n.t, {
+        id: 'n',
+        templateName: 'delegated',
+        variables: { byName: 'Cora', ...variables },
+        actions: { open: '/tasks' },
+        createdAt: '2026-01-01T00:00:00.000Z',
+        receivedAt: null,
+        readAt: null,
+        status: 'unreceived',
+      } as Parameters<typeof notificationText>[1]);
+    expect(delegated({ taskTitle: 'Review' })).toBe('Cora gave you a task: Review');
+    expect(delegated({ change: 'curriculum_removed', curriculumTitle: 'Onboarding' })).toBe(
+      'Cora took you off the curriculum Onboarding. Its tasks stay on your lists.',
+    );
+  });
 });

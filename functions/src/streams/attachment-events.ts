@@ -7,7 +7,7 @@
  */
 import { ATTACHMENT_EVENT_TYPE, type AttachmentEvent } from '@tandem/shared';
 import { groupsById, type TaskRecord } from '../core/access/task-access.ts';
-import type { AttachmentRecord } from '../core/attachments/attachments.ts';
+import { type AttachmentRecord, ownerOfKey } from '../core/attachments/attachments.ts';
 import { TaskEntity } from '../db/entities/task.ts';
 import { changeOf, type LiveModule, type Outgoing, writtenAt } from './records.ts';
 import { audienceOf } from './task-events.ts';
@@ -18,7 +18,8 @@ export const attachmentUpdates: LiveModule = async (records) => {
   records.forEach((r, index) => {
     const c = changeOf<AttachmentRecord>(r, 'attachment');
     const taskId = (c?.after ?? c?.before)?.taskId;
-    if (!c || !taskId) return;
+    // A curriculum's attachment: curriculum-attachment-events.ts tells its audience.
+    if (!c || !taskId || ownerOfKey(taskId).kind !== 'task') return;
     lastByTask.set(taskId, {
       index,
       sequenceNumber: c.sequenceNumber,

@@ -32,6 +32,7 @@ import { removeChatsOfDeletedTasks } from './chat-cleanup.ts';
 import { handleMessageRecords } from './chat-delivery.ts';
 import { removeContactLinksOfDeletedTasks } from './contact-links.ts';
 import { removeFilesOfDeletedCurricula } from './curriculum-attachment-cleanup.ts';
+import { curriculumAttachmentUpdates } from './curriculum-attachment-events.ts';
 import { removeCustomFieldsOfDeletedTasks } from './custom-field-cleanup.ts';
 import { acceptsLiveKeys } from './filter.ts';
 import { groupUpdates } from './group-events.ts';
@@ -54,6 +55,7 @@ const MODULES: readonly LiveModule[] = [
   placementUpdates, // a person's own placement: placement_changed, to their own sockets
   membershipUpdates, // a person's own group order and archive: membership_changed, to their own sockets
   attachmentUpdates, // a task's files and video links (attachment-events.ts): attachments_changed
+  curriculumAttachmentUpdates, // a curriculum's (curriculum-attachment-events.ts, D83): attachments_changed
 ];
 
 /** The consumer: records of the kinds in MODULES to their modules, message records to the chat path. */

@@ -12,9 +12,21 @@ import { TaskEntity } from '@tandem/functions/db/entities/task';
 import { UserEntity } from '@tandem/functions/db/entities/user';
 import { CURRICULUM_MESSAGES } from '@tandem/shared/curricula/rules';
 import { describe, expect, it } from 'vitest';
-import { type Api, addMember, newGroup, person } from './support.ts';
+import { type Api, addMember, newGroup, person, stack } from './support.ts';
 
 const { updateLesson } = await import('../../src/core/curricula/lessons.ts');
+
+interface Listed {
+  results: Array<{ template_name: string; variables: Record<string, string>; actions: { open: string } }>;
+}
+const removals = async (api: Api) =>
+  ((await api.get('/notifications/?page=1&offset=0&limit=100')).body as Listed).results.filter(
+    (n) => n.variables.change === 'curriculum_removed',
+  );
+const mailsTo = async (to: string) =>
+  (await (await fetch(`${stack.url}/_local/mail.json?to=${encodeURIComponent(to)}`)).json()) as Array<{
+    subject: string;
+  }>;
 
 const userItem = async (userId: string) => (await UserEntity.get({ userId }).go()).data!;
 
@@ -286,6 +298,41 @@ describe('curricula', () => {
     const track = await LessonTaskEntity.query.byTrack({ curriculumId: c.id, userId: lea.userId }).go();
     expect(track.data).toEqual([]);
     expect((await author.api.delete(`/curriculum/learner/${c.id}/${lea.userId}`)).status).toBe(404);
+  });
+
+  it('tells a learner taken off, and nobody else; a refused removal tells nobody (D83)', async () => {
+    const { author, group, c } = await authorWithCurriculum(['One']);
+    const [lea, max] = await Promise.all([person('Lea'), person('Max')]);
+    await addMember(author.api, group, lea, 5);
+    await addMember(author.api, group, max, 5);
+    await made(author.api, `/curriculum/learner/${c.id}`, { email: lea.email });
+    await made(author.api, `/curriculum/learner/${c.id}`, { email: max.email });
+    // Refused (not the author; not a learner): nothing is told.
+    expect((await max.api.delete(`/curriculum/learner/${c.id}/${lea.userId}`)).status).toBe(403);
+    expect((await author.api.delete(`/curriculum/learner/${c.id}/${author.userId}`)).status).toBe(404);
+    for (const p of [lea, max, author]) expect(await removals(p.api)).toEqual([]);
+
+    expect((await author.api.delete(`/curriculum/learner/${c.id}/${lea.userId}`)).status).toBe(200);
+    const [told, ...more] = await removals(lea.api);
+    expect(more).toEqual([]);
+    expect(told).toMatchObject({
+      template_name: 'delegated',
+      variables: {
+        change: 'curriculum_removed',
+        curriculum_id: c.id,
+        curriculum_title: 'Onboarding',
+        by_name: 'Cora Test',
+      },
+      actions: { open: '/tasks' },
+    });
+    expect((await mailsTo(lea.email)).map((m) => m.subject)).toContain(
+      'Cora Test took you off the curriculum Onboarding',
+    );
+    // The author and the learner who stays are not told; a second removal (404) tells nobody again.
+    expect(await removals(author.api)).toEqual([]);
+    expect(await removals(max.api)).toEqual([]);
+    expect((await author.api.delete(`/curriculum/learner/${c.id}/${lea.userId}`)).status).toBe(404);
+    expect(await removals(lea.api)).toHaveLength(1);
   });
 
   it('keeps outsiders out and changes to the author', async () => {

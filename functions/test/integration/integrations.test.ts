@@ -394,6 +394,48 @@ describe.each(['google', 'azure'] as const)('reconnecting a broken %s connection
   });
 });
 
+describe.each(['google', 'azure'] as const)('Reconnect at %s names the account (D83)', (provider) => {
+  it("the sign-in page is asked for the connection's account (login_hint) and repairs it; no other's", async () => {
+    const [ann, eve] = await Promise.all([person('Ann'), person('Eve')]);
+    const { integration, account } = await connect(ann.api, provider);
+    // A plain connect names no account.
+    expect(
+      new URL((await ann.api.get(`/integration/authorize/${provider}/`)).body.url).searchParams.has(
+        'login_hint',
+      ),
+    ).toBe(false);
+
+    const auth = await ann.api.get(`/integration/authorize/${provider}/?integration=${integration.id}`);
+    expect(auth.status).toBe(200);
+    const url = new URL(auth.body.url);
+    expect(url.searchParams.getAll('login_hint')).toEqual([account]);
+    // Followed as it is, the provider signs in as that account: the same connection comes back.
+    const redirect = await fetch(url, { redirect: 'manual' });
+    const back = new URL(redirect.headers.get('location')!);
+    const again = await ann.api.post(`/integration/initialize/${provider}/`, {
+      code: back.searchParams.get('code'),
+      state: back.searchParams.get('state'),
+    });
+    expect(again.status).toBe(201);
+    expect(again.body).toMatchObject({ id: integration.id, account });
+
+    // Another person's connection, the other provider's, or no such id: 404.
+    const other = provider === 'google' ? 'azure' : 'google';
+    expect(
+      (await eve.api.get(`/integration/authorize/${provider}/?integration=${integration.id}`)).status,
+    ).toBe(404);
+    expect((await ann.api.get(`/integration/authorize/${other}/?integration=${integration.id}`)).status).toBe(
+      404,
+    );
+    expect(
+      (await ann.api.get(`/integration/authorize/${provider}/?integration=${randomUUID()}`)).status,
+    ).toBe(404);
+    expect(
+      (await ann.api.get(`/integration/authorize/${provider}/?integration=${'x'.repeat(300)}`)).status,
+    ).toBe(400);
+  });
+});
+
 describe('sync on change', () => {
   it('a scheduled task made in a linked group reaches the calendar without a sync being asked for', async () => {
     const ann = await person('Ann');

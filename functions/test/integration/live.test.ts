@@ -119,6 +119,47 @@ describe('live attachment updates', () => {
   });
 });
 
+describe('live curriculum attachment updates (D83)', () => {
+  test("a curriculum's video link added, renamed and removed reaches its member's and learner's sockets, never an outsider's", async () => {
+    const lea = await person('Lea');
+    await addMember(a.api, groupId, lea, ROLES.standard);
+    const c = (await a.api.post('/curriculum', { title: 'Live lessons', group: groupId })).body as {
+      id: string;
+    };
+    expect((await a.api.post(`/curriculum/learner/${c.id}`, { email: lea.email })).status).toBe(201);
+    const [bSocket, leaSocket, outsiderSocket] = await Promise.all([
+      openSocket(b.accessToken),
+      openSocket(lea.accessToken),
+      openSocket(outsider.accessToken),
+    ]);
+    const changes = (s: { messages: Array<Record<string, unknown>> }) =>
+      s.messages.filter((m) => m.type === ATTACHMENT_EVENT_TYPE && m.curriculum_id === c.id);
+
+    const link = await a.api.post('/curriculum/attachment', {
+      curriculum: c.id,
+      title: 'Intro',
+      document_url: 'https://vimeo.com/76979871',
+    });
+    expect(link.status).toBe(201);
+    await expect.poll(() => changes(bSocket).length).toBe(1);
+    await expect.poll(() => changes(leaSocket).length).toBe(1);
+    // The owner as the attachment lists are keyed (the web reads them again on it).
+    expect(changes(bSocket)[0]).toMatchObject({ task_id: `curriculum:${c.id}`, curriculum_id: c.id });
+
+    expect((await a.api.patch(`/curriculum/attachment/${link.body.id}`, { title: 'Welcome' })).status).toBe(
+      200,
+    );
+    await expect.poll(() => changes(leaSocket).length).toBe(2);
+    expect((await a.api.delete(`/curriculum/attachment/${link.body.id}`)).status).toBeLessThan(300);
+    await expect.poll(() => changes(bSocket).length).toBe(3);
+    expect(new Set(changes(bSocket).map((e) => e.id)).size).toBe(3);
+
+    outsiderSocket.ws.send(JSON.stringify({ type: 'ping' }));
+    await expect.poll(() => outsiderSocket.messages).toContainEqual({ type: 'pong' });
+    expect(outsiderSocket.messages.filter((m) => m.type === ATTACHMENT_EVENT_TYPE)).toEqual([]);
+  });
+});
+
 describe('the consumer', () => {
   test('reads two items per batch of task changes: the groups and the open connections of everyone who hears', async () => {
     const { handler } = await import('@tandem/functions/streams/live');

@@ -221,7 +221,7 @@ export const routeNeeds: { readonly [K in RouteId]?: readonly Need[] } = {
     'bucket:delete',
   ],
   addCurriculumLearner: ['table:read', 'table:write', 'table:batch-write'],
-  removeCurriculumLearner: ['table:read', 'table:write', 'table:batch-write'],
+  removeCurriculumLearner: ['table:read', 'table:write', 'table:batch-write', 'mail'],
   listCurriculumLessons: ['table:read'],
   addCurriculumLesson: W,
   createCurriculumLesson: W,

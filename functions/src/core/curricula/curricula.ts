@@ -32,10 +32,13 @@ import {
 } from '../../db/transact.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { logger } from '../../lib/logger.ts';
 import { displayName, listMemberships, loadGroup, memberOf } from '../access/roster.ts';
 import { groupsById, type TaskRecord } from '../access/task-access.ts';
 import { readUser, type UserRecord } from '../access/users.ts';
 import { attachmentsToCopy, copyAttachments } from '../attachments/attachments.ts';
+import { curriculumRemovedMail } from '../notifications/mails.ts';
+import { tell } from '../notifications/tell.ts';
 import { deleteTasks } from '../tasks/tasks.ts';
 import { lessonTaskWrites, type PlannedLessonTask, planLessonTask, sourceOf } from './lesson-tasks.ts';
 import {
@@ -440,14 +443,16 @@ export async function addLearner(
 /**
  * DELETE /curriculum/learner/{id}/{user}: the author takes a learner off. Their lesson tasks stay
  * theirs (their work), no longer lessons: lessons added or removed later no longer reach them, and
- * the author no longer sees their progress. Someone who does not follow it is 404.
+ * the author no longer sees their progress. Someone who does not follow it is 404. The learner is
+ * told (D83) through tell(), as a `delegated` notification with change `curriculum_removed`.
  */
 export async function removeLearner(
   actor: Actor,
   curriculumId: string,
   userId: string,
+  now = new Date(),
 ): Promise<CurriculumView> {
-  await ownedCurriculum(actor, curriculumId);
+  const { curriculum: c } = await ownedCurriculum(actor, curriculumId);
   const learner = (await LearnerEntity.get({ curriculumId, userId }).go()).data;
   if (!learner) throw new NotFoundError(CURRICULUM_MESSAGES.notALearner);
   await transactCurricula((tx) => [
@@ -458,7 +463,35 @@ export async function removeLearner(
     tx.curriculum.patch({ curriculumId }).add({ learnerCount: -1 }).commit(),
   ]);
   await unlinkTracks([...(await trackOf(curriculumId, userId)).values()], () => true);
+  await toldRemoved(c, userId, now);
   return getCurriculum(actor, curriculumId);
+}
+
+/**
+ * Tells a learner they were taken off (D83), by their settings for `delegated`: in the app (opening
+ * their tasks, which stay theirs), by e-mail and push. The removal stands if telling fails.
+ */
+async function toldRemoved(c: CurriculumRecord, userId: string, now: Date): Promise<void> {
+  const by = c.ownerName || 'Someone';
+  try {
+    await tell({
+      template: 'delegated',
+      subject: { type: 'group', id: c.groupId },
+      variables: {
+        change: 'curriculum_removed',
+        curriculumId: c.curriculumId,
+        curriculumTitle: c.title,
+        groupId: c.groupId,
+        byName: c.ownerName,
+      },
+      to: [{ userId }],
+      mail: (email, user) => curriculumRemovedMail(email, user, c.title, by),
+      push: { title: `${by} took you off a curriculum`, body: c.title },
+      now,
+    });
+  } catch (e) {
+    logger.warn('learner removal not told', { curriculumId: c.curriculumId, error: String(e) });
+  }
 }
 
 /** The tasks' ids of `lessonId` in every track (author and learners). */

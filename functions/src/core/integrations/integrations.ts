@@ -96,8 +96,18 @@ async function roomForOne(actor: Actor) {
     throw new ValidationError({ provider: INTEGRATION_MESSAGES.tooManyConnections });
 }
 
-/** Where to send the person: the provider's page, with a single-use state and a PKCE challenge. */
-export async function startAuthorization(actor: Actor, provider: OAuthProvider, now = new Date()) {
+/**
+ * Where to send the person: the provider's page, with a single-use state and a PKCE challenge. With
+ * `integrationId` (Reconnect, D83) the page is asked to sign in as that connection's account
+ * (`login_hint`); a connection not the caller's or not of this provider is 404, and nothing is kept.
+ */
+export async function startAuthorization(
+  actor: Actor,
+  provider: OAuthProvider,
+  now = new Date(),
+  integrationId?: string,
+) {
+  const loginHint = integrationId ? (await integrationOf(actor, provider, integrationId)).account : undefined;
   const state = newState();
   const verifier = newVerifier();
   await OAuthStateEntity.create({
@@ -108,7 +118,7 @@ export async function startAuthorization(actor: Actor, provider: OAuthProvider, 
     expiresAt: new Date(now.getTime() + OAUTH_STATE_TTL_SECONDS * 1000).toISOString(),
     ttl: Math.floor(now.getTime() / 1000) + OAUTH_STATE_TTL_SECONDS,
   }).go({ response: 'none' });
-  return { url: authorizationUrl(provider, state, verifier), state };
+  return { url: authorizationUrl(provider, state, verifier, loginHint), state };
 }
 
 /** The access client of a connection: refreshes an OAuth token or opens the CalDAV password. */

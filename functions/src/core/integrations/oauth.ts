@@ -12,7 +12,17 @@ export const pkceChallenge = (verifier: string) => createHash('sha256').update(v
 export const newVerifier = () => randomBytes(48).toString('base64url');
 export const newState = () => randomBytes(24).toString('base64url');
 
-export function authorizationUrl(provider: OAuthProvider, state: string, verifier: string): string {
+/**
+ * The provider's sign-in page. `loginHint` (a reconnect: the connection's account, D83) names the
+ * account to sign in as, so the person is not asked to pick it and the same connection is repaired;
+ * Google and Microsoft both take `login_hint`.
+ */
+export function authorizationUrl(
+  provider: OAuthProvider,
+  state: string,
+  verifier: string,
+  loginHint?: string,
+): string {
   const c = oauthConfig(provider);
   const url = new URL(c.authUrl);
   const q = url.searchParams;
@@ -30,6 +40,7 @@ export function authorizationUrl(provider: OAuthProvider, state: string, verifie
   } else {
     q.set('response_mode', 'query');
   }
+  if (loginHint) q.set('login_hint', loginHint);
   return url.toString();
 }
 

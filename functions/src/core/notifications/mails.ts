@@ -69,3 +69,20 @@ export function calendarMail(
     html: `<p>${esc(who)} invited you to <strong>${esc(t.taskTitle)}</strong> on ${esc(t.when)}.</p><p><a href="${link}">Accept or decline</a></p>`,
   };
 }
+
+/** To a learner the author took off a curriculum (D83): their lesson tasks stay on their lists. */
+export function curriculumRemovedMail(
+  email: string,
+  user: UserRecord | null,
+  curriculumTitle: string,
+  by: string,
+): Mail {
+  const link = `${env.appUrl}/tasks`;
+  const hello = user?.firstName ? `Hello ${user.firstName},` : 'Hello,';
+  return {
+    to: email,
+    subject: `${by} took you off the curriculum ${curriculumTitle}`,
+    text: `${hello}\n\n${by} took you off the curriculum "${curriculumTitle}" on Tandem. Its tasks you had stay on your lists as your own tasks; new lessons no longer reach you.\n\nYour tasks: ${link}`,
+    html: `<p>${esc(hello)}</p><p>${esc(by)} took you off the curriculum <strong>${esc(curriculumTitle)}</strong> on Tandem. Its tasks you had stay on your lists as your own tasks; new lessons no longer reach you.</p><p><a href="${link}">Your tasks</a></p>`,
+  };
+}

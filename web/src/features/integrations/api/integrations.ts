@@ -18,9 +18,17 @@ export async function listIntegrations(): Promise<IntegrationView[]> {
 export const useIntegrations = () => useSWR(integrationsKey, listIntegrations);
 const refresh = () => mutate(integrationsKey);
 
-/** The provider's sign-in page for this person (state and PKCE are kept by the server). */
-export async function authorizationUrl(provider: OAuthProvider): Promise<string> {
-  return (await api<{ url: string }>(routes.authorizeIntegration, { params: { provider } })).url;
+/**
+ * The provider's sign-in page for this person (state and PKCE are kept by the server); with a
+ * connection (Reconnect), the page signs in as its account.
+ */
+export async function authorizationUrl(provider: OAuthProvider, integration?: string): Promise<string> {
+  return (
+    await api<{ url: string }>(routes.authorizeIntegration, {
+      params: { provider },
+      ...(integration ? { query: { integration } } : {}),
+    })
+  ).url;
 }
 
 /**

@@ -61,7 +61,7 @@ export function ConnectionCard({ connection: c }: { connection: IntegrationView 
   const reconnect = async () => {
     if (isOAuthProvider(c.provider)) {
       try {
-        window.location.assign(await authorizationUrl(c.provider));
+        window.location.assign(await authorizationUrl(c.provider, c.id));
       } catch (err) {
         fail(err);
       }

@@ -11,9 +11,12 @@ export function notificationText(t: TFunction, n: NotificationView): string {
     group: String(v.groupTitle ?? ''),
     count: Number(v.count ?? 1),
     when: String(v.when ?? ''),
+    curriculum: String(v.curriculumTitle ?? ''),
   };
   switch (n.templateName) {
     case 'delegated':
+      // Taken off a curriculum (D83): its tasks stay theirs.
+      if (v.change === 'curriculum_removed') return t('notifications.text.curriculumRemoved', values);
       return t('notifications.text.delegated', values);
     case 'group.invitation':
       return t('notifications.text.groupInvitation', values);
