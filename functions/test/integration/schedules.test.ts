@@ -290,13 +290,18 @@ describe('attendees', () => {
       { email: guest, status: 'accepted' },
     ]);
 
-    // Saving the schedule again keeps the answer and sends no second invitation.
+    // Saving the schedule again keeps the answer and sends no second invitation: the new length is a
+    // new time, so the guest is told the meeting moved (from the stream, a moment later) — one mail.
     await ann.api.patch(`/task/schedule/${t.id}`, { ...body, duration: 90 });
     expect((await ann.api.get(`/task/schedule/${t.id}`)).body.pending_attendees).toEqual([
       { email: guest, status: 'accepted' },
     ]);
-    const mails = await (await fetch(`${stack.url}/_local/mail.json?to=${encodeURIComponent(guest)}`)).json();
-    expect(mails).toHaveLength(1);
+    await waitForMail(stack.url, { to: guest, subjectIncludes: 'moved Planning meeting' });
+    const mails = (await (
+      await fetch(`${stack.url}/_local/mail.json?to=${encodeURIComponent(guest)}`)
+    ).json()) as Array<{ subject: string; text: string }>;
+    expect(mails).toHaveLength(2);
+    expect(mails.filter((m) => m.text.includes('accept-attendee-invite'))).toHaveLength(1);
     expect(
       (await publicApi().get('/task/schedule/invitation/request?key=not-a-real-key-at-all-123')).status,
     ).toBe(404);
