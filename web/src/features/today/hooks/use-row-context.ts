@@ -48,9 +48,9 @@ export function useRowContext(onOpenTask?: (task: TaskView) => void, onDone?: ()
         (latest.current.actions[k] as (...a: Parameters<RowActions[K]>) => void)(...args)) as RowActions[K];
     return {
       onToggleDone: (task: TaskView, done: boolean) => {
-        const { actions: now, t: tr } = latest.current;
+        const { actions: current, t: tr } = latest.current;
         // Done offers Undo (and plays the confetti); un-ticking is its own undo.
-        if (done) now.setStatus(task, TASK_STATUS.done);
+        if (done) current.setStatus(task, TASK_STATUS.done);
         else
           setTaskDone(task, false).catch((err) =>
             notifyError(tr('row.doneFailed'), errorText(err, tr('errors.generic'))),
