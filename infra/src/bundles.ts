@@ -7,6 +7,7 @@
  * measure with (BUNDLE_OPTIONS).
  */
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -77,8 +78,131 @@ export const rruleCore: Plugin = {
   },
 };
 
+/** Where ElectroDB's own modules live (either separator). */
+const ELECTRODB_MODULE = /[\\/]node_modules[\\/]electrodb[\\/]src[\\/](entity|clauses)\.js$/;
+
+/** What a cut part of ElectroDB says when it is called anyway. */
+const electroAbsent = (name: string) =>
+  `throw new Error(${JSON.stringify(`ElectroDB's ${name} is not part of this bundle (infra/src/bundles.ts)`)});`;
+
+/**
+ * One cut of an ElectroDB module: the text from `start` (which must occur exactly once) up to and
+ * including the first `end` after it becomes `replacement`.
+ */
+export interface ElectroCut {
+  readonly start: string;
+  readonly end: string;
+  readonly replacement: string;
+}
+
+/** A method of the `Entity` class (two-space indentation: it ends at the first `\n  }\n`). */
+const entityMethod = (head: string, name: string, stub: boolean): ElectroCut => ({
+  start: `\n  ${head}(`,
+  end: '\n  }\n',
+  replacement: stub ? `\n  ${head}() { ${electroAbsent(`Entity.${name}`)} }\n` : '\n',
+});
+
+/** A clause of `clauses.js` keeps its name and children; its action says it is absent. */
+const clauseAction = (name: string): ElectroCut => ({
+  start: `\n  ${name}: {\n`,
+  end: '\n    children:',
+  replacement: `\n  ${name}: {\n    name: "${name}",\n    action() { ${electroAbsent(`the ${name} clause`)} },\n    children:`,
+});
+
+/**
+ * The parts of ElectroDB 3.9.3's entity and clause modules no function runs (docs/decisions.md D84),
+ * keyed by file, with the SHA-256 of the file they were written against: a changed file (an upgrade)
+ * fails the build until the cuts are checked again. Public methods our code never calls — scans,
+ * `match`/`find` (both pick an index from the given attributes, or scan), collections (a Service's),
+ * the deprecated pager check, the cursor helpers, `setIdentifier` and the `hydrate` query option —
+ * say so when called; the private methods only they reach, and the key/cursor conversions that only a
+ * Service's `conversions` call, are left out. infra/test/bundles.test.ts holds the trimmed entities to
+ * the whole ones on every call we make and checks that no code of ours calls a cut method.
+ */
+export const ELECTRODB_CUTS: Readonly<Record<string, { sha256: string; cuts: readonly ElectroCut[] }>> = {
+  'entity.js': {
+    sha256: '1ef99d3a2cbf911d1c37b9d624d8cc06c498151f343e0fdfa47da2fe4b215b31',
+    cuts: [
+      entityMethod('get scan', 'scan', true),
+      ...[
+        'setIdentifier',
+        'ownsCursor',
+        'serializeCursor',
+        'deserializeCursor',
+        'ownsPager',
+        'match',
+        'find',
+        'collection',
+      ].map((m) => entityMethod(m, m, true)),
+      entityMethod('async hydrate', 'hydrate', true),
+      ...[
+        '_safeMinimum',
+        'cleanseRetrievedData',
+        '_fromCompositeToKeys',
+        '_fromCompositeToCursor',
+        '_fromKeysToCursor',
+        '_fromKeysToComposite',
+        '_fromCursorToKeys',
+        '_fromCursorToComposite',
+        '_fromCompositeToCursorByIndex',
+        '_fromKeysToCursorByIndex',
+        '_fromKeysToCompositeByIndex',
+        '_fromCursorToCompositeByIndex',
+        '_fromCursorToKeysByIndex',
+        '_verifyKeys',
+        '_chain',
+        '_normalizeLimitValue',
+        '_makeScanParam',
+        '_updateExpressionBuilder',
+        '_findBestIndexKeyMatch',
+        '_parseComposedKey',
+        '_parseFacets',
+      ].map((m) => entityMethod(m, m, false)),
+    ],
+  },
+  'clauses.js': {
+    sha256: 'c4151f4272d98e4f738a2aa7e9fbca54d89d175cbe414f13eeb5ec46f9d300a1',
+    cuts: [
+      { start: '\nfunction handleNonIsolatedCollection(', end: '\n}\n', replacement: '\n' },
+      ...['compositeCollection', 'clusteredCollection', 'collection', 'scan'].map(clauseAction),
+    ],
+  },
+};
+
+/** `source` (ElectroDB's `file`) with its cuts made; throws when the file is not the one they were written for. */
+export function trimElectroModule(file: string, source: string): string {
+  const plan = ELECTRODB_CUTS[file];
+  if (!plan) return source;
+  const hash = createHash('sha256').update(source).digest('hex');
+  if (hash !== plan.sha256)
+    throw new Error(
+      `electrodb/src/${file} is not the file infra/src/bundles.ts cuts (sha256 ${hash}): check ELECTRODB_CUTS against it`,
+    );
+  let out = source;
+  for (const cut of plan.cuts) {
+    const at = out.indexOf(cut.start);
+    if (at < 0 || out.indexOf(cut.start, at + 1) >= 0)
+      throw new Error(`electrodb/src/${file}: ${JSON.stringify(cut.start)} is not there exactly once`);
+    const end = out.indexOf(cut.end, at + cut.start.length);
+    if (end < 0) throw new Error(`electrodb/src/${file}: no end after ${JSON.stringify(cut.start)}`);
+    out = out.slice(0, at) + cut.replacement + out.slice(end + cut.end.length);
+  }
+  return out;
+}
+
+/** ElectroDB's entity and clause modules without what no function runs (ELECTRODB_CUTS; D84). */
+export const electroTrim: Plugin = {
+  name: 'tandem-electrodb-trim',
+  setup(build) {
+    build.onLoad({ filter: ELECTRODB_MODULE }, (args) => {
+      const file = args.path.replace(/^.*[\\/]/, '');
+      return { contents: trimElectroModule(file, readFileSync(args.path, 'utf8')), loader: 'js' };
+    });
+  },
+};
+
 /** The plugins of every function build; they need esbuild's asynchronous `build` (bundle-build.ts). */
-export const BUNDLE_PLUGINS: readonly Plugin[] = [rruleCore];
+export const BUNDLE_PLUGINS: readonly Plugin[] = [rruleCore, electroTrim];
 
 /** The file name of every bundle inside its folder; the Lambda handler is `index.handler`. */
 export const BUNDLE_FILE = 'index.mjs';

@@ -9,9 +9,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, buildSync } from 'esbuild';
-import { afterAll, describe, expect, test } from 'vitest';
+import { afterAll, describe, expect, test, vi } from 'vitest';
 import { expandOccurrences, occursFrom, type Schedule } from '../../shared/src/time/recurrence.ts';
-import { BUNDLE_FILE, BUNDLE_OPTIONS, BUNDLE_PLUGINS, bundleModules } from '../src/bundles.ts';
+import {
+  BUNDLE_FILE,
+  BUNDLE_OPTIONS,
+  BUNDLE_PLUGINS,
+  bundleModules,
+  ELECTRODB_CUTS,
+  trimElectroModule,
+} from '../src/bundles.ts';
 import { handlerModules, realManifest } from '../src/manifest.ts';
 import { functionsSrc, repoRoot } from '../src/paths.ts';
 
@@ -372,3 +379,359 @@ describe('rrule in the bundles: the RRule class without its text forms (docs/dec
     );
   });
 });
+
+/** An ElectroDB attribute as our models write it. */
+interface AttributeDef {
+  readonly type?: string | readonly string[];
+  readonly items?: AttributeDef;
+  readonly properties?: Readonly<Record<string, AttributeDef>>;
+  readonly readOnly?: boolean;
+}
+interface ModelDef {
+  readonly attributes: Readonly<Record<string, AttributeDef>>;
+  readonly indexes: Readonly<
+    Record<
+      string,
+      { index?: string; pk: { composite: readonly string[] }; sk?: { composite: readonly string[] } }
+    >
+  >;
+}
+type Chain = Record<string, (...args: unknown[]) => Chain> & {
+  go(options?: object): Promise<unknown>;
+  params(options?: object): unknown;
+  set(values: object): Chain;
+  where(fn: never): Chain;
+};
+interface EntityLike {
+  readonly schema: ModelDef;
+  readonly query: Record<string, (composite: object) => Chain>;
+  get(key: object | object[]): Chain;
+  put(item: object | object[]): Chain;
+  create(item: object): Chain;
+  upsert(item: object): Chain;
+  patch(key: object): Chain;
+  update(key: object): Chain;
+  delete(key: object | object[]): Chain;
+  remove(key: object): Chain;
+  check(key: object): Chain;
+  parse(response: object): unknown;
+}
+type EntityClass = new (model: ModelDef, config: object) => EntityLike;
+type WriteTransaction = (
+  entities: Record<string, EntityLike>,
+  fn: (e: Record<string, EntityLike>) => unknown[],
+) => { go(): Promise<unknown>; params(): unknown };
+
+describe('ElectroDB in the bundles: without what no function runs (docs/decisions.md D84)', () => {
+  const entitySources = readdirSync(join(functionsSrc, 'db'), { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.ts') && f !== 'lazy-entity.ts')
+    .filter((f) => /\blazyEntity\(/.test(readFileSync(join(functionsSrc, 'db', f), 'utf8')));
+
+  test('a changed ElectroDB file fails the build instead of being cut blindly', () => {
+    const require = createRequire(join(functionsSrc, 'index.js'));
+    for (const file of Object.keys(ELECTRODB_CUTS)) {
+      const source = readFileSync(require.resolve(`electrodb/src/${file}`), 'utf8');
+      const cut = trimElectroModule(file, source);
+      expect(cut.length, file).toBeLessThan(source.length * 0.95);
+      expect(() => trimElectroModule(file, `${source}\n`), file).toThrow(
+        /is not the file infra\/src\/bundles\.ts cuts/,
+      );
+    }
+  });
+
+  test('no code of ours calls what the bundles leave out', () => {
+    // The entities' names, and `entity` where one is passed around.
+    const names = entitySources.flatMap((f) =>
+      [
+        ...readFileSync(join(functionsSrc, 'db', f), 'utf8').matchAll(
+          /export const (\w+) = \/\* @__PURE__ \*\/ lazyEntity/g,
+        ),
+      ].map((m) => m[1]!),
+    );
+    expect(names.length).toBeGreaterThan(40);
+    const receiver = `\\b(${[...names, 'entity', 'Entity'].join('|')})`;
+    const cut =
+      /\s*\??\.\s*(scan|match|find|collection|ownsPager|ownsCursor|serializeCursor|deserializeCursor|setIdentifier|conversions)\b/;
+    const calls = new RegExp(`${receiver}${cut.source}`);
+    const found: string[] = [];
+    for (const root of [functionsSrc, join(repoRoot, 'shared', 'src')])
+      for (const f of readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((x) =>
+        x.endsWith('.ts'),
+      )) {
+        const text = readFileSync(join(root, f), 'utf8');
+        if (calls.test(text)) found.push(`${f}: ${text.match(calls)![0]}`);
+        // A query option that reads every item again by its key (Entity.hydrate).
+        if (/\bhydrate\b/.test(text)) found.push(`${f}: hydrate`);
+      }
+    expect(found).toEqual([]);
+    // The probe the check reads with finds what it looks for.
+    expect(calls.test('await PlacementEntity.scan.go()')).toBe(true);
+    expect(calls.test('x.find((t) => t)')).toBe(false);
+  });
+
+  test('every entity, bundled, sends the same requests and answers the same as with the whole ElectroDB', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-05-04T10:20:30.000Z') });
+    mkdirSync(join(repoRoot, 'node_modules', '.cache'), { recursive: true });
+    const out = mkdtempSync(join(repoRoot, 'node_modules', '.cache', 'tandem-electro-'));
+    try {
+      const contents = [
+        "export { Entity } from 'electrodb/src/entity.js';",
+        "export { createWriteTransaction } from 'electrodb/src/transaction.js';",
+        ...entitySources.map(
+          (f, i) => `export * as m${i} from ${JSON.stringify(join(functionsSrc, 'db', f))};`,
+        ),
+      ].join('\n');
+      const built = await build({
+        ...BUNDLE_OPTIONS,
+        plugins: [...BUNDLE_PLUGINS],
+        stdin: { contents, resolveDir: functionsSrc, loader: 'ts' },
+        write: false,
+      });
+      const file = join(out, 'probe.mjs');
+      writeFileSync(file, built.outputFiles[0]!.contents);
+      process.env.TABLE_NAME ??= 'bundles-test';
+      const probe = (await import(pathToFileURL(file).href)) as Record<string, unknown> & {
+        Entity: EntityClass;
+        createWriteTransaction: WriteTransaction;
+      };
+      const require = createRequire(join(functionsSrc, 'index.js'));
+      const whole = {
+        Entity: (require('electrodb/src/entity.js') as { Entity: EntityClass }).Entity,
+        createWriteTransaction: (
+          require('electrodb/src/transaction.js') as { createWriteTransaction: WriteTransaction }
+        ).createWriteTransaction,
+      };
+      // The whole module's source is longer than what the bundle was given.
+      expect(probe.Entity.prototype).not.toHaveProperty('_findBestIndexKeyMatch');
+      expect(whole.Entity.prototype).toHaveProperty('_findBestIndexKeyMatch');
+
+      const models = Object.entries(probe)
+        .filter(([name]) => /^m\d+$/.test(name))
+        .flatMap(([, mod]) => Object.entries(mod as Record<string, { schema?: ModelDef }>))
+        .filter(([, value]) => typeof value === 'object' && value !== null && 'schema' in value)
+        .map(([name, entity]) => [name, entity.schema!] as const);
+      expect(models.length).toBeGreaterThan(40);
+
+      let compared = 0;
+      let answered = 0;
+      for (const [name, model] of models) {
+        const runs = [probe, whole].map((side) => runAll(side.Entity, side.createWriteTransaction, model));
+        const [trimmed, full] = await Promise.all(runs);
+        // As data (the two sides' functions and classes are different objects).
+        const data = (x: unknown) =>
+          JSON.parse(JSON.stringify(x, (_k, v) => (v instanceof Set ? { set: [...v] } : v))) as unknown;
+        expect(data(trimmed), name).toEqual(data(full));
+        compared += full!.length;
+        answered += full!.filter((r) => !('error' in r)).length;
+      }
+      expect(compared).toBeGreaterThan(40 * 30);
+      // Most calls succeed (the values fit the models), so the paths are run, not refused early.
+      expect(answered / compared).toBeGreaterThan(0.8);
+
+      // What is cut says so when called.
+      const [, model] = models[0]!;
+      const trimmed = new probe.Entity(model, { table: 't', client: fakeClient([]) });
+      for (const call of [
+        () => (trimmed as unknown as { scan: unknown }).scan,
+        () => (trimmed as unknown as { match(x: object): unknown }).match({}),
+        () => (trimmed as unknown as { find(x: object): unknown }).find({}),
+        () => (trimmed as unknown as { ownsCursor(x: string): unknown }).ownsCursor(''),
+      ])
+        expect(call).toThrow(/is not part of this bundle/);
+    } finally {
+      vi.useRealTimers();
+      rmSync(out, { recursive: true, force: true });
+    }
+  });
+});
+
+/** A DynamoDB document client (the SDK v3 shape ElectroDB takes) that records each command and answers from the item. */
+function fakeClient(log: unknown[], stored?: Record<string, unknown>, fail?: string) {
+  return {
+    send: async (command: { constructor: { name: string }; input: unknown }) => {
+      const kind = command.constructor.name;
+      log.push({ kind, input: command.input });
+      if (fail)
+        throw Object.assign(new Error(`${fail} happened`), {
+          name: fail,
+          CancellationReasons: [{ Code: 'ConditionalCheckFailed' }, { Code: 'None' }],
+        });
+      const item = stored ?? {};
+      const key = Object.fromEntries(Object.entries(item).filter(([k]) => /^(pk|sk)$/.test(k)));
+      switch (kind) {
+        case 'GetCommand':
+          return { Item: item };
+        case 'QueryCommand':
+          return { Items: [item, item], LastEvaluatedKey: key };
+        case 'BatchGetCommand':
+          return { Responses: { t: [item] }, UnprocessedKeys: {} };
+        case 'BatchWriteCommand':
+          return { UnprocessedItems: {} };
+        case 'UpdateCommand':
+        case 'PutCommand':
+        case 'DeleteCommand':
+          return { Attributes: item };
+        default:
+          return {};
+      }
+    },
+  };
+}
+
+/** A value of an attribute's type (the first of an enum's). */
+function sample(name: string, def: AttributeDef, n: number): unknown {
+  const type = def.type ?? 'string';
+  if (Array.isArray(type)) return type[n % type.length];
+  switch (type) {
+    case 'number':
+      return 7 + n;
+    case 'boolean':
+      return n % 2 === 0;
+    case 'list':
+      return def.items ? [sample(name, def.items, n)] : [];
+    case 'set':
+      return def.items?.type === 'number' ? [1 + n] : [`${name}-${n}`];
+    case 'map':
+      return Object.fromEntries(Object.entries(def.properties ?? {}).map(([k, p]) => [k, sample(k, p, n)]));
+    default:
+      return `${name}-${n}`;
+  }
+}
+
+/** Every kind of call the functions make on an entity (params and go, with the fake's answers); each result or error. */
+async function runAll(
+  Entity: EntityClass,
+  createWriteTransaction: WriteTransaction,
+  model: ModelDef,
+): Promise<Array<{ call: string; result?: unknown; log?: unknown[]; error?: string }>> {
+  const attrs = Object.entries(model.attributes);
+  const item = (n: number) => Object.fromEntries(attrs.map(([k, d]) => [k, sample(k, d, n)]));
+  const primary = Object.values(model.indexes).find((i) => !i.index) ?? Object.values(model.indexes)[0]!;
+  const keyAttrs = [...primary.pk.composite, ...(primary.sk?.composite ?? [])];
+  const pick = (o: Record<string, unknown>, names: readonly string[]) =>
+    Object.fromEntries(names.map((k) => [k, o[k]]));
+  const one = item(0);
+  const key = pick(one, keyAttrs);
+  const changeable = attrs.filter(([k, d]) => !keyAttrs.includes(k) && !d.readOnly).map(([k]) => k);
+  const setTo = pick(item(1), changeable.slice(0, 4));
+  const numbers = changeable.filter((k) => model.attributes[k]!.type === 'number');
+  const optional = changeable.filter((k) => !(model.attributes[k] as { required?: boolean }).required);
+  // What DynamoDB holds for the item: the put's own item.
+  const stored = (
+    new Entity(model, { table: 't', client: fakeClient([]) }).put(one).params() as {
+      Item: Record<string, unknown>;
+    }
+  ).Item;
+
+  const results: Array<{ call: string; result?: unknown; log?: unknown[]; error?: string }> = [];
+  const run = async (call: string, make: (e: EntityLike) => Chain | unknown, go?: object, fail?: string) => {
+    const log: unknown[] = [];
+    const entity = new Entity(model, { table: 't', client: fakeClient(log, stored, fail) });
+    try {
+      const chain = make(entity) as Chain;
+      const params = go === undefined && typeof chain?.params === 'function' ? chain.params() : undefined;
+      const result = go !== undefined ? await chain.go(go) : (params ?? chain);
+      results.push({ call, result, log });
+    } catch (err) {
+      const e = err as Error & { code?: unknown };
+      results.push({ call, error: `${e.name} ${e.code ?? ''} ${e.message}`, log });
+    }
+  };
+  const where = (e: EntityLike) =>
+    e
+      .patch(key)
+      .set(setTo)
+      .where(
+        ((a: Record<string, unknown>, op: Record<string, (...x: unknown[]) => string>) =>
+          `${op.exists!(a[changeable[0] ?? keyAttrs[0]!])} AND ${op.eq!(a[keyAttrs[0]!], one[keyAttrs[0]!])}`) as never,
+      );
+  for (const go of [undefined, {}, { response: 'all_new' }, { response: 'none' }]) {
+    const g = go === undefined ? undefined : go;
+    await run(`get ${JSON.stringify(go)}`, (e) => e.get(key), g);
+    await run(`put ${JSON.stringify(go)}`, (e) => e.put(one), g);
+    await run(`create ${JSON.stringify(go)}`, (e) => e.create(one), g);
+    await run(`upsert ${JSON.stringify(go)}`, (e) => e.upsert(one), g);
+    await run(`patch ${JSON.stringify(go)}`, where, g);
+    await run(`update ${JSON.stringify(go)}`, (e) => e.update(key).set(setTo), g);
+    await run(`delete ${JSON.stringify(go)}`, (e) => e.delete(key), g);
+    await run(`remove ${JSON.stringify(go)}`, (e) => e.remove(key), g);
+  }
+  await run(
+    'patch add/subtract/remove',
+    (e) => {
+      let chain = e.patch(key);
+      if (numbers[0]) chain = chain.add!({ [numbers[0]]: 2 });
+      if (numbers[1]) chain = chain.subtract!({ [numbers[1]]: 1 });
+      if (optional[0]) chain = chain.remove!([optional[0]]);
+      return chain.set(setTo);
+    },
+    { response: 'all_old' },
+  );
+  await run('create refused', (e) => e.create(one), {}, 'ConditionalCheckFailedException');
+  await run('patch refused', where, {}, 'ConditionalCheckFailedException');
+  await run('batch get', (e) => e.get([key, pick(item(2), keyAttrs)]), {});
+  await run('batch put', (e) => e.put([one, item(2)]), {});
+  await run('batch delete', (e) => e.delete([key, pick(item(2), keyAttrs)]), {});
+  await run('parse item', (e) => e.parse({ Item: stored }));
+  await run('parse items', (e) => e.parse({ Items: [stored, stored] }));
+  await run('parse nothing', (e) => e.parse({}));
+  for (const [access, index] of Object.entries(model.indexes)) {
+    const pk = pick(one, index.pk.composite);
+    const sk = index.sk?.composite ?? [];
+    const full = pick(one, [...index.pk.composite, ...sk]);
+    for (const options of [{}, { limit: 5 }, { attributes: keyAttrs }, { order: 'desc' }])
+      await run(`query ${access} ${JSON.stringify(options)}`, (e) => e.query[access]!(full), options);
+    await run(`query ${access} pk`, (e) => e.query[access]!(pk), {});
+    await run(
+      `query ${access} where`,
+      (e) =>
+        e.query[access]!(pk).where!(((
+          a: Record<string, unknown>,
+          op: Record<string, (...x: unknown[]) => string>,
+        ) => op.eq!(a[keyAttrs[0]!], 'x')) as never),
+      {},
+    );
+    const first = sk[0];
+    if (first) {
+      const v = pick(one, [first]);
+      for (const op of ['begins', 'gt', 'gte', 'lt', 'lte'])
+        await run(`query ${access} ${op}`, (e) => e.query[access]!(pk)[op]!(v), {});
+      await run(
+        `query ${access} between`,
+        (e) => e.query[access]!(pk).between!(v, pick(item(3), [first])),
+        {},
+      );
+    }
+    // A page's cursor, and the next page from it.
+    const log: unknown[] = [];
+    const e = new Entity(model, { table: 't', client: fakeClient(log, stored) });
+    try {
+      const page = (await e.query[access]!(full).go({ limit: 1 })) as { cursor: string | null };
+      await run(`query ${access} next page`, (x) => x.query[access]!(full), {
+        cursor: page.cursor,
+        limit: 1,
+      });
+      results.push({ call: `query ${access} cursor`, result: page.cursor, log });
+    } catch (err) {
+      results.push({ call: `query ${access} cursor`, error: (err as Error).message });
+    }
+  }
+  const transaction = (fail?: string) => async () => {
+    const log: unknown[] = [];
+    const entity = new Entity(model, { table: 't', client: fakeClient(log, stored, fail) });
+    const t = createWriteTransaction({ entity }, ({ entity: x }) => [
+      (x!.put(one) as unknown as { commit(): unknown }).commit(),
+      (x!.patch(key).set(setTo) as unknown as { commit(): unknown }).commit(),
+      (x!.delete(pick(item(2), keyAttrs)) as unknown as { commit(): unknown }).commit(),
+      (x!.check(key) as unknown as { commit(): unknown }).commit(),
+    ]);
+    try {
+      results.push({ call: `transaction ${fail}`, result: [t.params(), await t.go()], log });
+    } catch (err) {
+      results.push({ call: `transaction ${fail}`, error: (err as Error).message, log });
+    }
+  };
+  await transaction()();
+  await transaction('TransactionCanceledException')();
+  return results;
+}
