@@ -79,7 +79,8 @@ export const rruleCore: Plugin = {
 };
 
 /** Where ElectroDB's own modules live (either separator). */
-const ELECTRODB_MODULE = /[\\/]node_modules[\\/]electrodb[\\/]src[\\/](entity|clauses)\.js$/;
+const ELECTRODB_MODULE =
+  /[\\/]node_modules[\\/]electrodb[\\/]src[\\/](entity|clauses|client|validations)\.js$/;
 
 /** What a cut part of ElectroDB says when it is called anyway. */
 const electroAbsent = (name: string) =>
@@ -167,6 +168,27 @@ export const ELECTRODB_CUTS: Readonly<Record<string, { sha256: string; cuts: rea
       ...['compositeCollection', 'clusteredCollection', 'collection', 'scan'].map(clauseAction),
     ],
   },
+  // Our client is the SDK v3's (db/client.ts); the SDK v2's wrapper says it is absent.
+  'client.js': {
+    sha256: 'cd8e8db3b020c215f184324756047a7b9758af6ab932ae9b88711028434aecf9',
+    cuts: [
+      {
+        start: '\nclass DocumentClientV2Wrapper {\n',
+        end: '\n}\n',
+        replacement: `\nclass DocumentClientV2Wrapper {\n  static init() { ${electroAbsent('SDK v2 document client wrapper')} }\n}\n`,
+      },
+    ],
+  },
+  // The model check runs on the jsonschema stand-in (BUNDLE_OPTIONS' alias; D42), which reads a
+  // model schema's top level alone: the attribute, index and filter schemas it refers to go.
+  'validations.js': {
+    sha256: '97bd871256855ad768eb836aa21b44dde98f43cd90bc381b10237dbecc26d93d',
+    cuts: [
+      { start: '\nconst Attribute = {\n', end: '\n};\n', replacement: '\nconst Attribute = {};\n' },
+      { start: '\nconst Index = {\n', end: '\n};\n', replacement: '\nconst Index = {};\n' },
+      { start: '\nconst Filters = {\n', end: '\n};\n', replacement: '\nconst Filters = {};\n' },
+    ],
+  },
 };
 
 /** `source` (ElectroDB's `file`) with its cuts made; throws when the file is not the one they were written for. */
@@ -190,7 +212,7 @@ export function trimElectroModule(file: string, source: string): string {
   return out;
 }
 
-/** ElectroDB's entity and clause modules without what no function runs (ELECTRODB_CUTS; D84). */
+/** ElectroDB's entity, clause, client and validation modules without what no function runs (ELECTRODB_CUTS; D84). */
 export const electroTrim: Plugin = {
   name: 'tandem-electrodb-trim',
   setup(build) {

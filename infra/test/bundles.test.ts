@@ -477,6 +477,8 @@ describe('ElectroDB in the bundles: without what no function runs (docs/decision
       const contents = [
         "export { Entity } from 'electrodb/src/entity.js';",
         "export { createWriteTransaction } from 'electrodb/src/transaction.js';",
+        "export { testModel } from 'electrodb/src/validations.js';",
+        "export { v2Methods } from 'electrodb/src/client.js';",
         ...entitySources.map(
           (f, i) => `export * as m${i} from ${JSON.stringify(join(functionsSrc, 'db', f))};`,
         ),
@@ -493,8 +495,11 @@ describe('ElectroDB in the bundles: without what no function runs (docs/decision
       const probe = (await import(pathToFileURL(file).href)) as Record<string, unknown> & {
         Entity: EntityClass;
         createWriteTransaction: WriteTransaction;
+        testModel: TestModel;
+        v2Methods: string[];
       };
       const require = createRequire(join(functionsSrc, 'index.js'));
+      const realCheck = (require('electrodb/src/validations.js') as { testModel: TestModel }).testModel;
       const whole = {
         Entity: (require('electrodb/src/entity.js') as { Entity: EntityClass }).Entity,
         createWriteTransaction: (
@@ -511,6 +516,21 @@ describe('ElectroDB in the bundles: without what no function runs (docs/decision
         .filter(([, value]) => typeof value === 'object' && value !== null && 'schema' in value)
         .map(([name, entity]) => [name, entity.schema!] as const);
       expect(models.length).toBeGreaterThan(40);
+
+      // The model check (on the jsonschema stand-in, without the schemas it never reads) tells a
+      // model from anything else as the whole package does.
+      for (const [name, model] of models) {
+        expect(probe.testModel(model)[0], name).toBe(true);
+        expect(realCheck(model), name).toEqual([true, '']);
+      }
+      for (const value of [
+        {},
+        'user',
+        { attributes: {} },
+        { model: { entity: 'x' }, indexes: {} },
+        models[0]![1].attributes,
+      ])
+        expect(probe.testModel(value)[0], JSON.stringify(value)).toBe(realCheck(value)[0]);
 
       let compared = 0;
       let answered = 0;
@@ -536,6 +556,12 @@ describe('ElectroDB in the bundles: without what no function runs (docs/decision
         () => (trimmed as unknown as { match(x: object): unknown }).match({}),
         () => (trimmed as unknown as { find(x: object): unknown }).find({}),
         () => (trimmed as unknown as { ownsCursor(x: string): unknown }).ownsCursor(''),
+        // A client of the SDK v2's shape.
+        () =>
+          new probe.Entity(model, {
+            table: 't',
+            client: Object.fromEntries(probe.v2Methods.map((m) => [m, () => ({})])),
+          }),
       ])
         expect(call).toThrow(/is not part of this bundle/);
     } finally {
