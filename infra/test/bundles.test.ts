@@ -588,7 +588,10 @@ function fakeClient(log: unknown[], stored?: Record<string, unknown>, fail?: str
         case 'GetCommand':
           return { Item: item };
         case 'QueryCommand':
-          return { Items: [item, item], LastEvaluatedKey: key };
+          // Two pages: the first says where the next starts.
+          return (command.input as { ExclusiveStartKey?: unknown }).ExclusiveStartKey
+            ? { Items: [item] }
+            : { Items: [item, item], LastEvaluatedKey: key };
         case 'BatchGetCommand':
           return { Responses: { t: [item] }, UnprocessedKeys: {} };
         case 'BatchWriteCommand':
@@ -696,6 +699,12 @@ async function runAll(
   await run('create refused', (e) => e.create(one), {}, 'ConditionalCheckFailedException');
   await run('patch refused', where, {}, 'ConditionalCheckFailedException');
   await run('batch get', (e) => e.get([key, pick(item(2), keyAttrs)]), {});
+  await run('batch get in turn', (e) => e.get([key, pick(item(2), keyAttrs)]), {
+    concurrency: 2,
+    attributes: keyAttrs,
+  });
+  await run('get with keys', (e) => e.get(key), { data: 'includeKeys', consistent: true, table: 't2' });
+  await run('patch updated_new', where, { response: 'updated_new' });
   await run('batch put', (e) => e.put([one, item(2)]), {});
   await run('batch delete', (e) => e.delete([key, pick(item(2), keyAttrs)]), {});
   await run('parse item', (e) => e.parse({ Item: stored }));
@@ -705,7 +714,16 @@ async function runAll(
     const pk = pick(one, index.pk.composite);
     const sk = index.sk?.composite ?? [];
     const full = pick(one, [...index.pk.composite, ...sk]);
-    for (const options of [{}, { limit: 5 }, { attributes: keyAttrs }, { order: 'desc' }])
+    for (const options of [
+      {},
+      { limit: 5 },
+      { attributes: keyAttrs },
+      { order: 'desc' },
+      { pages: 'all' },
+      { pages: 'all', attributes: keyAttrs, order: 'asc' },
+      { data: 'includeKeys' },
+      { consistent: true, table: 't2', count: 1 },
+    ])
       await run(`query ${access} ${JSON.stringify(options)}`, (e) => e.query[access]!(full), options);
     await run(`query ${access} pk`, (e) => e.query[access]!(pk), {});
     await run(
