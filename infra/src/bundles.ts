@@ -136,6 +136,8 @@ export const ELECTRODB_CUTS: Readonly<Record<string, { sha256: string; cuts: rea
         'collection',
       ].map((m) => entityMethod(m, m, true)),
       entityMethod('async hydrate', 'hydrate', true),
+      // The query of a `composite` index (keys as attributes of their own); our indexes are isolated.
+      entityMethod('_compositeQueryParams', '_compositeQueryParams', true),
       ...[
         '_safeMinimum',
         'cleanseRetrievedData',

@@ -556,6 +556,19 @@ describe('ElectroDB in the bundles: without what no function runs (docs/decision
         () => (trimmed as unknown as { match(x: object): unknown }).match({}),
         () => (trimmed as unknown as { find(x: object): unknown }).find({}),
         () => (trimmed as unknown as { ownsCursor(x: string): unknown }).ownsCursor(''),
+        // A query of a `composite` index (none of ours is one).
+        () =>
+          new probe.Entity(
+            {
+              model: { entity: 'probe', version: '1', service: 'probe' },
+              attributes: { a: { type: 'string' }, b: { type: 'string' } },
+              indexes: {
+                main: { pk: { field: 'pk', composite: ['a'] } },
+                byB: { index: 'gsi1', type: 'composite', pk: { composite: ['b'] } },
+              },
+            } as unknown as ModelDef,
+            { table: 't', client: fakeClient([]) },
+          ).query.byB!({ b: 'x' }).params(),
         // A client of the SDK v2's shape.
         () =>
           new probe.Entity(model, {
@@ -696,6 +709,13 @@ async function runAll(
     },
     { response: 'all_old' },
   );
+  // An index key's composite named beside the changed attributes (templates move a task so).
+  const indexComposites = Object.values(model.indexes).flatMap((i) => [
+    ...i.pk.composite,
+    ...(i.sk?.composite ?? []),
+  ]);
+  const composite = pick(one, indexComposites.filter((k) => !keyAttrs.includes(k)).slice(0, 2));
+  await run('patch composite', (e) => e.patch(key).set(setTo).composite!(composite), { response: 'all_new' });
   await run('create refused', (e) => e.create(one), {}, 'ConditionalCheckFailedException');
   await run('patch refused', where, {}, 'ConditionalCheckFailedException');
   await run('batch get', (e) => e.get([key, pick(item(2), keyAttrs)]), {});
