@@ -80,7 +80,7 @@ export const rruleCore: Plugin = {
 
 /** Where ElectroDB's own modules live (either separator). */
 const ELECTRODB_MODULE =
-  /[\\/]node_modules[\\/]electrodb[\\/]src[\\/](entity|clauses|client|validations)\.js$/;
+  /[\\/]node_modules[\\/]electrodb[\\/]src[\\/](entity|clauses|client|validations|transaction)\.js$/;
 
 /** What a cut part of ElectroDB says when it is called anyway. */
 const electroAbsent = (name: string) =>
@@ -167,7 +167,8 @@ export const ELECTRODB_CUTS: Readonly<Record<string, { sha256: string; cuts: rea
     sha256: 'c4151f4272d98e4f738a2aa7e9fbca54d89d175cbe414f13eeb5ec46f9d300a1',
     cuts: [
       { start: '\nfunction handleNonIsolatedCollection(', end: '\n}\n', replacement: '\n' },
-      ...['compositeCollection', 'clusteredCollection', 'collection', 'scan'].map(clauseAction),
+      // The callback form of an update (`.data((attr, op) => …)`); ours name their changes (set, add, remove, …).
+      ...['compositeCollection', 'clusteredCollection', 'collection', 'scan', 'data'].map(clauseAction),
     ],
   },
   // Our client is the SDK v3's (db/client.ts); the SDK v2's wrapper says it is absent.
@@ -178,6 +179,23 @@ export const ELECTRODB_CUTS: Readonly<Record<string, { sha256: string; cuts: rea
         start: '\nclass DocumentClientV2Wrapper {\n',
         end: '\n}\n',
         replacement: `\nclass DocumentClientV2Wrapper {\n  static init() { ${electroAbsent('SDK v2 document client wrapper')} }\n}\n`,
+      },
+      // A scan and a read transaction, which no function makes.
+      ...['scan', 'transactGet'].map((m) => ({
+        start: `\n  ${m}(params, options = {}) {\n`,
+        end: '\n  }\n',
+        replacement: `\n  ${m}() { ${electroAbsent(`client ${m}`)} }\n`,
+      })),
+    ],
+  },
+  // A read transaction's answer (createGetTransaction); the write transaction reads only cancellations.
+  'transaction.js': {
+    sha256: '78a135f15e4909f99c8bb395b855751fba7c3c89a2f55080908cae6ed2c95216',
+    cuts: [
+      {
+        start: '\nfunction cleanseTransactionData(\n',
+        end: '\n}\n',
+        replacement: `\nfunction cleanseTransactionData() { ${electroAbsent('read transaction')} }\n`,
       },
     ],
   },

@@ -552,6 +552,8 @@ describe('ElectroDB in the bundles: without what no function runs (docs/decision
         () => (trimmed as unknown as { match(x: object): unknown }).match({}),
         () => (trimmed as unknown as { find(x: object): unknown }).find({}),
         () => (trimmed as unknown as { ownsCursor(x: string): unknown }).ownsCursor(''),
+        // An update by callback.
+        () => (trimmed.update({}) as unknown as { data(fn: () => void): unknown }).data(() => {}),
         // A query of a `composite` index (none of ours is one).
         () =>
           new probe.Entity(
