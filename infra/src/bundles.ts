@@ -232,10 +232,35 @@ export function trimElectroModule(file: string, source: string): string {
   return out;
 }
 
-/** ElectroDB's entity, clause, client and validation modules without what no function runs (ELECTRODB_CUTS; D84). */
+/**
+ * What stands in for ElectroDB's event module (`events.js`): listeners and loggers, given to an entity
+ * or a call, hear each request and answer. No function gives any, and with none the module does
+ * nothing; given one anyway, the bundle says it cannot call it instead of staying silent.
+ */
+export const ELECTRODB_EVENTS_STANDIN = [
+  'const none = (l) => l === undefined || (Array.isArray(l) && l.length === 0);',
+  `const check = (l) => { if (!none(l)) { ${electroAbsent('listeners and loggers')} } };`,
+  'class EventManager {',
+  '  constructor({ listeners } = {}) { check(listeners); }',
+  '  add(listeners) { check(listeners); }',
+  '  trigger(event, listeners) { check(listeners); }',
+  '}',
+  'module.exports = { EventManager };',
+].join('\n');
+
+/** ElectroDB's modules without what no function runs (ELECTRODB_CUTS, ELECTRODB_EVENTS_STANDIN; D84). */
 export const electroTrim: Plugin = {
   name: 'tandem-electrodb-trim',
   setup(build) {
+    build.onResolve({ filter: /^\.\/events$/ }, (args) =>
+      /[\\/]node_modules[\\/]electrodb[\\/]src[\\/]/.test(args.importer)
+        ? { path: 'electrodb-events', namespace: 'tandem-standin' }
+        : undefined,
+    );
+    build.onLoad({ filter: /^electrodb-events$/, namespace: 'tandem-standin' }, () => ({
+      contents: ELECTRODB_EVENTS_STANDIN,
+      loader: 'js',
+    }));
     build.onLoad({ filter: ELECTRODB_MODULE }, (args) => {
       const file = args.path.replace(/^.*[\\/]/, '');
       return { contents: trimElectroModule(file, readFileSync(args.path, 'utf8')), loader: 'js' };

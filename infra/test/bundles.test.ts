@@ -458,6 +458,8 @@ describe('ElectroDB in the bundles: without what no function runs (docs/decision
         if (calls.test(text)) found.push(`${f}: ${text.match(calls)![0]}`);
         // A query option that reads every item again by its key (Entity.hydrate).
         if (/\bhydrate\b/.test(text)) found.push(`${f}: hydrate`);
+        // Listeners and loggers of an entity or a call (the bundles' events module stands in).
+        if (/\b(listeners|logger)\s*:/.test(text)) found.push(`${f}: listeners or logger`);
       }
     expect(found).toEqual([]);
     // The probe the check reads with finds what it looks for.
@@ -552,6 +554,9 @@ describe('ElectroDB in the bundles: without what no function runs (docs/decision
         () => (trimmed as unknown as { match(x: object): unknown }).match({}),
         () => (trimmed as unknown as { find(x: object): unknown }).find({}),
         () => (trimmed as unknown as { ownsCursor(x: string): unknown }).ownsCursor(''),
+        // Listeners and loggers.
+        () => new probe.Entity(model, { table: 't', client: fakeClient({ log: [] }), listeners: [() => {}] }),
+        () => new probe.Entity(model, { table: 't', client: fakeClient({ log: [] }), logger: () => {} }),
         // An update by callback.
         () => (trimmed.update({}) as unknown as { data(fn: () => void): unknown }).data(() => {}),
         // A query of a `composite` index (none of ours is one).
@@ -575,6 +580,18 @@ describe('ElectroDB in the bundles: without what no function runs (docs/decision
           }),
       ])
         expect(call).toThrow(/is not part of this bundle/);
+      // A call's own listener: the call fails (when the first event would be heard).
+      const log: unknown[] = [];
+      const quiet = new probe.Entity(model, { table: 't', client: fakeClient({ log }) });
+      const key = Object.fromEntries(
+        Object.values(model.indexes)
+          .flatMap((i) => (i.index ? [] : [...i.pk.composite, ...(i.sk?.composite ?? [])]))
+          .map((k) => [k, 'x']),
+      );
+      await expect(quiet.get(key).go({ listeners: [() => {}] })).rejects.toThrow(
+        /is not part of this bundle/,
+      );
+      expect(log).toHaveLength(1);
     } finally {
       vi.useRealTimers();
       rmSync(out, { recursive: true, force: true });
