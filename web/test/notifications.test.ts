@@ -104,6 +104,9 @@ describe('notification text', () => {
         status: 'unreceived',
       } as Parameters<typeof notificationText>[1]);
     expect(delegated({ taskTitle: 'Review' })).toBe('Cora gave you a task: Review');
+    // A sender with no name, or a blank one, is "Someone" (D85).
+    expect(delegated({ taskTitle: 'Review', byName: '' })).toBe('Someone gave you a task: Review');
+    expect(delegated({ taskTitle: 'Review', byName: '  ' })).toBe('Someone gave you a task: Review');
     expect(delegated({ change: 'curriculum_removed', curriculumTitle: 'Onboarding' })).toBe(
       'Cora took you off the curriculum Onboarding. Its tasks stay on your lists.',
     );

@@ -33,7 +33,7 @@ import {
 import type { Actor } from '../../lib/actor.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { logger } from '../../lib/logger.ts';
-import { displayName, listMemberships, loadGroup, memberOf } from '../access/roster.ts';
+import { displayName, listMemberships, loadGroup, memberOf, senderName } from '../access/roster.ts';
 import { groupsById, type TaskRecord } from '../access/task-access.ts';
 import { readUser, type UserRecord } from '../access/users.ts';
 import { attachmentsToCopy, copyAttachments } from '../attachments/attachments.ts';
@@ -472,7 +472,7 @@ export async function removeLearner(
  * their tasks, which stay theirs), by e-mail and push. The removal stands if telling fails.
  */
 async function toldRemoved(c: CurriculumRecord, userId: string, now: Date): Promise<void> {
-  const by = c.ownerName || 'Someone';
+  const by = senderName(c.ownerName);
   try {
     await tell({
       template: 'delegated',

@@ -6,6 +6,7 @@
 
 import { env } from '../../lib/env.ts';
 import type { Mail } from '../../lib/mailer.ts';
+import { senderName } from '../access/roster.ts';
 import type { TaskRecord } from '../access/task-access.ts';
 import type { UserRecord } from '../access/users.ts';
 
@@ -52,7 +53,7 @@ export function calendarMail(
   t: { taskTitle: string; byName: string; when: string; answerPath: string; change?: 'moved' },
 ): Mail {
   const link = `${env.appUrl}${t.answerPath}`;
-  const who = t.byName || 'Someone';
+  const who = senderName(t.byName);
   // A meeting moved: the new time. The answer link of the first e-mail still works for whoever has
   // not answered (the key is not kept, so it cannot be sent again).
   if (t.change === 'moved')

@@ -6,7 +6,8 @@ import '../../../i18n/with-later-texts.ts';
 export function notificationText(t: TFunction, n: NotificationView): string {
   const v = n.variables;
   const values = {
-    by: String(v.byName || t('notifications.someone')),
+    // A missing or blank name reads "Someone", as in the mails and pushes (D85).
+    by: String(v.byName ?? '').trim() || t('notifications.someone'),
     task: String(v.taskTitle ?? ''),
     group: String(v.groupTitle ?? ''),
     count: Number(v.count ?? 1),
