@@ -110,5 +110,9 @@ describe('notification text', () => {
     expect(delegated({ change: 'curriculum_removed', curriculumTitle: 'Onboarding' })).toBe(
       'Cora took you off the curriculum Onboarding. Its tasks stay on your lists.',
     );
+    // Added to one (D85): who did it and which, not a task given.
+    expect(delegated({ change: 'curriculum_added', curriculumTitle: 'Onboarding' })).toBe(
+      'Cora added you to the curriculum Onboarding. Its lessons are on your lists.',
+    );
   });
 });

@@ -71,6 +71,24 @@ export function calendarMail(
   };
 }
 
+/** To a learner the author added to a curriculum (D85): its lessons are on their lists; the link opens it. */
+export function curriculumAddedMail(
+  email: string,
+  user: UserRecord | null,
+  curriculum: { curriculumId: string; title: string },
+  by: string,
+): Mail {
+  const link = `${env.appUrl}/curriculum?id=${encodeURIComponent(curriculum.curriculumId)}`;
+  const hello = user?.firstName ? `Hello ${user.firstName},` : 'Hello,';
+  const title = curriculum.title;
+  return {
+    to: email,
+    subject: `${by} added you to the curriculum ${title}`,
+    text: `${hello}\n\n${by} added you to the curriculum "${title}" on Tandem. Its lessons are on your lists as tasks, and new lessons will reach you too.\n\nOpen the curriculum: ${link}`,
+    html: `<p>${esc(hello)}</p><p>${esc(by)} added you to the curriculum <strong>${esc(title)}</strong> on Tandem. Its lessons are on your lists as tasks, and new lessons will reach you too.</p><p><a href="${link}">Open the curriculum</a></p>`,
+  };
+}
+
 /** To a learner the author took off a curriculum (D83): their lesson tasks stay on their lists. */
 export function curriculumRemovedMail(
   email: string,
