@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  CURRICULUM_CHANGES,
   channelsFor,
   defaultNotificationSettings,
   isNotificationEvent,
@@ -83,6 +84,18 @@ describe('the calls', () => {
     expect(notificationLink({ templateName: 'group.invitation', variables: { groupId: 'g1' } })).toBe(
       '/tasks',
     );
+  });
+  it('a learner added to a curriculum opens it; one taken off opens their tasks (D83, D85)', () => {
+    const delegated = (variables: Record<string, string>) =>
+      notificationLink({ templateName: 'delegated', variables: { groupId: 'g1', ...variables } });
+    expect(delegated({ change: CURRICULUM_CHANGES.added, curriculumId: 'c-1_A' })).toBe(
+      '/curriculum?id=c-1_A',
+    );
+    expect(delegated({ change: CURRICULUM_CHANGES.removed, curriculumId: 'c-1_A' })).toBe('/tasks');
+    // Only a well-formed id makes a link; anything else opens the tasks.
+    expect(delegated({ change: CURRICULUM_CHANGES.added, curriculumId: '../x' })).toBe('/tasks');
+    expect(delegated({ change: CURRICULUM_CHANGES.added, curriculumId: 'c1&next=/x' })).toBe('/tasks');
+    expect(delegated({ change: CURRICULUM_CHANGES.added })).toBe('/tasks');
   });
   it('knows a notification socket event', () => {
     expect(isNotificationEvent({ type: 'notification', notification_id: 'n1' })).toBe(true);

@@ -1,6 +1,12 @@
 /** The rules of survey confirmations and the affiliation (decisions D77). */
 import { describe, expect, it } from 'vitest';
 import {
+  canResend,
+  effectiveInvitationStatus,
+  expiredWhenDue,
+  INVITATION_STATUSES,
+} from '../src/groups/invitations.ts';
+import {
   affiliateOf,
   canResendConfirmation,
   effectiveConfirmationStatus,
@@ -24,6 +30,33 @@ describe('a confirmation’s status', () => {
     expect(canResendConfirmation('pending')).toBe(true);
     expect(canResendConfirmation('expired')).toBe(true);
     expect(canResendConfirmation('confirmed')).toBe(false);
+  });
+});
+
+describe('one rule for confirmations and invitations (D85)', () => {
+  it('a confirmation is resent by the invitations’ own rule, not a copy of it', () => {
+    expect(canResendConfirmation).toBe(canResend);
+    const resendable = INVITATION_STATUSES.filter(canResend);
+    expect(resendable).toEqual(['pending', 'expired']);
+  });
+
+  it('a pending one expires at the same instant, whether an invitation or a confirmation', () => {
+    const expiresAt = '2026-05-01T12:00:00Z';
+    const instants = ['2026-05-01T11:59:59.999Z', '2026-05-01T12:00:00Z', '2026-05-01T12:00:00.001Z'];
+    for (const at of instants) {
+      const when = new Date(at);
+      expect(effectiveConfirmationStatus('pending', expiresAt, when)).toBe(
+        effectiveInvitationStatus('pending', expiresAt, when),
+      );
+      expect(expiredWhenDue('pending', expiresAt, when)).toBe(
+        when.getTime() < Date.parse(expiresAt) ? 'pending' : 'expired',
+      );
+    }
+    // Only pending expires: every other status stays as stored, long after the expiry.
+    const later = new Date('2027-01-01T00:00:00Z');
+    for (const s of INVITATION_STATUSES.filter((s) => s !== 'pending'))
+      expect(effectiveInvitationStatus(s, expiresAt, later)).toBe(s);
+    expect(effectiveConfirmationStatus('confirmed', expiresAt, later)).toBe('confirmed');
   });
 });
 

@@ -104,8 +104,15 @@ describe('notification text', () => {
         status: 'unreceived',
       } as Parameters<typeof notificationText>[1]);
     expect(delegated({ taskTitle: 'Review' })).toBe('Cora gave you a task: Review');
+    // A sender with no name, or a blank one, is "Someone" (D85).
+    expect(delegated({ taskTitle: 'Review', byName: '' })).toBe('Someone gave you a task: Review');
+    expect(delegated({ taskTitle: 'Review', byName: '  ' })).toBe('Someone gave you a task: Review');
     expect(delegated({ change: 'curriculum_removed', curriculumTitle: 'Onboarding' })).toBe(
       'Cora took you off the curriculum Onboarding. Its tasks stay on your lists.',
+    );
+    // Added to one (D85): who did it and which, not a task given.
+    expect(delegated({ change: 'curriculum_added', curriculumTitle: 'Onboarding' })).toBe(
+      'Cora added you to the curriculum Onboarding. Its lessons are on your lists.',
     );
   });
 });

@@ -11,6 +11,7 @@
  */
 import { CHAT_EVENT_TYPES, type ChatEvent } from '@tandem/shared';
 import type { DynamoDBBatchResponse } from 'aws-lambda';
+import { senderName } from '../core/access/roster.ts';
 import type { TaskRecord } from '../core/access/task-access.ts';
 import { newMessageMail } from '../core/notifications/mails.ts';
 import { tell } from '../core/notifications/tell.ts';
@@ -82,7 +83,7 @@ export async function tellNewMessages(
     tellings.map(async (t) => {
       const task = tasks.get(t.chatId);
       if (!task) return;
-      const by = t.latest.author_name || 'Someone';
+      const by = senderName(t.latest.author_name);
       try {
         await tell({
           template: 'new_message',

@@ -16,6 +16,7 @@ import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { NotificationEvent, NotificationTemplate } from '@tandem/shared';
 import type { DynamoDBBatchResponse, DynamoDBRecord } from 'aws-lambda';
+import { senderName } from '../core/access/roster.ts';
 import type { TaskRecord } from '../core/access/task-access.ts';
 import type { UserRecord } from '../core/access/users.ts';
 import { delegatedMail } from '../core/notifications/mails.ts';
@@ -121,7 +122,7 @@ async function delegations(changes: readonly TaskChange[]): Promise<Failures> {
   const failures: Failures = [];
   for (const { c, to } of work) {
     const t = c.newTask;
-    const by = nameOf(delegators.get(t.createdBy)) || 'Someone';
+    const by = senderName(nameOf(delegators.get(t.createdBy)));
     try {
       await tell({
         template: 'delegated',

@@ -12,6 +12,7 @@ import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBRecord } from 'aws-lambda';
+import { senderName } from '../core/access/roster.ts';
 import { calendarMail } from '../core/notifications/mails.ts';
 import type { QueuedTelling } from '../core/notifications/outbox.ts';
 import { TELL_OUTBOX_SORT_PREFIX } from '../core/notifications/outbox-keys.ts';
@@ -66,7 +67,7 @@ async function tellOne(q: Queued): Promise<void> {
     to: [{ email: t.email }],
     mail: (email) => calendarMail(email, t),
     push: {
-      title: `${t.byName || 'Someone'} ${t.change === 'moved' ? 'moved' : 'invited you:'} ${t.taskTitle}`,
+      title: `${senderName(t.byName)} ${t.change === 'moved' ? 'moved' : 'invited you:'} ${t.taskTitle}`,
       body: t.when,
     },
     key: `${t.template}:${q.id}`,

@@ -23,6 +23,10 @@ const removals = async (api: Api) =>
   ((await api.get('/notifications/?page=1&offset=0&limit=100')).body as Listed).results.filter(
     (n) => n.variables.change === 'curriculum_removed',
   );
+const additions = async (api: Api) =>
+  ((await api.get('/notifications/?page=1&offset=0&limit=100')).body as Listed).results.filter(
+    (n) => n.variables.change === 'curriculum_added',
+  );
 const mailsTo = async (to: string) =>
   (await (await fetch(`${stack.url}/_local/mail.json?to=${encodeURIComponent(to)}`)).json()) as Array<{
     subject: string;
@@ -333,6 +337,46 @@ describe('curricula', () => {
     expect(await removals(max.api)).toEqual([]);
     expect((await author.api.delete(`/curriculum/learner/${c.id}/${lea.userId}`)).status).toBe(404);
     expect(await removals(lea.api)).toHaveLength(1);
+  });
+
+  it('tells a learner added, and nobody else; a refused add tells nobody (D85)', async () => {
+    const { author, group, c } = await authorWithCurriculum(['One']);
+    const [lea, max, otto] = await Promise.all([person('Lea'), person('Max'), person('Otto')]);
+    await addMember(author.api, group, lea, 5);
+    await addMember(author.api, group, max, 5);
+    const template = await made(author.api, '/curriculum', { title: 'Pattern', group, mode: 'template' });
+    // Refused: not the author, not a member of the group, the author themselves, a template.
+    expect((await max.api.post(`/curriculum/learner/${c.id}`, { email: lea.email })).status).toBe(403);
+    expect((await author.api.post(`/curriculum/learner/${c.id}`, { email: otto.email })).status).toBe(400);
+    expect((await author.api.post(`/curriculum/learner/${c.id}`, { email: author.email })).status).toBe(400);
+    expect((await author.api.post(`/curriculum/learner/${template.id}`, { email: lea.email })).status).toBe(
+      400,
+    );
+    for (const p of [lea, max, otto, author]) expect(await additions(p.api)).toEqual([]);
+
+    await made(author.api, `/curriculum/learner/${c.id}`, { email: lea.email });
+    const [told, ...more] = await additions(lea.api);
+    expect(more).toEqual([]);
+    expect(told).toMatchObject({
+      template_name: 'delegated',
+      variables: {
+        change: 'curriculum_added',
+        curriculum_id: c.id,
+        curriculum_title: 'Onboarding',
+        by_name: 'Cora Test',
+      },
+      actions: { open: `/curriculum?id=${c.id}` },
+    });
+    // What it opens is the learner's to see.
+    expect((await lea.api.get(`/curriculum/${c.id}`)).status).toBe(200);
+    expect((await mailsTo(lea.email)).map((m) => m.subject)).toContain(
+      'Cora Test added you to the curriculum Onboarding',
+    );
+    // The author and the member who was not added are not told; adding again (400) tells nobody again.
+    expect(await additions(author.api)).toEqual([]);
+    expect(await additions(max.api)).toEqual([]);
+    expect((await author.api.post(`/curriculum/learner/${c.id}`, { email: lea.email })).status).toBe(400);
+    expect(await additions(lea.api)).toHaveLength(1);
   });
 
   it('keeps outsiders out and changes to the author', async () => {

@@ -26,6 +26,8 @@ const PINNED = {
   'POST /task': 2,
   'POST /task under a parent': 2,
   'POST /task with sub-tasks and an assignee': 2,
+  'GET /agenda/{id}/invitation by the meeting’s creator': 4,
+  'GET /agenda/{id}/invitation by a member': 5,
 } as const;
 
 type Answer = Awaited<ReturnType<Api['get']>>;
@@ -189,5 +191,33 @@ describe('DynamoDB requests per call', () => {
     expect(await kids(a.id, 'GET /task/{id} with children linked before D36')).toEqual(['A2a']);
     expect(await backfillChildLinks()).toBeGreaterThan(0);
     expect(await kids(a.id, 'GET /task/{id} with children')).toEqual(['A2a']);
+  });
+
+  it('a meeting’s invitation reads its creator once; a member’s read names the creator too (D85)', async () => {
+    const ann = await person('Ann');
+    const vic = await person('Vic');
+    const g = await newGroup(ann.api);
+    await addMember(ann.api, g.id, vic, 4);
+    const t = await task(ann.api, { title: 'Weekly sync', group: g.id });
+    const scheduled = await ann.api.patch(`/task/schedule/${t.id}`, {
+      start_date: '2030-03-04T09:00:00+01:00',
+      duration: 45,
+      timezone: 'Europe/Berlin',
+    });
+    expect(scheduled.status).toBe(200);
+    expect((await ann.api.post('/agenda/', { task: t.id, segments: [{ title: 'One' }] })).status).toBe(201);
+    const organizer = `ORGANIZER;CN="Ann Test":mailto:${ann.email}`;
+
+    // The caller is the creator: the record the allow-list check read is the organizer's.
+    const own = await ann.api.get(`/agenda/${t.id}/invitation`);
+    expect(own.status).toBe(200);
+    expect(String(own.body.content).replace(/\r\n /g, '')).toContain(organizer);
+    expectRequests(own, 'GET /agenda/{id}/invitation by the meeting’s creator');
+
+    // Someone else asks: the organizer is still the creator, read for it.
+    const theirs = await vic.api.get(`/agenda/${t.id}/invitation`);
+    expect(theirs.status).toBe(200);
+    expect(String(theirs.body.content).replace(/\r\n /g, '')).toContain(organizer);
+    expectRequests(theirs, 'GET /agenda/{id}/invitation by a member');
   });
 });

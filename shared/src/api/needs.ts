@@ -220,7 +220,7 @@ export const routeNeeds: { readonly [K in RouteId]?: readonly Need[] } = {
     'bucket:write',
     'bucket:delete',
   ],
-  addCurriculumLearner: ['table:read', 'table:write', 'table:batch-write'],
+  addCurriculumLearner: ['table:read', 'table:write', 'table:batch-write', 'mail'],
   removeCurriculumLearner: ['table:read', 'table:write', 'table:batch-write', 'mail'],
   listCurriculumLessons: ['table:read'],
   addCurriculumLesson: W,

@@ -11,17 +11,27 @@ const DAY_MS = 24 * 3600 * 1000;
 export const invitationExpiresAt = (sentAt: Date) =>
   new Date(sentAt.getTime() + INVITATION_TTL_DAYS * DAY_MS);
 
-/** Pending past its expiry reads as expired; every other status is final as stored. */
-export function effectiveInvitationStatus(
-  status: InvitationStatus,
-  expiresAt: string,
-  now: Date,
-): InvitationStatus {
+/**
+ * The one rule of everything mailed with a link that expires — invitations of every kind and survey
+ * confirmations (D77, D85): pending past its expiry reads as expired (never stored so); every other
+ * status is final as stored.
+ */
+export function expiredWhenDue<S extends string>(status: S, expiresAt: string, now: Date): S | 'expired' {
   return status === 'pending' && now.getTime() >= Date.parse(expiresAt) ? 'expired' : status;
 }
 
-/** A resend is allowed only for pending and expired invitations. */
-export const canResend = (s: InvitationStatus) => s === 'pending' || s === 'expired';
+/** Pending past its expiry reads as expired; every other status is final as stored. */
+export const effectiveInvitationStatus = (
+  status: InvitationStatus,
+  expiresAt: string,
+  now: Date,
+): InvitationStatus => expiredWhenDue(status, expiresAt, now);
+
+/**
+ * A resend (a new link and expiry, the old link stops working) is allowed only for a pending or an
+ * expired one: an invitation or a survey confirmation alike (D85).
+ */
+export const canResend = (s: string): s is 'pending' | 'expired' => s === 'pending' || s === 'expired';
 
 /** The pending badge counts pending, expired and refused invitees. */
 export const countsForPendingBadge = (s: InvitationStatus) =>

@@ -175,6 +175,12 @@ export const isNotificationEvent = (m: unknown): m is NotificationEvent =>
   (m as { type?: unknown }).type === 'notification' &&
   typeof (m as { notification_id?: unknown }).notification_id === 'string';
 
+/**
+ * The `change` of a `delegated` notification about a curriculum (D83, D85): no template of their own,
+ * a curriculum reaches its learners by delegation, so the `delegated` settings decide the channels.
+ */
+export const CURRICULUM_CHANGES = { added: 'curriculum_added', removed: 'curriculum_removed' } as const;
+
 /** The link inside the app a notification opens. */
 export function notificationLink(n: Pick<NotificationView, 'templateName' | 'variables'>): string {
   const v = n.variables;
@@ -187,6 +193,14 @@ export function notificationLink(n: Pick<NotificationView, 'templateName' | 'var
     return v.answerPath;
   // A calendar connection that stopped working opens the integrations screen to reconnect (D70).
   if (n.templateName === 'calendar' && v.change === 'integration_broken') return '/integrations';
+  // A learner added to a curriculum opens it (D85); one taken off falls through to their tasks (D83).
+  if (
+    n.templateName === 'delegated' &&
+    v.change === CURRICULUM_CHANGES.added &&
+    typeof v.curriculumId === 'string' &&
+    /^[\w-]{1,64}$/.test(v.curriculumId)
+  )
+    return `/curriculum?id=${v.curriculumId}`;
   if (typeof v.taskId === 'string') return `/task/${v.taskId}`;
   if (n.templateName === 'group.invitation' || typeof v.groupId === 'string') return '/tasks';
   return '/';

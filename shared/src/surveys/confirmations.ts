@@ -15,6 +15,7 @@
  *   GET /survey/config and GET /business-plan-survey).
  */
 import * as z from 'zod/mini';
+import { canResend, expiredWhenDue } from '../groups/invitations.ts';
 import type { SurveyKind } from './surveys.ts';
 
 export const SURVEY_CONFIRMATION_LIMITS = {
@@ -46,17 +47,15 @@ export const SURVEY_CONFIRMATION_MESSAGES = {
 /** A confirmation id: `sc-` and 16 URL-safe characters. */
 export const SURVEY_CONFIRMATION_ID_PATTERN = /^sc-[A-Za-z0-9_-]{16}$/;
 
-/** The status as shown: a pending confirmation past its expiry is expired. */
-export function effectiveConfirmationStatus(
+/** The status as shown: a pending confirmation past its expiry is expired (the invitations' rule). */
+export const effectiveConfirmationStatus = (
   stored: StoredConfirmationStatus,
   expiresAt: string,
   now: Date,
-): SurveyConfirmationStatus {
-  return stored === 'pending' && Date.parse(expiresAt) <= now.getTime() ? 'expired' : stored;
-}
+): SurveyConfirmationStatus => expiredWhenDue(stored, expiresAt, now);
 
-export const canResendConfirmation = (status: SurveyConfirmationStatus) =>
-  status === 'pending' || status === 'expired';
+/** Sent again only while pending or expired: the invitations' resend rule itself (D85). */
+export const canResendConfirmation: (status: SurveyConfirmationStatus) => boolean = canResend;
 
 /** POST /survey/confirmation/send {token}: the access token the answers' submission gave. */
 export const sendConfirmationInput = z.strictObject({

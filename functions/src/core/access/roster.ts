@@ -107,6 +107,12 @@ export const permissionsOf = (role: RoleId): Permission[] => [...PERMISSIONS[rol
 export const displayName = (u: Pick<UserRecord, 'firstName' | 'lastName' | 'email'>) =>
   [u.firstName, u.lastName].filter(Boolean).join(' ') || u.email || '';
 
+/** What stands for a sender with no name in the words we send (mails, pushes). */
+export const UNNAMED_SENDER = 'Someone';
+
+/** The sender's name as told to others: the name, or "Someone" when it is missing or blank. */
+export const senderName = (name: string | null | undefined): string => name?.trim() || UNNAMED_SENDER;
+
 /** The items of a brand-new group and its creator's membership. */
 export function newGroupItems(
   creator: Pick<UserRecord, 'userId' | 'email' | 'firstName' | 'lastName' | 'subscription'> & {

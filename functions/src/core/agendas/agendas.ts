@@ -44,17 +44,21 @@ import {
   type TaskRecord,
   taskFor,
 } from '../access/task-access.ts';
-import { readUser } from '../access/users.ts';
+import { readUser, type UserRecord } from '../access/users.ts';
 import { toICalendar } from '../calendar/icalendar.ts';
 
 type AgendaRecord = StoredItem<typeof AgendaEntity, { segments: Segment[] }>;
 
-/** Refuses (403) a caller the allow-list leaves out; an empty list lets everyone in. */
-export async function requireAgendaAccess(actor: Actor): Promise<void> {
+/**
+ * Refuses (403) a caller the allow-list leaves out; an empty list lets everyone in. Answers the
+ * caller's record when the check read it (else null), so that no one reads it again.
+ */
+export async function requireAgendaAccess(actor: Actor): Promise<UserRecord | null> {
   const list = env.agendaAccounts;
-  if (!list.trim()) return;
+  if (!list.trim()) return null;
   const user = await readUser(actor.userId);
   if (!agendasAllowed(list, user?.email)) throw new ForbiddenError(undefined, AGENDA_MESSAGES.notAllowed);
+  return user;
 }
 
 /** The tasks the segments name that the caller may see, with their titles: one batch read each. */
@@ -98,10 +102,10 @@ const readAgenda = async (taskId: string) =>
 
 /** The task (visible to the caller, else 404) and its agenda (404 when it has none). */
 async function agendaFor(actor: Actor, id: string) {
-  await requireAgendaAccess(actor);
+  const caller = await requireAgendaAccess(actor);
   const [{ task, role }, agenda] = await Promise.all([taskFor(actor, id), readAgenda(id)]);
   if (!agenda) throw new NotFoundError();
-  return { task, role, agenda };
+  return { task, role, agenda, caller };
 }
 
 export async function getAgenda(actor: Actor, id: string): Promise<AgendaView> {
@@ -234,9 +238,10 @@ export async function agendaInvitation(
   actor: Actor,
   id: string,
 ): Promise<{ fileName: string; contentType: string; content: string }> {
-  const { task, agenda } = await agendaFor(actor, id);
+  const { task, agenda, caller } = await agendaFor(actor, id);
   if (!task.schedule) throw new NotFoundError();
-  const organizer = await readUser(task.createdBy);
+  // The creator asking: the allow-list check read their record already (D85).
+  const organizer = caller?.userId === task.createdBy ? caller : await readUser(task.createdBy);
   const segments = [...agenda.segments].sort((a, b) => a.order - b.order);
   const description = [
     'Agenda:',

@@ -14,6 +14,7 @@ import type {
   UpdateCurriculumInput,
 } from '@tandem/shared/curricula/schemas';
 import type { CurriculumView } from '@tandem/shared/curricula/views';
+import { CURRICULUM_CHANGES } from '@tandem/shared/notifications/notifications';
 import { getItems, item } from '../../db/batch-get.ts';
 import {
   CurriculumEntity,
@@ -33,11 +34,11 @@ import {
 import type { Actor } from '../../lib/actor.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { logger } from '../../lib/logger.ts';
-import { displayName, listMemberships, loadGroup, memberOf } from '../access/roster.ts';
+import { displayName, listMemberships, loadGroup, memberOf, senderName } from '../access/roster.ts';
 import { groupsById, type TaskRecord } from '../access/task-access.ts';
 import { readUser, type UserRecord } from '../access/users.ts';
 import { attachmentsToCopy, copyAttachments } from '../attachments/attachments.ts';
-import { curriculumRemovedMail } from '../notifications/mails.ts';
+import { curriculumAddedMail, curriculumRemovedMail } from '../notifications/mails.ts';
 import { tell } from '../notifications/tell.ts';
 import { deleteTasks } from '../tasks/tasks.ts';
 import { lessonTaskWrites, type PlannedLessonTask, planLessonTask, sourceOf } from './lesson-tasks.ts';
@@ -377,7 +378,8 @@ export async function cloneCurriculum(
 /**
  * POST /curriculum/learner/{id} {email}: delegates the curriculum to a member of its group. The
  * learner gets their own task for every lesson (on their lists, counted on their counters); from
- * then on every lesson added or removed reaches them too. The author only.
+ * then on every lesson added or removed reaches them too. The author only. The learner is told (D85)
+ * as a `delegated` notification with change `curriculum_added`, after the learner is written.
  */
 export async function addLearner(
   actor: Actor,
@@ -437,6 +439,7 @@ export async function addLearner(
     ],
     {},
   );
+  await toldLearner(c, learner.userId, CURRICULUM_CHANGES.added, now);
   return getCurriculum(actor, curriculumId);
 }
 
@@ -463,34 +466,42 @@ export async function removeLearner(
     tx.curriculum.patch({ curriculumId }).add({ learnerCount: -1 }).commit(),
   ]);
   await unlinkTracks([...(await trackOf(curriculumId, userId)).values()], () => true);
-  await toldRemoved(c, userId, now);
+  await toldLearner(c, userId, CURRICULUM_CHANGES.removed, now);
   return getCurriculum(actor, curriculumId);
 }
 
 /**
- * Tells a learner they were taken off (D83), by their settings for `delegated`: in the app (opening
- * their tasks, which stay theirs), by e-mail and push. The removal stands if telling fails.
+ * Tells a learner they were added (D85) or taken off (D83), by their settings for `delegated`: in the
+ * app (added: opening the curriculum, now theirs to follow; taken off: opening their tasks, which stay
+ * theirs), by e-mail and push. The change stands if telling fails.
  */
-async function toldRemoved(c: CurriculumRecord, userId: string, now: Date): Promise<void> {
-  const by = c.ownerName || 'Someone';
+async function toldLearner(
+  c: CurriculumRecord,
+  userId: string,
+  change: (typeof CURRICULUM_CHANGES)[keyof typeof CURRICULUM_CHANGES],
+  now: Date,
+): Promise<void> {
+  const by = senderName(c.ownerName);
+  const added = change === CURRICULUM_CHANGES.added;
   try {
     await tell({
       template: 'delegated',
       subject: { type: 'group', id: c.groupId },
       variables: {
-        change: 'curriculum_removed',
+        change,
         curriculumId: c.curriculumId,
         curriculumTitle: c.title,
         groupId: c.groupId,
         byName: c.ownerName,
       },
       to: [{ userId }],
-      mail: (email, user) => curriculumRemovedMail(email, user, c.title, by),
-      push: { title: `${by} took you off a curriculum`, body: c.title },
+      mail: (email, user) =>
+        added ? curriculumAddedMail(email, user, c, by) : curriculumRemovedMail(email, user, c.title, by),
+      push: { title: `${by} ${added ? 'added you to' : 'took you off'} a curriculum`, body: c.title },
       now,
     });
   } catch (e) {
-    logger.warn('learner removal not told', { curriculumId: c.curriculumId, error: String(e) });
+    logger.warn('learner change not told', { curriculumId: c.curriculumId, change, error: String(e) });
   }
 }
 

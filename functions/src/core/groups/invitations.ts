@@ -22,7 +22,7 @@ import { TransactionCanceledError, transact } from '../../db/transact.ts';
 import { env } from '../../lib/env.ts';
 import { HttpError, NotFoundError } from '../../lib/errors.ts';
 import { answerWrite, INVITATION_USED, type InvitationRecord, joinGroup } from '../access/joins.ts';
-import { displayName, type GroupRecord, type RosterEntry } from '../access/roster.ts';
+import { displayName, type GroupRecord, type RosterEntry, senderName } from '../access/roster.ts';
 import { tell } from '../notifications/tell.ts';
 import type { UserRecord } from '../user/user.ts';
 import { loadGroup, staleGroup } from './groups.ts';
@@ -98,7 +98,7 @@ export async function issueInvitation(
     variables: { groupId: group.groupId, groupTitle: group.title, byName: displayName(inviter) },
     to: [{ email: entry.email }],
     mail: () => invitationMail(group, entry, inviter, key, expiresAt),
-    push: { title: `${displayName(inviter) || 'Someone'} invited you to a group`, body: group.title },
+    push: { title: `${senderName(displayName(inviter))} invited you to a group`, body: group.title },
     now,
   });
   return invited;
@@ -112,7 +112,7 @@ function invitationMail(
   expiresAt: string,
 ) {
   const link = `${env.appUrl}/accept-invite?key=${key}`;
-  const who = displayName(inviter) || 'Someone';
+  const who = senderName(displayName(inviter));
   const until = new Date(expiresAt).toUTCString().slice(0, 16);
   const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   return {

@@ -6,6 +6,7 @@
 
 import { env } from '../../lib/env.ts';
 import type { Mail } from '../../lib/mailer.ts';
+import { senderName } from '../access/roster.ts';
 import type { TaskRecord } from '../access/task-access.ts';
 import type { UserRecord } from '../access/users.ts';
 
@@ -52,7 +53,7 @@ export function calendarMail(
   t: { taskTitle: string; byName: string; when: string; answerPath: string; change?: 'moved' },
 ): Mail {
   const link = `${env.appUrl}${t.answerPath}`;
-  const who = t.byName || 'Someone';
+  const who = senderName(t.byName);
   // A meeting moved: the new time. The answer link of the first e-mail still works for whoever has
   // not answered (the key is not kept, so it cannot be sent again).
   if (t.change === 'moved')
@@ -67,6 +68,24 @@ export function calendarMail(
     subject: `${who} invited you: ${t.taskTitle}`,
     text: `${who} invited you to "${t.taskTitle}" on ${t.when}.\n\nAccept or decline: ${link}`,
     html: `<p>${esc(who)} invited you to <strong>${esc(t.taskTitle)}</strong> on ${esc(t.when)}.</p><p><a href="${link}">Accept or decline</a></p>`,
+  };
+}
+
+/** To a learner the author added to a curriculum (D85): its lessons are on their lists; the link opens it. */
+export function curriculumAddedMail(
+  email: string,
+  user: UserRecord | null,
+  curriculum: { curriculumId: string; title: string },
+  by: string,
+): Mail {
+  const link = `${env.appUrl}/curriculum?id=${encodeURIComponent(curriculum.curriculumId)}`;
+  const hello = user?.firstName ? `Hello ${user.firstName},` : 'Hello,';
+  const title = curriculum.title;
+  return {
+    to: email,
+    subject: `${by} added you to the curriculum ${title}`,
+    text: `${hello}\n\n${by} added you to the curriculum "${title}" on Tandem. Its lessons are on your lists as tasks, and new lessons will reach you too.\n\nOpen the curriculum: ${link}`,
+    html: `<p>${esc(hello)}</p><p>${esc(by)} added you to the curriculum <strong>${esc(title)}</strong> on Tandem. Its lessons are on your lists as tasks, and new lessons will reach you too.</p><p><a href="${link}">Open the curriculum</a></p>`,
   };
 }
 

@@ -6,9 +6,9 @@
  * input that fails its checks is refused before anything is counted or written.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { canResend } from '@tandem/shared/groups/invitations';
 import {
   affiliateOf,
-  canResendConfirmation,
   effectiveConfirmationStatus,
   type SendConfirmationInput,
   type StoredConfirmationStatus,
@@ -171,8 +171,7 @@ export async function updateSurveyConfirmation(
   let next: ConfirmationRecord;
   let code: string | null = null;
   if (input.action === 'resend') {
-    if (!canResendConfirmation(status))
-      throw new ValidationError({ action: SURVEY_CONFIRMATION_MESSAGES.notResendable });
+    if (!canResend(status)) throw new ValidationError({ action: SURVEY_CONFIRMATION_MESSAGES.notResendable });
     await countSend(actor.userId, now);
     code = randomBytes(24).toString('base64url');
     next = {

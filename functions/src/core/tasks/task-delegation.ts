@@ -24,7 +24,7 @@ import { ConflictError, HttpError, NotFoundError, ValidationError } from '../../
 import { countOf, type PageRequest, readPage } from '../../lib/list-pages.ts';
 import { becomeAssignee, type TaskInvitation } from '../access/joins.ts';
 import { assertTaskCountsFit } from '../access/limits.ts';
-import { displayName } from '../access/roster.ts';
+import { displayName, senderName } from '../access/roster.ts';
 import {
   counted,
   loadTask,
@@ -57,7 +57,7 @@ function delegationMail(
   expiresAt: string,
 ) {
   const link = `${env.appUrl}/accept-delegate-invite?key=${key}`;
-  const who = displayName(inviter) || 'Someone';
+  const who = senderName(displayName(inviter));
   const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   const until = new Date(expiresAt).toUTCString().slice(0, 16);
   return {
@@ -160,7 +160,7 @@ export async function inviteToTask(
     },
     to: [{ email: input.email }],
     mail: () => delegationMail(task, input.email, input.role, inviter, key, expiresAt),
-    push: { title: `${displayName(inviter) || 'Someone'} asked you to take on a task`, body: task.title },
+    push: { title: `${senderName(displayName(inviter))} asked you to take on a task`, body: task.title },
     now,
   });
   return {

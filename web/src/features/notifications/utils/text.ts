@@ -1,4 +1,4 @@
-import type { NotificationView } from '@tandem/shared/notifications/notifications';
+import { CURRICULUM_CHANGES, type NotificationView } from '@tandem/shared/notifications/notifications';
 import type { TFunction } from 'i18next';
 import '../../../i18n/with-later-texts.ts';
 
@@ -6,7 +6,8 @@ import '../../../i18n/with-later-texts.ts';
 export function notificationText(t: TFunction, n: NotificationView): string {
   const v = n.variables;
   const values = {
-    by: String(v.byName || t('notifications.someone')),
+    // A missing or blank name reads "Someone", as in the mails and pushes (D85).
+    by: String(v.byName ?? '').trim() || t('notifications.someone'),
     task: String(v.taskTitle ?? ''),
     group: String(v.groupTitle ?? ''),
     count: Number(v.count ?? 1),
@@ -16,7 +17,9 @@ export function notificationText(t: TFunction, n: NotificationView): string {
   switch (n.templateName) {
     case 'delegated':
       // Taken off a curriculum (D83): its tasks stay theirs.
-      if (v.change === 'curriculum_removed') return t('notifications.text.curriculumRemoved', values);
+      if (v.change === CURRICULUM_CHANGES.removed) return t('notifications.text.curriculumRemoved', values);
+      // Added to a curriculum (D85): its lessons are on their lists.
+      if (v.change === CURRICULUM_CHANGES.added) return t('notifications.text.curriculumAdded', values);
       return t('notifications.text.delegated', values);
     case 'group.invitation':
       return t('notifications.text.groupInvitation', values);
