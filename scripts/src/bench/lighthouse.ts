@@ -5,7 +5,7 @@
  * and starts its own throwaway stack, as the other entries do. Scores on this two-core machine are
  * lower than on a fast one; compare runs made here with each other.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +22,8 @@ const ALL_PRESETS = ['mobile', 'desktop'] as const;
 /** `BENCH_LIGHTHOUSE_PRESETS=mobile` and `BENCH_LIGHTHOUSE_PAGES=today` narrow a run (default: all). */
 const PRESETS = ALL_PRESETS.filter((p) => (process.env.BENCH_LIGHTHOUSE_PRESETS ?? p).split(',').includes(p));
 const PAGES = (process.env.BENCH_LIGHTHOUSE_PAGES ?? 'login,today').split(',');
+/** `BENCH_LIGHTHOUSE_SAVE=/tmp/lh` keeps each page's last report as /tmp/lh-<page>-<preset>.json to study. */
+const SAVE = process.env.BENCH_LIGHTHOUSE_SAVE;
 
 interface Row {
   page: string;
@@ -48,6 +50,7 @@ async function measure(devtoolsUrl: string, page: string, url: string): Promise<
       row.tbt.push(report.lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN);
       if (report.warnings.length > 0) console.log(`  ${page} ${preset}: ${report.warnings.join('; ')}`);
       if (preset === 'mobile' && i === RUNS - 1) printBlame(page, report);
+      if (SAVE && i === RUNS - 1) writeFileSync(`${SAVE}-${page.replace(/\W+/g, '')}-${preset}.json`, JSON.stringify(report.lhr));
     }
     console.log(
       `  ${page} ${preset}: accessibility ${row.scores.accessibility.join(', ')}; performance ${row.scores.performance.join(', ')}`,
