@@ -15,7 +15,7 @@ import { IconArrowsMaximize, IconArrowsMinimize, IconSearch } from '@tabler/icon
 import { TASK_LEVELS, TASK_STATUS } from '@tandem/shared/tasks/constants';
 import { isNarrowed } from '@tandem/shared/tasks/selection';
 import type { TaskView } from '@tandem/shared/tasks/views';
-import { useEffect, useMemo, useState } from 'react';
+import { memo, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { markFirstContent } from '../../../lib/first-content.ts';
 import { errorText, notifyError } from '../../../lib/notify.ts';
@@ -39,9 +39,10 @@ const levelOptions = TASK_LEVELS.map((l) => ({ value: String(l.id), label: l.tit
 
 /**
  * My tasks (spec 001 §2): today's progress, the filters, one collapsible panel per priority group
- * 0–3 with drag and drop between them, and the priority-group counter on the right.
+ * 0–3 with drag and drop between them, and the priority-group counter on the right. Memoised: the
+ * page's own reads (the Pending badge, the minute) do not draw the panels again.
  */
-export function MyTasksTab({
+export const MyTasksTab = memo(function MyTasksTab({
   onOpenTask,
   onDone,
   onPanelChange,
@@ -221,4 +222,4 @@ export function MyTasksTab({
       {dnd && <dnd.TodayDragArea options={dragOptions} rowContext={rowContext} onView={setDragView} />}
     </>
   );
-}
+});

@@ -7,7 +7,7 @@
  * confetti from the tasks feature.
  */
 import type { TaskView } from '@tandem/shared/tasks/views';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { ConfettiHost, playConfetti } from '../../tasks/components/confetti.tsx';
 
 const TaskFormModal = lazy(() =>
@@ -22,14 +22,13 @@ interface FormState {
 
 export function useTaskForm() {
   const [state, setState] = useState<FormState>({ opened: false });
-  return {
-    state,
-    openTask: (task: TaskView) => setState({ opened: true, taskId: task.id }),
-    createIn: (priorityGroup: number) => setState({ opened: true, priorityGroup }),
-    // Kept mounted after closing so a confetti started from the form keeps playing.
-    close: () => setState((s) => ({ ...s, opened: false })),
-    celebrate: playConfetti,
-  };
+  // The same functions from render to render: the page's lists (memoised) are not drawn again
+  // when the page is.
+  const openTask = useCallback((task: TaskView) => setState({ opened: true, taskId: task.id }), []);
+  const createIn = useCallback((priorityGroup: number) => setState({ opened: true, priorityGroup }), []);
+  // Kept mounted after closing so a confetti started from the form keeps playing.
+  const close = useCallback(() => setState((s) => ({ ...s, opened: false })), []);
+  return { state, openTask, createIn, close, celebrate: playConfetti };
 }
 
 export type TaskForm = ReturnType<typeof useTaskForm>;
