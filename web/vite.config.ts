@@ -129,13 +129,73 @@ function requestPageBuild(): Plugin {
 }
 
 /**
+ * The modules src/boot.ts imports statically (its whole graph), gathered when the build has read every
+ * module: the 'boot' group below gives them a file of their own, so the first reads start before the
+ * start chunk (React, the router, Mantine) has downloaded (D86). The graph must stay free of those
+ * libraries; the build fails if it is not.
+ */
+function bootGraph(): { plugin: Plugin; has: (id: string) => boolean; entry: string } {
+  const boot = resolve(import.meta.dirname, 'src/boot.ts');
+  const ids = new Set<string>();
+  return {
+    // Our modules only: a library the graph names but boot's code does not use (zod, imported beside
+    // constants) stays where the pages that use it put it.
+    has: (id) => ids.has(id) && !/[\\/]node_modules[\\/]/.test(id),
+    entry: boot,
+    plugin: {
+      name: 'boot-graph',
+      // An entry of its own (build.rolldownOptions.input), loaded by a script of its own placed before
+      // the app's: it runs as soon as its small file is here. main.tsx imports it too (one instance).
+      transformIndexHtml: {
+        order: 'post',
+        handler(html, ctx) {
+          const chunk = Object.values(ctx.bundle ?? {}).find(
+            (c) => c.type === 'chunk' && c.isEntry && c.facadeModuleId === boot,
+          );
+          if (!chunk) return html;
+          const tag = `<script type="module" crossorigin src="/${chunk.fileName}"></script>`;
+          const at = html.indexOf('<script type="module"');
+          if (at < 0) throw new Error('index.html has no module script to put the boot script before');
+          return `${html.slice(0, at)}${tag}\n    ${html.slice(at)}`;
+        },
+      },
+      buildEnd() {
+        ids.clear();
+        const queue = [boot];
+        while (queue.length > 0) {
+          const id = queue.pop()!;
+          if (ids.has(id)) continue;
+          const info = this.getModuleInfo(id);
+          if (!info) continue;
+          ids.add(id);
+          queue.push(...info.importedIds);
+        }
+        const heavy = [...ids].filter((id) =>
+          /node_modules[\\/](react|react-dom|swr|@mantine)[\\/]/.test(id),
+        );
+        if (heavy.length > 0) this.error(`src/boot.ts must not import ${heavy.join(', ')}`);
+      },
+    },
+  };
+}
+
+const boot = bootGraph();
+
+/**
  * The site is static: `dist/` plus a `/config.json` written by whoever serves it (the local
  * gateway, or the web stack in AWS). Nothing environment-specific is baked into the build.
  */
 export default defineConfig(({ command }) => ({
   base: '/',
   ...(command === 'build' ? { customLogger: failOnWarning() } : {}),
-  plugins: [appShellWithoutScrollLock(), routeDefsPerImporter(), textsWithout(), react(), requestPageBuild()],
+  plugins: [
+    appShellWithoutScrollLock(),
+    routeDefsPerImporter(),
+    textsWithout(),
+    react(),
+    requestPageBuild(),
+    boot.plugin,
+  ],
   // amazon-cognito-identity-js bundles the `buffer` package, which reads Node's `global`.
   define: { global: 'globalThis' },
   build: {
@@ -148,6 +208,7 @@ export default defineConfig(({ command }) => ({
     // about 580 KB minified, 180 KB gzip, all of it needed before any page draws.
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
+      input: { index: resolve(import.meta.dirname, 'index.html'), boot: boot.entry },
       treeshake: {
         // Shared modules define zod schemas next to plain constants (messages, header names). zod's
         // builders have no side effects, so an unused schema may be dropped, and with it zod, from
@@ -161,6 +222,13 @@ export default defineConfig(({ command }) => ({
           chunk.name.startsWith('today~') ? 'assets/today-[hash].js' : 'assets/[name]-[hash].js',
         codeSplitting: {
           groups: [
+            {
+              // The start's first step and what it imports (boot.ts, bootGraph above): a small file
+              // of its own, loaded beside the start chunk, not inside it.
+              name: 'boot',
+              test: (id: string) => boot.has(id),
+              priority: 3,
+            },
             {
               // What the entry imports statically runs on every page before anything draws: one
               // file instead of a dozen shared pieces, which gzip compresses as one (decisions D45).

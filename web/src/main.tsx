@@ -7,19 +7,27 @@ import { preloadSignedInStart } from './app/preload.ts';
 import { AppProviders } from './app/providers.tsx';
 import { createAppRouter } from './app/router.tsx';
 import { BootError } from './app/routes/boot-error.tsx';
+import { type Booted, bindApp, booted } from './boot.ts';
 import { registerServiceWorker } from './features/push/register-service-worker.ts';
 import './i18n/index.ts';
-import { configureApi } from './lib/api.ts';
 import { appState } from './lib/app-state.ts';
 import { forceRefresh, getAccessToken, initSession, sessionLost, sessionStore } from './lib/auth/session.ts';
-import { loadRuntimeConfig } from './lib/config.ts';
 
-/** Start: read /config.json, set up Cognito and the API client, find the session, then render. */
+/**
+ * The longest the first screen waits for its first reads: past it, it is drawn with its placeholders
+ * and each list fills in when it answers.
+ */
+const FIRST_READS_WAIT_MS = 2000;
+
+/**
+ * Start: boot.ts has read /config.json, set up the API client and asked for the first reads; find
+ * the session, hand the reads to the hooks, then render.
+ */
 async function main(): Promise<void> {
   const root = createRoot(document.getElementById('root')!);
-  let config: Awaited<ReturnType<typeof loadRuntimeConfig>>;
+  let boot: Booted;
   try {
-    config = await loadRuntimeConfig();
+    boot = await booted;
   } catch (err) {
     console.error(err);
     root.render(
@@ -29,9 +37,7 @@ async function main(): Promise<void> {
     );
     return;
   }
-  configureApi({
-    apiUrl: config.apiUrl,
-    buildVersion: config.buildVersion,
+  bindApp({
     getAccessToken,
     refreshSession: forceRefresh,
     onSessionLost: sessionLost,
@@ -39,8 +45,13 @@ async function main(): Promise<void> {
     onSubscriptionStatus: (status) => appState.set({ subscriptionStatus: status }),
   });
   await initSession();
-  // The first reads and Today's code start now, beside the rest of the start-up.
-  if (sessionStore.get().status === 'signedIn') preloadSignedInStart(window.location);
+  // The first screen is drawn when its first reads have answered (a moment at most), so it is drawn
+  // once, with its data (app/preload.ts).
+  if (sessionStore.get().status === 'signedIn')
+    await Promise.race([
+      preloadSignedInStart(window.location, boot.reads),
+      new Promise((r) => setTimeout(r, FIRST_READS_WAIT_MS)),
+    ]);
   // A transition: React renders the first screen in slices and lets the browser in between, so
   // start-up does not hold the page still in one long task.
   startTransition(() =>
