@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { SWRConfig } from 'swr';
 import i18n from '../i18n/index.ts';
 import { ApiError } from '../lib/api-error.ts';
-import { AuthError } from '../lib/auth/auth-error.ts';
+import { AuthError } from '../lib/auth/auth-error-class.ts';
 import { errorText, notifyError } from '../lib/notify.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
 import { Toasts } from './toasts.tsx';

@@ -9,7 +9,7 @@ import { agendaPaths } from '../features/agendas/paths.ts';
 import { aiBuilderPath } from '../features/ai-builder/paths.ts';
 import { acceptDelegateInvitePath } from '../features/delegation/paths.ts';
 import { GRID_PATH } from '../features/grid/paths.ts';
-import { invitationPaths } from '../features/invitations/invitation-outcome.ts';
+import { invitationPaths } from '../features/invitations/paths.ts';
 import { REQUEST_PORTAL_PATH } from '../features/request-links/paths.ts';
 import { accountRolesPath } from '../features/roles/paths.ts';
 import { acceptAttendeeInvitePath } from '../features/schedule/paths.ts';

@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { paths } from '../../config/paths.ts';
+import { useNormalisationDue } from '../../features/routines/hooks/use-normalisation-due.ts';
 import { loadLaterNamespaces } from '../../i18n/index.ts';
 import { useAppState } from '../../lib/app-state.ts';
 import { useAfterFirstContent } from '../../lib/first-content.ts';
@@ -14,7 +15,8 @@ const NotificationsPane = lazy(
 );
 // The time-block banner carries rrule (the recurrence expansion): a chunk of its own, loaded once the
 // page's first content shows.
-// The daily normalisation (and its sync message) too: it stays off the start-up path.
+// The daily normalisation (and its sync message): a chunk of its own too, loaded on the day's first
+// start only, when it is due (most starts skip it).
 const DailyNormalisation = lazy(() => import('../../features/routines/components/sync-message.tsx'));
 const TimeBlockBanner = lazy(() => import('../../features/time-blocks/components/time-block-banner.tsx'));
 // Live updates (the socket and its status badge): a chunk of its own, started after the first paint.
@@ -46,6 +48,7 @@ export function AppLayout() {
   // Settings are needed by most screens (formats, zone); start loading them with the shell. Times
   // are shown in the person's zone: the pages are drawn again if it differs from the computer's.
   const zone = useDisplayZone();
+  const normalisationDue = useNormalisationDue();
   const paneOpened = useAppState((s) => s.notificationsOpen);
   const [paneLoaded, setPaneLoaded] = useState(false);
   if (paneOpened && !paneLoaded) setPaneLoaded(true);
@@ -77,7 +80,7 @@ export function AppLayout() {
         <NewVersionBanner />
         <LicensingBanner />
         <Suspense fallback={null}>
-          <DailyNormalisation />
+          {normalisationDue && <DailyNormalisation />}
           {afterFirstContent && <TimeBlockBanner />}
         </Suspense>
         <Outlet key={zone} />

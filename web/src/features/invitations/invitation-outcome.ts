@@ -4,12 +4,9 @@
  */
 import type { InvitationAnswerView, InvitationRequestView } from '@tandem/shared/groups/views';
 import { ApiError } from '../../lib/api-error.ts';
+import { invitationPaths } from './paths.ts';
 
-export const invitationPaths = {
-  accept: '/accept-invite',
-  success: '/accept-invite-success',
-  error: '/accept-invite-error',
-} as const;
+export { invitationPaths };
 
 /** Only a pending invitation can be answered; the others have an outcome already. */
 export const isAnswerable = (status: InvitationRequestView['status']): boolean => status === 'pending';

@@ -3,6 +3,10 @@
  * developers. The user sees a sentence from our catalogue instead, chosen here by code and by
  * what they were doing. Pure, so each mapping is tested.
  */
+import { AuthError, type AuthErrorKey } from './auth-error-class.ts';
+
+export { AuthError, type AuthErrorKey };
+
 export type AuthAction =
   | 'signIn'
   | 'signUp'
@@ -13,39 +17,6 @@ export type AuthAction =
   | 'changePassword'
   | 'totp'
   | 'session';
-
-/** Keys under `auth.errors` in the common namespace. */
-export type AuthErrorKey =
-  | 'wrongCredentials'
-  | 'wrongCurrentPassword'
-  | 'notConfirmed'
-  | 'codeMismatch'
-  | 'codeExpired'
-  | 'passwordPolicy'
-  | 'emailTaken'
-  | 'tooManyAttempts'
-  | 'resendUnavailable'
-  | 'alreadyConfirmed'
-  | 'invalidInput'
-  | 'network'
-  | 'notLoggedIn'
-  | 'passwordResetRequired'
-  | 'newPasswordRequired'
-  | 'unsupportedChallenge'
-  | 'generic';
-
-export class AuthError extends Error {
-  constructor(
-    readonly key: AuthErrorKey,
-    /** Cognito's exception name, e.g. 'NotAuthorizedException'. */
-    readonly code: string,
-    /** Cognito's own text; shown only where it carries the detail (password policy). */
-    readonly detail: string = '',
-  ) {
-    super(detail || key);
-    this.name = 'AuthError';
-  }
-}
 
 export function authErrorKey(code: string, message: string, action: AuthAction): AuthErrorKey {
   switch (code) {

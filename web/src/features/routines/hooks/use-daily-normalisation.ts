@@ -17,14 +17,8 @@ import {
   shouldNormalise,
   staleAfterNormalisation,
 } from '../utils/normalisation.ts';
+import { RECHECK_MS, readStored } from './use-normalisation-due.ts';
 
-const read = (key: string): string | null => {
-  try {
-    return localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-};
 const write = (key: string, value: string) => {
   try {
     localStorage.setItem(key, value);
@@ -32,9 +26,6 @@ const write = (key: string, value: string) => {
     // Private mode: it runs again next time, which is harmless.
   }
 };
-
-/** Re-check each minute so a page left open past midnight normalises the new day. */
-const RECHECK_MS = 60_000;
 
 export function useDailyNormalisation(): boolean {
   const { data: user } = useAuthUser();
@@ -51,7 +42,7 @@ export function useDailyNormalisation(): boolean {
     const key = normalisationStorageKey(userId);
     const check = async () => {
       const now = new Date();
-      if (running || !shouldNormalise(parseLast(read(key)), now, zone)) return;
+      if (running || !shouldNormalise(parseLast(readStored(key)), now, zone)) return;
       running = true;
       // Marked before the call: a failure is not retried in a loop; tomorrow (or a zone change) runs again.
       write(key, JSON.stringify(markNormalised(now, zone)));

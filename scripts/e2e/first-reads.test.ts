@@ -1,0 +1,107 @@
+/**
+ * A signed-in start of Today (D86): the first reads are asked for by the start's first step
+ * (web/src/boot.ts, a small file of its own) rather than by the app's code, each once — the hooks take
+ * the answers handed to them — and the page is drawn with its rows, not with placeholders first. The
+ * day's normalisation (and its code) runs on the day's first start only.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { seedToday } from '../src/bench/web-today.ts';
+import { type BrowserSession, openBrowser, signIn } from '../src/testing/browser.ts';
+import type { StackEnv } from '../src/testing/users.ts';
+
+const { url, env } = inject('stack');
+let s: BrowserSession;
+let userId = '';
+
+beforeAll(async () => {
+  const user = await seedToday(env as StackEnv, url);
+  userId = user.userId;
+  s = await openBrowser({ width: 412, height: 823 });
+  await signIn(s.page, url, user.email, user.password);
+  await s.page.locator('[data-task-row]').first().waitFor();
+});
+afterAll(async () => {
+  await s?.close();
+});
+
+interface Seen {
+  url: string;
+  /** The script whose code asked (the top of the initiator's stack). */
+  by: string;
+}
+
+/** A cold load of Today in a new tab: every request, who asked for it, and whether rows came first. */
+async function coldLoad(): Promise<{ seen: Seen[]; page: Page; placeholdersSeen: boolean }> {
+  const page = await s.context.newPage();
+  const cdp = await s.context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  const seen: Seen[] = [];
+  cdp.on('Network.requestWillBeSent', (e) => {
+    const frames = e.initiator.stack?.callFrames ?? [];
+    seen.push({ url: e.request.url, by: frames[0]?.url ?? e.initiator.url ?? '' });
+  });
+  // Records whether a panel's placeholder (Mantine's skeleton) was ever in the page before the rows.
+  await page.addInitScript(() => {
+    const w = window as unknown as { __placeholders: boolean };
+    w.__placeholders = false;
+    new MutationObserver(() => {
+      if (!document.querySelector('[data-task-row]') && document.querySelector('.mantine-Skeleton-root'))
+        w.__placeholders = true;
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto(`${url}/`);
+  await page.locator('[data-task-row]').first().waitFor();
+  // What follows the first screen (later code, the socket, the notifications) has time to ask too.
+  await page.waitForTimeout(1500);
+  const placeholdersSeen = await page.evaluate(
+    () => (window as unknown as { __placeholders: boolean }).__placeholders,
+  );
+  return { seen, page, placeholdersSeen };
+}
+
+const api = (seen: Seen[], path: string) => seen.filter((r) => new URL(r.url).pathname === `/api/v1${path}`);
+
+describe('a signed-in start of Today', () => {
+  it('asks for its first reads from the first step, each once, and draws the rows without placeholders first', async () => {
+    const { seen, page, placeholdersSeen } = await coldLoad();
+    for (const path of ['/user/config/', '/group/member', '/auth/user/']) {
+      const reads = api(seen, path);
+      expect(reads, path).toHaveLength(1);
+      expect(reads[0]!.by, path).toMatch(/\/assets\/boot-[\w-]+\.js$/);
+    }
+    // Today's four lists: one read each, asked by the first step too (the hooks did not ask again).
+    const lists = api(seen, '/task').filter((r) => new URL(r.url).searchParams.has('priority_group'));
+    expect(lists.map((r) => new URL(r.url).searchParams.get('priority_group')).sort()).toEqual([
+      '0',
+      '1',
+      '2',
+      '3',
+    ]);
+    for (const r of lists) expect(r.by).toMatch(/\/assets\/boot-[\w-]+\.js$/);
+    expect(placeholdersSeen).toBe(false);
+    expect(await page.locator('[data-task-row]').count()).toBe(12);
+    await page.close();
+    expect(s.errors).toEqual([]);
+  });
+
+  it("normalises on the day's first start only, and loads its code only then", async () => {
+    // The sign-in's start normalised already: this start of the same day neither asks nor loads it.
+    const second = await coldLoad();
+    expect(api(second.seen, '/task/normalization')).toEqual([]);
+    expect(second.seen.filter((r) => /\/assets\/sync-message-/.test(r.url))).toEqual([]);
+    // Another day (the mark says yesterday): it runs again, with its code.
+    await second.page.evaluate((id) => {
+      const key = `tandem.normalisation.${id}`;
+      const mark = JSON.parse(localStorage.getItem(key) ?? '{}') as { day: string; zone: string };
+      localStorage.setItem(key, JSON.stringify({ ...mark, day: '2000-01-01' }));
+    }, userId);
+    await second.page.close();
+    const third = await coldLoad();
+    expect(api(third.seen, '/task/normalization')).toHaveLength(1);
+    expect(third.seen.some((r) => /\/assets\/sync-message-/.test(r.url))).toBe(true);
+    await third.page.close();
+    expect(s.errors).toEqual([]);
+  });
+});
