@@ -50,7 +50,8 @@ async function measure(devtoolsUrl: string, page: string, url: string): Promise<
       row.tbt.push(report.lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN);
       if (report.warnings.length > 0) console.log(`  ${page} ${preset}: ${report.warnings.join('; ')}`);
       if (preset === 'mobile' && i === RUNS - 1) printBlame(page, report);
-      if (SAVE && i === RUNS - 1) writeFileSync(`${SAVE}-${page.replace(/\W+/g, '')}-${preset}.json`, JSON.stringify(report.lhr));
+      if (SAVE && i === RUNS - 1)
+        writeFileSync(`${SAVE}-${page.replace(/\W+/g, '')}-${preset}.json`, JSON.stringify(report.lhr));
     }
     console.log(
       `  ${page} ${preset}: accessibility ${row.scores.accessibility.join(', ')}; performance ${row.scores.performance.join(', ')}`,
