@@ -1,8 +1,7 @@
 /**
  * A signed-in start of Today (D86): the first reads are asked for by the start's first step
- * (web/src/boot.ts, a small file of its own) rather than by the app's code, each once — the hooks take
- * the answers handed to them — and the page is drawn with its rows, not with placeholders first. The
- * day's normalisation (and its code) runs on the day's first start only.
+ * (web/src/boot.ts, a small file of its own) rather than by the app's code, each once: the hooks take
+ * the answers handed to them. The day's normalisation (and its code) runs on the day's first start only.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -31,8 +30,8 @@ interface Seen {
   by: string;
 }
 
-/** A cold load of Today in a new tab: every request, who asked for it, and whether rows came first. */
-async function coldLoad(): Promise<{ seen: Seen[]; page: Page; placeholdersSeen: boolean }> {
+/** A cold load of Today in a new tab: every request and who asked for it. */
+async function coldLoad(): Promise<{ seen: Seen[]; page: Page }> {
   const page = await s.context.newPage();
   const cdp = await s.context.newCDPSession(page);
   await cdp.send('Network.enable');
@@ -42,30 +41,18 @@ async function coldLoad(): Promise<{ seen: Seen[]; page: Page; placeholdersSeen:
     const frames = e.initiator.stack?.callFrames ?? [];
     seen.push({ url: e.request.url, by: frames[0]?.url ?? e.initiator.url ?? '' });
   });
-  // Records whether a panel's placeholder (Mantine's skeleton) was ever in the page before the rows.
-  await page.addInitScript(() => {
-    const w = window as unknown as { __placeholders: boolean };
-    w.__placeholders = false;
-    new MutationObserver(() => {
-      if (!document.querySelector('[data-task-row]') && document.querySelector('.mantine-Skeleton-root'))
-        w.__placeholders = true;
-    }).observe(document, { childList: true, subtree: true });
-  });
   await page.goto(`${url}/`);
   await page.locator('[data-task-row]').first().waitFor();
   // What follows the first screen (later code, the socket, the notifications) has time to ask too.
   await page.waitForTimeout(1500);
-  const placeholdersSeen = await page.evaluate(
-    () => (window as unknown as { __placeholders: boolean }).__placeholders,
-  );
-  return { seen, page, placeholdersSeen };
+  return { seen, page };
 }
 
 const api = (seen: Seen[], path: string) => seen.filter((r) => new URL(r.url).pathname === `/api/v1${path}`);
 
 describe('a signed-in start of Today', () => {
-  it('asks for its first reads from the first step, each once, and draws the rows without placeholders first', async () => {
-    const { seen, page, placeholdersSeen } = await coldLoad();
+  it('asks for its first reads from the first step, each once', async () => {
+    const { seen, page } = await coldLoad();
     for (const path of ['/user/config/', '/group/member', '/auth/user/']) {
       const reads = api(seen, path);
       expect(reads, path).toHaveLength(1);
@@ -80,7 +67,6 @@ describe('a signed-in start of Today', () => {
       '3',
     ]);
     for (const r of lists) expect(r.by).toMatch(/\/assets\/boot-[\w-]+\.js$/);
-    expect(placeholdersSeen).toBe(false);
     expect(await page.locator('[data-task-row]').count()).toBe(12);
     await page.close();
     expect(s.errors).toEqual([]);

@@ -14,8 +14,8 @@ import { appState } from './lib/app-state.ts';
 import { forceRefresh, getAccessToken, initSession, sessionLost, sessionStore } from './lib/auth/session.ts';
 
 /**
- * The longest the first screen waits for its first reads: past it, it is drawn with its placeholders
- * and each list fills in when it answers.
+ * The longest the first screen waits for the shell's reads (settings, groups, profile): past it, it is
+ * drawn without them and each part fills in when its read answers.
  */
 const FIRST_READS_WAIT_MS = 2000;
 
@@ -45,8 +45,8 @@ async function main(): Promise<void> {
     onSubscriptionStatus: (status) => appState.set({ subscriptionStatus: status }),
   });
   await initSession();
-  // The first screen is drawn when its first reads have answered (a moment at most), so it is drawn
-  // once, with its data (app/preload.ts).
+  // The first screen is drawn when the shell's reads have answered (a moment at most: the first step
+  // asked for them while this code downloaded), so it is drawn once, with them (app/preload.ts).
   if (sessionStore.get().status === 'signedIn')
     await Promise.race([
       preloadSignedInStart(window.location, boot.reads),

@@ -1,11 +1,14 @@
 /**
- * The first reads (app/first-reads.ts) handed to SWR, and Today's code started beside them: each goes into SWR's cache under the key its
- * hook uses, so the hook takes the answer (or the request on its way) instead of asking again.
+ * The first reads (app/first-reads.ts) handed to SWR, and Today's code started beside them: each goes
+ * into SWR's cache under the key its hook uses, so the hook takes the answer (or the request on its
+ * way) instead of asking again.
  *
- * Each answer is written into the cache as it arrives, and `preloadSignedInStart` tells when all of
- * them are in: main.tsx draws the first screen then (D86), so its hooks find their data on the first
- * render. Drawn before, each answer landing during the (sliced) first render made React draw the
- * page again at once and whole, once per answer: the longest tasks of the start.
+ * Each answer is written into the cache as it arrives, and `preloadSignedInStart` tells when the
+ * shell's reads (settings, groups, profile) are in: main.tsx draws the first screen then (D86), so
+ * the shell and the page find them on the first render. Drawn before, each of them landing during the
+ * (sliced) first render made React draw the whole page again at once, once per answer: the longest
+ * tasks of the start. Today's lists are not waited for: the page's frame (title, tabs, filters, the
+ * panels' placeholders) shows at once, and only the panels are drawn again when their rows arrive.
  */
 import { mutate, preload } from 'swr';
 import { paths } from '../config/paths.ts';
@@ -30,27 +33,23 @@ function preloadIntoCache<T>(key: readonly unknown[], request: Promise<T>): Prom
 }
 
 /**
- * Hands the first reads to SWR — those the start's first step asked for (`started`), else new ones.
- * Resolves when every one of them has answered or failed: the first screen can then be drawn with
- * its data. Never rejects: a failed read is left to its hook, which asks again and shows the error.
+ * Hands the first reads to SWR — those the start's first step asked for (`started`), else new ones —
+ * and starts Today's code on Today. Resolves when the shell's reads have answered or failed. Never
+ * rejects: a failed read is left to its hook, which asks again and shows the error.
  */
 export function preloadSignedInStart(
   location: { pathname: string; search: string },
   started: FirstReads | null,
 ): Promise<void> {
   const reads = started ?? startFirstReads(location);
-  const waits: Promise<unknown>[] = [
+  // Today's code, beside its data (the app's own file has loaded: this file is part of it).
+  if (location.pathname === paths.today) void loadTodayPage().catch(() => undefined);
+  void reads.todayLists
+    ?.then((lists) => Promise.all(lists.map((l) => preloadIntoCache(tasksKey(l.query), l.page))))
+    .catch(() => undefined);
+  return Promise.allSettled([
     preloadIntoCache(userConfigKey, reads.userConfig),
     preloadIntoCache(groupsKey, reads.groups),
     preloadIntoCache(authUserKey, reads.authUser),
-  ];
-  // Today's code, beside its data (the app's own file has loaded: this file is part of it).
-  if (location.pathname === paths.today) waits.push(loadTodayPage());
-  if (reads.todayLists)
-    waits.push(
-      reads.todayLists.then((lists) =>
-        Promise.all(lists.map((l) => preloadIntoCache(tasksKey(l.query), l.page))),
-      ),
-    );
-  return Promise.allSettled(waits).then(() => undefined);
+  ]).then(() => undefined);
 }
