@@ -14,14 +14,8 @@ import { appState } from './lib/app-state.ts';
 import { forceRefresh, getAccessToken, initSession, sessionLost, sessionStore } from './lib/auth/session.ts';
 
 /**
- * The longest the first screen waits for the shell's reads (settings, groups, profile): past it, it is
- * drawn without them and each part fills in when its read answers.
- */
-const FIRST_READS_WAIT_MS = 2000;
-
-/**
- * Start: boot.ts has read /config.json, set up the API client and asked for the first reads; find
- * the session, hand the reads to the hooks, then render.
+ * Start: boot.ts has read /config.json, set up the API client and asked for the first reads; bind the
+ * session to the client, find the session, hand the reads to the hooks, then render.
  */
 async function main(): Promise<void> {
   const root = createRoot(document.getElementById('root')!);
@@ -45,13 +39,9 @@ async function main(): Promise<void> {
     onSubscriptionStatus: (status) => appState.set({ subscriptionStatus: status }),
   });
   await initSession();
-  // The first screen is drawn when the shell's reads have answered (a moment at most: the first step
-  // asked for them while this code downloaded), so it is drawn once, with them (app/preload.ts).
-  if (sessionStore.get().status === 'signedIn')
-    await Promise.race([
-      preloadSignedInStart(window.location, boot.reads),
-      new Promise((r) => setTimeout(r, FIRST_READS_WAIT_MS)),
-    ]);
+  // The first reads (asked for by boot.ts while this code downloaded) go to the hooks' cache. The
+  // first screen is not held for them: waiting for them drew it later (D86).
+  if (sessionStore.get().status === 'signedIn') preloadSignedInStart(window.location, boot.reads);
   // A transition: React renders the first screen in slices and lets the browser in between, so
   // start-up does not hold the page still in one long task.
   startTransition(() =>

@@ -3,12 +3,10 @@
  * into SWR's cache under the key its hook uses, so the hook takes the answer (or the request on its
  * way) instead of asking again.
  *
- * Each answer is written into the cache as it arrives, and `preloadSignedInStart` tells when the
- * shell's reads (settings, groups, profile) are in: main.tsx draws the first screen then (D86), so
- * the shell and the page find them on the first render. Drawn before, each of them landing during the
- * (sliced) first render made React draw the whole page again at once, once per answer: the longest
- * tasks of the start. Today's lists are not waited for: the page's frame (title, tabs, filters, the
- * panels' placeholders) shows at once, and only the panels are drawn again when their rows arrive.
+ * Each answer is also written into the cache as it arrives (D86): a hook that mounts after it reads it
+ * on its first render. Left to SWR's preload alone, a hook takes the answer only in its mount effect,
+ * so the first screen was drawn without data even when the data were already here, and then again for
+ * each answer.
  */
 import { mutate, preload } from 'swr';
 import { paths } from '../config/paths.ts';
@@ -34,22 +32,22 @@ function preloadIntoCache<T>(key: readonly unknown[], request: Promise<T>): Prom
 
 /**
  * Hands the first reads to SWR — those the start's first step asked for (`started`), else new ones —
- * and starts Today's code on Today. Resolves when the shell's reads have answered or failed. Never
- * rejects: a failed read is left to its hook, which asks again and shows the error.
+ * and starts Today's code on Today. A failed read is left to its hook, which asks again and shows it.
  */
 export function preloadSignedInStart(
   location: { pathname: string; search: string },
   started: FirstReads | null,
-): Promise<void> {
+): void {
   const reads = started ?? startFirstReads(location);
   // Today's code, beside its data (the app's own file has loaded: this file is part of it).
   if (location.pathname === paths.today) void loadTodayPage().catch(() => undefined);
   void reads.todayLists
     ?.then((lists) => Promise.all(lists.map((l) => preloadIntoCache(tasksKey(l.query), l.page))))
     .catch(() => undefined);
-  return Promise.allSettled([
+  for (const read of [
     preloadIntoCache(userConfigKey, reads.userConfig),
     preloadIntoCache(groupsKey, reads.groups),
     preloadIntoCache(authUserKey, reads.authUser),
-  ]).then(() => undefined);
+  ])
+    void read.catch(() => undefined);
 }
