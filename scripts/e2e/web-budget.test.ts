@@ -15,8 +15,9 @@ import type { StackEnv } from '../src/testing/users.ts';
  * the entry; i18next itself stays, D71). The seven areas merged after it (D66–D70) put their routes'
  * paths in the route table: 214.1–214.8 KB (D71). D79 brought it to 198.6–199.6 KB: Today's static
  * imports in a few files instead of 36 (vite.config.ts group `today`), the texts of what opens from
- * Today with that code (i18n/with-later-texts.ts), the confetti's canvas with the first burst; the
- * routines' sync message (1.0 KB) lands before or after the first task by timing. A new page adds its
+ * Today with that code (i18n/with-later-texts.ts), the confetti's canvas with the first burst. D86:
+ * 197.0 KB, the start's first step in a file of its own (boot.ts, 5.8 KB) and the routines' sync
+ * message (1.0 KB) fetched on the day's first start only. A new page adds its
  * chunk's preload list to the entry unless router.tsx names it with `later('name')`
  * (app/later-pages.ts); texts no first screen shows go in i18n/index.ts LATER_KEYS.
  */
@@ -37,8 +38,8 @@ afterAll(async () => {
 
 describe('the Today route', () => {
   it(`fetches at most ${TODAY_JS_BUDGET_KB} KB gzip of JavaScript before the first task shows`, async () => {
-    // The median of three cold loads, as the bench takes five: a small chunk the shell asks for at
-    // mount (the routines texts of the sync message) lands before or after the first task by timing.
+    // The median of three cold loads, as the bench takes five: a small chunk asked for at mount
+    // (the routines' texts) lands before or after the first task by timing.
     const loads = [];
     for (let i = 0; i < 3; i++) loads.push(await loadToday(s.context, url, 1));
     const kb = loads.map((l) => l.jsGzip / 1024).sort((a, b) => a - b);
