@@ -129,73 +129,13 @@ function requestPageBuild(): Plugin {
 }
 
 /**
- * The modules src/boot.ts imports statically (its whole graph), gathered when the build has read every
- * module: the 'boot' group below gives them a file of their own, so the first reads start before the
- * start chunk (React, the router, Mantine) has downloaded (D86). The graph must stay free of those
- * libraries; the build fails if it is not.
- */
-function bootGraph(): { plugin: Plugin; has: (id: string) => boolean; entry: string } {
-  const boot = resolve(import.meta.dirname, 'src/boot.ts');
-  const ids = new Set<string>();
-  return {
-    // Our modules only: a library the graph names but boot's code does not use (zod, imported beside
-    // constants) stays where the pages that use it put it.
-    has: (id) => ids.has(id) && !/[\\/]node_modules[\\/]/.test(id),
-    entry: boot,
-    plugin: {
-      name: 'boot-graph',
-      // An entry of its own (build.rolldownOptions.input), loaded by a script of its own placed before
-      // the app's: it runs as soon as its small file is here. main.tsx imports it too (one instance).
-      transformIndexHtml: {
-        order: 'post',
-        handler(html, ctx) {
-          const chunk = Object.values(ctx.bundle ?? {}).find(
-            (c) => c.type === 'chunk' && c.isEntry && c.facadeModuleId === boot,
-          );
-          if (!chunk) return html;
-          const tag = `<script type="module" crossorigin src="/${chunk.fileName}"></script>`;
-          const at = html.indexOf('<script type="module"');
-          if (at < 0) throw new Error('index.html has no module script to put the boot script before');
-          return `${html.slice(0, at)}${tag}\n    ${html.slice(at)}`;
-        },
-      },
-      buildEnd() {
-        ids.clear();
-        const queue = [boot];
-        while (queue.length > 0) {
-          const id = queue.pop()!;
-          if (ids.has(id)) continue;
-          const info = this.getModuleInfo(id);
-          if (!info) continue;
-          ids.add(id);
-          queue.push(...info.importedIds);
-        }
-        const heavy = [...ids].filter((id) =>
-          /node_modules[\\/](react|react-dom|swr|@mantine)[\\/]/.test(id),
-        );
-        if (heavy.length > 0) this.error(`src/boot.ts must not import ${heavy.join(', ')}`);
-      },
-    },
-  };
-}
-
-const boot = bootGraph();
-
-/**
  * The site is static: `dist/` plus a `/config.json` written by whoever serves it (the local
  * gateway, or the web stack in AWS). Nothing environment-specific is baked into the build.
  */
 export default defineConfig(({ command }) => ({
   base: '/',
   ...(command === 'build' ? { customLogger: failOnWarning() } : {}),
-  plugins: [
-    appShellWithoutScrollLock(),
-    routeDefsPerImporter(),
-    textsWithout(),
-    react(),
-    requestPageBuild(),
-    boot.plugin,
-  ],
+  plugins: [appShellWithoutScrollLock(), routeDefsPerImporter(), textsWithout(), react(), requestPageBuild()],
   // amazon-cognito-identity-js bundles the `buffer` package, which reads Node's `global`.
   define: { global: 'globalThis' },
   build: {
@@ -208,7 +148,6 @@ export default defineConfig(({ command }) => ({
     // about 580 KB minified, 180 KB gzip, all of it needed before any page draws.
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
-      input: { index: resolve(import.meta.dirname, 'index.html'), boot: boot.entry },
       treeshake: {
         // Shared modules define zod schemas next to plain constants (messages, header names). zod's
         // builders have no side effects, so an unused schema may be dropped, and with it zod, from
@@ -223,13 +162,6 @@ export default defineConfig(({ command }) => ({
         codeSplitting: {
           groups: [
             {
-              // The start's first step and what it imports (boot.ts, bootGraph above): a small file
-              // of its own, loaded beside the start chunk, not inside it.
-              name: 'boot',
-              test: (id: string) => boot.has(id),
-              priority: 3,
-            },
-            {
               // What the entry imports statically runs on every page before anything draws: one
               // file instead of a dozen shared pieces, which gzip compresses as one (decisions D45).
               name: 'start',
@@ -240,16 +172,14 @@ export default defineConfig(({ command }) => ({
               // Today's page and what it imports statically (the rest of its first screen beyond the
               // start chunk): about 35 small pieces shared with other pages, which gzip compressed one
               // by one, cost about 10 KB more than a few files (decisions D79). Split by the set of
-              // pages that use each module (entriesAware), pieces under 30 KB merged into the nearest:
-              // Today fetches a few files, and sign-in and the invitation pages fetch none of Today's
-              // own code (one file for all of Today took 15–20 KB gzip onto those first screens). At
-              // 35 KB and more, since D86's modules moved, Today's own code merged into the piece
-              // sign-in shares: sign-in fetched 53.7 KB beyond the entry instead of 31.9 KB.
+              // pages that use each module (entriesAware), pieces under 60 KB merged into the nearest:
+              // Today fetches 8 files, and sign-in and the invitation pages fetch none of Today's own
+              // code (one file for all of Today took 15–20 KB gzip onto those first screens).
               name: 'today',
               test: /[\\/]features[\\/]today[\\/]routes[\\/]today-page\.tsx$/,
               priority: 1,
               entriesAware: true,
-              entriesAwareMergeThreshold: 30_000,
+              entriesAwareMergeThreshold: 60_000,
             },
           ],
         },

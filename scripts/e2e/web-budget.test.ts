@@ -16,8 +16,7 @@ import type { StackEnv } from '../src/testing/users.ts';
  * paths in the route table: 214.1–214.8 KB (D71). D79 brought it to 198.6–199.6 KB: Today's static
  * imports in a few files instead of 36 (vite.config.ts group `today`), the texts of what opens from
  * Today with that code (i18n/with-later-texts.ts), the confetti's canvas with the first burst. D86:
- * 197.0 KB, the start's first step in a file of its own (boot.ts, 5.8 KB) and the routines' sync
- * message (1.0 KB) fetched on the day's first start only. A new page adds its
+ * the routines' sync message (1.0 KB) fetched on the day's first start only. A new page adds its
  * chunk's preload list to the entry unless router.tsx names it with `later('name')`
  * (app/later-pages.ts); texts no first screen shows go in i18n/index.ts LATER_KEYS.
  */

@@ -7,21 +7,19 @@ import { preloadSignedInStart } from './app/preload.ts';
 import { AppProviders } from './app/providers.tsx';
 import { createAppRouter } from './app/router.tsx';
 import { BootError } from './app/routes/boot-error.tsx';
-import { type Booted, bindApp, booted } from './boot.ts';
 import { registerServiceWorker } from './features/push/register-service-worker.ts';
 import './i18n/index.ts';
+import { configureApi } from './lib/api.ts';
 import { appState } from './lib/app-state.ts';
 import { forceRefresh, getAccessToken, initSession, sessionLost, sessionStore } from './lib/auth/session.ts';
+import { loadRuntimeConfig } from './lib/config.ts';
 
-/**
- * Start: boot.ts has read /config.json, set up the API client and asked for the first reads; bind the
- * session to the client, find the session, hand the reads to the hooks, then render.
- */
+/** Start: read /config.json, set up Cognito and the API client, find the session, then render. */
 async function main(): Promise<void> {
   const root = createRoot(document.getElementById('root')!);
-  let boot: Booted;
+  let config: Awaited<ReturnType<typeof loadRuntimeConfig>>;
   try {
-    boot = await booted;
+    config = await loadRuntimeConfig();
   } catch (err) {
     console.error(err);
     root.render(
@@ -31,7 +29,9 @@ async function main(): Promise<void> {
     );
     return;
   }
-  bindApp({
+  configureApi({
+    apiUrl: config.apiUrl,
+    buildVersion: config.buildVersion,
     getAccessToken,
     refreshSession: forceRefresh,
     onSessionLost: sessionLost,
@@ -39,9 +39,8 @@ async function main(): Promise<void> {
     onSubscriptionStatus: (status) => appState.set({ subscriptionStatus: status }),
   });
   await initSession();
-  // The first reads (asked for by boot.ts while this code downloaded) go to the hooks' cache. The
-  // first screen is not held for them: waiting for them drew it later (D86).
-  if (sessionStore.get().status === 'signedIn') preloadSignedInStart(window.location, boot.reads);
+  // The first reads and Today's code start now, beside the rest of the start-up.
+  if (sessionStore.get().status === 'signedIn') preloadSignedInStart(window.location);
   // A transition: React renders the first screen in slices and lets the browser in between, so
   // start-up does not hold the page still in one long task.
   startTransition(() =>

@@ -1,53 +1,49 @@
 /**
- * The first reads (app/first-reads.ts) handed to SWR, and Today's code started beside them: each goes
- * into SWR's cache under the key its hook uses, so the hook takes the answer (or the request on its
- * way) instead of asking again.
- *
- * Each answer is also written into the cache as it arrives (D86): a hook that mounts after it reads it
- * on its first render. Left to SWR's preload alone, a hook takes the answer only in its mount effect,
- * so the first screen was drawn without data even when the data were already here, and then again for
- * each answer.
+ * What a signed-in start reads first, asked for as soon as the session is known, beside the page's
+ * code rather than after it: the settings (zone, formats, the header's selection), the groups (the
+ * selection's other half) and the profile. Each goes into SWR's cache under the key its hook uses,
+ * so the hook takes the answer (or the request on its way) instead of asking again. When the address
+ * is Today's My tasks, its code starts loading here too, and its four lists are asked for as soon as
+ * the settings and groups tell the header's selection: data beside the code, two steps deep.
  */
-import { mutate, preload } from 'swr';
+import { PRIORITY_GROUPS, TASK_PAGE_SIZE } from '@tandem/shared/tasks/constants';
+import { selectionFrom } from '@tandem/shared/tasks/selection';
+import { preload } from 'swr';
 import { paths } from '../config/paths.ts';
-import { groupsKey } from '../features/groups/api/list-groups.ts';
-import { tasksKey } from '../features/tasks/api/tasks.ts';
-import { authUserKey } from '../lib/user/get-auth-user.ts';
-import { userConfigKey } from '../lib/user/get-user-config.ts';
-import { type FirstReads, startFirstReads } from './first-reads.ts';
+import { groupsKey, listGroups } from '../features/groups/api/list-groups.ts';
+import { isArchived } from '../features/groups/utils/group-state.ts';
+import { listTasks, tasksKey } from '../features/tasks/api/tasks.ts';
+import { todayListQuery } from '../features/today/utils/list-query.ts';
+import { authUserKey, getAuthUser } from '../lib/user/get-auth-user.ts';
+import { getUserConfig, userConfigKey } from '../lib/user/get-user-config.ts';
 
-/** Today's page module: started with the first reads, taken by the route's own `lazy` (the same import). */
+/** Today's page module: started from main, taken by the route's own `lazy` (the same import). */
 export const loadTodayPage = () => import('../features/today/routes/today-page.tsx');
 
-/**
- * Gives a key's request to SWR (its preload: the hook takes this request instead of asking again) and
- * writes the answer into the cache when it arrives, so a hook mounted after it reads it at once.
- */
-function preloadIntoCache<T>(key: readonly unknown[], request: Promise<T>): Promise<T> {
-  return preload(key, () => request).then((data: T) => {
-    void mutate(key, data, { revalidate: false });
-    return data;
-  });
+/** Today's four panels with the selection the settings and groups give, as useTodayLists asks. */
+async function preloadTodayLists(
+  config: ReturnType<typeof getUserConfig>,
+  groups: ReturnType<typeof listGroups>,
+): Promise<void> {
+  const [c, g] = await Promise.all([config, groups]);
+  const visible = g.results.filter((x) => !isArchived(x)).map((x) => x.id);
+  const selection = selectionFrom(c.preferences, visible);
+  for (const group of PRIORITY_GROUPS.filter((x) => x.id < 4)) {
+    const q = todayListQuery(group.id, TASK_PAGE_SIZE, false, selection);
+    void preload(tasksKey(q), () => listTasks(q)).catch(() => undefined);
+  }
 }
 
-/**
- * Hands the first reads to SWR — those the start's first step asked for (`started`), else new ones —
- * and starts Today's code on Today. A failed read is left to its hook, which asks again and shows it.
- */
-export function preloadSignedInStart(
-  location: { pathname: string; search: string },
-  started: FirstReads | null,
-): void {
-  const reads = started ?? startFirstReads(location);
-  // Today's code, beside its data (the app's own file has loaded: this file is part of it).
-  if (location.pathname === paths.today) void loadTodayPage().catch(() => undefined);
-  void reads.todayLists
-    ?.then((lists) => Promise.all(lists.map((l) => preloadIntoCache(tasksKey(l.query), l.page))))
-    .catch(() => undefined);
-  for (const read of [
-    preloadIntoCache(userConfigKey, reads.userConfig),
-    preloadIntoCache(groupsKey, reads.groups),
-    preloadIntoCache(authUserKey, reads.authUser),
-  ])
-    void read.catch(() => undefined);
+export function preloadSignedInStart(location: { pathname: string; search: string }): void {
+  // A failed read is left to the hook, which asks again and shows the error as usual.
+  const quiet = (p: Promise<unknown>) => void p.catch(() => undefined);
+  const config = preload(userConfigKey, getUserConfig);
+  const groups = preload(groupsKey, listGroups);
+  quiet(config);
+  quiet(groups);
+  quiet(preload(authUserKey, getAuthUser));
+  if (location.pathname !== paths.today) return;
+  quiet(loadTodayPage());
+  // My tasks is the tab without ?tab=.
+  if (!new URLSearchParams(location.search).has('tab')) quiet(preloadTodayLists(config, groups));
 }

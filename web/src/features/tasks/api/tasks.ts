@@ -14,15 +14,27 @@ import useSWR, { mutate, type SWRConfiguration } from 'swr';
 import { api } from '../../../lib/api.ts';
 import { revalidateAfter, staleAfter } from '../../../lib/revalidate.ts';
 import type { TaskRoleView } from '../utils/members.ts';
-import { listTasks, type TaskListQuery } from './read-tasks.ts';
 
-export { listTasks, type TaskListQuery };
+export interface TaskListQuery {
+  group?: string;
+  mode?: 'draft' | 'active' | 'completed' | 'template';
+  type?: 'delegated_to_me';
+  priorityGroup?: number;
+  isOwner?: '0' | '1';
+  /** The header's selection (shared/src/tasks/selection.ts selectionQuery). */
+  groups?: string;
+  levels?: string;
+  page?: number;
+  size?: number;
+}
 
 export const tasksKey = (q: TaskListQuery = {}) => ['tasks', 'list', q] as const;
 export const taskKey = (id: string) => ['tasks', 'one', id] as const;
 
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
+export const listTasks = (q: TaskListQuery = {}) =>
+  api<Page<TaskView>>(routes.listTasks, { query: q as Record<string, string | number | undefined> });
 /** `enabled` false: not read yet (a key of null). */
 export const useTasks = (q: TaskListQuery = {}, config?: SWRConfiguration<Page<TaskView>>, enabled = true) =>
   useSWR(enabled ? tasksKey(q) : null, () => listTasks(q), config);
