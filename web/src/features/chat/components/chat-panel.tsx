@@ -15,15 +15,17 @@ import {
   useMessages,
   useTaskChat,
 } from '../api/chat.ts';
+import { shownName } from '../utils/sender-name.ts';
 import { ChatInput } from './chat-input.tsx';
 import { MessageItem } from './message-item.tsx';
 import '../../../i18n/with-later-texts.ts';
 
 /** The viewers' avatars in the header: the first four, then +N naming the others (spec 000 §9). */
-function ViewerAvatars({ viewers }: { viewers: ChatView['viewers'] }) {
+export function ViewerAvatars({ viewers }: { viewers: ChatView['viewers'] }) {
   const { t } = useTranslation();
-  const shown = viewers.slice(0, CHAT_RULES.headerAvatars);
-  const rest = viewers.slice(shown.length);
+  const named = viewers.map((v) => ({ ...v, fullName: shownName(v.fullName, t('chat.someone')) }));
+  const shown = named.slice(0, CHAT_RULES.headerAvatars);
+  const rest = named.slice(shown.length);
   return (
     <Avatar.Group spacing="xs" role="group" aria-label={t('chat.viewers')}>
       {shown.map((v) => (

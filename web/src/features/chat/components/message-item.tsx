@@ -3,6 +3,7 @@ import { IconDots } from '@tabler/icons-react';
 import { CHAT_RULES, chatTime, type MessageView } from '@tandem/shared/chat/chat';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { shownName } from '../utils/sender-name.ts';
 import { MessageText } from './message-text.tsx';
 import '../../../i18n/with-later-texts.ts';
 
@@ -25,7 +26,7 @@ export function MessageItem({
   const { t } = useTranslation();
   const [editing, setEditing] = useState<string | null>(null);
   const deleted = message.deletedAt !== null;
-  const name = message.userName || t('chat.someone');
+  const name = shownName(message.userName, t('chat.someone'));
 
   const save = async () => {
     const text = editing?.trim();
