@@ -57,9 +57,18 @@ export function NotificationSettingsCard() {
               {NOTIFICATION_TEMPLATES.map((template) => {
                 const key = NOTIFICATION_SETTING_KEYS[template];
                 const label = t(`notifications.settings.kinds.${key}`);
+                // The `delegated` kind also carries curriculum notices (D83, D85): its row says so.
+                const hint = key === 'delegated' ? t('notifications.settings.kindHints.delegated') : null;
                 return (
                   <Table.Tr key={key}>
-                    <Table.Td>{label}</Table.Td>
+                    <Table.Td>
+                      {label}
+                      {hint && (
+                        <Text size="xs" c="dimmed">
+                          {hint}
+                        </Text>
+                      )}
+                    </Table.Td>
                     {CHANNELS.map((c) => {
                       const always = c === 'email' && EMAIL_ALWAYS.has(template);
                       const id = `${key}.${c}`;
