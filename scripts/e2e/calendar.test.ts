@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { DateTime } from 'luxon';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type BrowserSession, openBrowser } from '../src/testing/browser.ts';
+import { type BrowserSession, openBrowser, signIn } from '../src/testing/browser.ts';
 import { apiClient, createUser, type StackEnv } from '../src/testing/users.ts';
 
 const { url, env } = inject('stack');
@@ -36,11 +36,7 @@ beforeAll(async () => {
   await make('Quarterly report', { start_date: today.set({ hour: 20 }).toISO() });
   s = await openBrowser({ width: 1400, height: 1000 });
   page = s.page;
-  await page.goto(`${url}/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(`${url}/`);
+  await signIn(page, url, email, password);
 });
 afterAll(async () => {
   await s?.close();
@@ -123,11 +119,7 @@ describe('calendar', () => {
     const narrow = await openBrowser({ width: 1000, height: 1000 });
     try {
       const p = narrow.page;
-      await p.goto(`${url}/login`);
-      await p.getByLabel('Email').fill(email);
-      await p.getByLabel('Password', { exact: true }).fill(password);
-      await p.getByRole('button', { name: 'Sign in' }).click();
-      await p.waitForURL(`${url}/`);
+      await signIn(p, url, email, password);
       await p.goto(`${url}/task/${t.id}`);
       const dialog = p.getByRole('dialog');
       await dialog.getByRole('button', { name: /^Schedule/ }).click();

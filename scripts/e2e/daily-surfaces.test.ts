@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 type Box = { x: number; y: number; width: number; height: number };
 
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type BrowserSession, openBrowser } from '../src/testing/browser.ts';
+import { type BrowserSession, openBrowser, signIn } from '../src/testing/browser.ts';
 import { apiClient, createUser, type StackEnv } from '../src/testing/users.ts';
 
 const { url, env } = inject('stack');
@@ -20,14 +20,6 @@ let s: BrowserSession;
 let page: Page;
 let api: ReturnType<typeof apiClient>;
 let group: string;
-
-async function signIn(p: Page, address: string) {
-  await p.goto(`${url}/login`);
-  await p.getByLabel('Email').fill(address);
-  await p.getByLabel('Password', { exact: true }).fill(password);
-  await p.getByRole('button', { name: 'Sign in' }).click();
-  await p.waitForURL(`${url}/`);
-}
 
 /** The hour of day at the top of a time grid's scrolled area (0 to 24). */
 const topHour = (p: Page) =>
@@ -42,7 +34,7 @@ beforeAll(async () => {
   group = (await api.get('/group/member')).body.results[0].id;
   s = await openBrowser({ width: 1280, height: 900 });
   page = s.page;
-  await signIn(page, email);
+  await signIn(page, url, email, password);
 });
 afterAll(async () => {
   await s?.close();
@@ -139,7 +131,7 @@ describe('toasts and the + button', () => {
       const w = await openBrowser({ width, height: 800 });
       try {
         const p = w.page;
-        await signIn(p, email);
+        await signIn(p, url, email, password);
         const add = p.getByRole('button', { name: 'Add task', exact: true });
         await add.click();
         const dialog = p.getByRole('dialog');
@@ -234,7 +226,7 @@ describe("times in the person's zone, not the computer's", () => {
     const w = await openBrowser({ width: 1280, height: 900, timezoneId: 'America/New_York' });
     try {
       const p = w.page;
-      await signIn(p, tokyo);
+      await signIn(p, url, tokyo, password);
       await p.goto(`${url}/task/${due.id}`);
       await expect
         .poll(() => p.getByLabel('Due date', { exact: true }).inputValue())

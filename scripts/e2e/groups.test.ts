@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { waitForMail } from '../src/local/mail/wait-for-mail.ts';
-import { type BrowserSession, openBrowser } from '../src/testing/browser.ts';
+import { type BrowserSession, openBrowser, signIn } from '../src/testing/browser.ts';
 import { createUser, type StackEnv } from '../src/testing/users.ts';
 
 const { url, env } = inject('stack');
@@ -21,14 +21,6 @@ const categoryTitle = `Outdoors ${randomUUID().slice(0, 4)}`;
 
 let a: BrowserSession;
 let b: BrowserSession;
-
-async function signIn(page: Page, email: string) {
-  await page.goto(`${url}/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(`${url}/`);
-}
 
 const groupRow = (page: Page) => page.getByRole('listitem').filter({ hasText: groupTitle });
 
@@ -45,7 +37,7 @@ afterAll(async () => {
 describe('groups', () => {
   it('A creates a group with a colour and an icon and invites B', async () => {
     const page = a.page;
-    await signIn(page, ann.email);
+    await signIn(page, url, ann.email, password);
     await page.goto(`${url}/settings?activeTab=groups`);
     await page.getByRole('button', { name: 'New group' }).click();
     const dialog = page.getByRole('dialog');
@@ -124,7 +116,7 @@ describe('groups', () => {
     await page.getByLabel('Confirmation code').fill(/code is (\d{6})/.exec(confirm.text)![1]!);
     await page.getByRole('button', { name: 'Confirm' }).click();
     await page.getByText('Your account is confirmed. You can sign in now.').waitFor();
-    await signIn(page, bobEmail);
+    await signIn(page, url, bobEmail, password);
     await page.goto(`${url}/settings?activeTab=groups`);
     await groupRow(page).waitFor();
   });

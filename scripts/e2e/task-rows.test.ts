@@ -10,7 +10,7 @@ import { DateTime } from 'luxon';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { addMember, newGroup } from '../../functions/test/integration/support.ts';
-import { type BrowserSession, openBrowser } from '../src/testing/browser.ts';
+import { type BrowserSession, openBrowser, signIn } from '../src/testing/browser.ts';
 import { apiClient, createUser, type StackEnv } from '../src/testing/users.ts';
 
 const { url, env } = inject('stack');
@@ -52,14 +52,6 @@ const make = async (body: Record<string, unknown>) => {
   return r.body.results[0] as { id: string; title: string; children: Array<{ id: string; title: string }> };
 };
 
-async function signIn(p: Page, address: string) {
-  await p.goto(`${url}/login`);
-  await p.getByLabel('Email').fill(address);
-  await p.getByLabel('Password', { exact: true }).fill(password);
-  await p.getByRole('button', { name: 'Sign in' }).click();
-  await p.waitForURL(`${url}/`);
-}
-
 /** Drags by the row's handle onto a point of `target` with the pointer, in small steps. */
 async function dragTo(handle: Locator, target: Locator) {
   // Drag and drop loads after the list has shown; its handles then say they are sortable.
@@ -85,7 +77,7 @@ beforeAll(async () => {
   group = (await api.get('/group/member')).body.results[0].id;
   s = await openBrowser({ width: 1280, height: 900, timezoneId: 'America/New_York' });
   page = s.page;
-  await signIn(page, email);
+  await signIn(page, url, email, password);
 });
 afterAll(async () => {
   await s?.close();

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type BrowserSession, openBrowser } from '../src/testing/browser.ts';
+import { type BrowserSession, openBrowser, signIn } from '../src/testing/browser.ts';
 import { apiClient, createUser, type StackEnv } from '../src/testing/users.ts';
 
 const { url, env } = inject('stack');
@@ -33,20 +33,12 @@ beforeAll(async () => {
   await api.post('/task', { title: 'Call the plumber', group, priority_group: 1 });
   s = await openBrowser();
   page = s.page;
-  await signIn(page, email);
+  await signIn(page, url, email, password);
 });
 afterAll(async () => {
   await s?.close();
   await b?.close();
 });
-
-async function signIn(p: Page, address: string) {
-  await p.goto(`${url}/login`);
-  await p.getByLabel('Email').fill(address);
-  await p.getByLabel('Password', { exact: true }).fill(password);
-  await p.getByRole('button', { name: 'Sign in' }).click();
-  await p.waitForURL(`${url}/`);
-}
 
 describe('a day with tasks', () => {
   it('quick-adds a task with two sub-tasks', async () => {
@@ -140,7 +132,7 @@ describe('a day with tasks', () => {
     await page.keyboard.press('Escape');
 
     b = await openBrowser();
-    await signIn(b.page, bobEmail);
+    await signIn(b.page, url, bobEmail, password);
     await b.page.getByRole('tab', { name: 'Pending' }).click();
     await b.page.getByText('Call the plumber').first().waitFor();
     await b.page.getByRole('button', { name: 'Accept all', exact: true }).click();
