@@ -170,6 +170,8 @@ describe('keyboard on Today', () => {
       });
 
       release();
+      // Pointing at the handle puts drag and drop to work; the focus stays where it is.
+      await handle.hover();
       await expect
         .poll(() => handle.getAttribute('aria-roledescription'), { timeout: 30_000 })
         .toBe('sortable');

@@ -54,7 +54,8 @@ const make = async (body: Record<string, unknown>) => {
 
 /** Drags by the row's handle onto a point of `target` with the pointer, in small steps. */
 async function dragTo(handle: Locator, target: Locator) {
-  // Drag and drop loads after the list has shown; its handles then say they are sortable.
+  // Drag and drop binds the rows once a handle is pointed at; its handles then say they are sortable.
+  await handle.hover();
   await handle.and(page.locator('[aria-roledescription="sortable"]')).waitFor();
   const from = (await handle.boundingBox())!;
   const to = (await target.boundingBox())!;
@@ -113,6 +114,70 @@ describe('the due-date menu of a row', () => {
     await menu.click();
     await page.getByRole('menuitem', { name: 'Remove the due date', exact: true }).click();
     await expect.poll(async () => (await getTask(t.id)).due_at).toBeNull();
+    expect(s.errors).toEqual([]);
+  });
+});
+
+describe('what a row draws only once it is used (D89)', () => {
+  it('draws a menu, a tooltip and drag and drop when pointed at; a key opens a menu and gets the focus back', async () => {
+    const a = await make({ title: 'Read the lease' });
+    // Far from the first row: a banner that pushes the page down must not bring it under the pointer.
+    const b = await make({ title: 'Book the van', priority_group: 2 });
+    await page.mouse.move(0, 0);
+    const controlsCode = page.waitForResponse(/\/assets\/row-controls-[^/]*\.js$/);
+    const dragCode = page.waitForResponse(/\/assets\/today-dnd-[^/]*\.js$/);
+    await page.goto(`${url}/`);
+    await row('Later', b.title).waitFor();
+    // The code of the menus and of drag and drop loads after the first content, whatever is used.
+    await Promise.all([controlsCode, dragCode]);
+    const actionsA = row('Today', a.title).getByRole('button', {
+      name: `Actions for ${a.title}`,
+      exact: true,
+    });
+    const actionsB = row('Later', b.title).getByRole('button', {
+      name: `Actions for ${b.title}`,
+      exact: true,
+    });
+    const handleA = row('Today', a.title).getByRole('button', { name: `Move ${a.title}`, exact: true });
+    // A menu drawn is Mantine's target, with an id; the stand-in has none.
+    await actionsA.hover();
+    await expect.poll(() => actionsA.getAttribute('id')).toMatch(/^mantine-/);
+    // Only the row pointed at: the other rows were not drawn again when the code arrived.
+    expect(await actionsB.getAttribute('id')).toBeNull();
+    expect(await handleA.getAttribute('aria-roledescription')).toBeNull();
+
+    // The group's dot shows its tooltip once pointed at and the pointer moves on it.
+    const dot = row('Later', b.title).getByRole('img', { name: /^Group: / });
+    await dot.hover();
+    const box = (await dot.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2 + 1, box.y + box.height / 2);
+    await page.getByRole('tooltip').waitFor();
+
+    // Pointing at a handle binds every row for drag and drop.
+    await handleA.hover();
+    await expect.poll(() => handleA.getAttribute('aria-roledescription')).toBe('sortable');
+    expect(
+      await row('Later', b.title)
+        .getByRole('button', { name: `Move ${b.title}`, exact: true })
+        .getAttribute('aria-roledescription'),
+    ).toBe('sortable');
+
+    // By keyboard: reached with Tab, the menu is drawn and its button has the focus; Enter opens it,
+    // Escape closes it and the focus is back on the row's button.
+    await page.mouse.move(0, 0);
+    await row('Later', b.title)
+      .getByRole('button', { name: `Open ${b.title}`, exact: true })
+      .focus();
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
+    for (let i = 0; i < 4 && (await focused()) !== `Actions for ${b.title}`; i++)
+      await page.keyboard.press('Tab');
+    await expect.poll(() => actionsB.getAttribute('id')).toMatch(/^mantine-/);
+    expect(await focused()).toBe(`Actions for ${b.title}`);
+    await page.keyboard.press('Enter');
+    await page.getByRole('menuitemradio', { name: 'Paused', exact: true }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('menu').waitFor({ state: 'hidden' });
+    await expect.poll(focused).toBe(`Actions for ${b.title}`);
     expect(s.errors).toEqual([]);
   });
 });

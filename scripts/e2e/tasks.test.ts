@@ -88,7 +88,8 @@ describe('a day with tasks', () => {
   it('drags a task from Next to Today', async () => {
     const handle = panel('Next').getByRole('button', { name: 'Move Call the plumber' });
     const target = panel('Today').getByRole('list', { name: 'Today' });
-    // Drag and drop loads after the list has shown; its handles then say they are sortable.
+    // Drag and drop binds the rows once a handle is pointed at; its handles then say they are sortable.
+    await handle.hover();
     await handle.and(page.locator('[aria-roledescription="sortable"]')).waitFor();
     const from = (await handle.boundingBox())!;
     const to = (await target.boundingBox())!;

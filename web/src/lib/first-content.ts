@@ -21,6 +21,19 @@ const shownNow = () => store.get().shown;
  */
 export const useFirstContentShown = (): boolean => useInTransition(store.subscribe, shownNow);
 
+/** Runs `run` once the first content is shown (at once if it is), without drawing anything. */
+export function afterFirstContent(run: () => void): void {
+  if (shownNow()) {
+    run();
+    return;
+  }
+  const off = store.subscribe(() => {
+    if (!shownNow()) return;
+    off();
+    run();
+  });
+}
+
 /** The most a page that marks it itself may hold the rest back (a list that never answers). */
 export const FIRST_CONTENT_CEILING_MS = 4000;
 

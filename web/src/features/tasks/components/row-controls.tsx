@@ -46,12 +46,15 @@ export function RowDueMenu({
   now,
   actions,
   defaultOpened = false,
+  takeFocus = false,
 }: {
   task: TaskView;
   now: Date;
   actions: RowActions;
   /** Open at once (its button was pressed before this code had loaded). */
   defaultOpened?: boolean;
+  /** Focus its button at once (it takes the place of a focused stand-in: lazy/row-menus.tsx). */
+  takeFocus?: boolean;
 }) {
   const { t } = useTranslation('tasks');
   const [picking, setPicking] = useState(false);
@@ -66,7 +69,8 @@ export function RowDueMenu({
     <>
       <Menu position="bottom-end" withinPortal shadow="md" defaultOpened={defaultOpened}>
         <Menu.Target>
-          <DueMenuTarget task={task} badge={badge} dueLabel={dueLabel} />
+          {/* biome-ignore lint/a11y/noAutofocus: only when it replaces the button that had the focus. */}
+          <DueMenuTarget task={task} badge={badge} dueLabel={dueLabel} autoFocus={takeFocus} />
         </Menu.Target>
         <Menu.Dropdown>
           <Menu.Label>{t('rowActions.dueLabel')}</Menu.Label>
@@ -149,11 +153,14 @@ export function RowActionsMenu({
   task,
   actions,
   defaultOpened = false,
+  takeFocus = false,
 }: {
   task: TaskView;
   actions: RowActions;
   /** Open at once (its button was pressed before this code had loaded). */
   defaultOpened?: boolean;
+  /** Focus its button at once (it takes the place of a focused stand-in: lazy/row-menus.tsx). */
+  takeFocus?: boolean;
 }) {
   const { t } = useTranslation('tasks');
   const [deleting, setDeleting] = useState(false);
@@ -169,7 +176,8 @@ export function RowActionsMenu({
     <>
       <Menu position="bottom-end" withinPortal shadow="md" closeOnItemClick defaultOpened={defaultOpened}>
         <Menu.Target>
-          <ActionsMenuTarget task={task} />
+          {/* biome-ignore lint/a11y/noAutofocus: only when it replaces the button that had the focus. */}
+          <ActionsMenuTarget task={task} autoFocus={takeFocus} />
         </Menu.Target>
         <Menu.Dropdown>
           {canStatus && (

@@ -4,8 +4,8 @@
  * the page draws a stand-in of the same size and look (the menu's button, the tooltip's element), so
  * nothing moves when it arrives.
  */
-import { useEffect } from 'react';
-import { useFirstContentShown } from '../../../lib/first-content.ts';
+import { useEffect, useSyncExternalStore } from 'react';
+import { afterFirstContent, useFirstContentShown } from '../../../lib/first-content.ts';
 import { createStore, useInTransition } from '../../../lib/store.ts';
 
 export interface Deferred<T> {
@@ -57,6 +57,24 @@ export function useDeferred<T>(d: Deferred<T>): T | null {
   // Taken in a transition: the pages that swap their stand-ins for the module (every row on Today)
   // are drawn again in slices.
   return useInTransition(d.subscribe, d.get);
+}
+
+const preloaded = new WeakSet<Deferred<unknown>>();
+/** Queues the module's load for after the first content (once, whoever asks first; nothing redraws). */
+export function preload(d: Deferred<unknown>): void {
+  if (preloaded.has(d)) return;
+  preloaded.add(d);
+  afterFirstContent(() => enqueue(d));
+}
+
+/**
+ * The module once loaded and `wanted` (the element that uses it is in use: pointed at, pressed),
+ * else null. Its load is queued after the first content as with useDeferred, but its arrival draws
+ * nothing that is not in use (D89): a page of rows does not swap every stand-in at once.
+ */
+export function useDeferredWhen<T>(d: Deferred<T>, wanted: boolean): T | null {
+  useEffect(() => preload(d as Deferred<unknown>), [d]);
+  return useSyncExternalStore(d.subscribe, () => (wanted ? d.get() : null));
 }
 
 export function deferred<T>(importer: () => Promise<T>, priority = 1): Deferred<T> {

@@ -24,7 +24,7 @@ import { useDeferred } from '../../tasks/lazy/deferred.ts';
 import { moveTask } from '../api/move-task.ts';
 import { saveSelectedLevels } from '../api/save-selected-levels.ts';
 import type { DragView } from '../hooks/drag-bridge.ts';
-import { todayRowKit } from '../hooks/today-drag-kit.ts';
+import { todayRowKit, useDragWanted, wantDrag } from '../hooks/today-drag-kit.ts';
 import { useRowContext } from '../hooks/use-row-context.ts';
 import { type PanelData, useTodayLists } from '../hooks/use-today-lists.ts';
 import { isDueTodayIn } from '../utils/due-date.ts';
@@ -96,7 +96,13 @@ export const MyTasksTab = memo(function MyTasksTab({
       autoClose: 6000,
     });
 
-  const dnd = useDeferred(todayRowKit)?.dnd ?? null;
+  const kit = useDeferred(todayRowKit);
+  const dnd = useDragWanted() ? (kit?.dnd ?? null) : null;
+  // A first press anywhere (a touch that scrolls) readies drag and drop before a handle is pressed.
+  useEffect(() => {
+    document.addEventListener('pointerdown', wantDrag, { once: true, passive: true });
+    return () => document.removeEventListener('pointerdown', wantDrag);
+  }, []);
   // Queued first after the first content, before the drag code: ticks and moves place rows with it.
   useDeferred(sortCodes);
   const dragOptions = { panels, expanded, onMove, onRefused };

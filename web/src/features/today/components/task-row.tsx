@@ -8,11 +8,10 @@ import { createStore, useStore } from '../../../lib/store.ts';
 import { AssigneeAvatars } from '../../tasks/components/assignee-avatars.tsx';
 import { DueDateBadge } from '../../tasks/components/due-date-badge.tsx';
 import type { RowActions } from '../../tasks/hooks/use-row-actions.ts';
-import { useDeferred } from '../../tasks/lazy/deferred.ts';
 import { RowActionsMenu, RowDueMenu } from '../../tasks/lazy/row-menus.tsx';
 import { LazyTooltip as Tooltip } from '../../tasks/lazy/tooltip.tsx';
 import { useRowDrag } from '../hooks/drag-bridge.ts';
-import { todayRowKit } from '../hooks/today-drag-kit.ts';
+import { todayRowKit, wantDrag } from '../hooks/today-drag-kit.ts';
 import { SubtaskList } from './subtask-list.tsx';
 
 /** The list rows whose sub-tasks are shown, by task id. */
@@ -40,7 +39,7 @@ export interface RowContext {
 /**
  * A row in a Today panel, the same component before and after drag and drop has loaded (so a focused
  * row keeps its focus when it arrives): until then its handle is a stand-in whose press, pointing or
- * focus loads drag and drop; then it takes the handle's listeners and its own shift from the drag
+ * focus puts drag and drop to work (hooks/today-drag-kit.ts `wantDrag`); then it takes the handle's listeners and its own shift from the drag
  * code's binding (hooks/drag-bridge.ts) and is dragged by its handle (pointer, touch, or Space then
  * arrows).
  */
@@ -48,7 +47,6 @@ export interface RowContext {
 export const PanelTaskRow = memo(function PanelTaskRow({ task, ...ctx }: RowContext & { task: TaskView }) {
   const { t } = useTranslation('today');
   const drag = useRowDrag(task.id);
-  const start = () => void todayRowKit.load().catch(() => undefined);
   return (
     <TaskRow
       task={task}
@@ -60,9 +58,9 @@ export const PanelTaskRow = memo(function PanelTaskRow({ task, ...ctx }: RowCont
           variant="subtle"
           color="gray"
           size="md"
-          onPointerEnter={start}
-          onPointerDown={start}
-          onFocus={start}
+          onPointerEnter={wantDrag}
+          onPointerDown={wantDrag}
+          onFocus={wantDrag}
           {...drag?.attributes}
           {...drag?.listeners}
           aria-label={t('row.move', { title: task.title })}
@@ -96,7 +94,6 @@ export function TaskRow({
   as?: 'li' | 'div';
 }) {
   const { t } = useTranslation('today');
-  const controls = useDeferred(todayRowKit)?.controls ?? null;
   const loadKit = todayRowKit.load;
   // A list row keeps its sub-tasks open across being drawn anew (when drag and drop arrives).
   const [ownOpen, setOwnOpen] = useState(false);
@@ -217,11 +214,11 @@ export function TaskRow({
             <AssigneeAvatars task={task} />
             {/* Right-aligned beside the title; under it, still right-aligned, when the row is narrow. */}
             {actions ? (
-              <RowDueMenu task={task} now={now} actions={actions} controls={controls} load={loadKit} />
+              <RowDueMenu task={task} now={now} actions={actions} load={loadKit} />
             ) : (
               task.dueAt && !done && <DueDateBadge dueAt={task.dueAt} now={now} />
             )}
-            {actions && <RowActionsMenu task={task} actions={actions} controls={controls} load={loadKit} />}
+            {actions && <RowActionsMenu task={task} actions={actions} load={loadKit} />}
           </Group>
         </Group>
       </Group>
