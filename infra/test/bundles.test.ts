@@ -116,6 +116,26 @@ describe('function bundles', () => {
     }
   });
 
+  test('no bundle loads the S3 client, presigned POST or URL presigner at its top; they load on first use (D87)', () => {
+    // The S3 package took about as long to load as the rest of a request-links route's import; most of
+    // the 29 bundles that can reach the bucket do so only on some calls (lib/s3.ts, attachments/objects.ts).
+    const s3AtTop = /from\s*"@aws-sdk\/(client-s3|s3-presigned-post|s3-request-presigner)"/;
+    const atTop = [...built.dirs]
+      .filter(([, dir]) => s3AtTop.test(readFileSync(join(dir, BUNDLE_FILE), 'utf8')))
+      .map(([module]) => module);
+    expect(atTop).toEqual([]);
+    // The routes that do reach it still do, when called.
+    for (const module of [
+      'http/request-links/list-request-links',
+      'http/attachments/create-uploads',
+      'http/user/create-avatar',
+      'streams/live',
+    ]) {
+      const text = readFileSync(join(built.dirs.get(module)!, BUNDLE_FILE), 'utf8');
+      expect(text, module).toMatch(/import\(\s*"@aws-sdk\/client-s3"\s*\)/);
+    }
+  });
+
   test('a bundle carries the schemas and entity models its route uses, not all those of a module it reads a name from (D81)', () => {
     const carries = (module: string, pattern: RegExp) =>
       Object.entries(built.metafile.outputs)
