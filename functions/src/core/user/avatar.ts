@@ -9,13 +9,12 @@
  * small, so the browser's scaling is enough (docs/decisions.md D4, D48).
  */
 import { randomUUID } from 'node:crypto';
-import { DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { AVATAR_PX, AVATAR_TOO_BIG_PX } from '@tandem/shared';
 import type { Actor } from '../../lib/actor.ts';
 import { avatarKey, signingWindowStart } from '../../lib/avatar-urls.ts';
 import { env } from '../../lib/env.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
-import { s3 } from '../../lib/s3.ts';
+import { s3Client, s3Sdk } from '../../lib/s3.ts';
 // Settings' view of the avatar lives apart, so that reading settings does not load the S3 client (D78).
 import { avatarView } from './avatar-view.ts';
 import { getUser, updateUserConfigAvatar } from './user.ts';
@@ -125,6 +124,8 @@ export async function setAvatar(actor: Actor, data: Buffer) {
     throw new ValidationError({ file: AVATAR_TOO_BIG_PX }, AVATAR_TOO_BIG_PX);
   const previous = (await getUser(actor)).config.avatar;
   const avatarId = randomUUID();
+  const { DeleteObjectCommand, PutObjectCommand } = await s3Sdk();
+  const s3 = await s3Client();
   await s3.send(
     new PutObjectCommand({
       Bucket: env.bucketName,
@@ -150,5 +151,7 @@ export async function deleteAvatar(actor: Actor, avatarId: string): Promise<void
   const current = (await getUser(actor)).config.avatar;
   if (!current || current.id !== avatarId) throw new NotFoundError();
   await updateUserConfigAvatar(actor, null);
+  const { DeleteObjectCommand } = await s3Sdk();
+  const s3 = await s3Client();
   await s3.send(new DeleteObjectCommand({ Bucket: env.bucketName, Key: keyOf(actor.userId, avatarId) }));
 }
