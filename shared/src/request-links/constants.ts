@@ -2,7 +2,7 @@
  * Request links' plain rules (spec 002 §3, §5, §8, §9; decisions D68), with no schema library: the
  * public request page, a small entry of its own, reads them without zod. rules.ts adds the schemas.
  */
-import { TEXT_LIMITS } from '../api/limit-values.ts';
+import { enCount, TEXT_LIMITS } from '../api/limit-values.ts';
 
 export const REQUEST_LINK_ID_PREFIX = 'sr-';
 /** 'sr-' and 32 hex digits (128 random bits). */
@@ -118,7 +118,7 @@ export const REQUEST_LINK_MESSAGES = {
   duplicateAssignee: 'Each assignee is listed once.',
   duration: 'A duration is 5 to 480 minutes.',
   tooMany: (what: string, max: number) => `At most ${max} ${what}.`,
-  tooLong: (max: number) => `At most ${max.toLocaleString('en-US')} characters.`,
+  tooLong: (max: number) => `At most ${enCount(max)} characters.`,
   tooManyLinks: `You can keep at most ${50} request links.`,
   nameRequired: 'Your name is required.',
   descriptionRequired: 'Describe your request.',
