@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Box, Checkbox, Group, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Badge, Checkbox, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconFlag3Filled, IconGripVertical, IconPin, IconSubtask } from '@tabler/icons-react';
 import { TASK_FLAG, TASK_STATUS } from '@tandem/shared/tasks/constants';
 import type { TaskView } from '@tandem/shared/tasks/views';
@@ -13,6 +13,7 @@ import { LazyTooltip as Tooltip } from '../../tasks/lazy/tooltip.tsx';
 import { useRowDrag } from '../hooks/drag-bridge.ts';
 import { todayRowKit, wantDrag } from '../hooks/today-drag-kit.ts';
 import { SubtaskList } from './subtask-list.tsx';
+import './task-row.css';
 
 /** The list rows whose sub-tasks are shown, by task id. */
 const openRows = createStore<{ ids: ReadonlySet<string> }>({ ids: new Set() });
@@ -115,32 +116,15 @@ export function TaskRow({
   const colour = groupColor(task.group.id) ?? 'var(--mantine-color-gray-5)';
 
   const title = (
-    <Text
-      size="sm"
-      fw={500}
-      td={done ? 'line-through' : undefined}
-      c={done ? 'dimmed' : undefined}
-      style={{ overflowWrap: 'anywhere' }}
-    >
+    <span className="tandem-row-title" data-done={done || undefined}>
       {task.title}
-    </Text>
+    </span>
   );
 
+  const Row = as;
   return (
-    <Box
-      component={as}
-      ref={rowRef}
-      data-task-row={task.id}
-      py={6}
-      px="xs"
-      style={{
-        ...style,
-        listStyle: 'none',
-        borderBottom: '1px solid var(--mantine-color-default-border)',
-        background: 'var(--mantine-color-body)',
-      }}
-    >
-      <Group gap="xs" wrap="nowrap" align="center">
+    <Row ref={rowRef} data-task-row={task.id} className="tandem-row" style={style}>
+      <div className="tandem-row-line">
         {handle}
         <Checkbox
           checked={done}
@@ -149,15 +133,14 @@ export function TaskRow({
           radius="xl"
         />
         <Tooltip label={t('row.group', { title: task.group.title })} withinPortal openDelay={300}>
-          <Box
+          <span
             role="img"
             aria-label={t('row.group', { title: task.group.title })}
-            w={10}
-            h={10}
-            style={{ borderRadius: '50%', background: colour, flexShrink: 0 }}
+            className="tandem-row-dot"
+            style={{ background: colour }}
           />
         </Tooltip>
-        <Group gap={6} wrap="wrap" align="center" style={{ flex: 1, minWidth: 0 }}>
+        <div className="tandem-row-main">
           {onOpen ? (
             <UnstyledButton
               data-row-open
@@ -172,21 +155,15 @@ export function TaskRow({
           )}
           {urgent && !done && (
             <Tooltip label={t('row.urgent')} withinPortal>
-              <Box
-                component="span"
-                c="red.7"
-                style={{ display: 'inline-flex' }}
-                role="img"
-                aria-label={t('row.urgent')}
-              >
+              <span className="tandem-row-icon tandem-row-urgent" role="img" aria-label={t('row.urgent')}>
                 <IconFlag3Filled size={14} />
-              </Box>
+              </span>
             </Tooltip>
           )}
           {task.pinnedToToday && !urgent && (
-            <Box component="span" c="dimmed" style={{ display: 'inline-flex' }} aria-hidden>
+            <span className="tandem-row-icon tandem-row-pinned" aria-hidden>
               <IconPin size={14} />
-            </Box>
+            </span>
           )}
           {task.childCount > 0 && (
             // The sub-task count doubles as the button that shows them under the row.
@@ -210,7 +187,7 @@ export function TaskRow({
               </Badge>
             </UnstyledButton>
           )}
-          <Group gap={6} wrap="nowrap" align="center" style={{ marginLeft: 'auto', flexShrink: 0 }}>
+          <div className="tandem-row-end">
             <AssigneeAvatars task={task} />
             {/* Right-aligned beside the title; under it, still right-aligned, when the row is narrow. */}
             {actions ? (
@@ -219,10 +196,10 @@ export function TaskRow({
               task.dueAt && !done && <DueDateBadge dueAt={task.dueAt} now={now} />
             )}
             {actions && <RowActionsMenu task={task} actions={actions} load={loadKit} />}
-          </Group>
-        </Group>
-      </Group>
+          </div>
+        </div>
+      </div>
       {open && <SubtaskList parent={task} ctx={ctx} />}
-    </Box>
+    </Row>
   );
 }
