@@ -94,8 +94,22 @@ describe('the reports screen', () => {
     await page.getByText('Choose a routine to see how often it was done.').waitFor();
     await page.getByRole('combobox', { name: 'Period', exact: true }).click();
     await page.getByRole('option', { name: 'Day', exact: true }).click();
-    await page.getByLabel('From', { exact: true }).fill(days[0]!);
-    await page.getByLabel('To', { exact: true }).fill(days[2]!);
+    // Both dates in one go, before the page draws again (a busy device): neither change is lost.
+    await page.evaluate(
+      ([from, to]) => {
+        const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+        for (const [label, value] of [
+          ['From', from],
+          ['To', to],
+        ] as const) {
+          const input = [...document.querySelectorAll('label')].find((l) => l.textContent === label)!
+            .control!;
+          setValue.call(input, value);
+          input.dispatchEvent(new Event('input', { bubbles: true }));
+        }
+      },
+      [days[0]!, days[2]!] as const,
+    );
     await page.getByRole('combobox', { name: 'Routine', exact: true }).click();
     await page.getByRole('option', { name: routineTitle }).click();
 

@@ -29,7 +29,7 @@ import {
   type TemplateReport as TemplateReportShape,
 } from '@tandem/shared/reports/reports';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useSearchParamsPatch } from '../../../lib/search-params.ts';
 import { useUserConfig } from '../../../lib/user/get-user-config.ts';
 import { useGroups } from '../../groups/api/list-groups.ts';
 import { useRoutineDefinitions } from '../../routines/api/routines.ts';
@@ -56,7 +56,7 @@ const NEEDS = {
 
 export default function ReportsPage() {
   const { t } = useTranslation('reports');
-  const [params, setParams] = useSearchParams();
+  const [params, set] = useSearchParamsPatch();
   const type = oneOf(REPORT_TYPES, params.get('type'), DEFAULT_REPORT_TYPE);
   const period = oneOf(REPORT_PERIODS, params.get('period'), DEFAULT_REPORT_PERIOD);
   const { data: config } = useUserConfig();
@@ -67,18 +67,6 @@ export default function ReportsPage() {
   const taskId = params.get('task') ?? '';
   const templateTaskId = params.get('template') ?? '';
   const groupIds = params.get('groups')?.split(',').filter(Boolean) ?? [];
-
-  const set = (changes: Record<string, string | null>) =>
-    setParams(
-      (p) => {
-        const next = new URLSearchParams(p);
-        for (const [k, v] of Object.entries(changes))
-          if (v) next.set(k, v);
-          else next.delete(k);
-        return next;
-      },
-      { replace: true },
-    );
 
   const routines = useRoutineDefinitions();
   const tasks = useTasks({ size: 100 }, undefined, type === 'task');
