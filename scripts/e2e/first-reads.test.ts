@@ -53,7 +53,14 @@ const api = (seen: Seen[], path: string) => seen.filter((r) => new URL(r.url).pa
 describe('a signed-in start of Today', () => {
   it('asks for its first reads once each', async () => {
     const { seen, page } = await coldLoad();
-    for (const path of ['/user/config/', '/group/member', '/auth/user/']) {
+    for (const path of [
+      '/user/config/',
+      '/group/member',
+      '/auth/user/',
+      '/user/subscription',
+      '/user/subscription/limit',
+      '/task/pending',
+    ]) {
       const reads = api(seen, path);
       expect(reads, path).toHaveLength(1);
     }

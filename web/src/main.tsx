@@ -3,7 +3,7 @@ import '@mantine/notifications/styles.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import { preloadSignedInStart } from './app/preload.ts';
+import { FIRST_READS_WAIT_MS, preloadSignedInStart } from './app/preload.ts';
 import { AppProviders } from './app/providers.tsx';
 import { createAppRouter } from './app/router.tsx';
 import { BootError } from './app/routes/boot-error.tsx';
@@ -39,8 +39,10 @@ async function main(): Promise<void> {
     onSubscriptionStatus: (status) => appState.set({ subscriptionStatus: status }),
   });
   await initSession();
-  // The first reads and Today's code start now, beside the rest of the start-up.
-  if (sessionStore.get().status === 'signedIn') preloadSignedInStart(window.location);
+  // The first reads and Today's code start now; the first render waits for the reads' answers (or
+  // FIRST_READS_WAIT_MS), so it draws them at once instead of drawing the page twice (app/preload.ts).
+  if (sessionStore.get().status === 'signedIn')
+    await Promise.race([preloadSignedInStart(window.location), delay(FIRST_READS_WAIT_MS)]);
   // A transition: React renders the first screen in slices and lets the browser in between, so
   // start-up does not hold the page still in one long task.
   startTransition(() =>
@@ -54,5 +56,7 @@ async function main(): Promise<void> {
   );
   registerServiceWorker();
 }
+
+const delay = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
 
 void main();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PendingInvitation } from '../src/features/delegation/api/delegation.ts';
+import type { PendingInvitation } from '../src/features/delegation/api/pending.ts';
 import { answerableIds, groupByInviter, isAnswerable } from '../src/features/delegation/utils/pending.ts';
 
 const inv = (

@@ -15,28 +15,6 @@ import useSWR from 'swr';
 import { api } from '../../../lib/api.ts';
 import { revalidateTasks } from '../../tasks/api/tasks.ts';
 
-/** One open invitation to take on a task, as GET /task/pending lists it. */
-export interface PendingInvitation {
-  /** The invitation's id, for POST /task/pending/answer. */
-  id: string;
-  email: string;
-  role: RoleId;
-  /** pending, or expired once its link has run out (it cannot be answered then). */
-  status: string;
-  expiresAt: string;
-  task: { id: string; title: string; dueAt: string | null; groupId: string };
-  inviter: { id: string; name: string; email: string };
-}
-
-export interface PendingList {
-  count: number;
-  results: PendingInvitation[];
-}
-
-export const pendingKey = ['tasks', 'pending'] as const;
-export const listPending = () => api<PendingList>(routes.listPendingTasks);
-export const usePendingInvitations = () => useSWR(pendingKey, listPending);
-
 /** Accept (true) or decline (false) invitations from the Pending tab; then every task list is read again. */
 export async function answerPending(ids: readonly string[], accept: boolean) {
   try {

@@ -2,7 +2,7 @@
  * The Pending tab (spec 001 §2): invitations grouped by who asked (the manager), pure for tests
  * (web/test/delegation-pending.test.ts).
  */
-import type { PendingInvitation } from '../api/delegation.ts';
+import type { PendingInvitation } from '../api/pending.ts';
 
 export interface InviterGroup {
   /** The inviter's user id, or their e-mail when the id is missing. */

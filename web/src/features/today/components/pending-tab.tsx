@@ -5,11 +5,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText, notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useUserConfig } from '../../../lib/user/get-user-config.ts';
-import {
-  answerPending,
-  type PendingInvitation,
-  usePendingInvitations,
-} from '../../delegation/api/delegation.ts';
+import { answerPending } from '../../delegation/api/delegation.ts';
+import { type PendingInvitation, usePendingInvitations } from '../../delegation/api/pending.ts';
 import {
   answerableIds,
   groupByInviter,

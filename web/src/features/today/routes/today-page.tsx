@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router';
 import { isInternalAccount } from '../../../config/allow-list.ts';
 import { TOASTS_BOTTOM } from '../../../config/floating-button.ts';
 import { useUserConfig } from '../../../lib/user/get-user-config.ts';
-import { usePendingInvitations } from '../../delegation/api/delegation.ts';
+import { usePendingInvitations } from '../../delegation/api/pending.ts';
 import { answerableIds } from '../../delegation/utils/pending.ts';
 import { AddTaskButton } from '../components/add-task-button.tsx';
 import { DayCalendarColumn } from '../components/day-calendar-column.tsx';
