@@ -28,6 +28,9 @@ interface Seen {
   url: string;
   /** The script whose code asked (the top of the initiator's stack). */
   by: string;
+  /** When the request was sent and when its answer came (CDP's monotonic seconds). */
+  sentAt: number;
+  answeredAt?: number;
 }
 
 /** A cold load of Today in a new tab: every request and who asked for it. */
@@ -37,9 +40,20 @@ async function coldLoad(): Promise<{ seen: Seen[]; page: Page }> {
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   const seen: Seen[] = [];
+  const byId = new Map<string, Seen>();
   cdp.on('Network.requestWillBeSent', (e) => {
     const frames = e.initiator.stack?.callFrames ?? [];
-    seen.push({ url: e.request.url, by: frames[0]?.url ?? e.initiator.url ?? '' });
+    const one: Seen = {
+      url: e.request.url,
+      by: frames[0]?.url ?? e.initiator.url ?? '',
+      sentAt: e.timestamp,
+    };
+    seen.push(one);
+    byId.set(e.requestId, one);
+  });
+  cdp.on('Network.responseReceived', (e) => {
+    const one = byId.get(e.requestId);
+    if (one) one.answeredAt = e.timestamp;
   });
   await page.goto(`${url}/`);
   await page.locator('[data-task-row]').first().waitFor();
@@ -73,6 +87,18 @@ describe('a signed-in start of Today', () => {
       '3',
     ]);
     expect(await page.locator('[data-task-row]').count()).toBe(12);
+    await page.close();
+    expect(s.errors).toEqual([]);
+  });
+
+  it('asks for the lists beside the first reads, with the selection it last asked with', async () => {
+    // The start before (the sign-in's) kept the selection: this one asks for the lists at once.
+    const { seen, page } = await coldLoad();
+    const [config] = api(seen, '/user/config/');
+    expect(config?.answeredAt).toBeDefined();
+    const lists = api(seen, '/task').filter((r) => new URL(r.url).searchParams.has('priority_group'));
+    expect(lists).toHaveLength(4);
+    for (const list of lists) expect(list.sentAt).toBeLessThan(config!.answeredAt!);
     await page.close();
     expect(s.errors).toEqual([]);
   });

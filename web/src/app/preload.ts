@@ -5,8 +5,9 @@
  * paywall), and on Today the invitations waiting for an answer (the Pending tab's badge). Each goes
  * into SWR's cache under the key its hook uses: the answer itself once it is here (`seed`), and the
  * request on its way for the hook to take instead of asking again. When the address is Today's My
- * tasks, its code starts loading here too, and its four lists are asked for as soon as the settings
- * and groups tell the header's selection: data beside the code, two steps deep.
+ * tasks, its code starts loading here too, and its four lists are asked for with the header's
+ * selection they were last asked with on this device, beside the first reads (one step deep), and
+ * again once the settings and groups tell the selection, if it changed (two steps).
  *
  * The first render waits for these answers (main.tsx, at most FIRST_READS_WAIT_MS). A page drawn
  * without them is drawn again, whole and at once, when they arrive: SWR hands each answer to its
@@ -15,7 +16,7 @@
  * again in one long task (D90).
  */
 import { PRIORITY_GROUPS, TASK_PAGE_SIZE } from '@tandem/shared/tasks/constants';
-import { selectionFrom } from '@tandem/shared/tasks/selection';
+import { selectionFrom, type TaskSelection } from '@tandem/shared/tasks/selection';
 import { mutate, preload } from 'swr';
 import { paths } from '../config/paths.ts';
 import { listPending, pendingKey } from '../features/delegation/api/pending.ts';
@@ -24,6 +25,7 @@ import { isArchived } from '../features/groups/utils/group-state.ts';
 import { getSubscriptionLimits, limitsKey } from '../features/subscription/api/subscription-limits.ts';
 import { listTasks, tasksKey } from '../features/tasks/api/tasks.ts';
 import { todayListQuery } from '../features/today/utils/list-query.ts';
+import { rememberedSelection } from '../features/today/utils/remembered-selection.ts';
 import { authUserKey, getAuthUser } from '../lib/user/get-auth-user.ts';
 import { getSubscription, subscriptionKey } from '../lib/user/get-subscription.ts';
 import { getUserConfig, userConfigKey } from '../lib/user/get-user-config.ts';
@@ -34,18 +36,28 @@ export const FIRST_READS_WAIT_MS = 1500;
 /** Today's page module: started from main, taken by the route's own `lazy` (the same import). */
 export const loadTodayPage = () => import('../features/today/routes/today-page.tsx');
 
-/** Today's four panels with the selection the settings and groups give, as useTodayLists asks. */
-async function preloadTodayLists(
-  config: ReturnType<typeof getUserConfig>,
-  groups: ReturnType<typeof listGroups>,
-): Promise<void> {
-  const [c, g] = await Promise.all([config, groups]);
-  const visible = g.results.filter((x) => !isArchived(x)).map((x) => x.id);
-  const selection = selectionFrom(c.preferences, visible);
+/** Today's four panels asked with `selection`, as useTodayLists asks (one request per query). */
+function preloadListsWith(selection: TaskSelection): void {
   for (const group of PRIORITY_GROUPS.filter((x) => x.id < 4)) {
     const q = todayListQuery(group.id, TASK_PAGE_SIZE, false, selection);
     void preload(tasksKey(q), () => listTasks(q)).catch(() => undefined);
   }
+}
+
+/**
+ * Today's four panels: at once with the selection they were last asked with on this device (one
+ * step, beside the first reads), then with the one the settings and groups give, if it differs
+ * (two steps). A panel takes only the answer to its own query.
+ */
+async function preloadTodayLists(
+  config: ReturnType<typeof getUserConfig>,
+  groups: ReturnType<typeof listGroups>,
+): Promise<void> {
+  const guess = rememberedSelection();
+  if (guess) preloadListsWith(guess);
+  const [c, g] = await Promise.all([config, groups]);
+  const visible = g.results.filter((x) => !isArchived(x)).map((x) => x.id);
+  preloadListsWith(selectionFrom(c.preferences, visible));
 }
 
 /**

@@ -7,13 +7,14 @@
 import { PRIORITY_GROUPS, TASK_PAGE_SIZE } from '@tandem/shared/tasks/constants';
 import type { TaskSelection } from '@tandem/shared/tasks/selection';
 import type { TaskView } from '@tandem/shared/tasks/views';
-import { useDeferredValue, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import useSWR from 'swr';
 import { useHiddenTasks } from '../../tasks/api/row-actions.ts';
 import { listTasks, type TaskListQuery, tasksKey } from '../../tasks/api/tasks.ts';
 import { matchesFilters } from '../utils/filters.ts';
 import { todayListQuery } from '../utils/list-query.ts';
 import { sortByCode } from '../utils/placement.ts';
+import { rememberSelection } from '../utils/remembered-selection.ts';
 
 /** The server answers at most 100 rows a page. */
 const MAX_PAGE = 100;
@@ -76,6 +77,10 @@ export function useTodayLists(
   selection: TaskSelection | null,
 ): PanelData[] {
   const [sizes, setSizes] = useState<Record<number, number>>({});
+  // The next start asks for the lists with it before the settings answer (app/preload.ts).
+  useEffect(() => {
+    if (selection) rememberSelection(selection);
+  }, [selection]);
   const grow = (group: number) =>
     setSizes((s) => ({ ...s, [group]: Math.min(MAX_PAGE, (s[group] ?? TASK_PAGE_SIZE) + TASK_PAGE_SIZE) }));
   const sizeOf = (group: number) => sizes[group] ?? TASK_PAGE_SIZE;
