@@ -34,8 +34,9 @@ interface Seen {
 }
 
 /** A cold load of Today in a new tab: every request and who asked for it. */
-async function coldLoad(): Promise<{ seen: Seen[]; page: Page }> {
+async function coldLoad(before?: (page: Page) => Promise<unknown>): Promise<{ seen: Seen[]; page: Page }> {
   const page = await s.context.newPage();
+  await before?.(page);
   const cdp = await s.context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
@@ -92,8 +93,14 @@ describe('a signed-in start of Today', () => {
   });
 
   it('asks for the lists beside the first reads, with the selection it last asked with', async () => {
-    // The start before (the sign-in's) kept the selection: this one asks for the lists at once.
-    const { seen, page } = await coldLoad();
+    // The start before (the sign-in's) kept the selection: this one asks for the lists at once. The
+    // settings answer a second late, so a list asked for after them could not be sent before it.
+    const { seen, page } = await coldLoad((p) =>
+      p.route('**/api/v1/user/config/', async (route) => {
+        await new Promise((done) => setTimeout(done, 1000));
+        await route.continue();
+      }),
+    );
     const [config] = api(seen, '/user/config/');
     expect(config?.answeredAt).toBeDefined();
     const lists = api(seen, '/task').filter((r) => new URL(r.url).searchParams.has('priority_group'));
