@@ -3,7 +3,7 @@ import { ROLES } from '@tandem/shared/groups/roles';
 import type { GroupView, RolePermissionsView } from '@tandem/shared/groups/views';
 import { describe, expect, it } from 'vitest';
 import { moveInList } from '../src/features/groups/api/order-groups.ts';
-import { archiveAction, canDelete } from '../src/features/groups/utils/group-state.ts';
+import { archiveAction, canDelete, visibleGroupIds } from '../src/features/groups/utils/group-state.ts';
 import {
   grantableFor,
   membersByStatus,
@@ -69,6 +69,19 @@ describe('group archive and delete actions', () => {
       'restore',
     );
     expect(archiveAction({ ...base, status: GROUP_STATUS.archived })).toBeNull();
+  });
+
+  it('leaves groups archived for everyone or for the caller out of the selectable ones, in order', () => {
+    type S = GroupView['status'];
+    const g = (id: string, status: S, memberStatus: S) => ({ id, status, memberStatus });
+    expect(
+      visibleGroupIds([
+        g('a', GROUP_STATUS.active, GROUP_STATUS.active),
+        g('b', GROUP_STATUS.archived, GROUP_STATUS.active),
+        g('c', GROUP_STATUS.active, GROUP_STATUS.archived),
+        g('d', GROUP_STATUS.active, GROUP_STATUS.active),
+      ]),
+    ).toEqual(['a', 'd']);
   });
 
   it('never archives or deletes the Private group', () => {

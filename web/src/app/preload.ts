@@ -21,7 +21,7 @@ import { mutate, preload } from 'swr';
 import { paths } from '../config/paths.ts';
 import { listPending, pendingKey } from '../features/delegation/api/pending.ts';
 import { groupsKey, listGroups } from '../features/groups/api/list-groups.ts';
-import { isArchived } from '../features/groups/utils/group-state.ts';
+import { visibleGroupIds } from '../features/groups/utils/group-state.ts';
 import { getSubscriptionLimits, limitsKey } from '../features/subscription/api/subscription-limits.ts';
 import { listTasks, tasksKey } from '../features/tasks/api/tasks.ts';
 import { todayListQuery } from '../features/today/utils/list-query.ts';
@@ -56,8 +56,7 @@ async function preloadTodayLists(
   const guess = rememberedSelection();
   if (guess) preloadListsWith(guess);
   const [c, g] = await Promise.all([config, groups]);
-  const visible = g.results.filter((x) => !isArchived(x)).map((x) => x.id);
-  preloadListsWith(selectionFrom(c.preferences, visible));
+  preloadListsWith(selectionFrom(c.preferences, visibleGroupIds(g.results)));
 }
 
 /**

@@ -7,7 +7,7 @@ import { selectionFrom, type TaskSelection } from '@tandem/shared/tasks/selectio
 import { useMemo } from 'react';
 import { useUserConfig } from '../../../lib/user/get-user-config.ts';
 import { useGroups } from '../api/list-groups.ts';
-import { isArchived } from '../utils/group-state.ts';
+import { visibleGroupIds } from '../utils/group-state.ts';
 
 export interface SelectionState {
   selection: TaskSelection;
@@ -19,12 +19,7 @@ export interface SelectionState {
 export function useTaskSelection(): SelectionState {
   const { data: config, error: configError } = useUserConfig();
   const { data: groupList, error: groupsError } = useGroups();
-  const visibleKey = groupList
-    ? groupList.results
-        .filter((g) => !isArchived(g))
-        .map((g) => g.id)
-        .join(',')
-    : null;
+  const visibleKey = groupList ? visibleGroupIds(groupList.results).join(',') : null;
   const groupsKey = config?.preferences.selectedGroups.join(',') ?? '';
   const levelsKey = config?.preferences.selectedLevels.join(',') ?? '';
   const ready =
@@ -32,14 +27,14 @@ export function useTaskSelection(): SelectionState {
     (groupList !== undefined || groupsError !== undefined);
   // Keyed by content, so a list's key (and its data) stays the same while nothing changed.
   return useMemo(() => {
-    const visibleGroupIds = visibleKey === null ? null : visibleKey.split(',').filter(Boolean);
+    const visible = visibleKey === null ? null : visibleKey.split(',').filter(Boolean);
     const selection = selectionFrom(
       {
         selectedGroups: groupsKey.split(',').filter(Boolean),
         selectedLevels: levelsKey.split(',').filter(Boolean).map(Number),
       },
-      visibleGroupIds,
+      visible,
     );
-    return { selection, visibleGroupIds, ready };
+    return { selection, visibleGroupIds: visible, ready };
   }, [visibleKey, groupsKey, levelsKey, ready]);
 }

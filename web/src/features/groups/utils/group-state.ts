@@ -8,6 +8,11 @@ type GroupLike = Pick<GroupView, 'status' | 'memberStatus' | 'permissions' | 'is
 export const isArchived = (g: Pick<GroupView, 'status' | 'memberStatus'>): boolean =>
   g.status === 2 || g.memberStatus === 2;
 
+/** The ids of the groups the header's selection may name: those not archived, in their order. */
+export const visibleGroupIds = (
+  groups: readonly Pick<GroupView, 'id' | 'status' | 'memberStatus'>[],
+): string[] => groups.filter((g) => !isArchived(g)).map((g) => g.id);
+
 export const has = (g: Pick<GroupView, 'permissions'>, p: Permission): boolean => g.permissions.includes(p);
 
 /** canSubmitGroupForm (spec 000 §6): any group field editable. */
