@@ -180,6 +180,43 @@ describe('what a row draws only once it is used (D89)', () => {
     await expect.poll(focused).toBe(`Actions for ${b.title}`);
     expect(s.errors).toEqual([]);
   });
+
+  it('draws the level picker only once it is used; pointed at it opens, a key reaches it (D92)', async () => {
+    await page.mouse.move(0, 0);
+    const pickerCode = page.waitForResponse(/\/assets\/levels-select-[^/]*\.js$/);
+    await page.goto(`${url}/`);
+    const levels = page.getByRole('combobox', { name: 'Levels', exact: true });
+    await levels.waitFor();
+    // The picker's code loads after the first content; its arrival draws nothing (the browser idle
+    // once after it, so it has been evaluated).
+    await pickerCode;
+    await page.evaluate(() => new Promise((done) => requestIdleCallback(done, { timeout: 1000 })));
+    const isPicker = () => levels.evaluate((e) => e.classList.contains('mantine-MultiSelect-inputField'));
+    expect(await isPicker()).toBe(false);
+    // Pointed at, the picker is drawn at once, and the press that follows opens it.
+    await levels.hover();
+    await expect.poll(isPicker).toBe(true);
+    await levels.click();
+    await page.getByRole('option', { name: 'Goal', exact: true }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('option', { name: 'Goal', exact: true }).waitFor({ state: 'hidden' });
+
+    // Reached with Tab from the search field: the picker is drawn with the focus, and a key opens it.
+    await page.mouse.move(0, 0);
+    await page.reload();
+    await levels.waitFor();
+    expect(await isPicker()).toBe(false);
+    await page.getByPlaceholder('Search by title').focus();
+    await page.keyboard.press('Tab');
+    await expect.poll(isPicker).toBe(true);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Levels');
+    await page.keyboard.press('ArrowDown');
+    await page.getByRole('option', { name: 'Goal', exact: true }).waitFor();
+    await page.keyboard.press('Escape');
+    expect(s.errors).toEqual([]);
+  });
 });
 
 describe('the status and priority menus of a row', () => {
