@@ -116,9 +116,21 @@ const laterKeys = async (): Promise<void> => {
     i18n.addResourceBundle(FALLBACK_LANGUAGE, ns, texts, true, false);
 };
 
-/** Fetches every namespace not in the entry (after the first content; tests that read them at once). */
+/** Fetches every namespace not in the entry at once (a page's loader; tests that read them at once). */
 export const loadLaterNamespaces = async (): Promise<void> => {
   await Promise.all([i18n.loadNamespaces([...LATER_NAMESPACES]), laterKeys()]);
+};
+
+/**
+ * The same one namespace at a time, each after `pause()` (the browser's next idle moment): after the
+ * first content, so that each file's arrival is a short task and not all of them one long one (D92).
+ */
+export const loadLaterNamespacesInTurn = async (pause: () => Promise<void>): Promise<void> => {
+  await laterKeys();
+  for (const ns of LATER_NAMESPACES) {
+    await pause();
+    await i18n.loadNamespaces(ns);
+  }
 };
 
 export default i18n;

@@ -4,9 +4,10 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { useNormalisationDue } from '../../features/routines/hooks/use-normalisation-due.ts';
-import { loadLaterNamespaces } from '../../i18n/index.ts';
+import { loadLaterNamespacesInTurn } from '../../i18n/index.ts';
 import { useAppState } from '../../lib/app-state.ts';
 import { useAfterFirstContent } from '../../lib/first-content.ts';
+import { idle } from '../../lib/idle.ts';
 import { useDisplayZone } from '../../lib/time/use-display-zone.ts';
 
 // The pane (a drawer) loads on first open: it and its overlay engine stay off the start-up path.
@@ -60,7 +61,7 @@ export function AppLayout() {
   // and the other pages' loaders (later-pages.ts), so a link in the sidebar waits for no extra step.
   useEffect(() => {
     if (!afterFirstContent) return;
-    void loadLaterNamespaces().catch(() => undefined);
+    void loadLaterNamespacesInTurn(idle).catch(() => undefined);
     void import('../later-pages.ts').catch(() => undefined);
   }, [afterFirstContent]);
 

@@ -6,6 +6,7 @@
  */
 import { useEffect, useSyncExternalStore } from 'react';
 import { afterFirstContent, useFirstContentShown } from '../../../lib/first-content.ts';
+import { whenIdle } from '../../../lib/idle.ts';
 import { createStore, useInTransition } from '../../../lib/store.ts';
 
 export interface Deferred<T> {
@@ -25,8 +26,6 @@ export interface Deferred<T> {
  */
 const queue: Deferred<unknown>[] = [];
 let draining = false;
-const idle = (run: () => void) =>
-  typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 300 }) : setTimeout(run, 0);
 function drain(): void {
   const next = queue.shift();
   if (!next) {
@@ -34,8 +33,8 @@ function drain(): void {
     return;
   }
   next.load().then(
-    () => idle(drain),
-    () => idle(drain),
+    () => whenIdle(drain),
+    () => whenIdle(drain),
   );
 }
 function enqueue(d: Deferred<unknown>): void {
@@ -44,7 +43,7 @@ function enqueue(d: Deferred<unknown>): void {
   queue.sort((a, b) => a.priority - b.priority);
   if (!draining) {
     draining = true;
-    idle(drain);
+    whenIdle(drain);
   }
 }
 
