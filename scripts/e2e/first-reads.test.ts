@@ -110,6 +110,31 @@ describe('a signed-in start of Today', () => {
     expect(s.errors).toEqual([]);
   });
 
+  it('draws the rows with the panels, not skeletons first (D92)', async () => {
+    // The lists asked for with the remembered selection are in the first render: a panel's loading
+    // skeleton never reaches the page. Watched from before the page's own script runs.
+    const { page } = await coldLoad((p) =>
+      p.addInitScript(() => {
+        const w = window as unknown as { skeletonsInPanels: number };
+        w.skeletonsInPanels = 0;
+        new MutationObserver((changes) => {
+          for (const change of changes)
+            for (const node of change.addedNodes)
+              if (node instanceof Element)
+                w.skeletonsInPanels += [node, ...node.querySelectorAll('*')].filter(
+                  (e) => e.classList.contains('mantine-Skeleton-root') && e.closest('section[aria-label]'),
+                ).length;
+        }).observe(document, { childList: true, subtree: true });
+      }),
+    );
+    expect(await page.locator('[data-task-row]').count()).toBe(12);
+    expect(
+      await page.evaluate(() => (window as unknown as { skeletonsInPanels: number }).skeletonsInPanels),
+    ).toBe(0);
+    await page.close();
+    expect(s.errors).toEqual([]);
+  });
+
   it("normalises on the day's first start only, and loads its code only then", async () => {
     // The sign-in's start normalised already: this start of the same day neither asks nor loads it.
     const second = await coldLoad();

@@ -6,8 +6,9 @@
  * into SWR's cache under the key its hook uses: the answer itself once it is here (`seed`), and the
  * request on its way for the hook to take instead of asking again. When the address is Today's My
  * tasks, its code starts loading here too, and its four lists are asked for with the header's
- * selection they were last asked with on this device, beside the first reads (one step deep), and
- * again once the settings and groups tell the selection, if it changed (two steps).
+ * selection they were last asked with on this device, beside the first reads (one step deep, and
+ * seeded like them: D92), and again once the settings and groups tell the selection, if it changed
+ * (two steps).
  *
  * The first render waits for these answers (main.tsx, at most FIRST_READS_WAIT_MS). A page drawn
  * without them is drawn again, whole and at once, when they arrive: SWR hands each answer to its
@@ -36,27 +37,32 @@ export const FIRST_READS_WAIT_MS = 1500;
 /** Today's page module: started from main, taken by the route's own `lazy` (the same import). */
 export const loadTodayPage = () => import('../features/today/routes/today-page.tsx');
 
-/** Today's four panels asked with `selection`, as useTodayLists asks (one request per query). */
-function preloadListsWith(selection: TaskSelection): void {
-  for (const group of PRIORITY_GROUPS.filter((x) => x.id < 4)) {
-    const q = todayListQuery(group.id, TASK_PAGE_SIZE, false, selection);
-    void preload(tasksKey(q), () => listTasks(q)).catch(() => undefined);
-  }
+/** Today's four panels' queries with `selection`, as useTodayLists asks (one request per query). */
+const todayQueries = (selection: TaskSelection) =>
+  PRIORITY_GROUPS.filter((x) => x.id < 4).map((group) =>
+    todayListQuery(group.id, TASK_PAGE_SIZE, false, selection),
+  );
+
+/**
+ * Today's four panels with the selection they were last asked with on this device, beside the first
+ * reads (one step): their answers go into the cache like the first reads', so that the first render
+ * draws the rows with the rest, not skeletons that rows replace in a second long task (D92).
+ */
+function seedGuessedLists(guess: TaskSelection): Promise<unknown> {
+  return Promise.allSettled(todayQueries(guess).map((q) => seed(tasksKey(q), () => listTasks(q))));
 }
 
 /**
- * Today's four panels: at once with the selection they were last asked with on this device (one
- * step, beside the first reads), then with the one the settings and groups give, if it differs
- * (two steps). A panel takes only the answer to its own query.
+ * Today's four panels with the selection the settings and groups give, if it differs from the guess
+ * (two steps; asked for, not waited for). A panel takes only the answer to its own query.
  */
-async function preloadTodayLists(
+async function preloadSettledLists(
   config: ReturnType<typeof getUserConfig>,
   groups: ReturnType<typeof listGroups>,
 ): Promise<void> {
-  const guess = rememberedSelection();
-  if (guess) preloadListsWith(guess);
   const [c, g] = await Promise.all([config, groups]);
-  preloadListsWith(selectionFrom(c.preferences, visibleGroupIds(g.results)));
+  for (const q of todayQueries(selectionFrom(c.preferences, visibleGroupIds(g.results))))
+    void preload(tasksKey(q), () => listTasks(q)).catch(() => undefined);
 }
 
 /**
@@ -90,8 +96,11 @@ export function preloadSignedInStart(location: { pathname: string; search: strin
     first.push(seed(pendingKey, listPending));
     void loadTodayPage().catch(() => undefined);
     // My tasks is the tab without ?tab=.
-    if (!new URLSearchParams(location.search).has('tab'))
-      void preloadTodayLists(config, groups).catch(() => undefined);
+    if (!new URLSearchParams(location.search).has('tab')) {
+      const guess = rememberedSelection();
+      if (guess) first.push(seedGuessedLists(guess));
+      void preloadSettledLists(config, groups).catch(() => undefined);
+    }
   }
   return Promise.allSettled(first);
 }
