@@ -59,10 +59,13 @@ function seedGuessedLists(guess: TaskSelection): Promise<unknown> {
 async function preloadSettledLists(
   config: ReturnType<typeof getUserConfig>,
   groups: ReturnType<typeof listGroups>,
+  guess: TaskSelection | null,
 ): Promise<void> {
   const [c, g] = await Promise.all([config, groups]);
-  for (const q of todayQueries(selectionFrom(c.preferences, visibleGroupIds(g.results))))
-    void preload(tasksKey(q), () => listTasks(q)).catch(() => undefined);
+  const queries = todayQueries(selectionFrom(c.preferences, visibleGroupIds(g.results)));
+  // The guess was right: its lists are asked for already (and may be taken by the panels by now).
+  if (guess && JSON.stringify(queries) === JSON.stringify(todayQueries(guess))) return;
+  for (const q of queries) void preload(tasksKey(q), () => listTasks(q)).catch(() => undefined);
 }
 
 /**
@@ -99,7 +102,7 @@ export function preloadSignedInStart(location: { pathname: string; search: strin
     if (!new URLSearchParams(location.search).has('tab')) {
       const guess = rememberedSelection();
       if (guess) first.push(seedGuessedLists(guess));
-      void preloadSettledLists(config, groups).catch(() => undefined);
+      void preloadSettledLists(config, groups, guess).catch(() => undefined);
     }
   }
   return Promise.allSettled(first);
