@@ -58,6 +58,7 @@ import useSWR from 'swr';
 import { api } from '../../../lib/api.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { errorText, notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { browserZone } from '../../../lib/time/zone.ts';
 import { getInvitation, saveAgenda, searchTasks, useAgenda } from '../api/agendas.ts';
 import { SegmentIconMark } from '../components/segment-icon.tsx';
 import { editorPath } from '../paths.ts';
@@ -472,7 +473,7 @@ function SegmentItems({ segment, linked, meetingTaskId, onChange }: ItemsProps) 
         body: {
           title: trimmed,
           group: String(group),
-          userTimezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+          userTimezone: browserZone(),
         },
       }).then((r) => r.results);
       if (made) {

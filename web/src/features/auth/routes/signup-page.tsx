@@ -9,18 +9,11 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { paths, verifyEmailPath } from '../../../config/paths.ts';
 import { signUp } from '../../../lib/auth/cognito.ts';
+import { browserZone } from '../../../lib/time/zone.ts';
 import { useErrorMessage } from '../../../lib/use-error-message.ts';
 import { formValidator, newPasswordHint } from '../../../lib/validation.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { FormAlert } from '../components/form-alert.tsx';
-
-const browserTimezone = (): string => {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
-};
 
 export default function SignupPage() {
   const { t } = useTranslation(['common', 'validation']);
@@ -51,7 +44,7 @@ export default function SignupPage() {
         firstName: values.firstName,
         lastName: values.lastName,
         userType: values.userType,
-        timezone: browserTimezone(),
+        timezone: browserZone(),
       });
       navigate(confirmed ? `${paths.login}?email=${encodeURIComponent(email)}` : verifyEmailPath(email));
     } catch (err) {

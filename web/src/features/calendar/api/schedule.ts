@@ -30,8 +30,6 @@ export const isScheduleKey = (key: unknown) => Array.isArray(key) && key[0] === 
 /** A calendar change (a moved or resized occurrence, a slot's schedule): the task lists follow it. */
 export const revalidateSchedule = () => revalidateAfter('schedule');
 
-export const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-
 export interface MoveOccurrence {
   /** The occurrence's original start (OccurrenceView.originalStart). */
   from: string;

@@ -13,11 +13,12 @@ import { quickTaskForm } from '@tandem/shared/tasks/forms';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText, notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { browserZone } from '../../../lib/time/zone.ts';
 import { useUserConfig } from '../../../lib/user/get-user-config.ts';
 import { formValidator } from '../../../lib/validation.ts';
 import { useGroups } from '../../groups/api/list-groups.ts';
 import { createTask } from '../../tasks/api/tasks.ts';
-import { browserZone, revalidateSchedule, setScheduleFromSlot } from '../api/schedule.ts';
+import { revalidateSchedule, setScheduleFromSlot } from '../api/schedule.ts';
 import { type UserFormats, whenText } from '../utils/formats.ts';
 
 /** Spec 000 §3: quick tasks are created at level 8. */

@@ -13,6 +13,7 @@ import type { RoleId } from '@tandem/shared/groups/roles';
 import type { TaskView } from '@tandem/shared/tasks/views';
 import useSWR from 'swr';
 import { api } from '../../../lib/api.ts';
+import { browserZone } from '../../../lib/time/zone.ts';
 import { revalidateTasks } from '../../tasks/api/tasks.ts';
 
 /** Accept (true) or decline (false) invitations from the Pending tab; then every task list is read again. */
@@ -87,8 +88,6 @@ export interface TaskInvitationAnswer {
   email: string;
   task: { id: string; title: string };
 }
-
-const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 export const getTaskInvitationRequest = (key: string, signal?: AbortSignal) =>
   api<TaskInvitationRequest>(routes.getTaskInvitationRequest, {

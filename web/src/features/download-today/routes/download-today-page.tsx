@@ -14,11 +14,12 @@ import { Link } from 'react-router';
 import { loginPath } from '../../../config/paths.ts';
 import { useSessionStatus } from '../../../lib/auth/session.ts';
 import { errorText, notifyError } from '../../../lib/notify.ts';
+import { browserZone } from '../../../lib/time/zone.ts';
 import { listTasks, type TaskListQuery } from '../../tasks/api/tasks.ts';
 import { saveFile, todayCalendar } from '../api/today-calendar.ts';
 
 const PATH = '/download-today';
-const zone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+const zone = browserZone;
 /** Pages of the Today list read for the page (100 each): a Today list is far shorter. */
 const MAX_PAGES = 5;
 

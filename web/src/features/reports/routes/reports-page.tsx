@@ -30,6 +30,7 @@ import {
 } from '@tandem/shared/reports/reports';
 import { useTranslation } from 'react-i18next';
 import { useSearchParamsPatch } from '../../../lib/search-params.ts';
+import { browserZone } from '../../../lib/time/zone.ts';
 import { useUserConfig } from '../../../lib/user/get-user-config.ts';
 import { useGroups } from '../../groups/api/list-groups.ts';
 import { useRoutineDefinitions } from '../../routines/api/routines.ts';
@@ -61,7 +62,7 @@ export default function ReportsPage() {
   const period = oneOf(REPORT_PERIODS, params.get('period'), DEFAULT_REPORT_PERIOD);
   const { data: config } = useUserConfig();
   // Today in the person's zone, as the server reckons it (the template report may not go past it).
-  const today = localDay(Date.now(), config?.timezone || Intl.DateTimeFormat().resolvedOptions().timeZone);
+  const today = localDay(Date.now(), config?.timezone || browserZone());
   const endDate = params.get('end') ?? today;
   const startDate = params.get('start') ?? addMonths(endDate, -1);
   const taskId = params.get('task') ?? '';

@@ -8,6 +8,7 @@ import {
   submitFailureMessage,
 } from '@tandem/shared/request-links/constants';
 import { type FormEvent, useEffect, useState } from 'react';
+import { browserZone } from '../../../lib/time/zone.ts';
 import { CallError, loadLink, type PublicLink, submit, uploadVoice } from './api.ts';
 import { VoiceRecorder } from './voice-recorder.tsx';
 
@@ -92,7 +93,7 @@ export function RequestPage({ linkId }: { linkId: string }) {
           ? {
               scheduled_time: appointment.scheduledTime,
               duration: appointment.duration,
-              timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+              timezone: browserZone(),
             }
           : {}),
         ...(cfg.urgencyEnabled ? { urgency: text('urgency') || 'normal' } : {}),

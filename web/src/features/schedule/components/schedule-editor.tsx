@@ -25,6 +25,7 @@ import { type Ref, useId, useImperativeHandle, useMemo, useRef, useState } from 
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-error.ts';
 import { errorText, notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { browserZone } from '../../../lib/time/zone.ts';
 import { useUserConfig } from '../../../lib/user/get-user-config.ts';
 import { isEmail } from '../../../lib/validation.ts';
 import { removeTaskSchedule, saveTaskSchedule, useTaskSchedule } from '../api/schedule.ts';
@@ -59,7 +60,6 @@ export interface ScheduleEditorProps {
   draftRef?: Ref<ScheduleDraftHandle>;
 }
 
-const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 let zoneList: string[] | null = null;
 const zones = (extra: string) => {
   zoneList ??= (() => {

@@ -2,6 +2,7 @@ import { Button, DataList, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSessionStatus } from '../../../lib/auth/session.ts';
+import { browserZone } from '../../../lib/time/zone.ts';
 import { InvitationCard } from '../../invitations/components/invitation-card.tsx';
 import {
   AnswerButtons,
@@ -81,7 +82,7 @@ function AttendeeInvite({ inviteKey, onRetry }: { inviteKey: string; onRetry: ()
   }
 
   const { data } = state;
-  const viewerZone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  const viewerZone = browserZone();
   const when = describeWhen(data.schedule, viewerZone);
   const answered = data.status && data.status !== 'pending';
   return (

@@ -13,6 +13,7 @@ import type { TaskView } from '@tandem/shared/tasks/views';
 import useSWR, { mutate, type SWRConfiguration } from 'swr';
 import { api } from '../../../lib/api.ts';
 import { revalidateAfter, staleAfter } from '../../../lib/revalidate.ts';
+import { browserZone } from '../../../lib/time/zone.ts';
 import type { TaskRoleView } from '../utils/members.ts';
 
 export interface TaskListQuery {
@@ -30,8 +31,6 @@ export interface TaskListQuery {
 
 export const tasksKey = (q: TaskListQuery = {}) => ['tasks', 'list', q] as const;
 export const taskKey = (id: string) => ['tasks', 'one', id] as const;
-
-const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 export const listTasks = (q: TaskListQuery = {}) =>
   api<Page<TaskView>>(routes.listTasks, { query: q as Record<string, string | number | undefined> });

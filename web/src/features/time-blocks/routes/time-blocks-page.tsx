@@ -8,6 +8,7 @@ import { DateTime } from 'luxon';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText, notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { browserZone } from '../../../lib/time/zone.ts';
 import { useUserConfig } from '../../../lib/user/get-user-config.ts';
 import { userFormats } from '../../calendar/utils/formats.ts';
 import { useCategories } from '../../categories/api/list-categories.ts';
@@ -17,8 +18,6 @@ import { createTimeBlock, deleteTimeBlock, updateTimeBlock, useTimeBlocks } from
 import { BlockForm } from '../components/block-form.tsx';
 import { type BlockFormValues, blockBody, emptyBlockForm, formFromBlock } from '../utils/block-form.ts';
 import { repeatFromRule } from '../utils/repeat.ts';
-
-const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 export default function TimeBlocksPage() {
   const { t } = useTranslation('routines');

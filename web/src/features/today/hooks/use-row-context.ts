@@ -7,6 +7,7 @@ import type { TaskView } from '@tandem/shared/tasks/views';
 import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText, notifyError } from '../../../lib/notify.ts';
+import { browserZone } from '../../../lib/time/zone.ts';
 import { useUserConfig } from '../../../lib/user/get-user-config.ts';
 import { useGroups } from '../../groups/api/list-groups.ts';
 import { updateTask } from '../../tasks/api/tasks.ts';
@@ -14,8 +15,6 @@ import { type RowActions, useRowActions } from '../../tasks/hooks/use-row-action
 import { setTaskDone } from '../api/set-task-done.ts';
 import type { RowContext } from '../components/task-row.tsx';
 import { useNow } from './use-now.ts';
-
-const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 /** Done and not-done move the row in its panel at once; other statuses are plain saves. */
 const applyStatus = (task: TaskView, status: TaskStatusId) =>
