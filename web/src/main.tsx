@@ -13,9 +13,11 @@ import { configureApi } from './lib/api.ts';
 import { appState } from './lib/app-state.ts';
 import { forceRefresh, getAccessToken, initSession, sessionLost, sessionStore } from './lib/auth/session.ts';
 import { loadRuntimeConfig } from './lib/config.ts';
+import { warmIntl } from './lib/time/warm-intl.ts';
 
 /** Start: read /config.json, set up Cognito and the API client, find the session, then render. */
 async function main(): Promise<void> {
+  warmIntl();
   const root = createRoot(document.getElementById('root')!);
   let config: Awaited<ReturnType<typeof loadRuntimeConfig>>;
   try {

@@ -9,10 +9,12 @@ import { isValidTimezone } from '@tandem/shared/user/timezone';
 
 export const browserZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
-let current = browserZone();
+// Read on first use, not when the code loads: the first formatter is costly until the data is loaded
+// (lib/time/warm-intl.ts).
+let current: string | undefined;
 
 /** The zone times are shown in now. */
-export const displayZone = (): string => current;
+export const displayZone = (): string => (current ??= browserZone());
 
 /** Shows times in `zone` from now on (a zone the platform does not know leaves the computer's). */
 export function setDisplayZone(zone: string | null | undefined): string {
@@ -29,13 +31,13 @@ export interface WallTime {
 }
 
 /** The wall-clock date and time of an instant in `zone`. */
-export function wallTime(date: Date, zone: string = current): WallTime {
+export function wallTime(date: Date, zone: string = displayZone()): WallTime {
   const { year, month, day, hour, minute } = wallClockOf(date, zone);
   return { year, month, day, hour, minute };
 }
 
 /** The calendar day of an instant in `zone`, as a day number (days since 1970-01-01). */
-export function dayNumber(date: Date, zone: string = current): number {
+export function dayNumber(date: Date, zone: string = displayZone()): number {
   const w = wallTime(date, zone);
   return Math.round(Date.UTC(w.year, w.month - 1, w.day) / 86_400_000);
 }
@@ -45,7 +47,7 @@ export function dayNumber(date: Date, zone: string = current): number {
  * guess, then again at the corrected instant, which settles across a daylight-saving change; a wall
  * time skipped in spring moves forward by the gap, as calendar apps do.
  */
-export function instantOf(w: WallTime, zone: string = current): Date {
+export function instantOf(w: WallTime, zone: string = displayZone()): Date {
   const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute);
   const offsetAt = (t: number) => {
     const x = wallTime(new Date(t), zone);
