@@ -4,21 +4,24 @@ import react from '@vitejs/plugin-react';
 import { build, createLogger, defineConfig, type Logger, type Plugin } from 'vite';
 
 /**
- * Mantine's AppShell parts import react-remove-scroll only for two class names: they get them from
- * app/shell/remove-scroll-class-names.ts instead, so the scroll lock loads with the first overlay
- * (Modal, Drawer), not with every page (decisions D45).
+ * Mantine's AppShell with three of its modules swapped for ours (app/shell/). Its parts import
+ * react-remove-scroll only for two class names: they get them from remove-scroll-class-names.ts, so
+ * the scroll lock loads with the first overlay (Modal, Drawer), not with every page (decisions D45).
  */
-function appShellWithoutScrollLock(): Plugin {
+function leanAppShell(): Plugin {
   const classNames = resolve(import.meta.dirname, 'src/app/shell/remove-scroll-class-names.ts');
   // Nor the sections' resize handle, which does nothing without a `resize` controller (D65).
   const noResizeHandle = resolve(import.meta.dirname, 'src/app/shell/no-resize-handle.ts');
+  // Nor the restyle of the whole page a moment after the shell mounts (D93).
+  const resizing = resolve(import.meta.dirname, 'src/app/shell/app-shell-resizing.ts');
   const appShell = /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]AppShell[\\/]/;
   return {
-    name: 'app-shell-without-scroll-lock',
+    name: 'lean-app-shell',
     enforce: 'pre',
     resolveId(source, importer) {
       if (!importer || !appShell.test(importer)) return null;
       if (source === 'react-remove-scroll') return classNames;
+      if (source.endsWith('/use-resizing.mjs')) return resizing;
       return source.endsWith('/AppShellResizeHandle.mjs') ? noResizeHandle : null;
     },
   };
@@ -135,7 +138,7 @@ function requestPageBuild(): Plugin {
 export default defineConfig(({ command }) => ({
   base: '/',
   ...(command === 'build' ? { customLogger: failOnWarning() } : {}),
-  plugins: [appShellWithoutScrollLock(), routeDefsPerImporter(), textsWithout(), react(), requestPageBuild()],
+  plugins: [leanAppShell(), routeDefsPerImporter(), textsWithout(), react(), requestPageBuild()],
   // amazon-cognito-identity-js bundles the `buffer` package, which reads Node's `global`.
   define: { global: 'globalThis' },
   build: {

@@ -135,6 +135,52 @@ describe('a signed-in start of Today', () => {
     expect(s.errors).toEqual([]);
   });
 
+  it('styles the page once, and makes its formatters ready in a worker (D93)', async () => {
+    // The shell never marks itself "resizing" when it mounts: taking that mark off a moment after the
+    // first screen restyled every element of the page again. Watched from before the page's own script.
+    const workers: string[] = [];
+    const closed: string[] = [];
+    const { page } = await coldLoad(async (p) => {
+      p.on('worker', (w) => {
+        workers.push(w.url());
+        w.on('close', () => closed.push(w.url()));
+      });
+      await p.addInitScript(() => {
+        const w = window as unknown as { resizingMarks: number };
+        w.resizingMarks = 0;
+        new MutationObserver((changes) => {
+          for (const change of changes) {
+            if (change.type === 'attributes' && (change.target as Element).hasAttribute('data-resizing'))
+              w.resizingMarks++;
+            for (const node of change.addedNodes)
+              if (node instanceof Element)
+                w.resizingMarks += [node, ...node.querySelectorAll('*')].filter((e) =>
+                  e.hasAttribute('data-resizing'),
+                ).length;
+          }
+        }).observe(document, {
+          childList: true,
+          subtree: true,
+          attributes: true,
+          attributeFilter: ['data-resizing'],
+        });
+      });
+    });
+    expect(await page.locator('[data-task-row]').count()).toBe(12);
+    const marks = () => page.evaluate(() => (window as unknown as { resizingMarks: number }).resizingMarks);
+    expect(await marks()).toBe(0);
+    // The shell still marks itself while the window is resized, so its sections do not animate then.
+    await page.setViewportSize({ width: 1280, height: 823 });
+    await expect.poll(marks).toBeGreaterThan(0);
+    await page.locator('[data-resizing]').first().waitFor({ state: 'detached' });
+    // One worker made the formatters, answered and was let go.
+    const warm = workers.filter((w) => /\/assets\/warm-intl\.worker-[\w-]+\.js$/.test(w));
+    expect(warm).toHaveLength(1);
+    await expect.poll(() => closed, { timeout: 10_000 }).toEqual(warm);
+    await page.close();
+    expect(s.errors).toEqual([]);
+  });
+
   it("normalises on the day's first start only, and loads its code only then", async () => {
     // The sign-in's start normalised already: this start of the same day neither asks nor loads it.
     const second = await coldLoad();

@@ -2,7 +2,8 @@
  * The build gives Mantine's AppShell sections a resize handle that draws nothing
  * (app/shell/no-resize-handle.ts, D65). Mantine's handle works only with AppShell's `resize`
  * controller, so our sources must not use one; and the file the build swaps must still be where the
- * build looks for it.
+ * build looks for it. The same for the hook that marks the shell "resizing" (app/shell/app-shell-resizing.ts,
+ * D93), which the build also swaps.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -33,5 +34,14 @@ describe('the AppShell without its resize handle', () => {
     expect(existsSync(handle)).toBe(true);
     const { AppShellResizeHandle } = await import('../src/app/shell/no-resize-handle.ts');
     expect(AppShellResizeHandle({ section: 'navbar' })).toBeNull();
+  });
+
+  it('the shell’s "resizing" hook the build swaps (D93) is still where AppShell imports it', () => {
+    const appShell = join(import.meta.dirname, '../../node_modules/@mantine/core/esm/components/AppShell');
+    expect(readFileSync(join(appShell, 'AppShell.mjs'), 'utf8')).toContain('./use-resizing/use-resizing.mjs');
+    // Same arguments as Mantine's, so the swap takes them as they are.
+    expect(readFileSync(join(appShell, 'use-resizing/use-resizing.mjs'), 'utf8')).toMatch(
+      /function useResizing\(\{ transitionDuration, disabled, resizeKey \}\)/,
+    );
   });
 });
