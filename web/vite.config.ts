@@ -184,15 +184,6 @@ export default defineConfig(({ command }) => ({
               entriesAware: true,
               entriesAwareMergeThreshold: 60_000,
             },
-            {
-              // The sign-in page and what it imports statically beyond the start chunk and Today's
-              // pieces: one file, not 16 small ones. A slow phone's browser spends a few ms to start
-              // each request and waits a round trip per wave of them; sign-in fetched 18 files before
-              // it could draw (decisions D93). Cognito stays out: the page loads it when used.
-              name: 'sign-in',
-              test: /[\\/]features[\\/]auth[\\/]routes[\\/]login-page\.tsx$/,
-              priority: 0,
-            },
           ],
         },
       },

@@ -64,23 +64,4 @@ describe('the web build', () => {
       for (const t of to) expect(graph.has(t), `${from} imports ${t}`).toBe(true);
     expect(findCycles(graph).map((c) => c.join(' → '))).toEqual([]);
   });
-
-  it('draws the sign-in page from the start chunk and at most three more files, without Cognito (D93)', () => {
-    if (!existsSync(assets)) throw new Error('web/dist is missing: run `npm run build` first');
-    const graph = chunkGraph(assets);
-    const signIn = [...graph.keys()].filter((f) => /^sign-in-[\w-]+\.js$/.test(f));
-    expect(signIn).toHaveLength(1);
-    // Everything the sign-in page imports statically, less the start chunk it shares with every page.
-    const start = [...graph.keys()].filter((f) => /^(index|rolldown-runtime)-[\w-]+\.js$/.test(f));
-    const seen = new Set<string>();
-    const visit = (f: string) => {
-      if (seen.has(f) || start.includes(f)) return;
-      seen.add(f);
-      for (const t of graph.get(f) ?? []) visit(t);
-    };
-    visit(signIn[0]!);
-    // 18 files before D93's group: each a request a slow phone starts and waits for.
-    expect(seen.size).toBeLessThanOrEqual(4);
-    expect([...seen].filter((f) => f.startsWith('cognito-'))).toEqual([]);
-  });
 });
