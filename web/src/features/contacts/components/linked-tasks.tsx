@@ -26,12 +26,13 @@ import { TASK_FLAG } from '@tandem/shared/tasks/constants';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
+import { browserZone } from '../../../lib/time/zone.ts';
 import { createTask } from '../../tasks/api/tasks.ts';
 import { StatusBadge, useTaskModal } from '../../tasks/index.ts';
 import { associateTasks, revalidateContacts, searchTasks, useLinkedTasks } from '../api/contacts.ts';
 import { contactsErrorMessage } from '../utils/errors.ts';
 import type { GroupChoice } from '../utils/form.ts';
-import { dueInputValue, localInputToIso, taskZone } from '../utils/task-defaults.ts';
+import { dueInputValue, localInputToIso } from '../utils/task-defaults.ts';
 import { LoadError } from './load-error.tsx';
 import '../../../i18n/with-later-texts.ts';
 
@@ -274,7 +275,7 @@ function NewTaskForm({
         details: { description: '', flag: v.urgent ? TASK_FLAG.urgent : TASK_FLAG.normal },
         status: defaults.status as 1,
         mode: defaults.mode,
-        userTimezone: taskZone(defaults.userTimezone),
+        userTimezone: browserZone(),
         ...(kind === 'contact' ? { contact: id } : { company: Number(id) }),
       });
       if (!results[0]) throw new Error(t('errors.createTask'));

@@ -18,11 +18,3 @@ export function localInputToIso(value: string): string | null {
   const d = new Date(value);
   return Number.isNaN(d.getTime()) ? null : d.toISOString();
 }
-
-export const taskZone = (fallback: string): string => {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || fallback;
-  } catch {
-    return fallback;
-  }
-};

@@ -19,7 +19,6 @@ import { listTasks, type TaskListQuery } from '../../tasks/api/tasks.ts';
 import { saveFile, todayCalendar } from '../api/today-calendar.ts';
 
 const PATH = '/download-today';
-const zone = browserZone;
 /** Pages of the Today list read for the page (100 each): a Today list is far shorter. */
 const MAX_PAGES = 5;
 
@@ -93,7 +92,7 @@ function TodayList() {
             onClick={async () => {
               setSaving(true);
               try {
-                const file = await todayCalendar(zone());
+                const file = await todayCalendar(browserZone());
                 saveFile(file.filename, file.ics, 'text/calendar;charset=utf-8');
               } catch (err) {
                 notifyError(t('downloadToday.loadFailed'), errorText(err, t('downloadToday.loadFailed')));
