@@ -34,11 +34,14 @@ export function useResizing({
       window.clearTimeout(timer.current);
     };
   }, [settleAfter]);
-  const mounted = useRef(false);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a change of these, not the mount, settles
+  // A change of these, not the mount, settles (compared with the values drawn first, so React's
+  // strict mode running the effect twice does not count as a change).
+  const drawn = useRef({ disabled, transitionDuration });
   useEffect(() => {
-    if (mounted.current) settleAfter(transitionDuration || 0);
-    mounted.current = true;
+    if (drawn.current.disabled === disabled && drawn.current.transitionDuration === transitionDuration)
+      return;
+    drawn.current = { disabled, transitionDuration };
+    settleAfter(transitionDuration || 0);
   }, [disabled, transitionDuration, settleAfter]);
   return resizing;
 }
