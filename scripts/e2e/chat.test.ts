@@ -156,6 +156,39 @@ describe('chat', () => {
     expect(await aPanel.getByRole('button', { name: 'Message actions' }).count()).toBe(0);
   });
 
+  it("a message written while B's page starts, before its live connection, shows once it connects", async () => {
+    // B's live connection is held back (its code is not answered yet), as on a slow start: the page reads
+    // the chat, then A writes, then the connection opens. The server had no socket of B's to tell.
+    let release!: () => void;
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    let asked = false;
+    await b.page.route('**/assets/live-updates-*.js', async (route) => {
+      asked = true;
+      await held;
+      await route.continue();
+    });
+    try {
+      await b.page.goto(`${url}/chat?task=${taskId}`);
+      const bPanel = b.page.getByTestId('chat-panel');
+      await bPanel.getByTestId('chat-message').first().waitFor();
+      await expect.poll(() => asked, { timeout: 20_000 }).toBe(true);
+      const text = `Written while Bo's page starts ${randomUUID().slice(0, 4)}`;
+      expect((await apiA.post(`/chat/${taskId}/message`, { message: text })).status).toBe(201);
+      // A's open chat (connected) hears it: the event has gone out, and B had no socket to hear it.
+      await a.page.getByTestId('chat-panel').getByTestId('chat-message').filter({ hasText: text }).waitFor({
+        timeout: 20_000,
+      });
+      expect(await bPanel.getByTestId('chat-message').filter({ hasText: text }).count()).toBe(0);
+      release();
+      await bPanel.getByTestId('chat-message').filter({ hasText: text }).waitFor({ timeout: 20_000 });
+    } finally {
+      release();
+      await b.page.unroute('**/assets/live-updates-*.js');
+    }
+  });
+
   it('a long chat shows its newest page and loads older messages as it is scrolled to the top', async () => {
     const t = await apiA.post('/task', { title: `Long chat ${randomUUID().slice(0, 4)}`, group: groupId });
     const id = t.body.results[0].id as string;

@@ -33,8 +33,13 @@ interface Seen {
   answeredAt?: number;
 }
 
-/** A cold load of Today in a new tab: every request and who asked for it. */
-async function coldLoad(before?: (page: Page) => Promise<unknown>): Promise<{ seen: Seen[]; page: Page }> {
+/**
+ * A cold load of Today in a new tab: every request and who asked for it, and when the live connection
+ * opened (CDP's monotonic seconds; undefined when it did not open within the wait).
+ */
+async function coldLoad(
+  before?: (page: Page) => Promise<unknown>,
+): Promise<{ seen: Seen[]; page: Page; socketOpenedAt?: number }> {
   const page = await s.context.newPage();
   await before?.(page);
   const cdp = await s.context.newCDPSession(page);
@@ -56,18 +61,35 @@ async function coldLoad(before?: (page: Page) => Promise<unknown>): Promise<{ se
     const one = byId.get(e.requestId);
     if (one) one.answeredAt = e.timestamp;
   });
+  let socketOpenedAt: number | undefined;
+  cdp.on('Network.webSocketHandshakeResponseReceived', (e) => {
+    socketOpenedAt ??= e.timestamp;
+  });
   await page.goto(`${url}/`);
   await page.locator('[data-task-row]').first().waitFor();
   // What follows the first screen (later code, the socket, the notifications) has time to ask too.
   await page.waitForTimeout(1500);
-  return { seen, page };
+  return { seen, page, socketOpenedAt };
 }
 
 const api = (seen: Seen[], path: string) => seen.filter((r) => new URL(r.url).pathname === `/api/v1${path}`);
+/** Today's list reads (one a priority group). */
+const listReads = (seen: Seen[]) =>
+  api(seen, '/task').filter((r) => new URL(r.url).searchParams.has('priority_group'));
 
 describe('a signed-in start of Today', () => {
-  it('asks for its first reads once each', async () => {
-    const { seen, page } = await coldLoad();
+  it('asks for its first reads once each, and the live ones once more when its live connection opens', async () => {
+    const { seen: all, page, socketOpenedAt } = await coldLoad();
+    // The connection opens after the first content; what changed between the first reads and then was
+    // told to no socket of the page's, so the loaded lists, groups and settings are read once more then.
+    expect(socketOpenedAt).toBeDefined();
+    const seen = all.filter((r) => r.sentAt < socketOpenedAt!);
+    const after = all.filter((r) => r.sentAt >= socketOpenedAt!);
+    for (const path of ['/user/config/', '/group/member', '/user/subscription/limit', '/task/pending'])
+      expect(api(after, path), path).toHaveLength(1);
+    expect(listReads(after)).toHaveLength(4);
+    // Not what no one else changes: the person's own account.
+    expect(api(after, '/auth/user/')).toHaveLength(0);
     for (const path of [
       '/user/config/',
       '/group/member',
@@ -80,7 +102,7 @@ describe('a signed-in start of Today', () => {
       expect(reads, path).toHaveLength(1);
     }
     // Today's four lists: one read each (the panels' hooks took the preloaded requests).
-    const lists = api(seen, '/task').filter((r) => new URL(r.url).searchParams.has('priority_group'));
+    const lists = listReads(seen);
     expect(lists.map((r) => new URL(r.url).searchParams.get('priority_group')).sort()).toEqual([
       '0',
       '1',
@@ -95,15 +117,20 @@ describe('a signed-in start of Today', () => {
   it('asks for the lists beside the first reads, with the selection it last asked with', async () => {
     // The start before (the sign-in's) kept the selection: this one asks for the lists at once. The
     // settings answer a second late, so a list asked for after them could not be sent before it.
-    const { seen, page } = await coldLoad((p) =>
+    const {
+      seen: all,
+      page,
+      socketOpenedAt,
+    } = await coldLoad((p) =>
       p.route('**/api/v1/user/config/', async (route) => {
         await new Promise((done) => setTimeout(done, 1000));
         await route.continue();
       }),
     );
+    const seen = all.filter((r) => socketOpenedAt === undefined || r.sentAt < socketOpenedAt);
     const [config] = api(seen, '/user/config/');
     expect(config?.answeredAt).toBeDefined();
-    const lists = api(seen, '/task').filter((r) => new URL(r.url).searchParams.has('priority_group'));
+    const lists = listReads(seen);
     expect(lists).toHaveLength(4);
     for (const list of lists) expect(list.sentAt).toBeLessThan(config!.answeredAt!);
     await page.close();

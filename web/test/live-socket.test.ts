@@ -38,7 +38,7 @@ class FakeSocket implements SocketLike {
 let sockets: FakeSocket[];
 let statuses: LiveStatus[];
 let received: unknown[];
-let reconnected: number;
+let connected: boolean[];
 let live: LiveSocket;
 let tokens: number;
 
@@ -51,14 +51,14 @@ beforeEach(async () => {
   sockets = [];
   statuses = [];
   received = [];
-  reconnected = 0;
+  connected = [];
   tokens = 0;
   live = new LiveSocket({
     url: 'wss://example.test/ws',
     getToken: async () => `token-${++tokens}`,
     onMessage: (m) => received.push(m),
     onStatus: (s) => statuses.push(s),
-    onReconnected: () => reconnected++,
+    onConnected: (again) => connected.push(again),
     createSocket: (url) => {
       const s = new FakeSocket(url);
       sockets.push(s);
@@ -133,13 +133,15 @@ describe('reconnecting', () => {
     expect(sockets).toHaveLength(before + 1);
   });
 
-  test('tells the caller when it is back after a drop (to revalidate), not on the first connection', async () => {
+  test('tells the caller at every connection (to revalidate), the first one too, and which it is', async () => {
+    expect(connected).toEqual([]);
     last().open();
-    expect(reconnected).toBe(0);
+    expect(connected).toEqual([false]);
     last().drop();
     await vi.advanceTimersByTimeAsync(1000);
+    expect(connected).toEqual([false]);
     last().open();
-    expect(reconnected).toBe(1);
+    expect(connected).toEqual([false, true]);
     expect(statuses).toEqual(['open', 'down', 'open']);
   });
 });

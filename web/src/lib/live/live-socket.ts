@@ -7,7 +7,9 @@
  * - queues what it is asked to send and flushes the queue 500 ms after each connect; a message is
  *   dropped after 3 failed tries (a try fails when the socket is not open or closes on it);
  * - drops an event whose id it has seen (delivery is at least once);
- * - tells when it came back after a drop, so the caller revalidates what it may have missed.
+ * - tells each time it connects, the first time too, so the caller reads again what it may have missed:
+ *   after a drop, what changed while it was down; at the first, what changed between the page's first
+ *   reads and the server knowing this socket (nothing keeps events for a socket not yet connected).
  * Framework-free, with the socket and clock injectable, so the rules are tested with fake timers.
  */
 import { reconnectDelay, SOCKET_RULES } from '@tandem/shared/api/realtime';
@@ -38,8 +40,11 @@ export interface LiveSocketOptions {
   /** A parsed message from the server that is not a repeat. */
   onMessage: (message: unknown) => void;
   onStatus?: (status: LiveStatus) => void;
-  /** Connected again after the connection was lost: what happened meanwhile was not heard. */
-  onReconnected?: () => void;
+  /**
+   * Connected: what happened before was not heard. `again` is false at the first connection (what
+   * changed since the page's first reads) and true after a drop (what changed while it was down).
+   */
+  onConnected?: (again: boolean) => void;
   createSocket?: (url: string) => SocketLike;
 }
 
@@ -140,7 +145,7 @@ export class LiveSocket {
       this.pingTimer = setInterval(() => {
         if (socket.readyState === OPEN) socket.send(JSON.stringify({ type: 'ping' }));
       }, SOCKET_RULES.keepAliveMs);
-      if (wasLost) this.opts.onReconnected?.();
+      this.opts.onConnected?.(wasLost);
     };
     socket.onmessage = (ev) => this.receive(ev.data);
     socket.onerror = () => {

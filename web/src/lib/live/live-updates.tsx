@@ -2,8 +2,9 @@
  * Live updates in the signed-in app (docs/realtime.md): one socket while the shell is mounted. A task
  * event (or one of the person's own placement, from another tab) reads again every loaded view that
  * shows tasks (Today panels, lists, the calendar, an open task: SWR keys by matcher, lib/revalidate.ts),
- * a group event the groups and rosters too, a chat event every loaded chat key; a reconnect reads again
- * what may have changed while the socket was down. A quiet badge shows while the connection is down.
+ * a group event the groups and rosters too, a chat event every loaded chat key. Each connection reads
+ * again what may have changed unheard: at the first, since the page's first reads (the socket opens after
+ * them); after a drop, while the socket was down. A quiet badge shows while the connection is down.
  * Loaded lazily by the shell, after its first paint.
  */
 import { Badge, Button, Group } from '@mantine/core';
@@ -27,6 +28,9 @@ import { type Change, revalidateAfter } from '../revalidate.ts';
 type LiveChange = Extract<Change, 'task' | 'group' | 'member' | 'chat' | 'notification' | 'attachment'>;
 
 import { LiveSocket, type LiveStatus } from './live-socket.ts';
+
+/** What a connection may have missed: everything an event can make stale. */
+const MISSED: LiveChange[] = ['task', 'group', 'member', 'chat', 'notification', 'attachment'];
 
 /** Events in a burst (a tree deleted, a structure saved) are read once: within this many ms. */
 const COALESCE_MS = 50;
@@ -67,10 +71,9 @@ export default function LiveUpdates() {
         else if (isAttachmentEvent(m)) revalidate('attachment');
       },
       onStatus: setStatus,
-      // Missed while down: tasks, the groups and rosters that decide which tasks show, chats,
-      // notifications, files.
-      onReconnected: () =>
-        void revalidateAfter('task', 'group', 'member', 'chat', 'notification', 'attachment'),
+      // Not heard before this connection (since the first reads, or while down): tasks, the groups and
+      // rosters that decide which tasks show, chats, notifications, files. Only loaded keys are read.
+      onConnected: () => void revalidateAfter(...MISSED),
     });
     socketRef.current = socket;
     socket.start();
