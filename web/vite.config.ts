@@ -132,13 +132,69 @@ function requestPageBuild(): Plugin {
 }
 
 /**
+ * Pages whose files beyond the entry are asked for from the HTML (the sign-in page, where a signed-out
+ * start lands): while the entry downloads, not after it has run (a slow phone waited for the entry,
+ * then for waves of small files; decisions D95). A small inline script adds the `modulepreload` links for the path being opened only, so no other page downloads them. The links are
+ * the ones the entry's own preloading would add (same address), so nothing is fetched twice.
+ */
+const EARLY_PAGES: Readonly<Record<string, string>> = {
+  '/login': 'src/features/auth/routes/login-page.tsx',
+};
+
+function earlyPagePreloads(): Plugin {
+  return {
+    name: 'early-page-preloads',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle || !ctx.chunk) return html;
+        const chunks = new Map(
+          Object.values(bundle).flatMap((o) => (o.type === 'chunk' ? [[o.fileName, o] as const] : [])),
+        );
+        const closure = (file: string, into = new Set<string>()) => {
+          if (into.has(file)) return into;
+          into.add(file);
+          for (const i of chunks.get(file)?.imports ?? []) closure(i, into);
+          return into;
+        };
+        const entry = closure(ctx.chunk.fileName);
+        const files: Record<string, string[]> = {};
+        for (const [path, module] of Object.entries(EARLY_PAGES)) {
+          const id = resolve(import.meta.dirname, module);
+          // Its own chunk, or the piece of a chunk group that holds it (such a page has none of its own).
+          const page = [...chunks.values()].find((c) => c.facadeModuleId === id || c.moduleIds.includes(id));
+          if (!page) throw new Error(`early-page-preloads: no chunk for ${module}`);
+          files[path] = [...closure(page.fileName)].filter((f) => !entry.has(f)).map((f) => `/${f}`);
+        }
+        const script = `<script>{const early=${JSON.stringify(files)}[location.pathname];if(early)for(const href of early){const l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=href;document.head.append(l)}}</script>`;
+        // After the entry (asked for first, the largest), before the stylesheet: a script after a
+        // stylesheet waits until the stylesheet has loaded.
+        const entryTag = /<script type="module"[^>]*><\/script>\n/.exec(html);
+        if (!entryTag) throw new Error('early-page-preloads: no module script in index.html');
+        const at = entryTag.index + entryTag[0].length;
+        return `${html.slice(0, at)}    ${script}\n${html.slice(at)}`;
+      },
+    },
+  };
+}
+
+/**
  * The site is static: `dist/` plus a `/config.json` written by whoever serves it (the local
  * gateway, or the web stack in AWS). Nothing environment-specific is baked into the build.
  */
 export default defineConfig(({ command }) => ({
   base: '/',
   ...(command === 'build' ? { customLogger: failOnWarning() } : {}),
-  plugins: [leanAppShell(), routeDefsPerImporter(), textsWithout(), react(), requestPageBuild()],
+  plugins: [
+    leanAppShell(),
+    routeDefsPerImporter(),
+    textsWithout(),
+    react(),
+    earlyPagePreloads(),
+    requestPageBuild(),
+  ],
   // amazon-cognito-identity-js bundles the `buffer` package, which reads Node's `global`.
   define: { global: 'globalThis' },
   build: {
