@@ -2,7 +2,8 @@
  * The zone every time on screen is shown in: the person's zone from their settings (issue 11), so
  * someone whose computer is set to another zone still sees their own day. Until the settings load it
  * is the computer's zone. Intl does the zone maths here, which keeps a date library off the routes
- * that need none (Today); Luxon's default zone is set to the same zone by the app shell.
+ * that need none (Today); Luxon's default zone follows it (lib/time/luxon.ts, the only way features
+ * import Luxon).
  */
 import { wallClockOf } from '@tandem/shared/time/wall-clock';
 import { isValidTimezone } from '@tandem/shared/user/timezone';
@@ -16,10 +17,23 @@ let current: string | undefined;
 /** The zone times are shown in now. */
 export const displayZone = (): string => (current ??= browserZone());
 
+/** What else keeps a zone of its own (Luxon's default, lib/time/luxon.ts), told of every change. */
+const followers = new Set<(zone: string) => void>();
+
+/** Keeps `follow` told of the display zone: now, and at every change. */
+export function followDisplayZone(follow: (zone: string) => void): void {
+  followers.add(follow);
+  follow(displayZone());
+}
+
 /** Shows times in `zone` from now on (a zone the platform does not know leaves the computer's). */
 export function setDisplayZone(zone: string | null | undefined): string {
-  current = zone && isValidTimezone(zone) ? zone : browserZone();
-  return current;
+  const next = zone && isValidTimezone(zone) ? zone : browserZone();
+  if (next !== current) {
+    current = next;
+    for (const follow of followers) follow(next);
+  }
+  return next;
 }
 
 export interface WallTime {

@@ -4,10 +4,10 @@
  */
 import { Box, Button, Group, Modal, ScrollArea, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { DEFAULT_GROUP_COLOR } from '@tandem/shared/groups/group';
-import { DateTime } from 'luxon';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText, notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { DateTime } from '../../../lib/time/luxon.ts';
 import { deleteTasks } from '../../tasks/api/tasks.ts';
 import { revalidateSchedule } from '../api/schedule.ts';
 import type { CalendarEvent } from '../utils/events.ts';

@@ -3,12 +3,12 @@
  * dark. Used by the calendar page (draggable, selectable) and by the daily modal (one day).
  */
 import { DEFAULT_GROUP_COLOR } from '@tandem/shared/groups/group';
-import { DateTime } from 'luxon';
 import { type CSSProperties, type ReactNode, useLayoutEffect, useMemo, useRef } from 'react';
 import type { Formats, View } from 'react-big-calendar';
 import dragAndDropModule, { type EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop';
 import CalendarModule from 'react-big-calendar/lib/Calendar';
 import luxonModule from 'react-big-calendar/lib/localizers/luxon';
+import { DateTime } from '../../../lib/time/luxon.ts';
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import 'react-big-calendar/lib/addons/dragAndDrop/styles.css';
 import { useTranslation } from 'react-i18next';

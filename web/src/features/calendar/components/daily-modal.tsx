@@ -5,10 +5,10 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronLeft, IconChevronRight, IconPencil } from '@tabler/icons-react';
-import { DateTime } from 'luxon';
 import { useMemo } from 'react';
 import type { Formats } from 'react-big-calendar';
 import { useTranslation } from 'react-i18next';
+import { DateTime } from '../../../lib/time/luxon.ts';
 import { useOccurrences } from '../api/schedule.ts';
 import { type CalendarEvent, toEvent } from '../utils/events.ts';
 import type { UserFormats } from '../utils/formats.ts';

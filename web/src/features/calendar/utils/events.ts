@@ -1,6 +1,6 @@
 /** Occurrences as react-big-calendar events, and the optimistic move of one of them. */
 import type { OccurrenceView } from '@tandem/shared/time/views';
-import { DateTime } from 'luxon';
+import { DateTime } from '../../../lib/time/luxon.ts';
 
 export interface CalendarEvent {
   /** Task id and original start: one occurrence of one task. */

@@ -4,8 +4,8 @@
  * localizer, so the grid and the popups agree.
  */
 import type { UserConfig } from '@tandem/shared/user/config';
-import { DateTime } from 'luxon';
 import type { DateRange, Formats } from 'react-big-calendar';
+import { DateTime } from '../../../lib/time/luxon.ts';
 
 export interface UserFormats {
   time: string;

@@ -4,7 +4,7 @@
  * week of the 1st). The window is what GET /task/schedule is asked for. Dates are read in the
  * person's zone (Luxon's default zone, set by the shell), as the calendar draws them.
  */
-import { DateTime } from 'luxon';
+import { DateTime } from '../../../lib/time/luxon.ts';
 
 export const CALENDAR_VIEWS = ['day', 'week', 'work_week', 'month'] as const;
 export type CalendarView = (typeof CALENDAR_VIEWS)[number];

@@ -3,7 +3,7 @@
  * (buildRecurRule: FREQ daily/weekly/monthly, INTERVAL, BYDAY, BYMONTHDAY, COUNT or UNTIL).
  * Pure: the words come from the caller's translate function, the until date from its formatter.
  */
-import { DateTime } from 'luxon';
+import { DateTime } from '../../../lib/time/luxon.ts';
 
 export type TextFn = (key: string, vars?: Record<string, string | number>) => string;
 

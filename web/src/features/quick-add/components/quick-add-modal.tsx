@@ -5,11 +5,11 @@
  */
 import { Badge, Button, Group, Mark, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { TASK_FLAG } from '@tandem/shared/tasks/constants';
-import { DateTime } from 'luxon';
 import { type FormEvent, Fragment, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localeTag } from '../../../i18n/index.ts';
 import { errorText, notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { DateTime } from '../../../lib/time/luxon.ts';
 import { displayZone } from '../../../lib/time/zone.ts';
 import { useUserConfig } from '../../../lib/user/get-user-config.ts';
 import { useGroups } from '../../groups/api/list-groups.ts';

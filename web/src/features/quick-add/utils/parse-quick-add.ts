@@ -6,7 +6,7 @@
  * the screen can highlight it before saving.
  */
 import * as chrono from 'chrono-node';
-import { DateTime } from 'luxon';
+import { DateTime } from '../../../lib/time/luxon.ts';
 
 export interface QuickAddGroup {
   id: string;

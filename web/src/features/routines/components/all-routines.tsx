@@ -1,9 +1,9 @@
 import { Group, Loader, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { TaskView } from '@tandem/shared/tasks/views';
 import type { ScheduledTaskView } from '@tandem/shared/time/views';
-import { DateTime } from 'luxon';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateTime } from '../../../lib/time/luxon.ts';
 import { useUserConfig } from '../../../lib/user/get-user-config.ts';
 import { userFormats } from '../../calendar/utils/formats.ts';
 import { recurrenceText, type TextFn } from '../../calendar/utils/recurrence-text.ts';

@@ -1,8 +1,8 @@
 import { Badge, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { passesSelection, selectableOccurrence } from '@tandem/shared/tasks/selection';
-import { DateTime } from 'luxon';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateTime } from '../../../lib/time/luxon.ts';
 import { useUserConfig } from '../../../lib/user/get-user-config.ts';
 import { userFormats } from '../../calendar/utils/formats.ts';
 import { useTaskSelection } from '../../groups/hooks/use-task-selection.ts';

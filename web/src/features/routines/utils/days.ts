@@ -3,7 +3,7 @@
  * Saturday, as the calendar's weeks), in the person's zone (Luxon's default zone, set by the shell). Pure.
  */
 import type { OccurrenceView } from '@tandem/shared/time/views';
-import { DateTime } from 'luxon';
+import { DateTime } from '../../../lib/time/luxon.ts';
 
 export interface Window {
   start: Date;

@@ -1,6 +1,6 @@
 /** Plain-English "when" for a schedule shown to someone else (the attendee page), in their zone. */
 import { WEEKDAYS } from '@tandem/shared/time/schedule';
-import { DateTime } from 'luxon';
+import { DateTime } from '../../../lib/time/luxon.ts';
 import { parseRecurRule } from './schedule-form.ts';
 
 const DAY_NAMES = {

@@ -17,7 +17,7 @@ import {
   type Weekday,
 } from '@tandem/shared/time/schedule';
 import type { ScheduledTaskView } from '@tandem/shared/time/views';
-import { DateTime } from 'luxon';
+import { DateTime } from '../../../lib/time/luxon.ts';
 import { isEmail } from '../../../lib/validation.ts';
 
 export const ALL_DAY_MINUTES = 1440;

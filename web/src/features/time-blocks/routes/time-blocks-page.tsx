@@ -4,10 +4,10 @@
  */
 import { Alert, Badge, Button, Group, Loader, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import type { TimeBlockView } from '@tandem/shared/time/views';
-import { DateTime } from 'luxon';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText, notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { DateTime } from '../../../lib/time/luxon.ts';
 import { browserZone } from '../../../lib/time/zone.ts';
 import { useUserConfig } from '../../../lib/user/get-user-config.ts';
 import { userFormats } from '../../calendar/utils/formats.ts';

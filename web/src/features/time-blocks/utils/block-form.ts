@@ -3,7 +3,7 @@
  * start is a wall-clock time in the block's zone. Pure.
  */
 import type { TimeBlockView } from '@tandem/shared/time/views';
-import { DateTime } from 'luxon';
+import { DateTime } from '../../../lib/time/luxon.ts';
 import { type Repeat, repeatFromRule, ruleForRepeat } from './repeat.ts';
 
 export interface BlockFormValues {
