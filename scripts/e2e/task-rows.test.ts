@@ -455,6 +455,47 @@ describe('a drag being saved', () => {
   });
 });
 
+describe('a task marked Done being saved', () => {
+  it('is not shown undone by a list read meanwhile', async () => {
+    const t = await make({ title: 'Renew the passport', priority_group: 2 });
+    await page.goto(`${url}/`);
+    await row('Later', t.title).waitFor();
+    // The PATCH is held until the list has been read again from the server, which still has the task
+    // not done then (a live update, or the live connection's first read, D94).
+    let release!: () => void;
+    const released = new Promise<void>((r) => {
+      release = r;
+    });
+    const held = `**/api/v1/task/${t.id}`;
+    await page.route(held, async (route) => {
+      if (route.request().method() === 'PATCH') await released;
+      await route.continue();
+    });
+    try {
+      // Its name changes with its state: found by its row.
+      // Ticked by the click itself, the page just drawn (the sort codes may not be here yet).
+      const box = row('Later', t.title).getByRole('checkbox');
+      await box.check();
+      const readAgain = page.waitForResponse(
+        (r) => r.request().method() === 'GET' && /\/api\/v1\/task\?.*priority_group=2/.test(r.url()),
+      );
+      // A change made elsewhere: its live update reads Later again while the save is held.
+      await make({ title: 'Book the dentist', priority_group: 2 });
+      await readAgain;
+      await page.waitForTimeout(300); // time to draw what was read, were it kept
+      expect(await box.isChecked()).toBe(true);
+      release();
+      await expect.poll(async () => (await getTask(t.id)).status.id).toBe(4);
+      await row('Later', 'Book the dentist').waitFor();
+      await expect.poll(async () => (await box.count()) === 0 || (await box.isChecked())).toBe(true);
+    } finally {
+      release();
+      await page.unroute(held);
+    }
+    expect(s.errors).toEqual([]);
+  });
+});
+
 describe('sub-tasks of a dragged parent', () => {
   it('go with it to the other panel and leave nothing behind', async () => {
     const trip = await make({

@@ -57,6 +57,14 @@ describe('optimistic Today lists', () => {
     expect(list.results.map((t) => t.id)).toEqual(['b', 'c', 'a']);
   });
 
+  it('ticks a task where it is while the sort codes are not loaded yet', () => {
+    const rows = [task('a', 'a0'), task('b', 'a1')];
+    const done = doneTask(rows[0]!, true, ['a0', 'a1'], new Date('2026-11-21T10:00:00Z'), undefined);
+    expect(done.status.id).toBe(4);
+    expect(done.customSortCode).toBe('a0');
+    expect(withTask(page(...rows), done).results.map((t) => t.id)).toEqual(['a', 'b']);
+  });
+
   it('leaves an undone task where it is', () => {
     const back = doneTask(
       task('a', 'a9', { status: { id: 4, title: 'Completed' }, mode: 'completed' }),

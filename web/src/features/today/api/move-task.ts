@@ -20,13 +20,36 @@ export const isGroupList =
     key[1] === 'list' &&
     (key[2] as TaskListQuery | undefined)?.priorityGroup === group;
 
-export const changeGroupLists = (group: number, change: (page: Page<TaskView>) => Page<TaskView>) =>
-  mutate<Page<TaskView>>(isGroupList(group), (page) => (page ? change(page) : page), { revalidate: false });
+/**
+ * Changes every loaded list of one priority group at once, held as one mutation until `saving` settles:
+ * a read of the lists that starts meanwhile (a live update, a refocus, the live connection's first
+ * read) is dropped rather than bringing back what the save changes. Rejects as `saving` does.
+ */
+export const holdListsUntilSaved = async (
+  group: number,
+  saving: Promise<unknown>,
+  change: (page: Page<TaskView>) => Page<TaskView>,
+): Promise<void> => {
+  const held = mutate<Page<TaskView>>(
+    isGroupList(group),
+    async (page) => {
+      await saving;
+      return page ? change(page) : page;
+    },
+    {
+      optimisticData: (page) => (page ? change(page) : page) as Page<TaskView>,
+      revalidate: false,
+      rollbackOnError: false,
+    },
+  );
+  // The save too: with no list of the group loaded, nothing above waits for it.
+  await Promise.all([held, saving]);
+};
 
 /**
  * The moved task shows at once in its new place and nowhere else until the server has it: the lists'
- * change is held as one mutation over the save, so a read of them that starts meanwhile (a live
- * update, a refocus) is dropped rather than bringing the row back where it was.
+ * change is held over the save (holdListsUntilSaved), so a read of them that starts meanwhile is
+ * dropped rather than bringing the row back where it was.
  */
 export async function moveTask(task: TaskView, toGroup: number, between: PlaceBetween): Promise<void> {
   const fromGroup = task.priorityGroup.id;
@@ -37,23 +60,12 @@ export async function moveTask(task: TaskView, toGroup: number, between: PlaceBe
     ...(fromGroup !== toGroup ? { priorityGroup: toGroup } : {}),
     placeBetween: between,
   });
-  const holdUntilSaved = (group: number, change: (page: Page<TaskView>) => Page<TaskView>) =>
-    mutate<Page<TaskView>>(
-      isGroupList(group),
-      async (page) => {
-        await saving;
-        return page ? change(page) : page;
-      },
-      {
-        optimisticData: (page) => (page ? change(page) : page) as Page<TaskView>,
-        revalidate: false,
-        rollbackOnError: false,
-      },
-    );
   try {
     await Promise.all([
-      fromGroup !== toGroup ? holdUntilSaved(fromGroup, (p) => withoutTask(p, task.id)) : undefined,
-      holdUntilSaved(toGroup, (p) => withTask(p, moved)),
+      fromGroup !== toGroup
+        ? holdListsUntilSaved(fromGroup, saving, (p) => withoutTask(p, task.id))
+        : undefined,
+      holdListsUntilSaved(toGroup, saving, (p) => withTask(p, moved)),
     ]);
   } finally {
     // Read after the save (and after a refusal, to put the lists back): changes made elsewhere whose

@@ -61,7 +61,8 @@ export function doneTask(
   done: boolean,
   codes: readonly string[],
   now: Date,
-  { sortCodeFor }: SortCodes,
+  /** Not loaded yet: the row is ticked where it is, and goes down when the lists are read again. */
+  sortCodes: SortCodes | undefined,
 ): TaskView {
   if (!done) {
     return {
@@ -79,6 +80,6 @@ export function doneTask(
     mode: 'completed',
     pinnedToToday: false,
     taskPosition: 'bottom',
-    customSortCode: sortCodeFor('bottom', others),
+    customSortCode: sortCodes ? sortCodes.sortCodeFor('bottom', others) : task.customSortCode,
   };
 }
