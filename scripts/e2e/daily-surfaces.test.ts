@@ -10,6 +10,7 @@ import type { Page } from 'playwright-core';
 type Box = { x: number; y: number; width: number; height: number };
 
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { addedElements, countAddedElements } from '../src/testing/added-elements.ts';
 import { type BrowserSession, openBrowser, signIn } from '../src/testing/browser.ts';
 import { apiClient, createUser, type StackEnv } from '../src/testing/users.ts';
 
@@ -229,24 +230,13 @@ describe("times in the person's zone, not the computer's", () => {
       await signIn(p, url, tokyo, password);
       // A cold start of Today draws its rows once, in the person's zone: not first in the computer's
       // and again once the zone is applied (the shell keys its pages on the zone).
-      await p.addInitScript(() => {
-        const w = window as unknown as { rowsAdded: number };
-        w.rowsAdded = 0;
-        new MutationObserver((changes) => {
-          for (const change of changes)
-            for (const node of change.addedNodes)
-              if (node instanceof Element)
-                w.rowsAdded += [node, ...node.querySelectorAll('*')].filter((e) =>
-                  e.hasAttribute('data-task-row'),
-                ).length;
-        }).observe(document, { childList: true, subtree: true });
-      });
+      await countAddedElements(p, '[data-task-row]');
       await p.goto(`${url}/`);
       await p.locator('[data-task-row]').first().waitFor();
       await p.waitForTimeout(1500);
       const rows = await p.locator('[data-task-row]').count();
       expect(rows).toBeGreaterThan(0);
-      expect(await p.evaluate(() => (window as unknown as { rowsAdded: number }).rowsAdded)).toBe(rows);
+      expect(await addedElements(p)).toBe(rows);
       await p.goto(`${url}/task/${due.id}`);
       await expect
         .poll(() => p.getByLabel('Due date', { exact: true }).inputValue())

@@ -6,6 +6,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { seedToday } from '../src/bench/web-today.ts';
+import { addedElements, countAddedElements } from '../src/testing/added-elements.ts';
 import { type BrowserSession, openBrowser, signIn } from '../src/testing/browser.ts';
 import type { StackEnv } from '../src/testing/users.ts';
 
@@ -141,23 +142,10 @@ describe('a signed-in start of Today', () => {
     // The lists asked for with the remembered selection are in the first render: a panel's loading
     // skeleton never reaches the page. Watched from before the page's own script runs.
     const { page } = await coldLoad((p) =>
-      p.addInitScript(() => {
-        const w = window as unknown as { skeletonsInPanels: number };
-        w.skeletonsInPanels = 0;
-        new MutationObserver((changes) => {
-          for (const change of changes)
-            for (const node of change.addedNodes)
-              if (node instanceof Element)
-                w.skeletonsInPanels += [node, ...node.querySelectorAll('*')].filter(
-                  (e) => e.classList.contains('mantine-Skeleton-root') && e.closest('section[aria-label]'),
-                ).length;
-        }).observe(document, { childList: true, subtree: true });
-      }),
+      countAddedElements(p, 'section[aria-label] .mantine-Skeleton-root'),
     );
     expect(await page.locator('[data-task-row]').count()).toBe(12);
-    expect(
-      await page.evaluate(() => (window as unknown as { skeletonsInPanels: number }).skeletonsInPanels),
-    ).toBe(0);
+    expect(await addedElements(page)).toBe(0);
     await page.close();
     expect(s.errors).toEqual([]);
   });

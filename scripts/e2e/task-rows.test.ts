@@ -52,6 +52,20 @@ const make = async (body: Record<string, unknown>) => {
   return r.body.results[0] as { id: string; title: string; children: Array<{ id: string; title: string }> };
 };
 
+/** Holds the task's PATCH until released (a save in flight while the page reads meanwhile). */
+async function holdPatchOf(id: string) {
+  let release!: () => void;
+  const released = new Promise<void>((r) => {
+    release = r;
+  });
+  const held = `**/api/v1/task/${id}`;
+  await page.route(held, async (route) => {
+    if (route.request().method() === 'PATCH') await released;
+    await route.continue();
+  });
+  return { release, unhold: () => page.unroute(held) };
+}
+
 /** Drags by the row's handle onto a point of `target` with the pointer, in small steps. */
 async function dragTo(handle: Locator, target: Locator) {
   // Drag and drop binds the rows once a handle is pointed at; its handles then say they are sortable.
@@ -417,15 +431,7 @@ describe('a drag being saved', () => {
     await row('Future', 'Plan Q4').waitFor();
     // The move's PATCH is held until the lists have been read again from the server, which still has
     // the task in Later then.
-    let release!: () => void;
-    const released = new Promise<void>((r) => {
-      release = r;
-    });
-    const held = `**/api/v1/task/${t.id}`;
-    await page.route(held, async (route) => {
-      if (route.request().method() === 'PATCH') await released;
-      await route.continue();
-    });
+    const { release, unhold } = await holdPatchOf(t.id);
     await page.setViewportSize({ width: 1280, height: 1400 });
     await dragTo(
       panel('Later').getByRole('button', { name: `Move ${t.title}`, exact: true }),
@@ -446,7 +452,7 @@ describe('a drag being saved', () => {
     // The move's own live update reads the lists again: the change made meanwhile shows too.
     await row('Later', other.title).waitFor();
     expect(await row('Later', t.title).count()).toBe(0);
-    await page.unroute(held);
+    await unhold();
     await page.reload();
     await row('Future', t.title).waitFor();
     expect(await row('Later', t.title).count()).toBe(0);
@@ -462,15 +468,7 @@ describe('a task marked Done being saved', () => {
     await row('Later', t.title).waitFor();
     // The PATCH is held until the list has been read again from the server, which still has the task
     // not done then (a live update, or the live connection's first read, D94).
-    let release!: () => void;
-    const released = new Promise<void>((r) => {
-      release = r;
-    });
-    const held = `**/api/v1/task/${t.id}`;
-    await page.route(held, async (route) => {
-      if (route.request().method() === 'PATCH') await released;
-      await route.continue();
-    });
+    const { release, unhold } = await holdPatchOf(t.id);
     try {
       // Its name changes with its state: found by its row.
       // Ticked by the click itself, the page just drawn (the sort codes may not be here yet).
@@ -490,7 +488,7 @@ describe('a task marked Done being saved', () => {
       await expect.poll(async () => (await box.count()) === 0 || (await box.isChecked())).toBe(true);
     } finally {
       release();
-      await page.unroute(held);
+      await unhold();
     }
     expect(s.errors).toEqual([]);
   });
