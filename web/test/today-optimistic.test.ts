@@ -59,7 +59,7 @@ describe('optimistic Today lists', () => {
 
   it('ticks a task where it is while the sort codes are not loaded yet', () => {
     const rows = [task('a', 'a0'), task('b', 'a1')];
-    const done = doneTask(rows[0]!, true, ['a0', 'a1'], new Date('2026-11-21T10:00:00Z'), undefined);
+    const done = doneTask(rows[0]!, true, ['a0', 'a1'], new Date('2026-11-21T10:00:00Z'), null);
     expect(done.status.id).toBe(4);
     expect(done.customSortCode).toBe('a0');
     expect(withTask(page(...rows), done).results.map((t) => t.id)).toEqual(['a', 'b']);

@@ -41,10 +41,10 @@ export interface LiveSocketOptions {
   onMessage: (message: unknown) => void;
   onStatus?: (status: LiveStatus) => void;
   /**
-   * Connected: what happened before was not heard. `again` is false at the first connection (what
-   * changed since the page's first reads) and true after a drop (what changed while it was down).
+   * Connected, the first time or again: what happened before was not heard (since the page's first
+   * reads, or while the connection was down).
    */
-  onConnected?: (again: boolean) => void;
+  onConnected?: () => void;
   createSocket?: (url: string) => SocketLike;
 }
 
@@ -59,7 +59,6 @@ export class LiveSocket {
   private stopped = true;
   /** Reconnects tried since the last successful connection. */
   private attempts = 0;
-  private everOpened = false;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private flushTimer: ReturnType<typeof setTimeout> | undefined;
   private pingTimer: ReturnType<typeof setInterval> | undefined;
@@ -132,8 +131,6 @@ export class LiveSocket {
     this.socket = socket;
     socket.onopen = () => {
       if (this.socket !== socket) return;
-      const wasLost = this.everOpened;
-      this.everOpened = true;
       this.attempts = 0;
       this.setStatus('open');
       clearTimeout(this.flushTimer);
@@ -145,7 +142,7 @@ export class LiveSocket {
       this.pingTimer = setInterval(() => {
         if (socket.readyState === OPEN) socket.send(JSON.stringify({ type: 'ping' }));
       }, SOCKET_RULES.keepAliveMs);
-      this.opts.onConnected?.(wasLost);
+      this.opts.onConnected?.();
     };
     socket.onmessage = (ev) => this.receive(ev.data);
     socket.onerror = () => {

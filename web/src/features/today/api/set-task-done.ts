@@ -15,7 +15,7 @@ import { holdListsUntilSaved } from './move-task.ts';
 export async function setTaskDone(task: TaskView, done: boolean, now = new Date()): Promise<void> {
   // Ticked in the same task as the click, without waiting for the sort codes: before they are here
   // (just after the first content) the row is ticked in place and goes down with the read after the save.
-  const codes = sortCodes.get() ?? undefined;
+  const codes = sortCodes.get();
   if (!codes) void sortCodes.load().catch(() => undefined);
   // Only where the row is listed: a sub-task shown under its parent is not a row of the panel.
   const change = (page: Page<TaskView>) =>

@@ -62,7 +62,7 @@ export function doneTask(
   codes: readonly string[],
   now: Date,
   /** Not loaded yet: the row is ticked where it is, and goes down when the lists are read again. */
-  sortCodes: SortCodes | undefined,
+  sortCodes: SortCodes | null,
 ): TaskView {
   if (!done) {
     return {
