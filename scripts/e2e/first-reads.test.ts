@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { seedToday } from '../src/bench/web-today.ts';
 import { addedElements, countAddedElements } from '../src/testing/added-elements.ts';
 import { type BrowserSession, openBrowser, signIn } from '../src/testing/browser.ts';
+import { logNetwork, type Seen } from '../src/testing/network-log.ts';
 import type { StackEnv } from '../src/testing/users.ts';
 
 const { url, env } = inject('stack');
@@ -25,52 +26,21 @@ afterAll(async () => {
   await s?.close();
 });
 
-interface Seen {
-  url: string;
-  /** The script whose code asked (the top of the initiator's stack). */
-  by: string;
-  /** When the request was sent and when its answer came (CDP's monotonic seconds). */
-  sentAt: number;
-  answeredAt?: number;
-}
-
 /**
  * A cold load of Today in a new tab: every request and who asked for it, and when the live connection
- * opened (CDP's monotonic seconds; undefined when it did not open within the wait).
+ * opened (undefined when it did not open within the wait).
  */
 async function coldLoad(
   before?: (page: Page) => Promise<unknown>,
 ): Promise<{ seen: Seen[]; page: Page; socketOpenedAt?: number }> {
   const page = await s.context.newPage();
   await before?.(page);
-  const cdp = await s.context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  const seen: Seen[] = [];
-  const byId = new Map<string, Seen>();
-  cdp.on('Network.requestWillBeSent', (e) => {
-    const frames = e.initiator.stack?.callFrames ?? [];
-    const one: Seen = {
-      url: e.request.url,
-      by: frames[0]?.url ?? e.initiator.url ?? '',
-      sentAt: e.timestamp,
-    };
-    seen.push(one);
-    byId.set(e.requestId, one);
-  });
-  cdp.on('Network.responseReceived', (e) => {
-    const one = byId.get(e.requestId);
-    if (one) one.answeredAt = e.timestamp;
-  });
-  let socketOpenedAt: number | undefined;
-  cdp.on('Network.webSocketHandshakeResponseReceived', (e) => {
-    socketOpenedAt ??= e.timestamp;
-  });
+  const log = await logNetwork(s.context, page, { cacheDisabled: true });
   await page.goto(`${url}/`);
   await page.locator('[data-task-row]').first().waitFor();
   // What follows the first screen (later code, the socket, the notifications) has time to ask too.
   await page.waitForTimeout(1500);
-  return { seen, page, socketOpenedAt };
+  return { seen: log.seen, page, socketOpenedAt: log.socketOpenedAt() };
 }
 
 const api = (seen: Seen[], path: string) => seen.filter((r) => new URL(r.url).pathname === `/api/v1${path}`);
