@@ -1,5 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { relative, resolve } from 'node:path';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, createLogger, defineConfig, type Logger, type Plugin } from 'vite';
 
@@ -132,19 +133,32 @@ function requestPageBuild(): Plugin {
 }
 
 /**
- * Pages whose files beyond the entry are asked for from the HTML (the sign-in page, where a signed-out
- * start lands): while the entry downloads, not after it has run (a slow phone waited for the entry,
- * then for waves of small files; decisions D95). A small inline script adds the `modulepreload` links for the path being opened only, so no other page downloads them. The links are
- * the ones the entry's own preloading would add (same address), so nothing is fetched twice.
+ * The sign-in page as HTML of its own, dist/login.html (decisions D97): the page the app draws at
+ * /login (src/app/sign-in-page/render.tsx, rendered in Node when the site is built) inside the app's
+ * index.html, which CloudFront and the local gateway answer /login with (@tandem/shared/api/site-pages).
+ * A signed-out start, which lands there, shows the form with the HTML and its stylesheet; the code is
+ * asked for once the form has painted (a small inline script), so on a slow phone the download of the
+ * code does not hold the first paint back: the entry and the page's own files (D95: all of them at once,
+ * not in waves after the entry has run). The app then draws over the form, keeping what was typed.
  */
-const EARLY_PAGES: Readonly<Record<string, string>> = {
-  '/login': 'src/features/auth/routes/login-page.tsx',
+const SIGN_IN_PAGE = {
+  file: 'login.html',
+  module: 'src/features/auth/routes/login-page.tsx',
+  render: 'src/app/sign-in-page/render.tsx',
 };
 
-function earlyPagePreloads(): Plugin {
+function signInPageBuild(): Plugin {
+  let outDir = 'dist';
+  let ours = false;
+  /** The files the sign-in page loads beyond the entry's (found while the app's HTML is written). */
+  let pageFiles: string[] = [];
   return {
-    name: 'early-page-preloads',
+    name: 'sign-in-page-build',
     apply: 'build',
+    configResolved(c) {
+      outDir = resolve(c.root, c.build.outDir);
+      ours = c.build.write && !c.build.ssr && resolve(c.root) === resolve(import.meta.dirname);
+    },
     transformIndexHtml: {
       order: 'post',
       handler(html, ctx) {
@@ -160,24 +174,67 @@ function earlyPagePreloads(): Plugin {
           return into;
         };
         const entry = closure(ctx.chunk.fileName);
-        const files: Record<string, string[]> = {};
-        for (const [path, module] of Object.entries(EARLY_PAGES)) {
-          const id = resolve(import.meta.dirname, module);
-          // Its own chunk, or the piece of a chunk group that holds it (such a page has none of its own).
-          const page = [...chunks.values()].find((c) => c.facadeModuleId === id || c.moduleIds.includes(id));
-          if (!page) throw new Error(`early-page-preloads: no chunk for ${module}`);
-          files[path] = [...closure(page.fileName)].filter((f) => !entry.has(f)).map((f) => `/${f}`);
-        }
-        const script = `<script>{const early=${JSON.stringify(files)}[location.pathname];if(early)for(const href of early){const l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=href;document.head.append(l)}}</script>`;
-        // After the entry (asked for first, the largest), before the stylesheet: a script after a
-        // stylesheet waits until the stylesheet has loaded.
-        const entryTag = /<script type="module"[^>]*><\/script>\n/.exec(html);
-        if (!entryTag) throw new Error('early-page-preloads: no module script in index.html');
-        const at = entryTag.index + entryTag[0].length;
-        return `${html.slice(0, at)}    ${script}\n${html.slice(at)}`;
+        const id = resolve(import.meta.dirname, SIGN_IN_PAGE.module);
+        // Its own chunk, or the piece of a chunk group that holds it (such a page has none of its own).
+        const page = [...chunks.values()].find((c) => c.facadeModuleId === id || c.moduleIds.includes(id));
+        if (!page) throw new Error(`sign-in-page-build: no chunk for ${SIGN_IN_PAGE.module}`);
+        pageFiles = [...closure(page.fileName)].filter((f) => !entry.has(f)).map((f) => `/${f}`);
+        return html;
       },
     },
+    async closeBundle() {
+      if (!ours) return;
+      const work = resolve(import.meta.dirname, '.sign-in-page');
+      try {
+        // Rendered in Node from a build of its own (JSX, JSON and the workspace's TypeScript).
+        await build({
+          configFile: false,
+          root: import.meta.dirname,
+          logLevel: 'warn',
+          customLogger: failOnWarning(),
+          plugins: [react()],
+          build: {
+            ssr: resolve(import.meta.dirname, SIGN_IN_PAGE.render),
+            outDir: work,
+            emptyOutDir: true,
+            minify: false,
+            sourcemap: false,
+            rolldownOptions: { output: { entryFileNames: 'render.mjs' } },
+          },
+        });
+        const { renderSignInPage } = (await import(pathToFileURL(join(work, 'render.mjs')).href)) as {
+          renderSignInPage: () => string;
+        };
+        const app = readFileSync(join(outDir, 'index.html'), 'utf8');
+        writeFileSync(join(outDir, SIGN_IN_PAGE.file), signInHtml(app, renderSignInPage(), pageFiles));
+      } finally {
+        rmSync(work, { recursive: true, force: true });
+      }
+    },
   };
+}
+
+/**
+ * The app's HTML with the page's markup in its root, and its scripts (the entry, and the modules the
+ * HTML preloads) asked for by an inline script after the first paint, with the page's own files.
+ */
+export function signInHtml(app: string, markup: string, pageFiles: string[]): string {
+  const entryTag = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(app);
+  if (!entryTag) throw new Error('sign-in-page-build: no module script in index.html');
+  const preloadTags = [...app.matchAll(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g)];
+  const preloads = [...preloadTags.map((m) => m[1]!), ...pageFiles];
+  let html = app.replace(entryTag[0], '');
+  for (const tag of preloadTags) html = html.replace(tag[0], '');
+  if (!html.includes('<div id="root"></div>'))
+    throw new Error('sign-in-page-build: no empty #root in index.html');
+  // The code comes once the page has painted, or at once where the browser cannot tell (a hidden tab,
+  // no paint timing), or after a second at the latest. Until the app has drawn its own form, a submit
+  // of the HTML's form (Enter, the button) is held and noted for the app (typed-fields.ts): a
+  // browser's own submit would reload the page with what was typed in the address.
+  const loader = `<script>{const f=document.querySelector('#root form');if(f)f.addEventListener('submit',e=>{e.preventDefault();f.setAttribute('data-submitted','')});let started=false;const start=()=>{if(started)return;started=true;const s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=${JSON.stringify(entryTag[1])};document.head.append(s);for(const href of ${JSON.stringify(preloads)}){const l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=href;document.head.append(l)}};if(document.visibilityState==='visible'&&PerformanceObserver.supportedEntryTypes?.includes('paint')){new PerformanceObserver((list,o)=>{if(list.getEntriesByName('first-contentful-paint').length){o.disconnect();setTimeout(start)}}).observe({type:'paint',buffered:true});document.addEventListener('visibilitychange',start,{once:true});setTimeout(start,1000)}else start()}</script>`;
+  return html
+    .replace('<div id="root"></div>', `<div id="root" data-page-html>${markup}</div>`)
+    .replace('</body>', `  ${loader}\n  </body>`);
 }
 
 /**
@@ -192,7 +249,7 @@ export default defineConfig(({ command }) => ({
     routeDefsPerImporter(),
     textsWithout(),
     react(),
-    earlyPagePreloads(),
+    signInPageBuild(),
     requestPageBuild(),
   ],
   // amazon-cognito-identity-js bundles the `buffer` package, which reads Node's `global`.

@@ -1,23 +1,27 @@
 /**
  * CloudFront's form of the security headers defined in @tandem/shared/api/security-headers: the
  * headers CloudFront knows go in `securityHeadersBehavior` (it refuses them as custom headers), the
- * rest as custom headers. The hashes of the build's inline scripts are read from its index.html.
+ * rest as custom headers. The hashes of the build's inline scripts are read from its HTML pages.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { cspHash, HSTS, inlineScripts } from '@tandem/shared/api/security-headers';
+import { SITE_PAGE_FILES } from '@tandem/shared/api/site-pages';
 import { Duration } from 'aws-cdk-lib';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import { webDist as defaultWebDist } from './paths.ts';
 
-/** `'sha256-…'` of each inline script of the build's index.html; none when it is not built. */
+/** `'sha256-…'` of each inline script of the build's HTML pages; none when it is not built. */
 export function scriptHashesOfBuild(dist = defaultWebDist): string[] {
-  const index = path.join(dist, 'index.html');
-  if (!existsSync(index)) return [];
-  return inlineScripts(readFileSync(index, 'utf8')).map((s) =>
-    cspHash(createHash('sha256').update(s).digest('base64')),
-  );
+  const hashes = SITE_PAGE_FILES.flatMap((page) => {
+    const file = path.join(dist, page);
+    if (!existsSync(file)) return [];
+    return inlineScripts(readFileSync(file, 'utf8')).map((s) =>
+      cspHash(createHash('sha256').update(s).digest('base64')),
+    );
+  });
+  return [...new Set(hashes)];
 }
 
 type PolicyHeaders = Pick<

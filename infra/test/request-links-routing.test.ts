@@ -1,4 +1,4 @@
-/** CloudFront's routing function sends the public request page's paths to its own page (D68). */
+/** CloudFront's routing function sends the public request page's paths (D68) and /login (D97) to their own pages. */
 import { describe, expect, it } from 'vitest';
 import { SPA_ROUTING } from '../src/stacks/edge-stack.ts';
 
@@ -15,6 +15,14 @@ describe('the site routing function', () => {
     expect(route('/requests/sr-0123/')).toBe('/request.html');
     expect(route('/request-links-confirmation')).toBe('/request.html');
     expect(route('/request-links-confirmation/')).toBe('/request.html');
+  });
+  it('serves login.html for /login only, with or without the slash', () => {
+    expect(route('/login')).toBe('/login.html');
+    expect(route('/login/')).toBe('/login.html');
+    expect(route('/login/code')).toBe('/index.html');
+    expect(route('/login/callback/google')).toBe('/index.html');
+    expect(route('/loginx')).toBe('/index.html');
+    expect(route('/login.html')).toBe('/login.html');
   });
   it('keeps the app on its routes and files as they are', () => {
     expect(route('/request-links')).toBe('/index.html');

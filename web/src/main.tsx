@@ -45,19 +45,34 @@ async function main(): Promise<void> {
   // FIRST_READS_WAIT_MS), so it draws them at once instead of drawing the page twice (app/preload.ts).
   if (sessionStore.get().status === 'signedIn')
     await Promise.race([preloadSignedInStart(window.location), delay(FIRST_READS_WAIT_MS)]);
+  const router = createAppRouter();
+  // A page drawn in the HTML (the sign-in page, D97) stays until the app can draw that page itself:
+  // its first draw would otherwise be the empty route while the page's code loads, over the form.
+  if (document.querySelector('#root[data-page-html]')) await routerReady(router);
   // A transition: React renders the first screen in slices and lets the browser in between, so
   // start-up does not hold the page still in one long task.
   startTransition(() =>
     root.render(
       <StrictMode>
         <AppProviders>
-          <RouterProvider router={createAppRouter()} />
+          <RouterProvider router={router} />
         </AppProviders>
       </StrictMode>,
     ),
   );
   registerServiceWorker();
 }
+
+/** Resolves once the router has loaded the code of the first address's routes. */
+const routerReady = (router: ReturnType<typeof createAppRouter>) =>
+  new Promise<void>((done) => {
+    if (router.state.initialized) return done();
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      done();
+    });
+  });
 
 const delay = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
 

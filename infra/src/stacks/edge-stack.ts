@@ -13,11 +13,8 @@ import {
   ORIGIN_VERIFY_HEADER,
   siteSecurityHeaders,
 } from '@tandem/shared/api/security-headers';
-import {
-  REQUEST_PAGE_FILE,
-  REQUEST_PAGE_PATHS,
-  VIEWER_ADDRESS_HEADER,
-} from '@tandem/shared/request-links/constants';
+import { SITE_ROUTING_FUNCTION } from '@tandem/shared/api/site-pages';
+import { VIEWER_ADDRESS_HEADER } from '@tandem/shared/request-links/constants';
 import {
   Annotations,
   Aws,
@@ -65,15 +62,11 @@ export const REALTIME_STAGE = 'ws';
  * route of the app (`/task/42`), so it gets index.html; files (`/assets/x.js`, `/config.json`)
  * pass through. This is done per request rather than with CloudFront error responses, which would
  * also turn the API's real 403 and 404 answers into the app's HTML with status 200. The public
- * request page's paths get its own small page (request.html; decisions D68).
+ * request page's paths get its own small page (request.html; decisions D68), /login the sign-in
+ * page drawn at build time (login.html; D97). The function's text lives with the list of pages
+ * (@tandem/shared/api/site-pages), which the local gateway follows too.
  */
-export const SPA_ROUTING = `function handler(event) {
-  var request = event.request;
-  var last = request.uri.substring(request.uri.lastIndexOf('/') + 1);
-  if (${REQUEST_PAGE_PATHS}.test(request.uri)) request.uri = '${REQUEST_PAGE_FILE}';
-  else if (last.indexOf('.') === -1) request.uri = '/index.html';
-  return request;
-}`;
+export const SPA_ROUTING = SITE_ROUTING_FUNCTION;
 
 /**
  * Writes the viewer's address, as CloudFront saw the connection, into VIEWER_ADDRESS_HEADER on every

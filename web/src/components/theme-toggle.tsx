@@ -1,4 +1,4 @@
-import { ActionIcon, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { ActionIcon, Box, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { IconMoon, IconSun } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
@@ -17,7 +17,10 @@ export function ThemeToggle() {
       title={label}
       onClick={() => setColorScheme(next)}
     >
-      {scheme === 'dark' ? <IconSun size={18} /> : <IconMoon size={18} />}
+      {/* Both, one hidden by the page's scheme: right before the app knows it too (the sign-in page's
+          HTML, D97). */}
+      <Box component={IconMoon} size={18} darkHidden />
+      <Box component={IconSun} size={18} lightHidden />
     </ActionIcon>
   );
 }

@@ -74,6 +74,9 @@ export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
   return loaded;
 }
 
+/** The configuration once loaded; null before (the sign-in page made at build time draws without). */
+export const loadedConfig = (): RuntimeConfig | null => loaded;
+
 export function getConfig(): RuntimeConfig {
   if (!loaded) throw new Error('Runtime configuration is not loaded');
   return loaded;

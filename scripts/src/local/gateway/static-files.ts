@@ -1,6 +1,6 @@
 /**
  * The web build as CloudFront serves it from the site bucket: files from web/dist, and index.html
- * for any other page a browser asks for, so client-side routes survive a reload. Hashed assets are
+ * (or the page of its own that @tandem/shared/api/site-pages names) for any other page a browser asks for, so client-side routes survive a reload. Hashed assets are
  * cached for good; index.html is revalidated on every load, so a new build shows at once. Text
  * (scripts, styles, pages, JSON, SVG) is compressed with brotli or gzip, as the browser accepts —
  * CloudFront compresses the same types in AWS.
@@ -9,7 +9,7 @@ import { type FileHandle, open, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
-import { isRequestPagePath, REQUEST_PAGE_FILE } from '@tandem/shared/request-links/constants';
+import { sitePageFor } from '@tandem/shared/api/site-pages';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -200,8 +200,9 @@ export function createStaticFiles(webDistDir: string) {
     // A page of the app (a client-side route), not a missing asset: answer the app's shell.
     const wantsPage = url.pathname === '/' || (req.headers.accept ?? '').includes('text/html');
     if (!wantsPage || hashed) return void notFound();
-    // The public request page is an entry of its own (decisions D68), as CloudFront routes it.
-    const page = isRequestPagePath(url.pathname) ? path.join(root, REQUEST_PAGE_FILE) : indexFile;
+    // The sign-in page (D97) and the public request page (D68) have pages of their own, as CloudFront
+    // routes them.
+    const page = path.join(root, sitePageFor(url.pathname));
     // Gone since the check above (a build being swapped in): the same page as no build at all.
     if (!(await sendFile(req, res, page, REVALIDATE))) notBuilt();
   };

@@ -3,7 +3,7 @@ import { IconBrandGoogle, IconBrandLinkedin } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type SocialProvider, socialProviders, startSocialSignIn } from '../../../lib/auth/social.ts';
-import { getConfig } from '../../../lib/config.ts';
+import { loadedConfig } from '../../../lib/config.ts';
 
 const icons: Record<SocialProvider, typeof IconBrandGoogle> = {
   Google: IconBrandGoogle,
@@ -14,9 +14,9 @@ const icons: Record<SocialProvider, typeof IconBrandGoogle> = {
 export function SocialButtons({ next }: { next: string }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState<SocialProvider | null>(null);
-  const config = getConfig();
-  const providers = socialProviders(config);
-  if (providers.length === 0) return null;
+  const config = loadedConfig();
+  const providers = config ? socialProviders(config) : [];
+  if (!config || providers.length === 0) return null;
   return (
     <Stack gap="sm" mt="lg">
       <Divider label={t('auth.login.or')} labelPosition="center" />

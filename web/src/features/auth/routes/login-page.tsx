@@ -1,9 +1,10 @@
 import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { signInForm } from '@tandem/shared/user/forms';
-import { useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { watchPageHtml } from '../../../app/sign-in-page/typed-fields.ts';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { paths, verifyEmailPath } from '../../../config/paths.ts';
 import { AuthError } from '../../../lib/auth/auth-error.ts';
@@ -44,6 +45,24 @@ export default function LoginPage() {
     }
   }
 
+  // What was typed into the page's HTML while the app started (D97) is kept, the field the person was
+  // in keeps the focus, and a sign-in asked for then goes ahead.
+  const [pageHtml] = useState(watchPageHtml);
+  const [submitTyped, setSubmitTyped] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the page first draws
+  useLayoutEffect(() => {
+    const typed = pageHtml?.take();
+    if (!typed) return;
+    form.setValues({ ...form.getValues(), ...typed.values });
+    if (typed.focused)
+      document.querySelector<HTMLInputElement>(`#root input[name="${typed.focused}"]`)?.focus();
+    setSubmitTyped(typed.submitted);
+  }, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the values set above are in the form now
+  useEffect(() => {
+    if (submitTyped) form.onSubmit(submit)();
+  }, [submitTyped]);
+
   const notConfirmed = error instanceof AuthError && error.key === 'notConfirmed';
 
   return (
@@ -73,6 +92,7 @@ export default function LoginPage() {
           <TextInput
             label={t('fields.email')}
             type="email"
+            name="email"
             autoComplete="email"
             {...form.getInputProps('email')}
             required
@@ -80,6 +100,7 @@ export default function LoginPage() {
           />
           <PasswordField
             label={t('fields.password')}
+            name="password"
             autoComplete="current-password"
             {...form.getInputProps('password')}
             required
