@@ -113,6 +113,21 @@ async function coldStart(page: Page, path: string): Promise<Asked[]> {
   return asked;
 }
 
+/** /login opened in a new tab with the code held back until `release`: the person meets the HTML's form. */
+async function loginWithCodeHeld(): Promise<{ page: Page; release: () => void }> {
+  const page = await s.context.newPage();
+  let release = () => {};
+  const released = new Promise<void>((done) => {
+    release = done;
+  });
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto(`${url}/login`);
+  return { page, release };
+}
+
 describe('a cold start of /login', () => {
   it('paints the form before it asks for any code, then asks for the page files at once, each once', async () => {
     const page = await s.context.newPage();
@@ -154,17 +169,8 @@ describe('a cold start of /login', () => {
   });
 
   it('keeps the field the person was in, with its text', async () => {
-    const page = await s.context.newPage();
-    let release = () => {};
-    const released = new Promise<void>((done) => {
-      release = done;
-    });
+    const { page, release } = await loginWithCodeHeld();
     try {
-      await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-        await released;
-        await route.continue();
-      });
-      await page.goto(`${url}/login`);
       await page.getByLabel('Email').fill('someone@example.com');
       await page.getByLabel('Password', { exact: true }).fill('half-typ');
       release();
@@ -196,18 +202,8 @@ describe('a cold start of /login', () => {
   it('keeps what was typed before the app drew, and signs in when asked to then', async () => {
     const email = `early-${randomUUID().slice(0, 8)}@example.com`;
     await createUser(env as StackEnv, { email, firstName: 'Early', password });
-    const page = await s.context.newPage();
-    let release = () => {};
-    const released = new Promise<void>((done) => {
-      release = done;
-    });
+    const { page, release } = await loginWithCodeHeld();
     try {
-      // The entry held back: the person meets only the HTML's form.
-      await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-        await released;
-        await route.continue();
-      });
-      await page.goto(`${url}/login`);
       await page.getByLabel('Email').fill(email);
       await page.getByLabel('Password', { exact: true }).fill(password);
       await page.getByLabel('Password', { exact: true }).press('Enter');
