@@ -5,7 +5,13 @@
  */
 import { DEFAULT_THEME, getContrastColor, mergeMantineTheme, parseThemeColor } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
-import { dimmedText, lightVariantText, theme as overrides } from '../src/app/theme.ts';
+import {
+  DARKENED_LIGHT_TEXT,
+  darkenedForContrast,
+  dimmedText,
+  lightVariantText,
+  theme as overrides,
+} from '../src/app/theme.ts';
 import { DUE_TONE_COLOURS, type DueTone } from '../src/features/tasks/utils/due-colour.ts';
 import { contrastRatio, relativeLuminance } from '../src/lib/contrast.ts';
 
@@ -51,6 +57,11 @@ describe('the light variant (tinted badges and buttons) in the light scheme', ()
   it.each(Object.keys(DEFAULT_THEME.colors))('%s: its text is 4.5:1 or more on its tint', (name) => {
     const tint = theme.colors[name]![1]!;
     expect(contrast(lightVariantText(name), tint)).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it.each(Object.keys(DEFAULT_THEME.colors))('%s: the written-out table is what the rule gives', (name) => {
+    expect(lightVariantText(name)).toBe(darkenedForContrast(name));
+    expect(name in DARKENED_LIGHT_TEXT).toBe(darkenedForContrast(name) !== theme.colors[name]![9]);
   });
 
   it('keeps the hue: only the colours that failed change, and only a little', () => {
