@@ -218,7 +218,7 @@ function signInPageBuild(): Plugin {
  * The app's HTML with the page's markup in its root, and its scripts (the entry, and the modules the
  * HTML preloads) asked for by an inline script after the first paint, with the page's own files.
  */
-export function signInHtml(app: string, markup: string, pageFiles: string[]): string {
+function signInHtml(app: string, markup: string, pageFiles: string[]): string {
   const entryTag = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(app);
   if (!entryTag) throw new Error('sign-in-page-build: no module script in index.html');
   const preloadTags = [...app.matchAll(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g)];

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { seedToday } from '../src/bench/web-today.ts';
 import { addedElements, countAddedElements } from '../src/testing/added-elements.ts';
 import { type BrowserSession, openBrowser, signIn } from '../src/testing/browser.ts';
-import { logNetwork, type Seen } from '../src/testing/network-log.ts';
+import { logNetwork, type NetworkLog, type Seen } from '../src/testing/network-log.ts';
 import type { StackEnv } from '../src/testing/users.ts';
 
 const { url, env } = inject('stack');
@@ -32,7 +32,7 @@ afterAll(async () => {
  */
 async function coldLoad(
   before?: (page: Page) => Promise<unknown>,
-): Promise<{ seen: Seen[]; page: Page; socketOpenedAt?: number }> {
+): Promise<{ seen: Seen[]; page: Page; log: NetworkLog }> {
   const page = await s.context.newPage();
   await before?.(page);
   const log = await logNetwork(s.context, page, { cacheDisabled: true });
@@ -40,7 +40,7 @@ async function coldLoad(
   await page.locator('[data-task-row]').first().waitFor();
   // What follows the first screen (later code, the socket, the notifications) has time to ask too.
   await page.waitForTimeout(1500);
-  return { seen: log.seen, page, socketOpenedAt: log.socketOpenedAt() };
+  return { seen: log.seen, page, log };
 }
 
 const api = (seen: Seen[], path: string) => seen.filter((r) => new URL(r.url).pathname === `/api/v1${path}`);
@@ -50,12 +50,12 @@ const listReads = (seen: Seen[]) =>
 
 describe('a signed-in start of Today', () => {
   it('asks for its first reads once each, and the live ones once more when its live connection opens', async () => {
-    const { seen: all, page, socketOpenedAt } = await coldLoad();
+    const { page, log } = await coldLoad();
     // The connection opens after the first content; what changed between the first reads and then was
     // told to no socket of the page's, so the loaded lists, groups and settings are read once more then.
-    expect(socketOpenedAt).toBeDefined();
-    const seen = all.filter((r) => r.sentAt < socketOpenedAt!);
-    const after = all.filter((r) => r.sentAt >= socketOpenedAt!);
+    expect(log.socketOpenedAt()).toBeDefined();
+    const seen = log.beforeLive();
+    const after = log.afterLive();
     for (const path of ['/user/config/', '/group/member', '/user/subscription/limit', '/task/pending'])
       expect(api(after, path), path).toHaveLength(1);
     expect(listReads(after)).toHaveLength(4);
@@ -88,17 +88,13 @@ describe('a signed-in start of Today', () => {
   it('asks for the lists beside the first reads, with the selection it last asked with', async () => {
     // The start before (the sign-in's) kept the selection: this one asks for the lists at once. The
     // settings answer a second late, so a list asked for after them could not be sent before it.
-    const {
-      seen: all,
-      page,
-      socketOpenedAt,
-    } = await coldLoad((p) =>
+    const { page, log } = await coldLoad((p) =>
       p.route('**/api/v1/user/config/', async (route) => {
         await new Promise((done) => setTimeout(done, 1000));
         await route.continue();
       }),
     );
-    const seen = all.filter((r) => socketOpenedAt === undefined || r.sentAt < socketOpenedAt);
+    const seen = log.beforeLive();
     const [config] = api(seen, '/user/config/');
     expect(config?.answeredAt).toBeDefined();
     const lists = listReads(seen);
