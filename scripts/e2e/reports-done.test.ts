@@ -43,9 +43,8 @@ beforeAll(async () => {
   });
   if (r.status !== 200) throw new Error(JSON.stringify(r.body));
   const stored = (await TaskEntity.get({ taskId: routine }).go()).data!;
-  const schedule = stored.schedule as Record<string, unknown>;
   await TaskEntity.patch({ taskId: routine })
-    .set({ schedule: { ...schedule, startDate: start.toISO() } })
+    .set({ schedule: { ...stored.schedule!, startDate: start.toISO()! } })
     .go();
   const { normalizeUser } = await import('@tandem/functions/core/schedules/normalization');
   for (const d of days) {

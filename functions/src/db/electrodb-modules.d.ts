@@ -9,3 +9,6 @@ declare module 'electrodb/src/entity.js' {
 declare module 'electrodb/src/transaction.js' {
   export { createWriteTransaction } from 'electrodb';
 }
+declare module 'electrodb/src/schema.js' {
+  export { CustomAttributeType } from 'electrodb';
+}

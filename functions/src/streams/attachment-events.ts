@@ -6,7 +6,7 @@
  * task_deleted event covers it.
  */
 import { ATTACHMENT_EVENT_TYPE, type AttachmentEvent } from '@tandem/shared';
-import { groupsById, type TaskRecord } from '../core/access/task-access.ts';
+import { groupsById } from '../core/access/task-access.ts';
 import { type AttachmentRecord, ownerOfKey } from '../core/attachments/attachments.ts';
 import { TaskEntity } from '../db/entities/task.ts';
 import { changeOf, type LiveModule, type Outgoing, writtenAt } from './records.ts';
@@ -27,8 +27,7 @@ export const attachmentUpdates: LiveModule = async (records) => {
     });
   });
   if (lastByTask.size === 0) return [];
-  const tasks = (await TaskEntity.get([...lastByTask.keys()].map((taskId) => ({ taskId }))).go())
-    .data as TaskRecord[];
+  const tasks = (await TaskEntity.get([...lastByTask.keys()].map((taskId) => ({ taskId }))).go()).data;
   const groups = await groupsById(tasks.map((t) => t.groupId));
   return tasks.flatMap((task): Outgoing[] => {
     const last = lastByTask.get(task.taskId);

@@ -16,7 +16,6 @@
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBRecord } from 'aws-lambda';
-import type { TaskRecord } from '../core/access/task-access.ts';
 import type { UserRecord } from '../core/access/users.ts';
 import { documentClient } from '../db/client.ts';
 import { GroupEntity } from '../db/entities/group.ts';
@@ -117,7 +116,7 @@ async function copyIntoTasks({ userId, avatarId }: AvatarChange): Promise<number
   const placements = (await PlacementEntity.query.byUser({ userId }).go({ pages: 'all' })).data;
   if (placements.length === 0) return 0;
   const tasks = (await TaskEntity.get(placements.map((p) => ({ taskId: p.taskId }))).go({ concurrency: 2 }))
-    .data as TaskRecord[];
+    .data;
   let written = 0;
   await inTurns(tasks, async (t) => {
     const key = keyOf(TaskEntity.get({ taskId: t.taskId }).params() as { Key?: Record<string, unknown> });

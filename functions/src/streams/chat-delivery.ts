@@ -57,7 +57,7 @@ export async function handleMessageRecords(records: DynamoDBRecord[]): Promise<D
   let tasks: TaskRecord[];
   try {
     const chatIds = [...new Set(changes.map((c) => c.event.chat_id))];
-    tasks = (await TaskEntity.get(chatIds.map((taskId) => ({ taskId }))).go()).data as TaskRecord[];
+    tasks = (await TaskEntity.get(chatIds.map((taskId) => ({ taskId }))).go()).data;
     const groups = await groupsById(tasks.map((t) => t.groupId));
     viewers = new Map(tasks.map((t) => [t.taskId, [...viewersOf(t, groups.get(t.groupId)).keys()]]));
     avatars = new Map(tasks.map((t) => [t.taskId, viewerAvatarsOf(t, groups.get(t.groupId))]));

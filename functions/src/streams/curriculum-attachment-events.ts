@@ -11,7 +11,7 @@
 import { ATTACHMENT_EVENT_TYPE } from '@tandem/shared';
 import { groupsById } from '../core/access/task-access.ts';
 import { type AttachmentRecord, ownerKey, ownerOfKey } from '../core/attachments/attachments.ts';
-import { type CurriculumRecord, learnersOf } from '../core/curricula/store.ts';
+import { learnersOf } from '../core/curricula/store.ts';
 import { CurriculumEntity } from '../db/entities/curricula.ts';
 import { changeOf, type LiveModule, type Outgoing, writtenAt } from './records.ts';
 
@@ -31,7 +31,7 @@ export const curriculumAttachmentUpdates: LiveModule = async (records) => {
     [...last.keys()].map((curriculumId) => ({ curriculumId })),
   ).go();
   if (unprocessed.length > 0) throw new Error('DynamoDB left curriculum reads unprocessed');
-  const curricula = data as CurriculumRecord[];
+  const curricula = data;
   const [groups, learners] = await Promise.all([
     groupsById(curricula.map((c) => c.groupId)),
     Promise.all(curricula.map((c) => learnersOf(c.curriculumId))),

@@ -118,7 +118,7 @@ async function delegations(changes: readonly TaskChange[]): Promise<Failures> {
   if (work.length === 0) return [];
   const delegatorIds = [...new Set(work.map((w) => w.c.newTask.createdBy))];
   const { data } = await UserEntity.get(delegatorIds.map((userId) => ({ userId }))).go();
-  const delegators = new Map((data as UserRecord[]).map((u) => [u.userId, u]));
+  const delegators = new Map(data.map((u) => [u.userId, u]));
   const failures: Failures = [];
   for (const { c, to } of work) {
     const t = c.newTask;

@@ -6,11 +6,12 @@
  * plan lets a group grow that big through the API today, and the delete must still hold then.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { GroupEntity } from '@tandem/functions/db/entities/group';
+import { GroupEntity, type RosterEntry } from '@tandem/functions/db/entities/group';
 import { InvitationEntity } from '@tandem/functions/db/entities/invitation';
 import { MembershipEntity } from '@tandem/functions/db/entities/membership';
 import { UserEntity } from '@tandem/functions/db/entities/user';
 import { DYNAMODB_REQUESTS_HEADER } from '@tandem/functions/lib/request-count';
+import type { Subscription, UserConfig } from '@tandem/shared';
 import { describe, expect, it } from 'vitest';
 import { type Api, newGroup, person, privateGroup } from './support.ts';
 
@@ -117,7 +118,7 @@ async function groupsInviting(owner: { userId: string }, email: string) {
       group: {
         groupId,
         title: `Club ${groupId.slice(0, 4)}`,
-        metadata: { color: '#228be6', icon: 'users' },
+        metadata: { color: '#228be6', icon: 'users' as const },
         createdBy: owner.userId,
         ownerName: 'Ann Test',
         ownerPackage: 'teams_license',
@@ -145,7 +146,7 @@ async function groupsInviting(owner: { userId: string }, email: string) {
             invitedBy: owner.userId,
             createdAt: now,
           },
-        },
+        } satisfies Record<string, RosterEntry>,
       },
       membership: { userId: owner.userId, groupId, memberId: me, role: 1, orderKey: `b${groupId}` },
       invitation: {
@@ -204,8 +205,9 @@ async function bigGroup(owner: { api: Api }) {
     people.map((p) => ({
       userId: p.userId,
       email: p.email,
-      config: {},
-      subscription: { package: 'teams_license' },
+      // Just enough of a person for the group delete (never read by the settings routes here).
+      config: {} as UserConfig,
+      subscription: { package: 'teams_license' } as Subscription,
       groupMembershipCount: 1,
     })),
   ).go();
@@ -224,7 +226,7 @@ async function bigGroup(owner: { api: Api }) {
       expiresAt,
     })),
   ).go();
-  const members = { ...(current.members as object) } as Record<string, unknown>;
+  const members: Record<string, RosterEntry> = { ...current.members };
   for (const p of people)
     members[p.memberId] = {
       memberId: p.memberId,

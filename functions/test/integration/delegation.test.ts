@@ -135,7 +135,7 @@ describe('delegation by invitation', () => {
     await ann.api.put('/task/delegation/invitation', { task: t.id, email });
     const { TaskEntity } = await import('../../src/db/entities/task.ts');
     const item = (await TaskEntity.get({ taskId: t.id }).go()).data!;
-    const pending = item.pending as Record<string, { expiresAt: string }>;
+    const pending = item.pending!;
     pending[email]!.expiresAt = new Date(Date.now() - 1000).toISOString();
     await TaskEntity.patch({ taskId: t.id }).set({ pending }).go();
     const [entry] = (await ann.api.get(`/task/${t.id}`)).body.pending_assignees;

@@ -23,10 +23,7 @@ async function expire(key: string, groupId: string) {
   await InvitationEntity.patch({ keyHash }).set({ expiresAt: past }).go();
   const g = (await GroupEntity.get({ groupId }).go()).data!;
   const members = Object.fromEntries(
-    Object.entries(g.members as Record<string, { keyHash?: string }>).map(([id, m]) => [
-      id,
-      m.keyHash === keyHash ? { ...m, expiresAt: past } : m,
-    ]),
+    Object.entries(g.members).map(([id, m]) => [id, m.keyHash === keyHash ? { ...m, expiresAt: past } : m]),
   );
   await GroupEntity.patch({ groupId }).set({ members }).go();
 }

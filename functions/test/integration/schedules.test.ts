@@ -55,7 +55,7 @@ describe('schedules', () => {
     const item = (await TaskEntity.get({ taskId: t.id }).go()).data!;
     const past = inDays(-5, 7);
     await TaskEntity.patch({ taskId: t.id })
-      .set({ schedule: { ...(item.schedule as object), startDate: past.toISO() } })
+      .set({ schedule: { ...item.schedule!, startDate: past.toISO()! } })
       .go();
     // The same moment written with another offset is the same start: saving again is fine.
     const again = await ann.api.patch(`/task/schedule/${t.id}`, {

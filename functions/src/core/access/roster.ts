@@ -8,10 +8,7 @@ import {
   can,
   effectiveInvitationStatus,
   GROUP_STATUS,
-  type GroupIcon,
   type GroupMemberView,
-  type GroupStatus,
-  type InvitationStatus,
   PERMISSIONS,
   type Permission,
   PRIVATE_GROUP_TITLE,
@@ -19,7 +16,7 @@ import {
   type RoleId,
   roleName,
 } from '@tandem/shared';
-import { GroupEntity } from '../../db/entities/group.ts';
+import { GroupEntity, type RosterEntry } from '../../db/entities/group.ts';
 import { MembershipEntity } from '../../db/entities/membership.ts';
 import type { StoredItem } from '../../db/records.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -27,32 +24,13 @@ import { avatarKey } from '../../lib/avatar-urls.ts';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors.ts';
 import type { UserRecord } from './users.ts';
 
-export interface RosterEntry {
-  memberId: string;
-  /** Set once the member has an account and accepted; null for invitees. */
-  userId: string | null;
-  email: string;
-  name: string;
-  /** The member's avatar id, a copy of their settings' (kept by streams/avatar-copies.ts; D48). */
-  avatarId?: string;
-  role: RoleId;
-  invitationStatus: InvitationStatus;
-  /** 2 when the member archived the group for themselves. */
-  memberStatus: GroupStatus;
-  keyHash?: string;
-  expiresAt?: string;
-  invitedBy?: string;
-  createdAt: string;
-}
+export type { RosterEntry };
 
 /**
- * A group as stored: the entity's item type, with its metadata and embedded roster shaped. `deleting`:
+ * A group as stored: the entity's item type (its metadata and embedded roster typed there). `deleting`:
  * a delete has begun (core/groups/groups.ts deleteGroup), gone for everyone, its traces going.
  */
-export type GroupRecord = StoredItem<
-  typeof GroupEntity,
-  { metadata: { color: string; icon: GroupIcon }; members: Record<string, RosterEntry> }
->;
+export type GroupRecord = StoredItem<typeof GroupEntity>;
 
 /** Member ids carry their group's id, so /group/member/{id} finds the group with one read. */
 export const newMemberId = (groupId: string) => `${groupId}~${randomBytes(6).toString('hex')}`;

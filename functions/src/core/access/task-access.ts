@@ -22,38 +22,20 @@ import {
 } from '@tandem/shared';
 import { GroupEntity } from '../../db/entities/group.ts';
 import type { PlacementEntity } from '../../db/entities/placement.ts';
-import { TaskEntity } from '../../db/entities/task.ts';
+import {
+  type PendingAssignee,
+  type StoredSchedule,
+  type TaskAssignee,
+  TaskEntity,
+  type TaskRole,
+} from '../../db/entities/task.ts';
 import type { StoredItem } from '../../db/records.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { avatarKey } from '../../lib/avatar-urls.ts';
 import { ForbiddenError, NotFoundError } from '../../lib/errors.ts';
 import type { GroupRecord } from './roster.ts';
 
-export interface TaskAssignee {
-  userId: string;
-  email: string;
-  name: string;
-  /** The assignee's avatar id, a copy of their settings' (kept by streams/avatar-copies.ts; D48). */
-  avatarId?: string;
-  role: RoleId;
-  createdAt: string;
-}
-
-export interface StoredSchedule {
-  initialDate: string | null;
-  startDate: string;
-  endDate: string | null;
-  allDay: boolean;
-  flexibleTime: 1 | 2 | 3 | 4;
-  recurRule: string | null;
-  exDate: string[];
-  rDate: string[];
-  duration: number;
-  timezone: string;
-  scheduledAttendees: Array<{ email: string }>;
-  /** Attendees' answers to their e-mailed invitations. */
-  pendingAttendees?: Array<{ email: string; status: 'pending' | 'accepted' | 'refused'; keyHash: string }>;
-}
+export type { PendingAssignee, StoredSchedule, TaskAssignee, TaskRole };
 
 export const scheduleView = (taskId: string, s: StoredSchedule): ScheduledTaskView => {
   const { pendingAttendees, ...rest } = s;
@@ -64,33 +46,8 @@ export const scheduleView = (taskId: string, s: StoredSchedule): ScheduledTaskVi
   };
 };
 
-export interface TaskRole {
-  id: string;
-  userId: string;
-  role: RoleId;
-  createdAt: string;
-}
-
-export interface PendingAssignee {
-  email: string;
-  role: RoleId;
-  status: 'pending' | 'refused' | 'expired' | 'on-hold' | 'accepted';
-  keyHash: string;
-  invitedBy: string;
-  expiresAt?: string;
-  createdAt: string;
-}
-
 /** A task as stored: the entity's item type, with its embedded maps and schedule shaped. */
-export type TaskRecord = StoredItem<
-  typeof TaskEntity,
-  {
-    assignees: Record<string, TaskAssignee>;
-    pending?: Record<string, PendingAssignee>;
-    roles?: Record<string, TaskRole>;
-    schedule?: StoredSchedule;
-  }
->;
+export type TaskRecord = StoredItem<typeof TaskEntity>;
 
 /** A task on one person's lists, as stored (db/entities/placement.ts). */
 export type PlacementRecord = StoredItem<typeof PlacementEntity>;

@@ -23,7 +23,6 @@ import {
   findAgendaTemplate,
   linkedTaskIds,
   normaliseSegments,
-  type Segment,
   totalMinutes,
   totalTimeSpent,
   type UpdateAgendaInput,
@@ -47,7 +46,7 @@ import {
 import { readUser, type UserRecord } from '../access/users.ts';
 import { toICalendar } from '../calendar/icalendar.ts';
 
-type AgendaRecord = StoredItem<typeof AgendaEntity, { segments: Segment[] }>;
+type AgendaRecord = StoredItem<typeof AgendaEntity>;
 
 /**
  * Refuses (403) a caller the allow-list leaves out; an empty list lets everyone in. Answers the
@@ -64,7 +63,7 @@ export async function requireAgendaAccess(actor: Actor): Promise<UserRecord | nu
 /** The tasks the segments name that the caller may see, with their titles: one batch read each. */
 async function visibleTasks(actor: Actor, ids: string[]): Promise<AgendaView['linkedTasks']> {
   if (ids.length === 0) return [];
-  const tasks = (await TaskEntity.get(ids.map((taskId) => ({ taskId }))).go()).data as TaskRecord[];
+  const tasks = (await TaskEntity.get(ids.map((taskId) => ({ taskId }))).go()).data;
   const groups = await groupsById(tasks.map((t) => t.groupId));
   const byId = new Map(
     tasks
@@ -97,8 +96,7 @@ async function viewOf(
   };
 }
 
-const readAgenda = async (taskId: string) =>
-  ((await AgendaEntity.get({ taskId }).go()).data as AgendaRecord | null) ?? null;
+const readAgenda = async (taskId: string) => (await AgendaEntity.get({ taskId }).go()).data ?? null;
 
 /** The task (visible to the caller, else 404) and its agenda (404 when it has none). */
 async function agendaFor(actor: Actor, id: string) {
@@ -134,7 +132,7 @@ export async function createAgenda(actor: Actor, input: CreateAgendaInput): Prom
       createdAt: now,
       updatedAt: now,
     }).go();
-    return viewOf(actor, r.data as AgendaRecord, task);
+    return viewOf(actor, r.data, task);
   } catch (e) {
     if (isConditionFailed(e)) throw new ConflictError(AGENDA_MESSAGES.exists);
     throw e;
@@ -157,7 +155,7 @@ export async function updateAgenda(actor: Actor, input: UpdateAgendaInput): Prom
       })
       .where((a, { eq }) => eq(a.version, expected))
       .go({ response: 'all_new' });
-    return viewOf(actor, r.data as AgendaRecord, task);
+    return viewOf(actor, r.data, task);
   } catch (e) {
     // Changed (or removed) between the read and the write.
     if (isConditionFailed(e)) throw new ConflictError(AGENDA_MESSAGES.stale);
@@ -197,7 +195,7 @@ export async function listAgendas(
     await AgendaEntity.query
       .byCreator({ createdBy: actor.userId })
       .go({ order: 'desc', limit: skip + q.limit + 1 })
-  ).data as AgendaRecord[];
+  ).data;
   const slice = mine.slice(skip, skip + q.limit);
   const tasks = await visibleTasks(
     actor,

@@ -527,7 +527,7 @@ export async function updateAttachment(
     ...(input.documentUrl !== undefined ? { documentUrl: input.documentUrl } : {}),
   };
   const updated = await AttachmentEntity.patch({ attachmentId }).set(set).go({ response: 'all_new' });
-  return attachmentView(updated.data as AttachmentRecord);
+  return attachmentView(updated.data);
 }
 
 /** DELETE task/attachment/{id}: the item and the quota back in one transaction, then the object. */

@@ -18,7 +18,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.
 import { listMemberships } from '../groups/groups.ts';
 
 /** A category as stored (db/entities/category.ts), its metadata shaped. */
-type CategoryRecord = StoredItem<typeof CategoryEntity, { metadata: CategoryView['metadata'] }>;
+type CategoryRecord = StoredItem<typeof CategoryEntity>;
 
 const view = (c: CategoryRecord): CategoryView => ({
   id: c.categoryId,

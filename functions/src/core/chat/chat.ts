@@ -232,7 +232,7 @@ export async function recentChats(actor: Actor, minutes: number, now = new Date(
     TaskEntity.get(ids.map((taskId) => ({ taskId }))).go(),
     ChatReadEntity.get(ids.map((chatId) => ({ userId: actor.userId, chatId }))).go(),
   ]);
-  const taskById = new Map((tasks.data as TaskRecord[]).map((t) => [t.taskId, t]));
+  const taskById = new Map(tasks.data.map((t) => [t.taskId, t]));
   const readAt = new Map(reads.data.map((r) => [r.chatId, r.readAt]));
   const groups = await groupsById([...taskById.values()].map((t) => t.groupId));
   const results: ChatView[] = [];

@@ -40,15 +40,15 @@ import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '.
 import { requireTaskPermission, type TaskRecord, taskFor } from '../access/task-access.ts';
 import { readUser } from '../access/users.ts';
 
-export type DefinitionRecord = StoredItem<typeof CustomFieldDefinitionEntity, { fields: CustomField[] }>;
-export type ValueRecord = StoredItem<typeof CustomValueEntity, { values: CustomValueMap }>;
+export type DefinitionRecord = StoredItem<typeof CustomFieldDefinitionEntity>;
+export type ValueRecord = StoredItem<typeof CustomValueEntity>;
 
 /** The task whose fields apply to `task`: its routine definition for an instance, else itself. */
 export const fieldsTaskOf = (task: Pick<TaskRecord, 'taskId' | 'routineTaskId'>) =>
   task.routineTaskId ?? task.taskId;
 
 export async function readDefinition(taskId: string): Promise<DefinitionRecord | null> {
-  return ((await CustomFieldDefinitionEntity.get({ taskId }).go()).data as DefinitionRecord | null) ?? null;
+  return (await CustomFieldDefinitionEntity.get({ taskId }).go()).data ?? null;
 }
 
 const definitionView = (d: DefinitionRecord, role: RoleId): CustomFieldDefinitionView => ({
@@ -95,7 +95,7 @@ export async function createDefinition(
       allowDelegatedToEdit: input.allowDelegatedToEdit,
       createdBy: actor.userId,
     }).go();
-    return definitionView(d.data as DefinitionRecord, role);
+    return definitionView(d.data, role);
   } catch (e) {
     if (isConditionFailed(e)) throw new ConflictError(CUSTOM_FIELD_MESSAGES.definitionExists);
     throw e;
@@ -116,7 +116,7 @@ export async function putDefinition(
     allowDelegatedToEdit: d.allowDelegatedToEdit,
     createdBy: actor.userId,
   }).go();
-  return definitionView(r.data as DefinitionRecord, role);
+  return definitionView(r.data, role);
 }
 
 /** PATCH /task/custom/field/{id} (the id is the task's). */
@@ -137,7 +137,7 @@ export async function updateDefinition(
         : {}),
     })
     .go({ response: 'all_new' });
-  return definitionView(r.data as DefinitionRecord, role);
+  return definitionView(r.data, role);
 }
 
 /** GET /task/custom/field/{id} and /task/custom/field/search/{taskId}: the fields that apply to a task. */
@@ -225,7 +225,7 @@ export async function createValue(
       taskTitle: task.title,
       values,
     }).go();
-    return valueView(r.data as ValueRecord);
+    return valueView(r.data);
   } catch (e) {
     if (isConditionFailed(e)) throw new ConflictError(CUSTOM_FIELD_MESSAGES.valueExists);
     throw e;
@@ -236,7 +236,7 @@ export async function createValue(
 async function readableValue(actor: Actor, id: string) {
   const key = parseValueId(id);
   const access = await taskFor(actor, key.taskId);
-  const v = (await CustomValueEntity.get(key).go()).data as ValueRecord | null;
+  const v = (await CustomValueEntity.get(key).go()).data;
   if (!v) throw new NotFoundError();
   return { ...access, value: v };
 }
@@ -260,7 +260,7 @@ export async function updateValue(
   const r = await CustomValueEntity.patch({ taskId: value.taskId, userKey: value.userKey })
     .set({ values, userId: actor.userId, userName: await nameIn(task, actor.userId) })
     .go({ response: 'all_new' });
-  return valueView(r.data as ValueRecord);
+  return valueView(r.data);
 }
 
 /** The most values one search answers (a routine's: about three years of daily values). */
@@ -277,15 +277,15 @@ export async function searchValues(
   userId?: string,
 ): Promise<CustomValueView[]> {
   await taskFor(actor, taskId);
-  const own = (await CustomValueEntity.query.byTask({ taskId }).go({ pages: 'all' })).data as ValueRecord[];
+  const own = (await CustomValueEntity.query.byTask({ taskId }).go({ pages: 'all' })).data;
   const all =
     own.length > 0
       ? own
-      : ((
+      : (
           await CustomValueEntity.query
             .byDefinition({ routineTaskId: taskId })
             .go({ count: MAX_VALUES_READ, order: 'desc' })
-        ).data as ValueRecord[]);
+        ).data;
   return all.filter((v) => !userId || v.userId === userId || v.userKey === userId).map(valueView);
 }
 

@@ -34,7 +34,7 @@ async function valuesBetween(
     // The sort key starts with the day: '~' sorts after every '#…' that follows the end day.
     .between({ actionDate: startDate }, { actionDate: `${endDate}~` })
     .go({ count: MAX_REPORT_ITEMS });
-  return r.data as ValueRecord[];
+  return r.data;
 }
 
 /** The task report (spec 002 §3): a task's (or its routine's) values over time, oldest first. */

@@ -5,12 +5,7 @@
  * templates sit in folders under groups belongs to the task-template work of the planning issue.
  */
 import { randomUUID } from 'node:crypto';
-import type {
-  CustomField,
-  CustomFieldDefinitionView,
-  CustomFieldTemplateView,
-  DataEntryRequired,
-} from '@tandem/shared';
+import type { CustomFieldDefinitionView, CustomFieldTemplateView, DataEntryRequired } from '@tandem/shared';
 import { CustomFieldTemplateEntity } from '../../db/entities/custom-field.ts';
 import type { StoredItem } from '../../db/records.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -18,7 +13,7 @@ import { NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { taskFor } from '../access/task-access.ts';
 import { fieldsTaskOf, putDefinition, readDefinition } from './custom-fields.ts';
 
-type TemplateRecord = StoredItem<typeof CustomFieldTemplateEntity, { fields: CustomField[] }>;
+type TemplateRecord = StoredItem<typeof CustomFieldTemplateEntity>;
 
 const view = (t: TemplateRecord): CustomFieldTemplateView => ({
   id: t.templateId,
@@ -33,7 +28,7 @@ const view = (t: TemplateRecord): CustomFieldTemplateView => ({
 /** GET /task/template/custom-field: the caller's templates, newest first. */
 export async function listFieldTemplates(actor: Actor): Promise<CustomFieldTemplateView[]> {
   const r = await CustomFieldTemplateEntity.query.byUser({ userId: actor.userId }).go({ pages: 'all' });
-  return (r.data as TemplateRecord[]).map(view).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  return r.data.map(view).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }
 
 /** POST /task/template/custom-field: the fields of a task the caller sees, kept as a template. */
@@ -52,7 +47,7 @@ export async function saveFieldTemplate(
     dataEntryRequired: d.dataEntryRequired,
     allowDelegatedToEdit: d.allowDelegatedToEdit,
   }).go();
-  return view(r.data as TemplateRecord);
+  return view(r.data);
 }
 
 /** POST /task/template/custom-field/{id}/apply: the template's fields become the task's. */
@@ -61,8 +56,7 @@ export async function applyFieldTemplate(
   templateId: string,
   input: { task: string },
 ): Promise<CustomFieldDefinitionView> {
-  const t = (await CustomFieldTemplateEntity.get({ userId: actor.userId, templateId }).go())
-    .data as TemplateRecord | null;
+  const t = (await CustomFieldTemplateEntity.get({ userId: actor.userId, templateId }).go()).data;
   if (!t) throw new NotFoundError();
   // Fresh field ids: values entered under another task's fields never match these by accident.
   const fields = t.fields.map((f) => ({ ...f, id: randomUUID() }));

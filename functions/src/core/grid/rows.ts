@@ -169,14 +169,13 @@ async function readTasks(ids: string[], attributes?: TaskAttribute[]): Promise<M
       concurrency: 4,
       ...(attributes ? { attributes } : {}),
     })
-  ).data as TaskRecord[];
+  ).data;
   return new Map(tasks.map((t) => [t.taskId, t]));
 }
 
 async function readGroups(ids: string[]): Promise<Map<string, GroupRecord>> {
   if (ids.length === 0) return new Map();
-  const groups = (await GroupEntity.get(ids.map((groupId) => ({ groupId }))).go({ concurrency: 4 }))
-    .data as GroupRecord[];
+  const groups = (await GroupEntity.get(ids.map((groupId) => ({ groupId }))).go({ concurrency: 4 })).data;
   return new Map(groups.map((g) => [g.groupId, g]));
 }
 

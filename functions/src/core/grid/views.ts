@@ -9,7 +9,6 @@ import {
   DEFAULT_GRID_VIEW_ID,
   defaultGridView,
   GRID_MESSAGES,
-  type GridData,
   type GridView,
   type GridViewInput,
   type GridViewPatch,
@@ -25,7 +24,7 @@ type ViewRecord = StoredItem<typeof GridViewEntity>;
 const view = (v: ViewRecord): GridView => ({
   id: v.viewId,
   title: v.title,
-  gridData: v.gridData as GridData,
+  gridData: v.gridData,
   createdAt: v.createdAt,
   updatedAt: v.updatedAt ?? v.createdAt,
 });
@@ -33,7 +32,7 @@ const view = (v: ViewRecord): GridView => ({
 /** All of a person's views, oldest first: one Query (a person keeps at most MAX_GRID_VIEWS). */
 async function allViews(userId: string): Promise<ViewRecord[]> {
   const r = await GridViewEntity.query.byUser({ userId }).go({ pages: 'all' });
-  return (r.data as ViewRecord[]).sort((a, b) =>
+  return r.data.sort((a, b) =>
     a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.viewId < b.viewId ? -1 : 1,
   );
 }
@@ -66,7 +65,7 @@ export async function createGridView(actor: Actor, input: GridViewInput) {
     title: input.title,
     gridData: input.gridData,
   }).go();
-  return view(r.data as ViewRecord);
+  return view(r.data);
 }
 
 async function load(actor: Actor, viewId: string) {
@@ -94,7 +93,7 @@ export async function updateGridView(actor: Actor, viewId: string, patch: GridVi
   const r = await GridViewEntity.patch({ userId: actor.userId, viewId })
     .set(set as never)
     .go({ response: 'all_new' });
-  return view(r.data as ViewRecord);
+  return view(r.data);
 }
 
 export async function deleteGridView(actor: Actor, viewId: string) {

@@ -235,7 +235,7 @@ async function repairIntegration(
       .set({ secret: sealed, status: 'active', calendars: keptCalendars(calendars) })
       .remove(['brokenAt'])
       .go({ response: 'all_new' })
-  ).data as IntegrationRecord;
+  ).data;
   const links = await CalendarLinkEntity.query
     .byUser({ userId: i.userId, integrationId: i.integrationId })
     .go({ pages: 'all' });

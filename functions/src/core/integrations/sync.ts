@@ -91,7 +91,7 @@ const exportable = (t: {
 
 async function taskOf(taskId: string) {
   const t = (await TaskEntity.get({ taskId }).go()).data;
-  return t?.schedule ? { ...t, schedule: t.schedule as StoredSchedule } : null;
+  return t?.schedule ? { ...t, schedule: t.schedule } : null;
 }
 
 function scheduleOf(e: RemoteEvent, fallbackZone: string) {
@@ -271,7 +271,7 @@ export async function syncLink(
   const i =
     known ??
     (await IntegrationEntity.get({ userId: link.userId, integrationId: link.integrationId }).go()).data;
-  if (!i || i.status !== 'active') return r;
+  if (i?.status !== 'active') return r;
   const actor: Actor = { userId: link.userId, username: link.userId };
   const keys = { userId: link.userId, integrationId: link.integrationId, linkId: link.linkId };
   // One sync of a link at a time (the schedule, a change and the person may start one together): two

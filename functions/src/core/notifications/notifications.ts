@@ -17,6 +17,7 @@ import {
 } from '@tandem/shared';
 import { documentClient } from '../../db/client.ts';
 import { NotificationEntity, unreadKeys, unreadPartition } from '../../db/entities/notification.ts';
+import type { StoredItem } from '../../db/records.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { isConditionFailed } from '../../lib/conditions.ts';
 import { env } from '../../lib/env.ts';
@@ -27,17 +28,8 @@ import { notificationId } from './ids.ts';
 const NOT_FOUND = 'This notification does not exist.';
 const DAY_S = 86_400;
 
-export interface NotificationRecord {
-  userId: string;
-  notificationId: string;
-  templateName: string;
-  subjectType: string;
-  subjectId: string;
-  variables: Record<string, string | number>;
-  createdAt: string;
-  receivedAt?: string;
-  readAt?: string;
-}
+/** A notification as stored (db/entities/notification.ts). */
+export type NotificationRecord = StoredItem<typeof NotificationEntity>;
 
 export { notificationId } from './ids.ts';
 
@@ -138,7 +130,7 @@ async function own(actor: Actor, ids: readonly string[]): Promise<NotificationRe
   ).go();
   if (unprocessed.length > 0) throw new Error('DynamoDB left notification reads unprocessed');
   if (data.length !== unique.length) throw new NotFoundError(NOT_FOUND);
-  return data as NotificationRecord[];
+  return data;
 }
 
 /** PATCH /notifications/received: shown by a client. Nothing is written when one id is not the caller's. */
@@ -184,7 +176,7 @@ export async function markRead(actor: Actor, ids: readonly string[], now = new D
 export async function getNotification(actor: Actor, id: string): Promise<NotificationView> {
   const { data } = await NotificationEntity.get({ userId: actor.userId, notificationId: id }).go();
   if (!data) throw new NotFoundError(NOT_FOUND);
-  return toView(data as NotificationRecord);
+  return toView(data);
 }
 
 /**

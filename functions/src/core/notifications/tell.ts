@@ -69,7 +69,7 @@ async function resolve(to: readonly Recipient[]): Promise<Person[]> {
   if (ids.length > 0) {
     const { data, unprocessed } = await UserEntity.get([...new Set(ids)].map((userId) => ({ userId }))).go();
     if (unprocessed.length > 0) throw new Error('DynamoDB left user reads unprocessed');
-    for (const u of data as UserRecord[]) byId.set(u.userId, u);
+    for (const u of data) byId.set(u.userId, u);
   }
   return Promise.all(
     to.map(async (r): Promise<Person> => {

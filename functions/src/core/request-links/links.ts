@@ -225,7 +225,7 @@ export async function updateRequestLink(
       .go({ response: 'all_new' });
     if (before.logoKey && (removeLogo || ('logoKey' in logo && logo.logoKey)))
       await deleteObject(before.logoKey);
-    return requestLinkView(r.data as RequestLinkRecord);
+    return requestLinkView(r.data);
   } catch (e) {
     if (isConditionFailed(e)) throw new NotFoundError();
     throw e;
@@ -236,7 +236,7 @@ export async function updateRequestLink(
 export async function toggleRequestLink(actor: Actor, linkId: string, isActive: boolean) {
   await ownLink(actor, linkId);
   const r = await RequestLinkEntity.patch({ linkId }).set({ isActive }).go({ response: 'all_new' });
-  return requestLinkView(r.data as RequestLinkRecord);
+  return requestLinkView(r.data);
 }
 
 export async function deleteRequestLink(actor: Actor, linkId: string): Promise<void> {
@@ -255,5 +255,5 @@ export async function deleteRequestLinkAssignee(actor: Actor, assigneeId: string
   const out = await RequestLinkEntity.patch({ linkId })
     .set({ assignees: before.filter((a) => a.id !== assigneeId) })
     .go({ response: 'all_new' });
-  return requestLinkView(out.data as RequestLinkRecord);
+  return requestLinkView(out.data);
 }

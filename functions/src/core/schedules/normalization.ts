@@ -252,7 +252,7 @@ async function normalizeUnderLease(
       .go()
       .then(({ data }) => {
         if (!data) throw new Error(`No user ${userId}`);
-        return data as UserRecord;
+        return data;
       });
     return userRead;
   };
@@ -276,8 +276,7 @@ async function normalizeUnderLease(
   // Scheduled tasks, and open tasks that the Today rule or the reminder may concern.
   const toRead = watched.filter((p) => !p.dismissed && (p.scheduled || isOpen(p)));
   const tasks = toRead.length
-    ? ((await TaskEntity.get(toRead.map((p) => ({ taskId: p.taskId }))).go({ concurrency: 4 }))
-        .data as TaskRecord[])
+    ? (await TaskEntity.get(toRead.map((p) => ({ taskId: p.taskId }))).go({ concurrency: 4 })).data
     : [];
   const taskOf = new Map(tasks.map((t) => [t.taskId, t]));
   const onWatch = new Set(watched.map((p) => p.taskId));
@@ -394,9 +393,7 @@ async function createInstance(
     routineInstance: true,
   });
   const owner =
-    def.createdBy === user.userId
-      ? user
-      : ((await UserEntity.get({ userId: def.createdBy }).go()).data as UserRecord | null);
+    def.createdBy === user.userId ? user : (await UserEntity.get({ userId: def.createdBy }).go()).data;
   try {
     await transact(({ task, placement, user: uE }) => [
       task

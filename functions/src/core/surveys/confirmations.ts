@@ -142,7 +142,7 @@ export async function sendSurveyConfirmation(
 
 async function ownConfirmation(actor: Actor, id: string): Promise<ConfirmationRecord> {
   const c = SURVEY_CONFIRMATION_ID_PATTERN.test(id)
-    ? ((await SurveyConfirmationEntity.get({ confirmationId: id }).go()).data as ConfirmationRecord | null)
+    ? (await SurveyConfirmationEntity.get({ confirmationId: id }).go()).data
     : null;
   if (!c || c.userId !== actor.userId) throw new NotFoundError();
   return c;
@@ -218,7 +218,7 @@ export async function surveyAffiliation(actor: Actor, now = new Date()): Promise
   const r = await SurveyConfirmationEntity.query
     .byUser({ userId: actor.userId })
     .go({ order: 'desc', limit: SURVEY_CONFIRMATION_LIMITS.maxPerPerson });
-  const records = r.data as ConfirmationRecord[];
+  const records = r.data;
   if (!records.length) return { affiliate: null, confirmations: [] };
   const ids = [...new Set(records.map((c) => c.surveyId))];
   const surveys = await SurveyEntity.get(ids.map((surveyId) => ({ surveyId }))).go();

@@ -14,7 +14,6 @@ import {
   SURVEY_LIMITS,
   SURVEY_MESSAGES,
   type SurveyInput,
-  type SurveyQuestion,
   type SurveyReceipt,
   type SurveyResponseInput,
   type SurveyStatusView,
@@ -29,8 +28,8 @@ import { TransactionCanceledError, transactAll } from '../../db/transact.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 
-export type SurveyRecord = StoredItem<typeof SurveyEntity, { questions: SurveyQuestion[] }>;
-export type ResponseRecord = StoredItem<typeof SurveyResponseEntity, { answers: StoredAnswer[] }>;
+export type SurveyRecord = StoredItem<typeof SurveyEntity>;
+export type ResponseRecord = StoredItem<typeof SurveyResponseEntity>;
 
 export const hash = (secret: string) => createHash('sha256').update(secret).digest('base64url');
 
@@ -47,7 +46,7 @@ export const surveyView = (s: SurveyRecord): SurveyView => ({
 
 export async function loadSurvey(surveyId: string): Promise<SurveyRecord | null> {
   if (!isSurveyCode(surveyId)) return null;
-  return ((await SurveyEntity.get({ surveyId }).go()).data as SurveyRecord | null) ?? null;
+  return (await SurveyEntity.get({ surveyId }).go()).data ?? null;
 }
 
 async function ownSurvey(actor: Actor, surveyId: string): Promise<SurveyRecord> {
@@ -58,7 +57,7 @@ async function ownSurvey(actor: Actor, surveyId: string): Promise<SurveyRecord> 
 
 export async function listSurveys(actor: Actor): Promise<{ results: SurveyView[] }> {
   const r = await SurveyEntity.query.byOwner({ ownerId: actor.userId }).go({ order: 'desc', pages: 'all' });
-  return { results: (r.data as SurveyRecord[]).map(surveyView) };
+  return { results: r.data.map(surveyView) };
 }
 
 export async function createSurvey(actor: Actor, input: SurveyInput): Promise<SurveyView> {
@@ -77,12 +76,12 @@ export async function createSurvey(actor: Actor, input: SurveyInput): Promise<Su
     questions: withQuestionIds(input.questions),
     createdAt: new Date().toISOString(),
   }).go();
-  return surveyView(r.data as SurveyRecord);
+  return surveyView(r.data);
 }
 
 async function responsesOf(surveyId: string): Promise<ResponseRecord[]> {
   const r = await SurveyResponseEntity.query.bySurvey({ surveyId }).go({ pages: 'all', order: 'desc' });
-  return r.data as ResponseRecord[];
+  return r.data;
 }
 
 /** One of the caller's surveys with its results summary and its responses, newest first. */
@@ -144,7 +143,7 @@ export async function surveyConfig(code: string): Promise<PublicSurveyView> {
  */
 export async function businessPlanSurvey(affiliateId: string): Promise<PublicSurveyView> {
   const s = await loadSurvey(affiliateId);
-  if (!s || s.kind !== 'business-plan' || s.responseCount >= SURVEY_LIMITS.maxResponses)
+  if (s?.kind !== 'business-plan' || s.responseCount >= SURVEY_LIMITS.maxResponses)
     throw new NotFoundError(SURVEY_MESSAGES.noBusinessPlanSurvey);
   return publicView(s);
 }
@@ -201,7 +200,7 @@ export async function responseByToken(
   const responseId = Buffer.from(encodedId, 'base64url').toString('utf8');
   const s = secret && responseId ? await loadSurvey(surveyId) : null;
   if (!s) throw new NotFoundError();
-  const r = (await SurveyResponseEntity.get({ surveyId, responseId }).go()).data as ResponseRecord | null;
+  const r = (await SurveyResponseEntity.get({ surveyId, responseId }).go()).data;
   const given = Buffer.from(hash(secret));
   if (!r || given.length !== r.tokenHash.length || !timingSafeEqual(given, Buffer.from(r.tokenHash)))
     throw new NotFoundError();

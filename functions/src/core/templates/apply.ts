@@ -45,8 +45,7 @@ export async function applyTemplate(
   now = new Date(),
 ): Promise<TemplateConversionView> {
   const key = input.idempotencyKey.trim();
-  const existing = (await TemplateApplyEntity.get({ userId: actor.userId, key }).go())
-    .data as ApplyRecord | null;
+  const existing = (await TemplateApplyEntity.get({ userId: actor.userId, key }).go()).data;
   if (existing) return answerExisting(existing, templateId);
 
   const t = await loadTemplate(templateId);
@@ -85,8 +84,7 @@ export async function applyTemplate(
     await TemplateApplyEntity.create(record).go();
   } catch {
     // Another request with this key got there first.
-    const raced = (await TemplateApplyEntity.get({ userId: actor.userId, key }).go())
-      .data as ApplyRecord | null;
+    const raced = (await TemplateApplyEntity.get({ userId: actor.userId, key }).go()).data;
     if (raced) return answerExisting(raced, templateId);
     throw new ConflictError(TEMPLATE_MESSAGES.applying);
   }

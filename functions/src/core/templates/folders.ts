@@ -23,7 +23,6 @@ import {
   folderView,
   loadFolder,
   TemplateEntity,
-  type TemplateRecord,
   TOP,
   titleLock,
   titleTaken,
@@ -33,7 +32,7 @@ import { transact } from './transact.ts';
 const stale = () => new ConflictError('The folder was changed by someone else. Reload and try again.');
 
 async function groupFolders(groupId: string): Promise<FolderRecord[]> {
-  return (await FolderEntity.query.byGroup({ groupId }).go({ pages: 'all' })).data as FolderRecord[];
+  return (await FolderEntity.query.byGroup({ groupId }).go({ pages: 'all' })).data;
 }
 
 /** POST /task/folder: owners only; the parent must be a folder of the same group. */
@@ -140,8 +139,7 @@ export async function deleteFolder(actor: Actor, folderId: string): Promise<void
     TemplateEntity.query.byGroup({ groupId: f.groupId }).go({ pages: 'all' }),
   ]);
   const inside =
-    folders.some((x) => x.parentId === folderId) ||
-    (templates.data as TemplateRecord[]).some((t) => t.folderId === folderId);
+    folders.some((x) => x.parentId === folderId) || templates.data.some((t) => t.folderId === folderId);
   if (inside) throw new ConflictError(TEMPLATE_MESSAGES.folderNotEmpty);
   await transact((tx) => [
     tx.folder

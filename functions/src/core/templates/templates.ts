@@ -29,7 +29,6 @@ import { getUser } from '../user/user.ts';
 import { groupAccess, isTemplateOwner, ownerAccess } from './access.ts';
 import {
   FolderEntity,
-  type FolderRecord,
   folderOf,
   folderView,
   loadTemplate,
@@ -374,10 +373,8 @@ async function groupTree(
     metadata: g.metadata,
     archived: archivedForMe || g.status === 2,
     isOwner,
-    folders: (folders.data as FolderRecord[])
-      .map((f) => folderView(f, isOwner))
-      .sort((a, b) => a.title.localeCompare(b.title)),
-    templates: (templates.data as TemplateRecord[]).map((t) => templateView(t, isOwner)),
+    folders: folders.data.map((f) => folderView(f, isOwner)).sort((a, b) => a.title.localeCompare(b.title)),
+    templates: templates.data.map((t) => templateView(t, isOwner)),
     truncated: Boolean(templates.cursor || folders.cursor),
   };
 }

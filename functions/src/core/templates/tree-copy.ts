@@ -43,7 +43,7 @@ type TxItem = ReturnType<Tx['task']['create']>['commit'] extends () => infer R ?
 
 /** The whole tree of a root (one Query on the tree index). */
 export async function treeOf(rootId: string): Promise<TaskRecord[]> {
-  return (await TaskEntity.query.byTree({ rootId }).go({ pages: 'all' })).data as TaskRecord[];
+  return (await TaskEntity.query.byTree({ rootId }).go({ pages: 'all' })).data;
 }
 
 /** The subtree of `id` inside `tree`, `id` first, parents before children. */

@@ -5,7 +5,9 @@
  * made, newest first (GET /agenda/).
  */
 /// <reference path="../electrodb-modules.d.ts" />
+import type { Segment } from '@tandem/shared/agendas/agendas';
 import { Entity } from 'electrodb/src/entity.js';
+import { CustomAttributeType } from 'electrodb/src/schema.js';
 import { env } from '../../lib/env.ts';
 import { documentClient } from '../client.ts';
 import { lazyEntity } from '../lazy-entity.ts';
@@ -24,7 +26,7 @@ export const AgendaEntity = /* @__PURE__ */ lazyEntity(
           /** The agenda template the segments came from, if any. */
           template: { type: 'string' },
           /** Segment[] (shared/src/agendas/agendas.ts), checked by its schema before every write. */
-          segments: { type: 'any', required: true },
+          segments: { type: CustomAttributeType<Segment[]>('any'), required: true },
           version: { type: 'number', required: true, default: 1 },
           createdAt: {
             type: 'string',

@@ -1,6 +1,8 @@
 /** A user's group category (spec 001 §3): a named selection of groups, in the user's partition. */
 /// <reference path="../electrodb-modules.d.ts" />
+import type { CategoryView } from '@tandem/shared';
 import { Entity } from 'electrodb/src/entity.js';
+import { CustomAttributeType } from 'electrodb/src/schema.js';
 import { env } from '../../lib/env.ts';
 import { documentClient } from '../client.ts';
 import { lazyEntity } from '../lazy-entity.ts';
@@ -15,7 +17,7 @@ export const CategoryEntity = /* @__PURE__ */ lazyEntity(
           categoryId: { type: 'string', required: true, readOnly: true },
           title: { type: 'string', required: true },
           description: { type: 'string', required: true, default: '' },
-          metadata: { type: 'any', required: true },
+          metadata: { type: CustomAttributeType<CategoryView['metadata']>('any'), required: true },
           groups: { type: 'list', items: { type: 'string' }, required: true, default: [] },
           createdAt: {
             type: 'string',

@@ -12,7 +12,9 @@
  * - A custom-field template is a person's copy of a definition (pk USER#userId, sk CFTPL#id).
  */
 /// <reference path="../electrodb-modules.d.ts" />
+import type { CustomField, CustomValueMap } from '@tandem/shared';
 import { Entity } from 'electrodb/src/entity.js';
+import { CustomAttributeType } from 'electrodb/src/schema.js';
 import { env } from '../../lib/env.ts';
 import { documentClient } from '../client.ts';
 import { lazyEntity } from '../lazy-entity.ts';
@@ -25,7 +27,7 @@ export const CustomFieldDefinitionEntity = /* @__PURE__ */ lazyEntity(
         attributes: {
           taskId: { type: 'string', required: true, readOnly: true },
           /** CustomField[] (shared/src/custom-fields/rules.ts). */
-          fields: { type: 'any', required: true },
+          fields: { type: CustomAttributeType<CustomField[]>('any'), required: true },
           dataEntryRequired: { type: 'number', required: true, default: 1 },
           allowDelegatedToEdit: { type: 'boolean', required: true, default: false },
           createdBy: { type: 'string', required: true, readOnly: true },
@@ -67,7 +69,7 @@ export const CustomValueEntity = /* @__PURE__ */ lazyEntity(
           userName: { type: 'string', required: true, default: '' },
           taskTitle: { type: 'string', required: true, default: '' },
           /** Record<fieldId, string>. */
-          values: { type: 'any', required: true },
+          values: { type: CustomAttributeType<CustomValueMap>('any'), required: true },
           createdAt: {
             type: 'string',
             required: true,
@@ -105,7 +107,7 @@ export const CustomFieldTemplateEntity = /* @__PURE__ */ lazyEntity(
           userId: { type: 'string', required: true, readOnly: true },
           templateId: { type: 'string', required: true, readOnly: true },
           title: { type: 'string', required: true },
-          fields: { type: 'any', required: true },
+          fields: { type: CustomAttributeType<CustomField[]>('any'), required: true },
           dataEntryRequired: { type: 'number', required: true, default: 1 },
           allowDelegatedToEdit: { type: 'boolean', required: true, default: false },
           createdAt: {

@@ -7,6 +7,7 @@
  */
 /// <reference path="../electrodb-modules.d.ts" />
 import { Entity } from 'electrodb/src/entity.js';
+import { CustomAttributeType } from 'electrodb/src/schema.js';
 import { env } from '../../lib/env.ts';
 import { documentClient } from '../client.ts';
 import { lazyEntity } from '../lazy-entity.ts';
@@ -26,7 +27,11 @@ export const NotificationEntity = /* @__PURE__ */ lazyEntity(
           /** What it is about, for links and for the task's notifications. */
           subjectType: { type: 'string', required: true, readOnly: true },
           subjectId: { type: 'string', required: true, readOnly: true },
-          variables: { type: 'any', required: true, readOnly: true },
+          variables: {
+            type: CustomAttributeType<Record<string, string | number>>('any'),
+            required: true,
+            readOnly: true,
+          },
           createdAt: { type: 'string', required: true, readOnly: true },
           receivedAt: { type: 'string' },
           readAt: { type: 'string' },

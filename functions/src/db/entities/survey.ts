@@ -4,7 +4,9 @@
  * responses share its partition (one Query reads them all, bounded by SURVEY_LIMITS.maxResponses).
  */
 /// <reference path="../electrodb-modules.d.ts" />
+import type { StoredAnswer, SurveyQuestion } from '@tandem/shared/surveys/surveys';
 import { Entity } from 'electrodb/src/entity.js';
+import { CustomAttributeType } from 'electrodb/src/schema.js';
 import { env } from '../../lib/env.ts';
 import { documentClient } from '../client.ts';
 import { lazyEntity } from '../lazy-entity.ts';
@@ -24,7 +26,7 @@ export const SurveyEntity = /* @__PURE__ */ lazyEntity(
           /** SurveyKind (decisions D77); surveys made before it read as 'general'. */
           kind: { type: ['general', 'business-plan'] as const, default: 'general' },
           /** SurveyQuestion[] */
-          questions: { type: 'any', required: true },
+          questions: { type: CustomAttributeType<SurveyQuestion[]>('any'), required: true },
           responseCount: { type: 'number', required: true, default: 0 },
           createdAt: { type: 'string', required: true, readOnly: true },
         },
@@ -62,7 +64,7 @@ export const SurveyResponseEntity = /* @__PURE__ */ lazyEntity(
           name: { type: 'string', required: true, default: '' },
           email: { type: 'string', required: true, default: '' },
           /** StoredAnswer[] */
-          answers: { type: 'any', required: true },
+          answers: { type: CustomAttributeType<StoredAnswer[]>('any'), required: true },
           submittedAt: { type: 'string', required: true, readOnly: true },
           /** The confirmation asked for these answers (decisions D77): at most one. */
           confirmationId: { type: 'string' },

@@ -3,12 +3,53 @@
  * root: one Query reads a whole tree, for descendants and moves) and its group (gsi1, for a group's
  * task list). Each person who has the task on their lists also has a placement item (placement.ts).
  */
-import { DELEGATION_TYPES, INPUT_TYPES, TASK_MODES } from '@tandem/shared';
+import {
+  DELEGATION_TYPES,
+  INPUT_TYPES,
+  type RoleId,
+  type ScheduledTaskView,
+  TASK_MODES,
+} from '@tandem/shared';
 /// <reference path="../electrodb-modules.d.ts" />
 import { Entity } from 'electrodb/src/entity.js';
+import { CustomAttributeType } from 'electrodb/src/schema.js';
 import { env } from '../../lib/env.ts';
 import { documentClient } from '../client.ts';
 import { lazyEntity } from '../lazy-entity.ts';
+
+/** What the task's embedded maps and schedule hold (core/access/task-access.ts reads them). */
+export interface TaskAssignee {
+  userId: string;
+  email: string;
+  name: string;
+  /** The assignee's avatar id, a copy of their settings' (kept by streams/avatar-copies.ts; D48). */
+  avatarId?: string;
+  role: RoleId;
+  createdAt: string;
+}
+
+/** A schedule as stored: the calls' view of it without the task's id, each attendee's key kept. */
+export type StoredSchedule = Omit<ScheduledTaskView, 'id' | 'pendingAttendees'> & {
+  /** Attendees' answers to their e-mailed invitations. */
+  pendingAttendees?: Array<{ email: string; status: 'pending' | 'accepted' | 'refused'; keyHash: string }>;
+};
+
+export interface TaskRole {
+  id: string;
+  userId: string;
+  role: RoleId;
+  createdAt: string;
+}
+
+export interface PendingAssignee {
+  email: string;
+  role: RoleId;
+  status: 'pending' | 'refused' | 'expired' | 'on-hold' | 'accepted';
+  keyHash: string;
+  invitedBy: string;
+  expiresAt?: string;
+  createdAt: string;
+}
 
 export const TaskEntity = /* @__PURE__ */ lazyEntity(
   () =>
@@ -42,16 +83,16 @@ export const TaskEntity = /* @__PURE__ */ lazyEntity(
           /** 'audio' on an audio task (decisions D47); absent on an ordinary one. */
           inputType: { type: INPUT_TYPES },
           /** Record<userId, TaskAssignee> */
-          assignees: { type: 'any', required: true },
+          assignees: { type: CustomAttributeType<Record<string, TaskAssignee>>('any'), required: true },
           /** On a routine instance: its routine definition and the local day it is for. */
           routineTaskId: { type: 'string' },
           routineDay: { type: 'string' },
           /** ScheduledTask (shared/src/time/views.ts) without its id; absent when unscheduled. */
-          schedule: { type: 'any' },
+          schedule: { type: CustomAttributeType<StoredSchedule>('any') },
           /** Record<roleId, TaskRole>: roles given on this task to people (the task members tab). */
-          roles: { type: 'any', default: () => ({}) },
+          roles: { type: CustomAttributeType<Record<string, TaskRole>>('any'), default: () => ({}) },
           /** Record<email, PendingAssignee>: people invited by e-mail who have not answered yet. */
-          pending: { type: 'any', default: () => ({}) },
+          pending: { type: CustomAttributeType<Record<string, PendingAssignee>>('any'), default: () => ({}) },
           dueAt: { type: 'string' },
           /** A curriculum lesson's task (decisions D66): { id, curriculumId, curriculumTitle }; absent otherwise. */
           curriculumLesson: { type: 'any' },

@@ -5,7 +5,9 @@
  * invitations to people who already have an account); by trial end day (gsi2, sparse).
  */
 /// <reference path="../electrodb-modules.d.ts" />
+import type { Subscription, UserConfig } from '@tandem/shared';
 import { Entity } from 'electrodb/src/entity.js';
+import { CustomAttributeType } from 'electrodb/src/schema.js';
 import { env } from '../../lib/env.ts';
 import { documentClient } from '../client.ts';
 import { lazyEntity } from '../lazy-entity.ts';
@@ -21,17 +23,19 @@ export const UserEntity = /* @__PURE__ */ lazyEntity(
           firstName: { type: 'string', required: true, default: '' },
           lastName: { type: 'string', required: true, default: '' },
           typeId: { type: 'string', required: true, default: 'individual' },
-          /** UserConfig from @tandem/shared, validated by its zod schema before every write. */
-          config: { type: 'any', required: true },
-          /** Subscription from @tandem/shared. */
-          subscription: { type: 'any', required: true },
+          /** Validated by its zod schema (@tandem/shared) before every write. */
+          config: { type: CustomAttributeType<UserConfig>('any'), required: true },
+          subscription: { type: CustomAttributeType<Subscription>('any'), required: true },
           /** YYYY-MM-DD (UTC) the trial ends; present only while a trial is active (sparse index). */
           trialEndsOn: { type: 'string' },
           /** SHA-256 of the current calendar feed token; absent when there is no feed. */
           feedTokenHash: { type: 'string' },
           /** The person's own titles for task levels and priority groups: Record<id, title>. */
-          levelTitles: { type: 'any', default: () => ({}) },
-          priorityGroupTitles: { type: 'any', default: () => ({}) },
+          levelTitles: { type: CustomAttributeType<Record<string, string>>('any'), default: () => ({}) },
+          priorityGroupTitles: {
+            type: CustomAttributeType<Record<string, string>>('any'),
+            default: () => ({}),
+          },
           /** Subscription limit counters, kept on every write that changes them (never counted by scan). */
           ownedGroupCount: { type: 'number', required: true, default: 0 },
           ownedGroupTotalCount: { type: 'number', required: true, default: 0 },
