@@ -96,7 +96,7 @@ async function viewOf(
   };
 }
 
-const readAgenda = async (taskId: string) => (await AgendaEntity.get({ taskId }).go()).data ?? null;
+const readAgenda = async (taskId: string) => (await AgendaEntity.get({ taskId }).go()).data;
 
 /** The task (visible to the caller, else 404) and its agenda (404 when it has none). */
 async function agendaFor(actor: Actor, id: string) {

@@ -48,7 +48,7 @@ export const fieldsTaskOf = (task: Pick<TaskRecord, 'taskId' | 'routineTaskId'>)
   task.routineTaskId ?? task.taskId;
 
 export async function readDefinition(taskId: string): Promise<DefinitionRecord | null> {
-  return (await CustomFieldDefinitionEntity.get({ taskId }).go()).data ?? null;
+  return (await CustomFieldDefinitionEntity.get({ taskId }).go()).data;
 }
 
 const definitionView = (d: DefinitionRecord, role: RoleId): CustomFieldDefinitionView => ({

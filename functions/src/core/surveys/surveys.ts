@@ -46,7 +46,7 @@ export const surveyView = (s: SurveyRecord): SurveyView => ({
 
 export async function loadSurvey(surveyId: string): Promise<SurveyRecord | null> {
   if (!isSurveyCode(surveyId)) return null;
-  return (await SurveyEntity.get({ surveyId }).go()).data ?? null;
+  return (await SurveyEntity.get({ surveyId }).go()).data;
 }
 
 async function ownSurvey(actor: Actor, surveyId: string): Promise<SurveyRecord> {
