@@ -17,6 +17,11 @@ let b: BrowserSession;
 let page: Page;
 
 const panel = (name: string) => page.getByRole('region', { name, exact: true });
+/** The next PATCH /task/{id} answered: a reload waits for it, or it would cancel the request. */
+const taskSaved = () =>
+  page.waitForResponse(
+    (r) => r.request().method() === 'PATCH' && /\/task\/[^/]+$/.test(new URL(r.url()).pathname),
+  );
 const rowTitles = async (list: ReturnType<Page['getByRole']>) =>
   (await list.locator(':scope > li').allInnerTexts()).map((t) =>
     t
@@ -70,9 +75,11 @@ describe('a day with tasks', () => {
     const subs = page.getByRole('list', { name: 'Sub-tasks of Plan the trip' });
     await subs.getByRole('listitem').first().waitFor();
     expect(await rowTitles(subs)).toEqual(['Book flights', 'Pack bags']);
+    const saved = taskSaved();
     await subs.getByRole('checkbox', { name: 'Mark Book flights done' }).check();
     await expect.poll(() => rowTitles(subs)).toEqual(['Pack bags', 'Book flights']);
     // Saved: after a reload the order holds.
+    expect((await saved).status()).toBe(200);
     await page.reload();
     await panel('Today')
       .getByRole('listitem')
@@ -93,6 +100,7 @@ describe('a day with tasks', () => {
     await handle.and(page.locator('[aria-roledescription="sortable"]')).waitFor();
     const from = (await handle.boundingBox())!;
     const to = (await target.boundingBox())!;
+    const saved = taskSaved();
     await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
     await page.mouse.down();
     for (let i = 1; i <= 12; i++) {
@@ -103,6 +111,8 @@ describe('a day with tasks', () => {
     }
     await page.mouse.up();
     await panel('Today').getByRole('listitem').filter({ hasText: 'Call the plumber' }).waitFor();
+    expect((await saved).status()).toBe(200);
+    expect((await saved).request().postDataJSON()).toMatchObject({ priority_group: 0 });
     await page.reload();
     await panel('Today').getByRole('listitem').filter({ hasText: 'Call the plumber' }).waitFor();
     expect(await panel('Next').getByRole('listitem').filter({ hasText: 'Call the plumber' }).count()).toBe(0);
