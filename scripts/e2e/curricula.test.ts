@@ -135,6 +135,13 @@ describe('the curriculum screen', () => {
         await b.page.getByTestId('lesson-list').getByRole('link', { name: 'Tools' }).waitFor();
         await b.page.getByRole('button', { name: 'Files and videos' }).first().click();
         await b.page.getByTestId('lesson-list').getByRole('tab', { name: 'Video links' }).waitFor();
+        // The three kinds are tabs that wrap: none is cut off, even at 390 px.
+        const kinds = b.page.getByRole('tablist', { name: 'Curricula to show' });
+        const list = (await kinds.boundingBox())!;
+        for (const kind of ['My curricula', 'Delegated to me', 'Templates']) {
+          const tab = (await kinds.getByRole('tab', { name: kind, exact: true }).boundingBox())!;
+          expect(tab.x + tab.width).toBeLessThanOrEqual(list.x + list.width + 1);
+        }
         await b.page.screenshot({ path: join(shots, `curriculum-${name}.png`), fullPage: true });
         expect(await violations(b.page)).toEqual([]);
         expect(b.errors).toEqual([]);

@@ -3,7 +3,7 @@
  * me, templates), optionally of one group, beside the one chosen (?id=): its progress bar, each
  * learner's progress for the author, its lessons in order (the author drags them), lessons added from
  * template tasks or new, the curriculum's own files and video links (D72), delegation, clone and
- * delete. Below 1024 px the two columns stack.
+ * delete. Below 1024 px the two columns stack; the three types are tabs above both.
  */
 import '../i18n.ts';
 import {
@@ -17,10 +17,10 @@ import {
   Loader,
   Paper,
   Progress,
-  SegmentedControl,
   Select,
   Stack,
   Table,
+  Tabs,
   Text,
   TextInput,
   Title,
@@ -421,51 +421,62 @@ export default function CurriculumPage() {
       else q.delete('id');
       return q;
     });
+  const columns = (
+    <Grid gap="lg">
+      <Grid.Col span={{ base: 12, lg: 4 }} order={{ base: id ? 2 : 1, lg: 1 }}>
+        <Stack gap="sm">
+          <Select
+            aria-label={t('groupFilter')}
+            placeholder={t('allGroups')}
+            data={groupOptions}
+            value={group}
+            onChange={setGroup}
+            clearable
+          />
+          {isLoading && <Loader size="sm" />}
+          {error && <Alert color="red">{error instanceof ApiError ? error.message : String(error)}</Alert>}
+          {data && !data.results.length && (
+            <Text size="sm" c="dimmed">
+              {t('none')}
+            </Text>
+          )}
+          {data?.results.map((c) => (
+            <CurriculumCard key={c.id} c={c} active={c.id === id} onOpen={() => open(c.id)} />
+          ))}
+          {type !== 'delegated' && groupOptions.length > 0 && (
+            <NewCurriculum groups={groupOptions} onMade={open} />
+          )}
+        </Stack>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, lg: 8 }} order={{ base: id ? 1 : 2, lg: 2 }}>
+        {id ? (
+          <CurriculumDetail key={id} id={id} onGone={() => open(null)} />
+        ) : (
+          <Paper withBorder p="lg" radius="sm">
+            <Text c="dimmed">{t('pick')}</Text>
+          </Paper>
+        )}
+      </Grid.Col>
+    </Grid>
+  );
+  // Tabs, not a segmented control: the three names wrap on a narrow screen instead of being cut.
   return (
     <Stack gap="md">
       <Title order={2}>{t('title')}</Title>
-      <Grid gap="lg">
-        <Grid.Col span={{ base: 12, lg: 4 }} order={{ base: id ? 2 : 1, lg: 1 }}>
-          <Stack gap="sm">
-            <SegmentedControl
-              fullWidth
-              value={type}
-              onChange={(v) => setType(v as CurriculumType)}
-              data={CURRICULUM_TYPES.map((x) => ({ value: x, label: t(`types.${x}`) }))}
-            />
-            <Select
-              aria-label={t('groupFilter')}
-              placeholder={t('allGroups')}
-              data={groupOptions}
-              value={group}
-              onChange={setGroup}
-              clearable
-            />
-            {isLoading && <Loader size="sm" />}
-            {error && <Alert color="red">{error instanceof ApiError ? error.message : String(error)}</Alert>}
-            {data && !data.results.length && (
-              <Text size="sm" c="dimmed">
-                {t('none')}
-              </Text>
-            )}
-            {data?.results.map((c) => (
-              <CurriculumCard key={c.id} c={c} active={c.id === id} onOpen={() => open(c.id)} />
-            ))}
-            {type !== 'delegated' && groupOptions.length > 0 && (
-              <NewCurriculum groups={groupOptions} onMade={open} />
-            )}
-          </Stack>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 8 }} order={{ base: id ? 1 : 2, lg: 2 }}>
-          {id ? (
-            <CurriculumDetail key={id} id={id} onGone={() => open(null)} />
-          ) : (
-            <Paper withBorder p="lg" radius="sm">
-              <Text c="dimmed">{t('pick')}</Text>
-            </Paper>
-          )}
-        </Grid.Col>
-      </Grid>
+      <Tabs value={type} onChange={(v) => v && setType(v as CurriculumType)} keepMounted={false}>
+        <Tabs.List aria-label={t('typesLabel')}>
+          {CURRICULUM_TYPES.map((x) => (
+            <Tabs.Tab key={x} value={x}>
+              {t(`types.${x}`)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        {CURRICULUM_TYPES.map((x) => (
+          <Tabs.Panel key={x} value={x} pt="md">
+            {columns}
+          </Tabs.Panel>
+        ))}
+      </Tabs>
     </Stack>
   );
 }
