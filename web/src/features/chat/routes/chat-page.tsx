@@ -17,7 +17,7 @@ export default function ChatPage() {
   const selected = params.get('task') ?? chats[0]?.id ?? null;
 
   return (
-    <Stack gap="md" p="md">
+    <Stack gap="md">
       <Title order={2}>{t('chat.title')}</Title>
       <Grid>
         <Grid.Col span={{ base: 12, sm: 4 }}>

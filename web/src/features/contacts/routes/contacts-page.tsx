@@ -245,13 +245,13 @@ export default function ContactsPage() {
   // Below 1024 px the open detail is the page; closing it (or Back) shows the list again.
   if (!wide && detail)
     return (
-      <Stack gap="sm" p="md">
+      <Stack gap="sm">
         {detail}
       </Stack>
     );
 
   return (
-    <Stack gap="sm" p="md">
+    <Stack gap="sm">
       <Group justify="space-between" wrap="wrap" gap="xs">
         <Title order={2}>{t('title')}</Title>
         <Group gap="xs" wrap="wrap">

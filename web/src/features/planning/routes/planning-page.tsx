@@ -31,7 +31,7 @@ export default function PlanningPage() {
       { replace: false },
     );
   return (
-    <Stack p="md" gap="md">
+    <Stack gap="md">
       <Title order={1} size="h2">
         {t('planning.pageTitle')}
       </Title>

@@ -96,7 +96,7 @@ export default function ReportsPage() {
     (list ?? []).map((x) => ({ value: x.id, label: x.title }));
 
   return (
-    <Stack gap="md" p="md">
+    <Stack gap="md">
       <Title order={2}>{t('title')}</Title>
       <Card withBorder padding="sm">
         <Group align="flex-end" wrap="wrap" gap="sm">

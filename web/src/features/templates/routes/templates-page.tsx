@@ -154,7 +154,7 @@ export default function TemplatesPage() {
       .catch(failed);
 
   return (
-    <Stack gap="md" p="md" maw={900}>
+    <Stack gap="md" maw={900}>
       <Group justify="space-between" wrap="wrap">
         <Title order={2}>{t('title')}</Title>
         <TextInput
