@@ -14,6 +14,7 @@ const email = `edges-${randomUUID().slice(0, 8)}@example.com`;
 const PAGES = [
   ['/', 'Today'],
   ['/calendar', 'Calendar'],
+  ['/calendar/time-blocks', 'Time blocks'],
   ['/tasks', 'Tasks'],
   ['/contacts', 'Contacts'],
   ['/routines', 'Routines'],

@@ -60,7 +60,7 @@ export function BlockForm({ initial, groups, categories, submitLabel, onSubmit, 
             onChange={(e) => set('start', e.currentTarget.value)}
             error={form.errors.start}
             required
-            miw={200}
+            miw={240}
           />
           <NumberInput
             label={t('blocks.duration')}
