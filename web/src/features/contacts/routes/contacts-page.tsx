@@ -243,12 +243,7 @@ export default function ContactsPage() {
   );
 
   // Below 1024 px the open detail is the page; closing it (or Back) shows the list again.
-  if (!wide && detail)
-    return (
-      <Stack gap="sm">
-        {detail}
-      </Stack>
-    );
+  if (!wide && detail) return <Stack gap="sm">{detail}</Stack>;
 
   return (
     <Stack gap="sm">
