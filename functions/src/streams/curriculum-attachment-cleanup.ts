@@ -17,7 +17,7 @@ export async function removeFilesOfDeletedCurricula(
   const failures: DynamoDBBatchResponse['batchItemFailures'] = [];
   for (const r of records) {
     const c = changeOf<CurriculumRecord>(r, 'curriculum');
-    if (!c || c.kind !== 'REMOVE' || !c.before) continue;
+    if (c?.kind !== 'REMOVE' || !c.before) continue;
     try {
       await removeOwnerAttachments({ kind: 'curriculum', id: c.before.curriculumId });
     } catch (e) {

@@ -12,7 +12,6 @@ export { API_BASE, apiPath } from './api-path.ts';
 export type { HttpMethod, RouteAuth, RouteDef } from './route-def.ts';
 
 import type * as routeDefs from './all-routes.ts';
-import type { RouteDef } from './route-def.ts';
 
 export * as routes from './all-routes.ts';
 

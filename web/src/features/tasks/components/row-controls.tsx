@@ -69,7 +69,6 @@ export function RowDueMenu({
     <>
       <Menu position="bottom-end" withinPortal shadow="md" defaultOpened={defaultOpened}>
         <Menu.Target>
-          {/* biome-ignore lint/a11y/noAutofocus: only when it replaces the button that had the focus. */}
           <DueMenuTarget task={task} badge={badge} dueLabel={dueLabel} autoFocus={takeFocus} />
         </Menu.Target>
         <Menu.Dropdown>
@@ -176,7 +175,6 @@ export function RowActionsMenu({
     <>
       <Menu position="bottom-end" withinPortal shadow="md" closeOnItemClick defaultOpened={defaultOpened}>
         <Menu.Target>
-          {/* biome-ignore lint/a11y/noAutofocus: only when it replaces the button that had the focus. */}
           <ActionsMenuTarget task={task} autoFocus={takeFocus} />
         </Menu.Target>
         <Menu.Dropdown>
