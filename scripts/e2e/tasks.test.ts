@@ -17,7 +17,7 @@ let b: BrowserSession;
 let page: Page;
 
 const panel = (name: string) => page.getByRole('region', { name, exact: true });
-/** The next PATCH /task/{id} answered: a reload waits for it, or it would cancel the request. */
+/** The next PATCH /task/{id} answered: a reload waits for it, or its reads can come before the save. */
 const taskSaved = () =>
   page.waitForResponse(
     (r) => r.request().method() === 'PATCH' && /\/task\/[^/]+$/.test(new URL(r.url()).pathname),

@@ -2,6 +2,7 @@ import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { APP_HEADER_HEIGHT } from '../../config/app-header.ts';
 import { paths } from '../../config/paths.ts';
 import { useNormalisationDue } from '../../features/routines/hooks/use-normalisation-due.ts';
 import { loadLaterNamespacesInTurn } from '../../i18n/index.ts';
@@ -67,7 +68,7 @@ export function AppLayout() {
 
   return (
     <AppShell
-      header={{ height: 56 }}
+      header={{ height: APP_HEADER_HEIGHT }}
       navbar={{ width: 240, breakpoint: 'md', collapsed: { mobile: !navOpened } }}
       padding="md"
     >

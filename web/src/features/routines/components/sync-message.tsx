@@ -1,9 +1,10 @@
 import { Affix, Group, Loader, Paper, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { APP_HEADER_HEIGHT } from '../../../config/app-header.ts';
 import { useDailyNormalisation } from '../hooks/use-daily-normalisation.ts';
 
-/** Below the app's 56 px header. */
-const TOP = 64;
+/** Just below the app's header. */
+const TOP = APP_HEADER_HEIGHT + 8;
 
 /**
  * The sync message while the day's data normalises (spec 001 §2, at most 12 s). It floats under the
